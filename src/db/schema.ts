@@ -1,0 +1,556 @@
+// The whole domain of the interface specification in one Drizzle schema.
+// Public ids (userId, channelTubeId, videoTubeId, appId, channelScheduleId) are the
+// primary keys exactly as clients hold them; internal rows use identity columns.
+// Column names are snake_case through Drizzle's `casing` option (see db/connect.ts).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** An instant, read and written as a JS Date. */
+const instant = () => timestamp({ withTimezone: true, mode: 'date' });
+/** A channel-local wall time 'yyyy-MM-dd HH:mm:ss', kept as text-like string. */
+const wallTime = () => timestamp({ withTimezone: false, mode: 'string' });
+
+// ---------------------------------------------------------------- accounts
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer().primaryKey(),
+    username: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    publicUrl: text().notNull(),
+    fullName: text(),
+    publicName: text(),
+    status: text({ enum: ['active', 'locked', 'not_activated'] }).notNull().default('active'),
+    servicePlanActive: boolean().notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('accounts_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('accounts_email_lower').on(sql`lower(${t.email})`),
+    uniqueIndex('accounts_public_url_lower').on(sql`lower(${t.publicUrl})`),
+  ],
+);
+
+/** Custom API `/users/{id}/settings`. */
+export const brandings = pgTable('brandings', {
+  accountId: integer()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  title: text(),
+  hex1: text(),
+  hex2: text(),
+  hex3: text(),
+  fontColor: text(),
+  headerBackground: text(),
+  faq: text(),
+  privacyPolicy: text(),
+  logoHeaderBlob: text().references(() => blobs.sha256),
+  logoAndroidBlob: text().references(() => blobs.sha256),
+  useVastSettings: boolean().notNull().default(false),
+});
+
+/**
+ * Bearer tokens: session tokens from login (expiring, sliding or fixed) and long-lived
+ * app tokens embedded in generated TV app archives. Only the SHA-256 of the GUID is stored.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['session', 'app'] }).notNull(),
+    label: text().notNull().default(''),
+    createdAt: instant().notNull(),
+    /** null: never expires (app tokens). */
+    expiresAt: instant(),
+    /** Sliding lifetime: each use pushes expiresAt to lastUsedAt + slidingSeconds. */
+    slidingSeconds: integer(),
+    lastUsedAt: instant(),
+    revokedAt: instant(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash').on(t.tokenHash), index('auth_tokens_account').on(t.accountId)],
+);
+
+// ---------------------------------------------------------------- reference data
+
+export const categories = pgTable('categories', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+
+export const languages = pgTable('languages', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  code: text().notNull(),
+});
+
+/** Images, content-addressed by the SHA-256 of their bytes. */
+export const blobs = pgTable('blobs', {
+  sha256: text().primaryKey(),
+  contentType: text().notNull(),
+  bytes: bytea().notNull(),
+});
+
+// ---------------------------------------------------------------- videos
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: integer().primaryKey(),
+    ownerId: integer()
+      .notNull()
+      .references(() => accounts.id),
+    title: text().notNull(),
+    description: text(),
+    durationSeconds: doublePrecision().notNull(),
+    thumbnailUrl: text().notNull().default(''),
+    providerName: text().notNull(),
+    providerVideoId: text().notNull(),
+    categoryId: integer().references(() => categories.id),
+    streamUrl: text(),
+    isPrivate: boolean().notNull().default(false),
+    isRRated: boolean().notNull().default(false),
+    isRemovedByProvider: boolean().notNull().default(false),
+    isRestrictedByProvider: boolean().notNull().default(false),
+  },
+  (t) => [index('videos_owner').on(t.ownerId)],
+);
+
+/** Cached progressive renditions served by token_by_video. */
+export const videoRenditions = pgTable(
+  'video_renditions',
+  {
+    videoId: integer()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    url: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    expiresAt: instant().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.position] })],
+);
+
+// ---------------------------------------------------------------- channels
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: integer().primaryKey(),
+    ownerId: integer()
+      .notNull()
+      .references(() => accounts.id),
+    name: text().notNull(),
+    url: text().notNull(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    languageId: integer().references(() => languages.id),
+    pictureUrl: text(),
+    description: text(),
+    sortOrder: integer().notNull().default(0),
+    timezone: text().notNull().default('UTC'),
+    isWhiteLabeled: boolean().notNull().default(false),
+    playLiveFirst: boolean().notNull().default(false),
+    isVerified: boolean().notNull().default(false),
+    keepGuideOpened: boolean().notNull().default(false),
+    guideMode: text().notNull().default('default'),
+    /** Set: the channel is private and must be unlocked through getChannelToken. */
+    passwordHash: text(),
+    subscriberCount: integer().notNull().default(0),
+    createdAt: instant().notNull(),
+    deleted: boolean().notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('channels_owner_url').on(t.ownerId, t.url),
+    index('channels_owner_order').on(t.ownerId, t.sortOrder, t.id),
+  ],
+);
+
+/** The channel's video library, in library order. */
+export const channelVideos = pgTable(
+  'channel_videos',
+  {
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    videoId: integer()
+      .notNull()
+      .references(() => videos.id),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.position] }), index('channel_videos_video').on(t.videoId)],
+);
+
+/** The channel's VOD catalog, in catalog order. */
+export const channelVodVideos = pgTable(
+  'channel_vod_videos',
+  {
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    videoId: integer()
+      .notNull()
+      .references(() => videos.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.position] }),
+    index('channel_vod_videos_video').on(t.videoId, t.channelId),
+  ],
+);
+
+export const channelVastSettings = pgTable(
+  'channel_vast_settings',
+  {
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    platform: text({ enum: ['web', 'roku', 'mobile', 'firetv', 'appletv', 'androidtv'] }).notNull(),
+    vastUrl: text().notNull(),
+    vastVersion: integer().notNull(),
+    skippable: boolean().notNull(),
+    adFrequency: integer(),
+    midRollFrequency: integer(),
+    slottable: boolean().notNull(),
+    timeFrom: integer(),
+    timeTo: integer(),
+    vastType: text({ enum: ['fullscreen', 'picInPic'] }),
+    allowAdsInVod: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.platform] })],
+);
+
+/** Legacy Roku channel settings (GetChannelTubeRokuSettings). */
+export const channelRokuSettings = pgTable('channel_roku_settings', {
+  channelId: integer()
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  addedToRoku: boolean().notNull(),
+  lastUpdateDate: instant(),
+});
+
+// ---------------------------------------------------------------- schedules
+
+export const scheduleBlocks = pgTable(
+  'schedule_blocks',
+  {
+    id: integer().primaryKey(),
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** Wall time in the channel's zone; loopDaily blocks repeat at this time of day. */
+    startLocal: wallTime().notNull(),
+    published: boolean().notNull().default(true),
+    loopDaily: boolean().notNull().default(false),
+  },
+  (t) => [index('schedule_blocks_channel_start').on(t.channelId, t.loopDaily, t.startLocal)],
+);
+
+export const scheduleBlockVideos = pgTable(
+  'schedule_block_videos',
+  {
+    blockId: integer()
+      .notNull()
+      .references(() => scheduleBlocks.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    videoId: integer()
+      .notNull()
+      .references(() => videos.id),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.position] }), index('schedule_block_videos_video').on(t.videoId)],
+);
+
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    videoId: integer()
+      .notNull()
+      .references(() => videos.id),
+    startAt: instant().notNull(),
+    endAt: instant().notNull(),
+    uri: text().notNull().default(''),
+  },
+  (t) => [index('live_streams_channel_start').on(t.channelId, t.startAt)],
+);
+
+// ---------------------------------------------------------------- apps
+
+export const apps = pgTable(
+  'apps',
+  {
+    id: integer().primaryKey(),
+    ownerId: integer()
+      .notNull()
+      .references(() => accounts.id),
+    platform: text({ enum: ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'] }).notNull(),
+    appName: text().notNull(),
+    slug: text(),
+    about: text(),
+    privacyPolicyLink: text(),
+    isPaid: boolean().notNull().default(false),
+    timeFormat: text().notNull().default('12-hour'),
+    adLink: text(),
+    apiKey: text(),
+    /** TV theme; all null means stock colours. backgroundColor is null for androidtv. */
+    primaryColor: text(),
+    secondaryColor: text(),
+    backgroundColor: text(),
+    styleColor: text(),
+    vodPpvEnabled: boolean().notNull().default(false),
+    vodPpvAccessHours: integer().notNull().default(48),
+    vodPpvPreviewSeconds: integer().notNull().default(0),
+    createdAt: instant().notNull(),
+  },
+  (t) => [uniqueIndex('apps_owner_platform').on(t.ownerId, t.platform)],
+);
+
+/** Mobile-only app fields. */
+export const appMobileSettings = pgTable('app_mobile_settings', {
+  appId: integer()
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  selectionColor: text().notNull(),
+  headerFooterColor: text().notNull(),
+  backgroundColor: text().notNull(),
+  fontColor: text().notNull(),
+  copyrightPolicyLink: text(),
+  gdprLink: text(),
+  supportEmail: text(),
+  faqLink: text(),
+  termsLink: text(),
+  instagram: text(),
+  facebook: text(),
+  twitter: text(),
+});
+
+export const appImages = pgTable(
+  'app_images',
+  {
+    appId: integer()
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    blobSha256: text()
+      .notNull()
+      .references(() => blobs.sha256),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.role] })],
+);
+
+/** Subscription SKUs (kind subscription) and VOD PPV one-time SKUs (kind ppv). */
+export const appStoreProducts = pgTable(
+  'app_store_products',
+  {
+    appId: integer()
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['subscription', 'ppv'] }).notNull(),
+    position: integer().notNull(),
+    storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
+    productId: text().notNull(),
+    displayName: text().notNull().default(''),
+    billingPeriod: text({ enum: ['Weekly', 'Monthly', 'Yearly', 'OneTime'] }).notNull(),
+    isActive: boolean().notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.kind, t.position] }),
+    uniqueIndex('app_store_products_sku').on(t.appId, t.kind, t.storePlatform, t.productId),
+  ],
+);
+
+/** Per-store secrets needed to verify purchases (keys documented in README). */
+export const appStoreCredentials = pgTable(
+  'app_store_credentials',
+  {
+    appId: integer()
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    store: text({ enum: ['apple', 'google', 'amazon', 'roku'] }).notNull(),
+    credentials: jsonb().$type<Record<string, string | number | boolean>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.store] })],
+);
+
+/** Channels assigned to an app, in the app's order. */
+export const appChannels = pgTable(
+  'app_channels',
+  {
+    appId: integer()
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    sorting: integer(),
+    channelNumber: text(),
+    useVastSettings: boolean().notNull().default(false),
+    lastUpdateDate: instant(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.channelId] }), index('app_channels_channel').on(t.channelId)],
+);
+
+// ---------------------------------------------------------------- viewer state
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    favoritedAt: instant().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.channelId] }),
+    index('favorites_account_recent').on(t.accountId, t.favoritedAt),
+  ],
+);
+
+/** A private channel unlocked through getChannelToken, per device or per viewer. */
+export const channelUnlocks = pgTable(
+  'channel_unlocks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    deviceId: text(),
+    viewerId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
+    unlockedAt: instant().notNull(),
+  },
+  (t) => [
+    uniqueIndex('channel_unlocks_device').on(t.channelId, t.deviceId),
+    uniqueIndex('channel_unlocks_viewer').on(t.channelId, t.viewerId),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    appId: integer()
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    deviceId: text(),
+    viewerId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
+    storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
+    productId: text().notNull(),
+    originalTransactionId: text().notNull(),
+    status: text().notNull(),
+    expiresAt: instant(),
+    updatedAt: instant().notNull(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_transaction').on(t.appId, t.storePlatform, t.originalTransactionId),
+    index('subscriptions_device').on(t.appId, t.deviceId),
+    index('subscriptions_viewer').on(t.appId, t.viewerId),
+  ],
+);
+
+export const ppvUnlocks = pgTable(
+  'ppv_unlocks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    appId: integer()
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    videoId: integer()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    channelId: integer().references(() => channels.id, { onDelete: 'cascade' }),
+    deviceId: text(),
+    viewerId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
+    storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
+    productId: text().notNull(),
+    transactionId: text().notNull(),
+    expiresAt: instant().notNull(),
+    createdAt: instant().notNull(),
+  },
+  (t) => [
+    uniqueIndex('ppv_unlocks_transaction').on(t.appId, t.storePlatform, t.transactionId),
+    index('ppv_unlocks_device').on(t.appId, t.videoId, t.deviceId),
+    index('ppv_unlocks_viewer').on(t.appId, t.videoId, t.viewerId),
+  ],
+);
+
+// ---------------------------------------------------------------- activity
+
+/** Every accepted activity event, payload as given. */
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    receivedAt: instant().notNull(),
+    source: text().notNull(),
+    action: text().notNull(),
+    clientId: text(),
+    userId: text(),
+    channelId: integer(),
+    payload: jsonb(),
+    processed: boolean().notNull(),
+  },
+  (t) => [
+    index('activity_events_received').on(t.receivedAt),
+    index('activity_events_channel').on(t.channelId, t.receivedAt),
+  ],
+);
+
+/**
+ * Watch sessions. A session is open while its last heartbeat is at most 3 minutes old;
+ * `open` is only the sweeper's bookkeeping: readers derive openness from lastHeartbeatAt.
+ * The partial unique index allows one open row per session key, so concurrent heartbeats
+ * of one viewer upsert into the same row.
+ */
+export const watchSessions = pgTable(
+  'watch_sessions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    source: text().notNull(),
+    clientId: text().notNull().default(''),
+    userId: text().notNull().default(''),
+    channelId: integer().notNull(),
+    ownerId: integer().notNull(),
+    startedAt: instant().notNull(),
+    lastHeartbeatAt: instant().notNull(),
+    heartbeats: integer().notNull().default(1),
+    open: boolean().notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('watch_sessions_open_key')
+      .on(t.source, t.clientId, t.userId, t.channelId)
+      .where(sql`${t.open}`),
+    index('watch_sessions_owner_started').on(t.ownerId, t.startedAt),
+    index('watch_sessions_channel_started').on(t.channelId, t.startedAt),
+  ],
+);
