@@ -1,0 +1,210 @@
+// `channelnet export`: the database written out in the catalog format, ordered by id so
+// that two exports of the same data are byte-identical. Passwords leave as their hashes
+// and app tokens as token hashes (`tokenHash`): the service never holds either in clear.
+import { asc } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import * as t from '../db/schema.ts';
+import type { CatalogInput } from './format.ts';
+
+type Rows<T extends { $inferSelect: unknown }> = T['$inferSelect'][];
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+const iso = (d: Date): string => d.toISOString();
+const isoOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+/** PostgreSQL 'yyyy-MM-dd HH:mm:ss' wall time back to the catalog's 'yyyy-MM-ddTHH:mm:ss'. */
+const dbToWall = (wall: string): string => wall.replace(' ', 'T').slice(0, 19);
+
+class BlobReader {
+  constructor(private readonly blobs: Map<string, Rows<typeof t.blobs>[number]>) {}
+  base64(sha256: string): string {
+    const blob = this.blobs.get(sha256);
+    if (!blob) throw new Error(`missing blob ${sha256}`);
+    return blob.bytes.toString('base64');
+  }
+  base64OrNull(sha256: string | null): string | null {
+    return sha256 === null ? null : this.base64(sha256);
+  }
+}
+
+export async function exportCatalog(db: Queryable): Promise<CatalogInput> {
+  const blobRows = await db.select().from(t.blobs);
+  const blobs = new BlobReader(new Map(blobRows.map((b) => [b.sha256, b])));
+  return {
+    format: 'channel-network-catalog',
+    version: 1,
+    accounts: await exportAccounts(db, blobs),
+    categories: (await db.select().from(t.categories).orderBy(asc(t.categories.id))).map((c) => ({ id: c.id, name: c.name })),
+    languages: (await db.select().from(t.languages).orderBy(asc(t.languages.id))).map((l) => ({ id: l.id, name: l.name, code: l.code })),
+    videos: await exportVideos(db),
+    channels: await exportChannels(db),
+    apps: await exportApps(db, blobs),
+    entitlements: await exportEntitlements(db),
+  };
+}
+
+async function exportAccounts(db: Queryable, blobs: BlobReader): Promise<NonNullable<CatalogInput['accounts']>> {
+  const [accounts, brandings, tokens, favorites] = await Promise.all([
+    db.select().from(t.accounts).orderBy(asc(t.accounts.id)),
+    db.select().from(t.brandings),
+    db.select().from(t.authTokens).orderBy(asc(t.authTokens.id)),
+    db.select().from(t.favorites).orderBy(asc(t.favorites.favoritedAt), asc(t.favorites.channelId)),
+  ]);
+  const brandingOf = new Map(brandings.map((b) => [b.accountId, b]));
+  const tokensOf = groupBy(tokens.filter((k) => k.kind === 'app' && k.revokedAt === null), (k) => k.accountId);
+  const favoritesOf = groupBy(favorites, (f) => f.accountId);
+  return accounts.map((a) => {
+    const b = brandingOf.get(a.id);
+    return {
+      id: a.id,
+      username: a.username,
+      email: a.email,
+      passwordHash: a.passwordHash,
+      publicUrl: a.publicUrl,
+      fullName: a.fullName,
+      publicName: a.publicName,
+      status: a.status,
+      servicePlanActive: a.servicePlanActive,
+      branding: b
+        ? {
+            title: b.title, hex1: b.hex1, hex2: b.hex2, hex3: b.hex3, fontColor: b.fontColor,
+            headerBackground: b.headerBackground, faq: b.faq, privacyPolicy: b.privacyPolicy,
+            logoHeader: blobs.base64OrNull(b.logoHeaderBlob),
+            logoAndroid: blobs.base64OrNull(b.logoAndroidBlob),
+            useVastSettings: b.useVastSettings,
+          }
+        : null,
+      appTokens: (tokensOf.get(a.id) ?? []).map((k) => ({ tokenHash: k.tokenHash, label: k.label })),
+      favorites: (favoritesOf.get(a.id) ?? []).map((f) => ({ channelId: f.channelId, favoritedAt: iso(f.favoritedAt) })),
+    };
+  });
+}
+
+async function exportVideos(db: Queryable): Promise<NonNullable<CatalogInput['videos']>> {
+  const [videos, renditions] = await Promise.all([
+    db.select().from(t.videos).orderBy(asc(t.videos.id)),
+    db.select().from(t.videoRenditions).orderBy(asc(t.videoRenditions.videoId), asc(t.videoRenditions.position)),
+  ]);
+  const renditionsOf = groupBy(renditions, (r) => r.videoId);
+  return videos.map((v) => ({
+    ...v,
+    renditions: (renditionsOf.get(v.id) ?? []).map((r) => ({ url: r.url, width: r.width, height: r.height, expiresUtc: iso(r.expiresAt) })),
+  }));
+}
+
+async function exportChannels(db: Queryable): Promise<NonNullable<CatalogInput['channels']>> {
+  const [channels, library, vod, vast, roku, blocks, blockVideos, live] = await Promise.all([
+    db.select().from(t.channels).orderBy(asc(t.channels.id)),
+    db.select().from(t.channelVideos).orderBy(asc(t.channelVideos.channelId), asc(t.channelVideos.position)),
+    db.select().from(t.channelVodVideos).orderBy(asc(t.channelVodVideos.channelId), asc(t.channelVodVideos.position)),
+    db.select().from(t.channelVastSettings).orderBy(asc(t.channelVastSettings.channelId), asc(t.channelVastSettings.platform)),
+    db.select().from(t.channelRokuSettings),
+    db.select().from(t.scheduleBlocks).orderBy(asc(t.scheduleBlocks.startLocal), asc(t.scheduleBlocks.id)),
+    db.select().from(t.scheduleBlockVideos).orderBy(asc(t.scheduleBlockVideos.blockId), asc(t.scheduleBlockVideos.position)),
+    db.select().from(t.liveStreams).orderBy(asc(t.liveStreams.startAt), asc(t.liveStreams.id)),
+  ]);
+  const libraryOf = groupBy(library, (r) => r.channelId);
+  const vodOf = groupBy(vod, (r) => r.channelId);
+  const vastOf = groupBy(vast, (r) => r.channelId);
+  const rokuOf = new Map(roku.map((r) => [r.channelId, r]));
+  const blocksOf = groupBy(blocks, (b) => b.channelId);
+  const blockVideosOf = groupBy(blockVideos, (v) => v.blockId);
+  const liveOf = groupBy(live, (l) => l.channelId);
+  return channels.map((c) => {
+    const r = rokuOf.get(c.id);
+    return {
+      id: c.id, ownerId: c.ownerId, name: c.name, url: c.url, categoryId: c.categoryId, languageId: c.languageId,
+      pictureUrl: c.pictureUrl, description: c.description, order: c.sortOrder, timezone: c.timezone,
+      isWhiteLabeled: c.isWhiteLabeled, playLiveFirst: c.playLiveFirst, isVerified: c.isVerified,
+      keepGuideOpened: c.keepGuideOpened, guideMode: c.guideMode, passwordHash: c.passwordHash,
+      subscriberCount: c.subscriberCount, createdAt: iso(c.createdAt), deleted: c.deleted,
+      videoIds: (libraryOf.get(c.id) ?? []).map((v) => v.videoId),
+      vodVideoIds: (vodOf.get(c.id) ?? []).map((v) => v.videoId),
+      vast: (vastOf.get(c.id) ?? []).map(({ channelId: _, ...v }) => v),
+      roku: r ? { addedToRoku: r.addedToRoku, lastUpdateDate: isoOrNull(r.lastUpdateDate) } : null,
+      schedules: (blocksOf.get(c.id) ?? []).map((b) => ({
+        id: b.id,
+        startTime: dbToWall(b.startLocal),
+        published: b.published,
+        loopDaily: b.loopDaily,
+        videoIds: (blockVideosOf.get(b.id) ?? []).map((v) => v.videoId),
+      })),
+      liveStreams: (liveOf.get(c.id) ?? []).map((l) => ({ videoId: l.videoId, start: iso(l.startAt), end: iso(l.endAt), uri: l.uri })),
+    };
+  });
+}
+
+async function exportApps(db: Queryable, blobs: BlobReader): Promise<NonNullable<CatalogInput['apps']>> {
+  const [apps, mobile, images, products, credentials, appChannels] = await Promise.all([
+    db.select().from(t.apps).orderBy(asc(t.apps.id)),
+    db.select().from(t.appMobileSettings),
+    db.select().from(t.appImages).orderBy(asc(t.appImages.appId), asc(t.appImages.role)),
+    db.select().from(t.appStoreProducts).orderBy(asc(t.appStoreProducts.appId), asc(t.appStoreProducts.kind), asc(t.appStoreProducts.position)),
+    db.select().from(t.appStoreCredentials).orderBy(asc(t.appStoreCredentials.appId), asc(t.appStoreCredentials.store)),
+    db.select().from(t.appChannels).orderBy(asc(t.appChannels.appId), asc(t.appChannels.position)),
+  ]);
+  const mobileOf = new Map(mobile.map((m) => [m.appId, m]));
+  const imagesOf = groupBy(images, (i) => i.appId);
+  const productsOf = groupBy(products, (p) => p.appId);
+  const credentialsOf = groupBy(credentials, (c) => c.appId);
+  const channelsOf = groupBy(appChannels, (c) => c.appId);
+  return apps.map((a) => {
+    const { appId: _, ...mobileFields } = mobileOf.get(a.id) ?? { appId: 0 };
+    const product = (p: (typeof products)[number]) => ({
+      storePlatform: p.storePlatform, productId: p.productId, displayName: p.displayName, billingPeriod: p.billingPeriod, isActive: p.isActive,
+    });
+    const appProducts = productsOf.get(a.id) ?? [];
+    return {
+      id: a.id, ownerId: a.ownerId, platform: a.platform, appName: a.appName, slug: a.slug, about: a.about,
+      privacyPolicyLink: a.privacyPolicyLink, isPaid: a.isPaid, timeFormat: a.timeFormat, adLink: a.adLink, apiKey: a.apiKey,
+      theme: themeOf(a),
+      mobile: mobileOf.has(a.id) ? (mobileFields as NonNullable<CatalogInput['apps']>[number]['mobile']) : null,
+      images: Object.fromEntries((imagesOf.get(a.id) ?? []).map((i) => [i.role, blobs.base64(i.blobSha256)])),
+      storeProducts: appProducts.filter((p) => p.kind === 'subscription').map(product),
+      vodPpv: {
+        isEnabled: a.vodPpvEnabled,
+        accessDurationHours: a.vodPpvAccessHours,
+        previewSeconds: a.vodPpvPreviewSeconds,
+        storeProducts: appProducts.filter((p) => p.kind === 'ppv').map(product),
+      },
+      storeCredentials: Object.fromEntries((credentialsOf.get(a.id) ?? []).map((c) => [c.store, c.credentials])),
+      channels: (channelsOf.get(a.id) ?? []).map((c) => ({
+        channelId: c.channelId, sorting: c.sorting, channelNumber: c.channelNumber,
+        useVastSettings: c.useVastSettings, lastUpdateDate: isoOrNull(c.lastUpdateDate),
+      })),
+      createdAt: iso(a.createdAt),
+    };
+  });
+}
+
+function themeOf(a: Rows<typeof t.apps>[number]) {
+  if (a.primaryColor === null || a.secondaryColor === null || a.styleColor === null) return null;
+  const theme = { primaryColor: a.primaryColor, secondaryColor: a.secondaryColor, styleColor: a.styleColor };
+  return a.backgroundColor === null ? theme : { ...theme, backgroundColor: a.backgroundColor };
+}
+
+async function exportEntitlements(db: Queryable): Promise<NonNullable<CatalogInput['entitlements']>> {
+  const [subscriptions, ppvUnlocks] = await Promise.all([
+    db.select().from(t.subscriptions).orderBy(asc(t.subscriptions.id)),
+    db.select().from(t.ppvUnlocks).orderBy(asc(t.ppvUnlocks.id)),
+  ]);
+  return {
+    subscriptions: subscriptions.map((s) => ({
+      appId: s.appId, deviceId: s.deviceId, viewerId: s.viewerId, storePlatform: s.storePlatform, productId: s.productId,
+      originalTransactionId: s.originalTransactionId, status: s.status, expiresUtc: isoOrNull(s.expiresAt),
+    })),
+    ppvUnlocks: ppvUnlocks.map((u) => ({
+      appId: u.appId, videoId: u.videoId, channelId: u.channelId, deviceId: u.deviceId, viewerId: u.viewerId,
+      storePlatform: u.storePlatform, productId: u.productId, transactionId: u.transactionId, expiresUtc: iso(u.expiresAt),
+    })),
+  };
+}

@@ -1,0 +1,384 @@
+// The catalog file, version 1 (see /work/shared/spec/catalog-format.md).
+// Field-local rules live here; rules spanning several entities (references, uniqueness)
+// live in validate.ts because they need the whole file and the database's ids.
+import { z } from 'zod';
+import {
+  colour, count, email, falseDefault, guid, hour, id, image, instant, nonEmpty, nullableString,
+  instantMillis, integer, refId, scryptHash, timeZone, tokenHash, wallTime,
+} from './fields.ts';
+
+export const VAST_PLATFORMS = ['web', 'roku', 'mobile', 'firetv', 'appletv', 'androidtv'] as const;
+export const APP_PLATFORMS = ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'] as const;
+export const STORE_PLATFORMS = ['Apple', 'Google', 'Amazon', 'Roku'] as const;
+export const BILLING_PERIODS = ['Weekly', 'Monthly', 'Yearly', 'OneTime'] as const;
+export const ACCOUNT_STATUSES = ['active', 'locked', 'not_activated'] as const;
+export const IMAGE_ROLES = [
+  'logo', 'icon', 'backgroundImage', 'image1', 'image2',
+  'avatarHd', 'avatarSd', 'headerLogo', 'logoIos', 'logoAndroid',
+] as const;
+export const VAST_TYPES = ['fullscreen', 'picInPic'] as const;
+
+export type VastPlatform = (typeof VAST_PLATFORMS)[number];
+export type AppPlatform = (typeof APP_PLATFORMS)[number];
+export type StorePlatform = (typeof STORE_PLATFORMS)[number];
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export type ImageRole = (typeof IMAGE_ROLES)[number];
+
+// Object-level rules also run when a sibling field failed, so one pass reports every error;
+// they therefore read the partly parsed object defensively.
+const evenWithIssues = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function exactlyOne(o: object, a: string, b: string): string | null {
+  const hasA = a in o && (o as Record<string, unknown>)[a] !== undefined;
+  const hasB = b in o && (o as Record<string, unknown>)[b] !== undefined;
+  if (hasA && hasB) return `${a} and ${b} are both set; give exactly one`;
+  return hasA || hasB ? null : `${a} or ${b} is required`;
+}
+
+/** "import time" defaults: absent in the file, null in the output, filled by the importer. */
+const importTime = instant.optional().transform((v) => v ?? null);
+
+const brandingSchema = z.strictObject({
+  title: nullableString,
+  hex1: colour.nullable().default(null),
+  hex2: colour.nullable().default(null),
+  hex3: colour.nullable().default(null),
+  fontColor: colour.nullable().default(null),
+  headerBackground: nullableString,
+  faq: nullableString,
+  privacyPolicy: nullableString,
+  logoHeader: image.nullable().default(null),
+  logoAndroid: image.nullable().default(null),
+  useVastSettings: falseDefault,
+});
+
+// One object rather than a union of { token } | { tokenHash }, so a typo yields
+// "unknown field" instead of an unreadable union failure.
+const appTokenSchema = z
+  .strictObject({ token: guid.optional(), tokenHash: tokenHash.optional(), label: z.string().default('') })
+  .superRefine((t, ctx) => {
+    const problem = exactlyOne(t, 'token', 'tokenHash');
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }, evenWithIssues);
+
+const favoriteSchema = z.strictObject({ channelId: refId, favoritedAt: instant });
+
+export const accountSchema = z
+  .strictObject({
+    id,
+    username: nonEmpty,
+    email,
+    password: nonEmpty.optional(),
+    passwordHash: scryptHash.optional(),
+    publicUrl: nonEmpty,
+    fullName: nullableString,
+    publicName: nullableString,
+    status: z.enum(ACCOUNT_STATUSES).default('active'),
+    servicePlanActive: z.boolean().default(true),
+    branding: brandingSchema.nullable().default(null),
+    appTokens: z.array(appTokenSchema).default([]),
+    favorites: z.array(favoriteSchema).default([]),
+  })
+  .superRefine((a, ctx) => {
+    const problem = exactlyOne(a, 'password', 'passwordHash');
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }, evenWithIssues);
+
+export const categorySchema = z.strictObject({ id, name: z.string() });
+export const languageSchema = z.strictObject({ id, name: z.string(), code: z.string() });
+
+const renditionSchema = z.strictObject({
+  url: z.string(),
+  width: integer.positive(),
+  height: integer.positive(),
+  expiresUtc: instant,
+});
+
+export const videoSchema = z.strictObject({
+  id,
+  ownerId: refId,
+  title: z.string(),
+  description: nullableString,
+  durationSeconds: z.number().nonnegative({ error: 'must be >= 0' }),
+  thumbnailUrl: z.string().default(''),
+  providerName: z.string(),
+  providerVideoId: z.string(),
+  categoryId: refId.nullable().default(null),
+  streamUrl: nullableString,
+  isPrivate: falseDefault,
+  isRRated: falseDefault,
+  isRemovedByProvider: falseDefault,
+  isRestrictedByProvider: falseDefault,
+  renditions: z.array(renditionSchema).default([]),
+});
+
+export const vastSchema = z.strictObject({
+  platform: z.enum(VAST_PLATFORMS),
+  vastUrl: nonEmpty,
+  vastVersion: integer.default(1),
+  skippable: falseDefault,
+  adFrequency: count.nullable().default(null),
+  midRollFrequency: count.nullable().default(null),
+  slottable: falseDefault,
+  timeFrom: hour.nullable().default(null),
+  timeTo: hour.nullable().default(null),
+  vastType: z.enum(VAST_TYPES).nullable().default(null),
+  allowAdsInVod: falseDefault,
+});
+
+const rokuChannelSchema = z.strictObject({ addedToRoku: z.boolean(), lastUpdateDate: instant.nullable() });
+
+export const scheduleBlockSchema = z.strictObject({
+  id,
+  startTime: wallTime,
+  published: z.boolean().default(true),
+  loopDaily: falseDefault,
+  videoIds: z.array(refId).min(1, { error: 'must not be empty' }),
+});
+
+export const liveStreamSchema = z
+  .strictObject({ videoId: refId, start: instant, end: instant, uri: z.string().default('') })
+  .superRefine((s, ctx) => {
+    const start = instantMillis(s.start);
+    const end = instantMillis(s.end);
+    if (start !== null && end !== null && end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
+    }
+  }, evenWithIssues);
+
+export const channelSchema = z
+  .strictObject({
+    id,
+    ownerId: refId,
+    name: z.string(),
+    url: nonEmpty,
+    categoryId: refId,
+    languageId: refId.nullable().default(null),
+    pictureUrl: nullableString,
+    description: nullableString,
+    order: integer.default(0),
+    timezone: timeZone.default('UTC'),
+    isWhiteLabeled: falseDefault,
+    playLiveFirst: falseDefault,
+    isVerified: falseDefault,
+    keepGuideOpened: falseDefault,
+    guideMode: z.string().default('default'),
+    password: nonEmpty.nullable().default(null),
+    passwordHash: scryptHash.nullable().default(null),
+    subscriberCount: count.default(0),
+    createdAt: importTime,
+    deleted: falseDefault,
+    videoIds: z.array(refId).default([]),
+    vodVideoIds: z.array(refId).default([]),
+    vast: z.array(vastSchema).default([]),
+    roku: rokuChannelSchema.nullable().default(null),
+    schedules: z.array(scheduleBlockSchema).default([]),
+    liveStreams: z.array(liveStreamSchema).default([]),
+  })
+  .superRefine((c, ctx) => {
+    if (c.password != null && c.passwordHash != null) {
+      ctx.addIssue({ code: 'custom', message: 'password and passwordHash are both set; give at most one' });
+    }
+  }, evenWithIssues);
+
+// backgroundColor is optional here because androidtv has none; the app decides.
+const themeSchema = z
+  .strictObject({
+    primaryColor: colour,
+    secondaryColor: colour,
+    backgroundColor: colour.optional(),
+    styleColor: colour,
+  })
+  .transform((t) => ({ ...t, backgroundColor: t.backgroundColor ?? null }));
+
+const mobileSchema = z.strictObject({
+  selectionColor: colour,
+  headerFooterColor: colour,
+  backgroundColor: colour,
+  fontColor: colour,
+  copyrightPolicyLink: nullableString,
+  gdprLink: nullableString,
+  supportEmail: nullableString,
+  faqLink: nullableString,
+  termsLink: nullableString,
+  instagram: nullableString,
+  facebook: nullableString,
+  twitter: nullableString,
+});
+
+const imagesSchema = z.strictObject(
+  Object.fromEntries(IMAGE_ROLES.map((role) => [role, image.optional()])) as Record<
+    ImageRole,
+    z.ZodOptional<typeof image>
+  >,
+);
+
+export const storeProductSchema = z.strictObject({
+  storePlatform: z.enum(STORE_PLATFORMS),
+  productId: nonEmpty,
+  displayName: z.string().default(''),
+  billingPeriod: z.enum(BILLING_PERIODS),
+  isActive: z.boolean().default(true),
+});
+
+const vodPpvSchema = z.strictObject({
+  isEnabled: falseDefault,
+  accessDurationHours: z.number().positive({ error: 'must be > 0' }).default(48),
+  previewSeconds: z.number().nonnegative({ error: 'must be >= 0' }).default(0),
+  storeProducts: z.array(storeProductSchema).default([]),
+});
+
+// The credential keys per store are settled by the purchase verifier, so values stay open here.
+const credentialValue = z.union([z.string(), z.number(), z.boolean()], {
+  error: 'expected string, number or boolean',
+});
+const credentials = z.record(z.string(), credentialValue);
+const storeCredentialsSchema = z.strictObject({
+  apple: credentials.optional(),
+  google: credentials.optional(),
+  amazon: credentials.optional(),
+  roku: credentials.optional(),
+});
+
+const appChannelSchema = z.strictObject({
+  channelId: refId,
+  sorting: integer.nullable().default(null),
+  channelNumber: nullableString,
+  useVastSettings: falseDefault,
+  lastUpdateDate: instant.nullable().default(null),
+});
+
+type Issue = { path: (string | number)[]; message: string };
+
+function appPlatformIssues(a: Record<string, unknown>): Issue[] {
+  const { platform, theme } = a;
+  if (typeof platform !== 'string' || !(APP_PLATFORMS as readonly string[]).includes(platform)) return [];
+  const issues: Issue[] = [];
+  if (platform === 'mobile' && theme != null) issues.push({ path: ['theme'], message: 'not allowed on a mobile app' });
+  if (platform !== 'mobile' && isObject(theme)) {
+    const hasBackground = theme['backgroundColor'] != null;
+    if (platform === 'androidtv' && hasBackground) {
+      issues.push({ path: ['theme', 'backgroundColor'], message: 'androidtv has no backgroundColor' });
+    }
+    if (platform !== 'androidtv' && !hasBackground) issues.push({ path: ['theme', 'backgroundColor'], message: 'required' });
+  }
+  if (platform !== 'mobile' && a['mobile'] != null) issues.push({ path: ['mobile'], message: 'only allowed on a mobile app' });
+  for (const key of ['adLink', 'apiKey']) {
+    if (platform !== 'roku' && a[key] != null) issues.push({ path: [key], message: 'only allowed on a roku app' });
+  }
+  return issues;
+}
+
+function billingIssues(products: unknown, path: (string | number)[], wantOneTime: boolean): Issue[] {
+  if (!Array.isArray(products)) return [];
+  const message = wantOneTime ? 'a PPV product must be OneTime' : 'a subscription product cannot be OneTime';
+  return products.flatMap((p: unknown, i) => {
+    if (!isObject(p) || typeof p['billingPeriod'] !== 'string') return [];
+    return (p['billingPeriod'] === 'OneTime') === wantOneTime ? [] : [{ path: [...path, i, 'billingPeriod'], message }];
+  });
+}
+
+export const appSchema = z
+  .strictObject({
+    id,
+    ownerId: refId,
+    platform: z.enum(APP_PLATFORMS),
+    appName: z.string(),
+    slug: nullableString,
+    about: nullableString,
+    privacyPolicyLink: nullableString,
+    isPaid: falseDefault,
+    timeFormat: z.string().default('12-hour'),
+    adLink: nullableString,
+    apiKey: guid.nullable().default(null),
+    theme: themeSchema.nullable().default(null),
+    mobile: mobileSchema.nullable().default(null),
+    images: imagesSchema.default({}),
+    storeProducts: z.array(storeProductSchema).default([]),
+    vodPpv: vodPpvSchema.default({ isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] }),
+    storeCredentials: storeCredentialsSchema.default({}),
+    channels: z.array(appChannelSchema).default([]),
+    createdAt: importTime,
+  })
+  .superRefine((a, ctx) => {
+    const vodPpv: unknown = a.vodPpv;
+    const issues = [
+      ...appPlatformIssues(a),
+      ...billingIssues(a.storeProducts, ['storeProducts'], false),
+      ...billingIssues(isObject(vodPpv) ? vodPpv['storeProducts'] : undefined, ['vodPpv', 'storeProducts'], true),
+    ];
+    for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
+  }, evenWithIssues);
+
+// Legacy data carries device ids as numbers; the service compares them as strings.
+const deviceId = z
+  .union([z.string().min(1, { error: 'must not be empty' }), integer], { error: 'expected string, integer or null' })
+  .transform((v) => String(v))
+  .nullable();
+
+function requireHolder(e: { deviceId: string | null; viewerId: number | null }, ctx: z.RefinementCtx): void {
+  if (e.deviceId === null && e.viewerId === null) {
+    ctx.addIssue({ code: 'custom', message: 'deviceId and viewerId cannot both be null' });
+  }
+}
+
+export const subscriptionSchema = z
+  .strictObject({
+    appId: refId,
+    deviceId,
+    viewerId: refId.nullable(),
+    storePlatform: z.enum(STORE_PLATFORMS),
+    productId: nonEmpty,
+    originalTransactionId: nonEmpty,
+    status: z.string().regex(/^[a-z_]+$/, { error: 'expected a status word of a-z and _' }),
+    expiresUtc: instant.nullable(),
+  })
+  .superRefine(requireHolder, evenWithIssues);
+
+export const ppvUnlockSchema = z
+  .strictObject({
+    appId: refId,
+    videoId: refId,
+    channelId: refId.nullable(),
+    deviceId,
+    viewerId: refId.nullable(),
+    storePlatform: z.enum(STORE_PLATFORMS),
+    productId: nonEmpty,
+    transactionId: nonEmpty,
+    expiresUtc: instant,
+  })
+  .superRefine(requireHolder, evenWithIssues);
+
+const entitlementsSchema = z.strictObject({
+  subscriptions: z.array(subscriptionSchema).default([]),
+  ppvUnlocks: z.array(ppvUnlockSchema).default([]),
+});
+
+export const catalogSchema = z.strictObject({
+  format: z.literal('channel-network-catalog'),
+  version: z.literal(1),
+  accounts: z.array(accountSchema).default([]),
+  categories: z.array(categorySchema).default([]),
+  languages: z.array(languageSchema).default([]),
+  videos: z.array(videoSchema).default([]),
+  channels: z.array(channelSchema).default([]),
+  apps: z.array(appSchema).default([]),
+  entitlements: entitlementsSchema.default({ subscriptions: [], ppvUnlocks: [] }),
+});
+
+export type CatalogInput = z.input<typeof catalogSchema>;
+export type Catalog = z.output<typeof catalogSchema>;
+export type CatalogAccount = z.output<typeof accountSchema>;
+export type CatalogCategory = z.output<typeof categorySchema>;
+export type CatalogLanguage = z.output<typeof languageSchema>;
+export type CatalogVideo = z.output<typeof videoSchema>;
+export type CatalogChannel = z.output<typeof channelSchema>;
+export type CatalogScheduleBlock = z.output<typeof scheduleBlockSchema>;
+export type CatalogLiveStream = z.output<typeof liveStreamSchema>;
+export type CatalogVast = z.output<typeof vastSchema>;
+export type CatalogApp = z.output<typeof appSchema>;
+export type CatalogStoreProduct = z.output<typeof storeProductSchema>;
+export type CatalogSubscription = z.output<typeof subscriptionSchema>;
+export type CatalogPpvUnlock = z.output<typeof ppvUnlockSchema>;
