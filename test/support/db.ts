@@ -1,0 +1,66 @@
+// Fresh, migrated databases for tests, on every backend under test: PGlite always,
+// PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/db/connect.ts';
+import { databaseUrlFor, TEMPLATE_DATABASE } from './postgres.ts';
+
+export const BACKENDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+/** Migrating PGlite takes seconds; cloning a migrated instance takes a fraction of one. */
+function migratedPglite(): Promise<PGlite> {
+  pgliteTemplate ??= (async () => {
+    const template = await PGlite.create();
+    const handle = await openDatabase({ pglite: template });
+    await handle.migrate();
+    return template;
+  })();
+  return pgliteTemplate;
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** The connection string, for tests that start server processes (PostgreSQL only). */
+  readonly url: string | undefined;
+}
+
+export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const clone = (await (await migratedPglite()).clone()) as PGlite;
+    const handle = await openDatabase({ pglite: clone });
+    return Object.assign(handle, { url: undefined });
+  }
+  return freshPostgres();
+}
+
+async function freshPostgres(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `channelnet_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name} template ${TEMPLATE_DATABASE}`);
+  const url = databaseUrlFor(adminUrl, name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  return {
+    ...handle,
+    db: handle.db,
+    kind: handle.kind,
+    url,
+    migrate: handle.migrate,
+    ping: handle.ping,
+    async close() {
+      await handle.close();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
