@@ -1,0 +1,106 @@
+// The `channelnet` command: serve, migrate, import, export, demo, config.
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { exportCatalog } from './catalog/export.ts';
+import { importCatalog, importCatalogText, type ImportResult } from './catalog/import.ts';
+import { systemClock } from './clock.ts';
+import { ConfigError, describeConfig, loadConfig, type Config } from './config.ts';
+import type { DatabaseHandle } from './db/connect.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { DEMO_LOGINS, demoCatalog } from './demo/catalog.ts';
+import { openConfiguredDatabase, serveForever } from './server.ts';
+
+const USAGE = `Usage: channelnet <command>
+
+  serve                      run the service (migrates first; loads the demo catalog into an empty database)
+  migrate                    apply database migrations and exit
+  import FILE [--replace]    load a catalog file (merge by id; --replace empties the catalog first)
+  export [--out FILE]        write the catalog to FILE or standard output
+  demo [--out FILE]          load the demo catalog (dated from today), or write it to FILE
+  config                     print the effective configuration, secrets masked
+
+Configuration comes from environment variables; see README.`;
+
+class UsageError extends Error {}
+
+async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function report(result: ImportResult, what: string): number {
+  if (!result.ok) {
+    process.stderr.write(`${what} failed; nothing was loaded:\n${result.errors.map((e) => `  ${e}`).join('\n')}\n`);
+    return 1;
+  }
+  const counts = Object.entries(result.counts).map(([k, v]) => `${k} ${v}`).join(', ');
+  process.stdout.write(`${what} done: ${counts}\n`);
+  return 0;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { replace: { type: 'boolean', default: false }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      await serveForever(config);
+      return -1; // keeps running
+    case 'migrate':
+      await withDatabase(config, async () => undefined);
+      process.stdout.write('migrations applied\n');
+      return 0;
+    case 'import': {
+      const file = rest[0];
+      if (!file) throw new UsageError('import needs a FILE');
+      const text = await readFile(file, 'utf8');
+      const now = systemClock();
+      return withDatabase(config, async (d) => report(await importCatalogText(d.db, text, { replace: values.replace, now }), `import of ${file}`));
+    }
+    case 'export': {
+      const catalog = await withDatabase(config, (d) => exportCatalog(d.db));
+      const text = `${JSON.stringify(catalog, null, 2)}\n`;
+      if (values.out) await writeFile(values.out, text);
+      else process.stdout.write(text);
+      return 0;
+    }
+    case 'demo': {
+      const now = systemClock();
+      if (values.out) {
+        await writeFile(values.out, `${JSON.stringify(demoCatalog(now), null, 2)}\n`);
+        return 0;
+      }
+      const code = await withDatabase(config, async (d) => report(await importCatalog(d.db, demoCatalog(now), { replace: false, now }), 'demo import'));
+      if (code === 0) for (const l of DEMO_LOGINS) process.stdout.write(`  ${l.role} ${l.username} / ${l.email} / ${l.password}\n`);
+      return code;
+    }
+    case 'config':
+      process.stdout.write(`${JSON.stringify(describeConfig(config), null, 2)}\n`);
+      return 0;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+try {
+  const code = await run(process.argv.slice(2));
+  if (code >= 0) process.exitCode = code;
+} catch (error) {
+  if (error instanceof UsageError) process.stderr.write(`channelnet: ${error.message}\n\n${USAGE}\n`);
+  else if (error instanceof ConfigError || error instanceof DataDirLockedError) process.stderr.write(`channelnet: ${error.message}\n`);
+  else process.stderr.write(`channelnet: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+}

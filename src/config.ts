@@ -1,0 +1,52 @@
+// Configuration comes from environment variables only, validated once at start:
+// a bad value stops the process with a message naming the variable.
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .transform((v) => v === '1' || v === 'true');
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Per-request log lines halve throughput; operators turn them on when they need them. */
+  LOG_REQUESTS: flag.default(false),
+  /** Lets the X-Test-Now header set "now" per request. Never in production. */
+  CHANNELNET_TEST_CLOCK: flag.default(false),
+  /** Load the demo catalog when the database is empty (npm start). */
+  DEMO_ON_EMPTY: flag.default(true),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty strings count as unset, as most deployment tools write them. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .map((key) => [key, env[key]] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = configSchema.safeParse(relevant);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** The configuration with secrets masked, for `channelnet config`. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const masked: Record<string, unknown> = { ...config };
+  if (config.DATABASE_URL) masked.DATABASE_URL = config.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:****@');
+  return masked;
+}

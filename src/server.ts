@@ -1,0 +1,80 @@
+// `channelnet serve` / `npm start`: migrate, load the demo catalog into an empty database,
+// listen, and on SIGTERM or SIGINT drain in-flight requests before closing the database.
+import type { FastifyInstance } from 'fastify';
+import { importCatalog, isCatalogEmpty } from './catalog/import.ts';
+import { systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/connect.ts';
+import { DEMO_LOGINS, demoCatalog } from './demo/catalog.ts';
+import { buildApp } from './http/app.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE });
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    const demoLoaded = config.DEMO_ON_EMPTY && (await loadDemoIfEmpty(database));
+    const app = await buildApp({ database, config });
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    announce(app, url, database, demoLoaded);
+    let stopping: Promise<void> | undefined;
+    const stop = () => (stopping ??= app.close().finally(() => database.close()));
+    return { app, database, url, stop };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function loadDemoIfEmpty(database: DatabaseHandle): Promise<boolean> {
+  if (!(await isCatalogEmpty(database.db))) return false;
+  const now = systemClock();
+  const result = await importCatalog(database.db, demoCatalog(now), { replace: false, now });
+  if (!result.ok) throw new Error(`The bundled demo catalog is invalid:\n${result.errors.join('\n')}`);
+  return true;
+}
+
+function announce(app: FastifyInstance, url: string, database: DatabaseHandle, demoLoaded: boolean): void {
+  const lines = [`channelnet is listening on ${url} (database: ${database.kind})`];
+  if (demoLoaded) {
+    lines.push('Loaded the demo catalog. Demo logins (username / email / password):');
+    for (const login of DEMO_LOGINS) lines.push(`  ${login.role.padEnd(6)} ${login.username} / ${login.email} / ${login.password}`);
+  }
+  // Plain text on stdout for the person who ran `npm start`; the structured log goes on too.
+  process.stdout.write(`${lines.join('\n')}\n`);
+  app.log.info({ url, database: database.kind, demoLoaded }, 'listening');
+}
+
+/** Runs until SIGTERM/SIGINT; a second signal, or the grace period running out, exits at once. */
+export async function serveForever(config: Config): Promise<void> {
+  const server = await startServer(config);
+  const shutdown = (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const timer = setTimeout(() => {
+      server.app.log.error('shutdown grace period over; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    timer.unref();
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+    process.once(signal as NodeJS.Signals, () => process.exit(1));
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { describeConfig, loadConfig } from '../src/config.ts';
+
+describe('configuration from the environment', () => {
+  it('applies documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, DATA_DIR: './data', DB_POOL_SIZE: 10, CHANNELNET_TEST_CLOCK: false, DEMO_ON_EMPTY: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ CHANNELNET_TEST_CLOCK: 'yes' })).toThrow(/CHANNELNET_TEST_CLOCK/);
+  });
+
+  it('masks the database password when describing the configuration', () => {
+    const described = describeConfig(loadConfig({ DATABASE_URL: 'postgres://app:hunter2@db.example:5432/channelnet' }));
+    expect(described.DATABASE_URL).toBe('postgres://app:****@db.example:5432/channelnet');
+  });
+});
