@@ -554,3 +554,16 @@ export const watchSessions = pgTable(
     index('watch_sessions_channel_started').on(t.channelId, t.startedAt),
   ],
 );
+
+// ---------------------------------------------------------------- limits
+
+/**
+ * Failed-login counters per account and per client address, in the database so that every
+ * instance behind a load balancer sees the same counts. key: `account:<id>` or `address:<ip>`.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  windowStartedAt: instant().notNull(),
+  blockedUntil: instant(),
+});
