@@ -1,10 +1,13 @@
 // Builds the Fastify application: one encapsulated plugin per interface group, all
 // sharing the database handle and the per-request clock.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import { legacyRoutes } from '../legacy/routes.ts';
 import { clockPlugin } from './clock-plugin.ts';
+import { restApi } from '../rest/plugin.ts';
+import { assetRoutes } from './assets.ts';
 import { healthRoutes } from './health.ts';
 
 export interface AppOptions {
@@ -17,11 +20,14 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.LOG_LEVEL },
-    disableRequestLogging: !options.config.LOG_REQUESTS,
+    logController: new LogController({ disableRequestLogging: !options.config.LOG_REQUESTS }),
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
   });
   await app.register(clockPlugin, { testClock: options.config.CHANNELNET_TEST_CLOCK, clock: options.clock });
   await app.register(healthRoutes, { database: options.database });
+  await app.register(assetRoutes, { database: options.database });
+  await app.register(restApi, { prefix: '/api/v1/rest', database: options.database });
+  await app.register(legacyRoutes, { prefix: '/WebServices', database: options.database });
   return app;
 }

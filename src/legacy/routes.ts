@@ -1,0 +1,264 @@
+// The Legacy Web Services: `/WebServices/<Service>.asmx/<Method>`, read-only, answered byte for
+// byte as the original ASP.NET ASMX service did. This module reads requests the way ASMX read
+// them, calls the data and domain functions, and writes answers through asmx.ts and newtonsoft.ts.
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { tvTheme } from '../apps/theme.ts';
+import {
+  appChannelAssignment, appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform, type AppPlatform,
+} from '../data/apps.ts';
+import {
+  channelRokuSettings, channelVastSettings, findOwnedChannel, vastSettingFor, vastSettingsOfChannels,
+} from '../data/channel-settings.ts';
+import type { DatabaseHandle, Queryable } from '../db/connect.ts';
+import {
+  ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams, asmxAjaxBody,
+  asmxXmlBody, htmlEncode, invalidValueBody, parseInt32, readAsmxParameters, type AsmxParamDecl, type AsmxValues,
+  type ParamRecord,
+} from './asmx.ts';
+import { serializeNewtonsoft, type NValue } from './newtonsoft.ts';
+import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue, vastSettingsValue } from './presenter.ts';
+
+/** What a web method answers: text in the XML (or AJAX) wrapper, a bare body, or a 500 page. */
+type Answer = { kind: 'wrapped' | 'bare'; text: string } | { kind: 'fault'; body: string };
+
+interface WebMethod {
+  invoke(db: Queryable, params: AsmxParams): Promise<Answer>;
+}
+
+const REQUIRED_FIELDS = 'One of the required fields is not passed';
+const CRLF = '\r\n';
+
+const wrappedJson = (value: NValue): Answer => ({ kind: 'wrapped', text: serializeNewtonsoft(value) });
+const fault = (body: string): Answer => ({ kind: 'fault', body });
+
+// ---------------------------------------------------------------- web methods
+
+/** Binds the declared parameters first, as ASMX did before calling the method body. */
+function webMethod<const D extends readonly AsmxParamDecl[]>(
+  decls: D,
+  run: (db: Queryable, values: AsmxValues<D>) => Promise<Answer>,
+): WebMethod {
+  return {
+    async invoke(db, params) {
+      const read = readAsmxParameters(params, decls);
+      return read.ok ? run(db, read.values) : fault(read.error.body);
+    },
+  };
+}
+
+/** Parameters declared as strings and parsed inside the method, after its own empty checks. */
+function int32Inside(name: string, text: string): { ok: true; value: number } | { ok: false; answer: Answer } {
+  const parsed = parseInt32(text);
+  return parsed.ok ? parsed : { ok: false, answer: fault(invalidValueBody(name, text, 'int32', parsed.reason)) };
+}
+
+// The channel-wide (web) row is what the original returned; a channel with only per-platform
+// rows, or none, or a missing or deleted channel answers the literal null. The method wrote
+// the JSON to the response itself, hence no wrapper and no Content-Type header.
+const getVastSettings = webMethod([{ name: 'channelId', type: 'int32' }], async (db, [channelId]) => {
+  const web = (await channelVastSettings(db, channelId)).find((row) => row.platform === 'web');
+  return { kind: 'bare', text: serializeNewtonsoft(web ? vastSettingsValue(web) : null) };
+});
+
+const getChannelTubeRokuSettings = webMethod([{ name: 'channelId', type: 'int32' }], async (db, [channelId]) => {
+  const row = await channelRokuSettings(db, channelId);
+  return wrappedJson(row ? rokuChannelSettingsValue(row) : null);
+});
+
+const getUserRokuApp = webMethod([{ name: 'userId', type: 'int32' }], async (db, [userId]) => {
+  const app = await findAppByOwnerAndPlatform(db, userId, 'roku');
+  if (!app) return wrappedJson(null);
+  const images = await appImages(db, app.id, ['avatarHd', 'avatarSd']);
+  return wrappedJson(rokuAppValue(app, images, tvTheme(app)));
+});
+
+const MOBILE_PARAMS = [{ name: 'userId', type: 'string' }, { name: 'channelId', type: 'string' }] as const;
+
+const getChannelMobileApp = webMethod(MOBILE_PARAMS, async (db, [userIdText, channelIdText]) => {
+  if (userIdText === '' || channelIdText === '') return { kind: 'wrapped', text: REQUIRED_FIELDS };
+  const userId = int32Inside('userId', userIdText);
+  if (!userId.ok) return userId.answer;
+  const channelId = int32Inside('channelId', channelIdText);
+  if (!channelId.ok) return channelId.answer;
+  const [app, channel] = await Promise.all([
+    findAppByOwnerAndPlatform(db, userId.value, 'mobile'),
+    findOwnedChannel(db, channelId.value, userId.value),
+  ]);
+  if (!app || !channel) return wrappedJson(null);
+  const [mobile, images, assignment] = await Promise.all([
+    appMobileSettings(db, app.id),
+    appImages(db, app.id, ['headerLogo', 'logoIos', 'logoAndroid']),
+    appChannelAssignment(db, app.id, channel.id),
+  ]);
+  return wrappedJson(mobileAppValue({ app, channelId: channel.id, mobile, images, assignment }));
+});
+
+/** Legacy platform names (matched exactly, as a C# switch does) to app platforms. */
+const TV_PLATFORMS: ReadonlyMap<string, Extract<AppPlatform, 'firetv' | 'androidtv' | 'appletv'>> = new Map([
+  ['fire-tv', 'firetv'],
+  ['android-tv', 'androidtv'],
+  ['apple-tv', 'appletv'],
+]);
+const TV_PARAMS = [{ name: 'userId', type: 'string' }, { name: 'platform', type: 'string' }, { name: 'skipImages', type: 'boolean' }] as const;
+const TV_IMAGES = ['logo', 'icon', 'backgroundImage', 'image1', 'image2'];
+
+const getUserTvApp = webMethod(TV_PARAMS, async (db, [userIdText, platform, skipImages]) => {
+  if (userIdText === '' || platform === '') return wrappedJson({ error: REQUIRED_FIELDS });
+  const userId = int32Inside('userId', userIdText);
+  if (!userId.ok) return userId.answer;
+  const appPlatform = TV_PLATFORMS.get(platform);
+  const app = appPlatform && (await findAppByOwnerAndPlatform(db, userId.value, appPlatform));
+  if (!appPlatform || !app) return wrappedJson({ error: `Application does not exist on ${platform} platform` });
+  const [images, assignments] = await Promise.all([
+    skipImages ? null : appImages(db, app.id, TV_IMAGES),
+    appChannelAssignments(db, app.id),
+  ]);
+  const vast = await vastSettingsOfChannels(db, assignments.filter((a) => a.useVastSettings).map((a) => a.channelId));
+  const settings = assignments.map((assignment) => ({
+    assignment,
+    vast: vastSettingFor(vast.get(assignment.channelId) ?? [], appPlatform) ?? null,
+  }));
+  return wrappedJson(tvAppValue({ app, platform, images, theme: tvTheme(app), settings }));
+});
+
+/** Keyed by the lowercased .asmx file name (IIS paths are case-insensitive); method names are not. */
+const SERVICES: ReadonlyMap<string, ReadonlyMap<string, WebMethod>> = new Map([
+  ['vastservice.asmx', new Map([['GetVastSettings', getVastSettings]])],
+  ['rokuappgeneratorservice.asmx', new Map([
+    ['GetChannelTubeRokuSettings', getChannelTubeRokuSettings],
+    ['GetUserRokuApp', getUserRokuApp],
+  ])],
+  ['mobileappgeneratorservice.asmx', new Map([['GetChannelMobileApp', getChannelMobileApp]])],
+  ['tvappgeneratorservice.asmx', new Map([['GetUserTVApp', getUserTvApp]])],
+]);
+
+// ---------------------------------------------------------------- ASMX pages and request reading
+
+// Written by HttpServerProtocol.WriteException (message HTML-encoded, stack trace left out).
+const invalidMethodNamePage = (name: string) =>
+  `System.InvalidOperationException: ${htmlEncode(name)} Web Service method name is not valid.${CRLF}`;
+const invalidRequestFormatPage = (contentType: string) =>
+  `System.InvalidOperationException: Request format is invalid: ${htmlEncode(contentType)}.${CRLF}`;
+// WebServiceHandlerFactory throws this before any protocol runs; ASP.NET showed it on its HTML
+// error page, reduced here to the same plain-text form as the other pages.
+const unrecognizedPage = (pathInfo: string) =>
+  `System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '${pathInfo}'.${CRLF}`;
+// ASMX's own text when exception details are suppressed: never a trace of this service.
+const SERVER_ERROR_PAGE = `Server was unable to process request.${CRLF}`;
+
+type Body = { kind: 'form' | 'json'; params: ParamRecord } | { kind: 'unreadable' };
+const UNREADABLE: Body = { kind: 'unreadable' };
+
+/** HttpValueCollection.FillFromString: a part without '=' has a null name, so it names no parameter. */
+function parseUrlEncoded(text: string): ParamRecord {
+  const params: Record<string, string[]> = Object.create(null);
+  const named = text.split('&').filter((part) => part.includes('='));
+  for (const [name, value] of new URLSearchParams(named.join('&'))) (params[name] ??= []).push(value);
+  return params;
+}
+
+/** The ASP.NET AJAX form: one JSON object whose members are the parameters. */
+function parseJsonBody(text: string): Body {
+  if (text.trim() === '') return { kind: 'json', params: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return UNREADABLE;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return UNREADABLE;
+  const params: Record<string, string> = Object.create(null);
+  for (const [name, member] of Object.entries(value)) {
+    const scalar = jsonScalarText(member);
+    if (scalar === undefined) return UNREADABLE;
+    params[name] = scalar;
+  }
+  return { kind: 'json', params };
+}
+
+/** Scalars are bound through their text; null reads as empty, as a null string is to the method. */
+function jsonScalarText(member: unknown): string | undefined {
+  if (member === null) return '';
+  if (typeof member === 'string') return member;
+  if (typeof member === 'number') return String(member);
+  if (typeof member === 'boolean') return member ? 'True' : 'False';
+  return undefined;
+}
+
+/** HttpGet reads only the query string, HttpPost only the form, the AJAX handler only the JSON. */
+function readParams(request: FastifyRequest): { params: AsmxParams; ajax: boolean } | { answer: Answer } {
+  if (request.method === 'GET') {
+    const url = request.raw.url ?? '';
+    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    return { params: new AsmxParams(parseUrlEncoded(query)), ajax: false };
+  }
+  const body = request.body as Body | undefined;
+  if (body !== undefined && body.kind !== 'unreadable') return { params: new AsmxParams(body.params), ajax: body.kind === 'json' };
+  return { answer: fault(invalidRequestFormatPage(request.headers['content-type'] ?? '')) };
+}
+
+// ---------------------------------------------------------------- plugin
+
+const bareReplies = new WeakSet<FastifyReply>();
+
+function send(reply: FastifyReply, answer: Answer, ajax = false): FastifyReply {
+  if (answer.kind === 'fault') return reply.code(ASMX_ERROR_STATUS).type(ASMX_ERROR_CONTENT_TYPE).send(answer.body);
+  if (answer.kind === 'bare') {
+    bareReplies.add(reply);
+    return reply.code(200).send(answer.text);
+  }
+  if (ajax) return reply.code(200).type(ASMX_AJAX_CONTENT_TYPE).send(asmxAjaxBody(answer.text));
+  return reply.code(200).type(ASMX_XML_CONTENT_TYPE).send(asmxXmlBody(answer.text));
+}
+
+/** Splits `Service.asmx/Method` into the file and ASP.NET's PathInfo (`/Method`, or empty). */
+function splitPath(rest: string): { file: string; pathInfo: string } {
+  const slash = rest.indexOf('/');
+  return slash < 0 ? { file: rest, pathInfo: '' } : { file: rest.slice(0, slash), pathInfo: rest.slice(slash) };
+}
+
+function registerBodyParsers(app: Parameters<FastifyPluginAsync>[0]): void {
+  // Scoped to this plugin: the other groups keep Fastify's parsers and JSON errors.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, { kind: 'form', params: parseUrlEncoded(body as string) } satisfies Body);
+  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, parseJsonBody(body as string));
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, UNREADABLE));
+}
+
+export const legacyRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+  registerBodyParsers(app);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (bareReplies.has(reply)) reply.removeHeader('content-type');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(reply, fault(invalidRequestFormatPage(request.headers['content-type'] ?? '')));
+    }
+    // Client faults (body too large, aborted upload) are not failures of this service.
+    const level = (error.statusCode ?? 500) < 500 ? 'warn' : 'error';
+    request.log[level]({ err: error }, 'legacy web service request failed');
+    return send(reply, fault(SERVER_ERROR_PAGE));
+  });
+
+  app.all('/*', async (request, reply) => {
+    const { file, pathInfo } = splitPath((request.params as { '*': string })['*']);
+    const service = SERVICES.get(file.toLowerCase());
+    // No service description or WSDL pages are offered: only the web methods.
+    if (!service || pathInfo === '') return reply.callNotFound();
+    if ((request.method !== 'GET' && request.method !== 'POST') || pathInfo.length < 2) {
+      return send(reply, fault(unrecognizedPage(pathInfo)));
+    }
+    const method = service.get(pathInfo.slice(1));
+    if (!method) return send(reply, fault(invalidMethodNamePage(pathInfo.slice(1))));
+    const input = readParams(request);
+    if ('answer' in input) return send(reply, input.answer);
+    return send(reply, await method.invoke(database.db, input.params), input.ajax);
+  });
+};
