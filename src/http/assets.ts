@@ -1,0 +1,24 @@
+// GET /assets/apps/{appId}/{role}: the image bytes behind the asset URLs of app configuration.
+import type { FastifyPluginAsync } from 'fastify';
+import { ASSET_VERSION_LENGTH } from '../apps/assets.ts';
+import { appImages } from '../data/apps.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=300';
+
+export const assetRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+  app.get<{ Params: { appId: string; role: string }; Querystring: { v?: string } }>(
+    '/assets/apps/:appId/:role',
+    async (request, reply) => {
+      const appId = /^\d{1,9}$/.test(request.params.appId) ? Number(request.params.appId) : undefined;
+      const image = appId === undefined ? undefined : (await appImages(database.db, appId, [request.params.role])).get(request.params.role);
+      if (!image) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      const etag = `"${image.sha256}"`;
+      const current = request.query.v === image.sha256.slice(0, ASSET_VERSION_LENGTH);
+      reply.header('etag', etag).header('cache-control', current ? IMMUTABLE : REVALIDATE);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(image.contentType).send(image.bytes);
+    },
+  );
+};

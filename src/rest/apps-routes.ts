@@ -1,0 +1,32 @@
+// GET /apps/{platform}: the caller's app configuration for one platform.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform, type AppPlatform } from '../data/apps.ts';
+import { configuredStores, storeProductsOf } from '../data/store-products.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { RestError, restSuccess } from './errors.ts';
+import { presentApp } from './app-presenter.ts';
+
+const PLATFORMS: readonly AppPlatform[] = ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'];
+
+export const appsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+  app.get('/apps/:platform', { schema: { params: z.object({ platform: z.string() }) } }, async (request) => {
+    const platform = request.params.platform.toLowerCase() as AppPlatform;
+    if (!PLATFORMS.includes(platform)) {
+      throw new RestError(400, 'unsupported_platform', `Unknown platform "${request.params.platform}"; use one of ${PLATFORMS.join(', ')}.`);
+    }
+    const found = await findAppByOwnerAndPlatform(db, request.account.id, platform);
+    if (!found) throw new RestError(404, 'app_not_found', `No ${platform} app is configured.`);
+    const [channels, images, mobile, products, stores] = await Promise.all([
+      appChannelAssignments(db, found.id),
+      appImages(db, found.id),
+      appMobileSettings(db, found.id),
+      storeProductsOf(db, found.id),
+      configuredStores(db, found.id),
+    ]);
+    return restSuccess(presentApp({ app: found, channels, images, mobile, products, stores }));
+  });
+};

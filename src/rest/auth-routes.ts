@@ -1,0 +1,51 @@
+// POST /auth/login (open) and POST /auth/logout (Bearer).
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { login } from '../access/login.ts';
+import { bearerToken, issueToken, revoke, REST_TOKEN_SLIDING_SECONDS } from '../access/tokens.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { RestError, restSuccess } from './errors.ts';
+import { presentLogin } from './presenter.ts';
+
+const loginBody = z.object({
+  username: z.string().min(1, { error: 'username is required' }).max(320),
+  password: z.string().min(1, { error: 'password is required' }).max(1024),
+});
+
+const LOGIN_FAILURES = {
+  invalid_credentials: [401, 'The username or password is incorrect.'],
+  account_locked: [403, 'The account is locked.'],
+  account_not_activated: [403, 'The account email address has not been confirmed.'],
+} as const;
+
+export const authRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.post('/auth/login', { schema: { body: loginBody } }, async (request) => {
+    const result = await login(database.db, {
+      login: request.body.username,
+      password: request.body.password,
+      address: request.ip,
+      now: request.now,
+    });
+    if (result.ok) {
+      const token = await issueToken(database.db, result.account.id, { kind: 'sliding', seconds: REST_TOKEN_SLIDING_SECONDS }, request.now);
+      return restSuccess(presentLogin(result.account, token));
+    }
+    if (result.reason === 'too_many_attempts') {
+      throw new RestError(429, 'too_many_attempts', 'Too many failed logins; try again later.', {
+        'retry-after': String(result.retryAfterSeconds),
+      });
+    }
+    const [status, message] = LOGIN_FAILURES[result.reason];
+    throw new RestError(status, result.reason, message);
+  });
+};
+
+export const sessionRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+  app.post('/auth/logout', async (request) => {
+    // The auth hook accepted this exact token, so it is well-formed.
+    await revoke(database.db, bearerToken(request.headers.authorization)!, request.now);
+    return restSuccess({ message: 'Logged out.' });
+  });
+};

@@ -1,0 +1,45 @@
+// GET /channels, /channels/{channelId}, /channels/{channelId}/schedules?date=
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { libraryVideos, ownedChannel, ownerChannels, vastRows, type ChannelRow } from '../data/channels.ts';
+import type { Queryable, DatabaseHandle } from '../db/connect.ts';
+import { channelDaySchedule } from '../schedules/channel-day.ts';
+import { channelNotFound, restSuccess } from './errors.ts';
+import { channelIdParams, dateQuery } from './params.ts';
+import { presentChannel, presentSchedule } from './presenter.ts';
+
+function byChannel<T extends { channelId: number }>(rows: T[]): (id: number) => T[] {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) groups.set(row.channelId, [...(groups.get(row.channelId) ?? []), row]);
+  return (id) => groups.get(id) ?? [];
+}
+
+async function withLibraries(db: Queryable, channels: ChannelRow[]) {
+  const ids = channels.map((c) => c.id);
+  const [videos, vast] = await Promise.all([libraryVideos(db, ids), vastRows(db, ids)]);
+  const videosOf = byChannel(videos);
+  const vastOf = byChannel(vast);
+  return channels.map((c) => presentChannel(c, videosOf(c.id), vastOf(c.id)));
+}
+
+export const channelsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/channels', async (request) => restSuccess(await withLibraries(db, await ownerChannels(db, request.account.id))));
+
+  app.get('/channels/:channelId', { schema: { params: channelIdParams } }, async (request) => {
+    const channel = await ownedChannel(db, request.account.id, request.params.channelId);
+    if (!channel) throw channelNotFound();
+    const [presented] = await withLibraries(db, [channel]);
+    return restSuccess(presented);
+  });
+
+  app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery } }, async (request) => {
+    const channel = await ownedChannel(db, request.account.id, request.params.channelId);
+    if (!channel) throw channelNotFound();
+    const { date } = request.query;
+    const blocks = await channelDaySchedule(db, channel, date, true);
+    return restSuccess(presentSchedule(channel.id, date, channel.timezone, blocks));
+  });
+};

@@ -1,0 +1,20 @@
+// Path and query parameters shared by REST routes, as zod schemas (they validate and document).
+import { z } from 'zod';
+import { isValidDate } from '../schedules/labels.ts';
+
+const MAX_INT = 2_147_483_647;
+
+/** A numeric id; one beyond the column range exists nowhere, so it maps to -1 (not found). */
+export const numericId = z
+  .string()
+  .regex(/^\d{1,30}$/, { error: 'must be a numeric id' })
+  .transform((text) => {
+    const value = Number(text);
+    return value > MAX_INT ? -1 : value;
+  });
+
+export const channelIdParams = z.object({ channelId: numericId });
+
+export const dateQuery = z.object({
+  date: z.string({ error: 'date is required (yyyy-MM-dd)' }).refine(isValidDate, { error: 'date must be a real date in the form yyyy-MM-dd' }),
+});

@@ -1,0 +1,73 @@
+// The REST API (/api/v1/rest): every answer of this group, including unknown routes,
+// malformed bodies and faults, is in the { success, data | error } envelope.
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { appsRoutes } from './apps-routes.ts';
+import { authRoutes, sessionRoutes } from './auth-routes.ts';
+import { channelsRoutes } from './channels-routes.ts';
+import { RestError, restFailure, unauthorized } from './errors.ts';
+import { favoritesRoutes } from './favorites-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of a protected REST route (set by the auth hook). */
+    account: Authenticated;
+  }
+}
+
+export interface RestOptions {
+  database: DatabaseHandle;
+}
+
+type RouteGroup = FastifyPluginAsync<{ database: DatabaseHandle }>;
+/** Open to anyone. */
+const OPEN_ROUTES: RouteGroup[] = [authRoutes];
+/** Behind the Bearer check: request.account is the caller. */
+const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, appsRoutes, channelsRoutes, favoritesRoutes];
+
+export const restApi: FastifyPluginAsync<RestOptions> = async (app, options) => {
+  const { db } = options.database;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(sendRestError);
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(restFailure('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+  app.decorateRequest('account', null as unknown as Authenticated);
+
+  for (const routes of OPEN_ROUTES) await app.register(routes, { database: options.database });
+  await app.register(async (secured) => {
+    secured.addHook('preHandler', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      const account = token === undefined ? undefined : await authenticate(db, token, request.now);
+      if (!account) throw unauthorized();
+      request.account = account;
+    });
+    for (const routes of PROTECTED_ROUTES) await secured.register(routes, { database: options.database });
+  });
+};
+
+function sendRestError(error: FastifyError | RestError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof RestError) {
+    return reply.code(error.statusCode).headers(error.headers).send(restFailure(error.code, error.message));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const detail = error.validation.map((v) => `${v.instancePath || error.validationContext}: ${v.message}`).join('; ');
+    return reply.code(400).send(restFailure('invalid_request', `Invalid request: ${detail}`));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(restFailure(clientErrorCode(status), error.message));
+  }
+  request.log.error({ err: error }, 'unhandled error in the REST API');
+  return reply.code(status >= 500 ? status : 500).send(restFailure('internal_error', 'Internal server error.'));
+}
+
+function clientErrorCode(status: number): string {
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'too_many_requests';
+  return 'invalid_request';
+}

@@ -1,0 +1,100 @@
+// REST wire shapes (camelCase), built from domain rows. One function per resource.
+import type { Authenticated } from '../access/tokens.ts';
+import type { ChannelRow } from '../data/channels.ts';
+import type { libraryVideos, vastRows } from '../data/channels.ts';
+import type { listFavorites } from '../data/favorites.ts';
+import type { ScheduledVideo } from '../data/schedules.ts';
+import type { ExpandedBlock } from '../schedules/expand.ts';
+import { scheduleTotals } from '../schedules/expand.ts';
+import { formatLocalDateTime, playTimeLabel, totalDurationLabel } from '../schedules/labels.ts';
+
+type LibraryVideo = Awaited<ReturnType<typeof libraryVideos>>[number];
+type VastRow = Awaited<ReturnType<typeof vastRows>>[number];
+
+export function presentLogin(account: Authenticated, authToken: string) {
+  return { authToken, userId: account.id, userName: account.username, email: account.email, publicUrl: account.publicUrl };
+}
+
+export function presentVast(v: VastRow) {
+  return {
+    platform: v.platform,
+    vastUrl: v.vastUrl,
+    vastVersion: v.vastVersion,
+    skippable: v.skippable,
+    adFrequency: v.adFrequency,
+    midRollFrequency: v.midRollFrequency,
+    slottable: v.slottable,
+    timeFrom: v.timeFrom,
+    timeTo: v.timeTo,
+    vastType: v.vastType,
+    allowAdsInVod: v.allowAdsInVod,
+  };
+}
+
+function presentLibraryVideo(v: LibraryVideo) {
+  return {
+    videoTubeId: v.id,
+    title: v.title,
+    description: v.description,
+    durationSeconds: v.durationSeconds,
+    thumbnailUrl: v.thumbnailUrl,
+    providerVideoId: v.providerVideoId,
+    providerName: v.providerName,
+    categoryName: v.categoryName ?? '',
+  };
+}
+
+export function presentChannel(c: ChannelRow, videos: LibraryVideo[], vast: VastRow[]) {
+  return {
+    channelTubeId: c.id,
+    name: c.name,
+    url: c.url,
+    categoryName: c.categoryName,
+    pictureUrl: c.pictureUrl,
+    description: c.description,
+    order: c.sortOrder,
+    videos: videos.map(presentLibraryVideo),
+    // A row without a tag URL means no ads on that platform.
+    vastSettings: vast.filter((v) => v.vastUrl !== '').map(presentVast),
+  };
+}
+
+export function presentSchedule(channelId: number, date: string, zone: string, blocks: ExpandedBlock<ScheduledVideo>[]) {
+  const totals = scheduleTotals(blocks);
+  return {
+    channelTubeId: channelId,
+    date,
+    schedules: blocks.map((b) => ({
+      channelScheduleId: b.channelScheduleId,
+      startTime: formatLocalDateTime(b.start, zone),
+      published: b.published,
+      loopDaily: b.loopDaily,
+      videos: b.videos.map((v) => ({
+        videoTubeId: v.video.videoTubeId,
+        playbackOrderNumber: v.playbackOrderNumber,
+        title: v.video.title,
+        thumbnailUrl: v.video.thumbnailUrl,
+        playTimeLabel: playTimeLabel(v.start, v.end, zone),
+        playbackStartTime: formatLocalDateTime(v.start, zone),
+        playbackEndTime: formatLocalDateTime(v.end, zone),
+        providerVideoId: v.video.providerVideoId,
+        providerName: v.video.providerName,
+        isLive: v.isLive,
+      })),
+    })),
+    totalVideos: totals.totalVideos,
+    totalDurationLabel: totalDurationLabel(totals.totalDurationSeconds),
+  };
+}
+
+export function presentFavorite(f: Awaited<ReturnType<typeof listFavorites>>[number]) {
+  return {
+    channelTubeId: f.channelId,
+    name: f.name,
+    url: f.url,
+    categoryName: f.categoryName,
+    pictureUrl: f.pictureUrl,
+    description: f.description,
+    favoritedAt: f.favoritedAt.toISOString(),
+  };
+}

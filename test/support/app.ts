@@ -1,0 +1,33 @@
+// An app on a fresh database loaded with a catalog, driven through Fastify's inject.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { importCatalog } from '../../src/catalog/import.ts';
+import type { DatabaseKind } from '../../src/db/connect.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { freshDatabase, type TestDatabase } from './db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** inject with X-Test-Now set to `now` unless the options set it. */
+  request(options: InjectOptions & { now?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const TEST_NOW = '2026-11-21T15:00:00Z';
+
+export async function testApp(kind: DatabaseKind, catalog: unknown): Promise<TestApp> {
+  const database = await freshDatabase(kind);
+  const result = await importCatalog(database.db, catalog, { replace: false, now: new Date(TEST_NOW) });
+  if (!result.ok) throw new Error(`test catalog invalid:\n${result.errors.join('\n')}`);
+  const app = await buildApp({ database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', LOG_REQUESTS: false } });
+  return {
+    app,
+    database,
+    request: ({ now, ...options }) =>
+      app.inject({ ...options, headers: { 'x-test-now': now ?? TEST_NOW, ...options.headers } }),
+    async close() {
+      await app.close();
+      await database.close().catch(() => undefined);
+    },
+  };
+}
