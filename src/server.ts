@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 import { DEMO_LOGINS, demoCatalog } from './demo/catalog.ts';
 import { buildApp } from './http/app.ts';
+import { observeQuery } from './observability/metrics.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -16,7 +17,7 @@ export interface RunningServer {
 }
 
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
-  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE });
+  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE, onQuery: observeQuery });
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {

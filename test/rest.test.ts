@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROKU_STOCK_THEME } from '../src/apps/theme.ts';
 import { APP_TOKEN, OWNER, PNG_1X1, smallCatalog } from './fixtures/catalog.ts';
@@ -289,13 +290,27 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
 });
 
 describe('REST API faults', () => {
-  it('answers internal_error without a stack trace when the database fails', async () => {
+  const loginToken = async (t: TestApp) =>
+    (await t.request({ method: 'POST', url: `${REST}/auth/login`, payload: { username: 'alice', password: OWNER.password } })).json().data.authToken;
+
+  it('answers internal_error without a stack trace on a fault', async () => {
     const t = await testApp('pglite', smallCatalog());
-    const token = (await t.request({ method: 'POST', url: `${REST}/auth/login`, payload: { username: 'alice', password: OWNER.password } })).json().data.authToken;
-    await t.database.close();
-    const response = await t.request({ url: `${REST}/channels`, headers: { authorization: `Bearer ${token}` } });
+    const token = await loginToken(t);
+    await t.database.db.execute(sql`drop table favorites`);
+    const response = await t.request({ url: `${REST}/favorites`, headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ success: false, error: { code: 'internal_error', message: 'Internal server error.' } });
+    await t.close();
+  });
+
+  it('answers 503 service_unavailable with Retry-After while the database is unreachable', async () => {
+    const t = await testApp('pglite', smallCatalog());
+    const token = await loginToken(t);
+    await t.database.close();
+    const response = await t.request({ url: `${REST}/channels`, headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ success: false, error: { code: 'service_unavailable', message: expect.any(String) } });
     await t.close();
   });
 });

@@ -19,6 +19,16 @@ export type Queryable = Database | Transaction;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+export interface PoolStats {
+  size: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Told the duration of every query made outside a transaction (for metrics). */
+export type QueryObserver = (seconds: number, ok: boolean) => void;
+
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
@@ -26,6 +36,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** Connection pool use (PostgreSQL); undefined for the single-connection embedded database. */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
 }
 
@@ -42,15 +54,33 @@ export interface OpenOptions {
   /** An already open PGlite instance (tests clone a migrated one). */
   pglite?: PGlite | undefined;
   poolSize?: number | undefined;
+  onQuery?: QueryObserver | undefined;
+}
+
+function timed<A extends unknown[], R>(run: (...args: A) => Promise<R>, observe: QueryObserver | undefined) {
+  if (!observe) return run;
+  return async (...args: A): Promise<R> => {
+    const started = performance.now();
+    try {
+      const result = await run(...args);
+      observe((performance.now() - started) / 1000, true);
+      return result;
+    } catch (error) {
+      observe((performance.now() - started) / 1000, false);
+      throw error;
+    }
+  };
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onQuery);
   return openPglite(options);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(url: string, poolSize: number, onQuery?: QueryObserver): Promise<DatabaseHandle> {
+  // A server that does not answer must not hang start-up or requests forever.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  pool.query = timed(pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>, onQuery) as typeof pool.query;
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
@@ -68,6 +98,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       }
     },
     ping: () => db.execute(sql`select 1`).then(() => undefined),
+    poolStats: () => ({ size: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
@@ -83,12 +114,14 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
     lock?.release();
     throw error;
   }
+  client.query = timed(client.query.bind(client), options.onQuery) as typeof client.query;
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, ...drizzleOptions }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => db.execute(sql`select 1`).then(() => undefined),
+    poolStats: () => undefined,
     async close() {
       try {
         if (!client.closed) await client.close();

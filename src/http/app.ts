@@ -8,7 +8,9 @@ import { legacyRoutes } from '../legacy/routes.ts';
 import { clockPlugin } from './clock-plugin.ts';
 import { restApi } from '../rest/plugin.ts';
 import { assetRoutes } from './assets.ts';
+import { loggerOptions, requestId } from '../observability/logger.ts';
 import { healthRoutes } from './health.ts';
+import { metricsPlugin } from './metrics-plugin.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -19,12 +21,17 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
+    genReqId: requestId,
     logController: new LogController({ disableRequestLogging: !options.config.LOG_REQUESTS }),
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
   });
   await app.register(clockPlugin, { testClock: options.config.CHANNELNET_TEST_CLOCK, clock: options.clock });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(metricsPlugin, { database: options.database, expose: true });
   await app.register(healthRoutes, { database: options.database });
   await app.register(assetRoutes, { database: options.database });
   await app.register(restApi, { prefix: '/api/v1/rest', database: options.database });

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
@@ -56,6 +57,10 @@ function sendRestError(error: FastifyError | RestError, request: FastifyRequest,
   if (hasZodFastifySchemaValidationErrors(error)) {
     const detail = error.validation.map((v) => `${v.instancePath || error.validationContext}: ${v.message}`).join('; ');
     return reply.code(400).send(restFailure('invalid_request', `Invalid request: ${detail}`));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.code(503).header('retry-after', '5').send(restFailure('service_unavailable', 'The service is temporarily unavailable; try again shortly.'));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

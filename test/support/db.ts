@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/db/connect.ts';
+import { observeQuery } from '../../src/observability/metrics.ts';
 import { databaseUrlFor, TEMPLATE_DATABASE } from './postgres.ts';
 
 export const BACKENDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -29,7 +30,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const clone = (await (await migratedPglite()).clone()) as PGlite;
-    const handle = await openDatabase({ pglite: clone });
+    const handle = await openDatabase({ pglite: clone, onQuery: observeQuery });
     return Object.assign(handle, { url: undefined });
   }
   return freshPostgres();
@@ -40,14 +41,10 @@ async function freshPostgres(): Promise<TestDatabase> {
   const name = `channelnet_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${TEMPLATE_DATABASE}`);
   const url = databaseUrlFor(adminUrl, name);
-  const handle = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 4, onQuery: observeQuery });
   return {
     ...handle,
-    db: handle.db,
-    kind: handle.kind,
     url,
-    migrate: handle.migrate,
-    ping: handle.ping,
     async close() {
       await handle.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);

@@ -1,0 +1,86 @@
+// Prometheus metrics of the process, in one registry. Domain modules import the counters
+// they feed (heartbeats, store verifications); HTTP and database metrics are fed by plugins.
+import client from 'prom-client';
+
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry, prefix: 'channelnet_' });
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequests = new client.Counter({
+  name: 'channelnet_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpRequestDuration = new client.Histogram({
+  name: 'channelnet_http_request_duration_seconds',
+  help: 'Time from request to response, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+export const dbQueryDuration = new client.Histogram({
+  name: 'channelnet_db_query_duration_seconds',
+  help: 'Database query latency, by outcome (ok or error).',
+  labelNames: ['outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+export const heartbeats = new client.Counter({
+  name: 'channelnet_heartbeats_total',
+  help: 'play_channel heartbeats, by result (accepted or rejected).',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
+export const storeVerifications = new client.Counter({
+  name: 'channelnet_store_verifications_total',
+  help: 'Purchase verifications against the stores, by store and outcome.',
+  labelNames: ['store', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** Times a database call for dbQueryDuration. */
+export function observeQuery(seconds: number, ok: boolean): void {
+  dbQueryDuration.observe({ outcome: ok ? 'ok' : 'error' }, seconds);
+}
+
+type Source<T> = () => T | undefined;
+let poolSource: Source<{ size: number; total: number; idle: number; waiting: number }> = () => undefined;
+let openSessionsSource: () => Promise<number | undefined> = async () => undefined;
+
+/** The process's database pool, read at each scrape. */
+export function observePool(source: typeof poolSource): void {
+  poolSource = source;
+}
+
+/** How to count open watch sessions, read at each scrape. */
+export function observeOpenSessions(source: typeof openSessionsSource): void {
+  openSessionsSource = source;
+}
+
+new client.Gauge({
+  name: 'channelnet_db_pool_connections',
+  help: 'Database pool connections by state (size, total, idle, waiting requests); absent on the embedded database.',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    const stats = poolSource();
+    if (stats) for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+  },
+});
+
+new client.Gauge({
+  name: 'channelnet_watch_sessions_open',
+  help: 'Watch sessions whose last heartbeat is at most 3 minutes old.',
+  registers: [registry],
+  async collect() {
+    const open = await openSessionsSource().catch(() => undefined);
+    if (open !== undefined) this.set(open);
+  },
+});
