@@ -8,11 +8,13 @@ import { ConfigError, describeConfig, loadConfig, type Config } from './config.t
 import type { DatabaseHandle } from './db/connect.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_LOGINS, demoCatalog } from './demo/catalog.ts';
+import { isClusterWorker, servePrimary } from './cluster.ts';
 import { openConfiguredDatabase, serveForever } from './server.ts';
 
 const USAGE = `Usage: channelnet <command>
 
-  serve                      run the service (migrates first; loads the demo catalog into an empty database)
+  serve [--workers N]        run the service (migrates first; loads the demo catalog into an empty database);
+                             --workers N runs N processes on one port (PostgreSQL only)
   migrate                    apply database migrations and exit
   import FILE [--replace]    load a catalog file (merge by id; --replace empties the catalog first)
   export [--out FILE]        write the catalog to FILE or standard output
@@ -47,7 +49,12 @@ async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { replace: { type: 'boolean', default: false }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      replace: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      workers: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...rest] = positionals;
   if (values.help || command === undefined || command === 'help') {
@@ -56,9 +63,13 @@ async function run(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   switch (command) {
-    case 'serve':
-      await serveForever(config);
+    case 'serve': {
+      const workers = values.workers === undefined ? 1 : Number(values.workers);
+      if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError('--workers takes a whole number from 1 to 64');
+      if (workers > 1 && !isClusterWorker()) await servePrimary(config, workers);
+      else await serveForever(config);
       return -1; // keeps running
+    }
     case 'migrate':
       await withDatabase(config, async () => undefined);
       process.stdout.write('migrations applied\n');

@@ -20,11 +20,16 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE, onQuery: observeQuery });
 }
 
+/** Migrations, then the demo catalog when asked and the database is empty. True when loaded. */
+export async function prepareDatabase(config: Config, database: DatabaseHandle): Promise<boolean> {
+  await database.migrate();
+  return config.DEMO_ON_EMPTY && (await loadDemoIfEmpty(database));
+}
+
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openConfiguredDatabase(config);
   try {
-    await database.migrate();
-    const demoLoaded = config.DEMO_ON_EMPTY && (await loadDemoIfEmpty(database));
+    const demoLoaded = await prepareDatabase(config, database);
     const app = await buildApp({ database, config });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

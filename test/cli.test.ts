@@ -1,13 +1,11 @@
 // The `channelnet` command as a user runs it: real processes on a real data directory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallCatalog } from './fixtures/catalog.ts';
-
-const BIN = fileURLToPath(new URL('../bin/channelnet.mjs', import.meta.url));
+import { BIN, childEnv, startServerProcess as serve } from './support/processes.ts';
 
 interface Run {
   code: number | null;
@@ -15,15 +13,9 @@ interface Run {
   stderr: string;
 }
 
-function env(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  delete base.DATABASE_URL;
-  return { ...base, LOG_LEVEL: 'warn', ...extra };
-}
-
 function channelnet(args: string[], extra: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: env(extra) });
+    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(extra) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -31,26 +23,6 @@ function channelnet(args: string[], extra: Record<string, string>): Promise<Run>
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/** Starts `channelnet serve` and resolves once it prints its URL. */
-function serve(extra: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve'], { env: env({ PORT: '0', HOST: '127.0.0.1', ...extra }) });
-    let output = '';
-    const onData = (d: Buffer) => {
-      output += d;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1]!, output: () => output });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (output += d));
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 describe('channelnet CLI on the embedded database', () => {
@@ -97,9 +69,7 @@ describe('channelnet CLI on the embedded database', () => {
     const second = await channelnet(['migrate'], { DATA_DIR: dataDir });
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(/in use by process \d+/);
-    const exit = exited(server.child);
-    server.child.kill('SIGTERM');
-    expect(await exit).toBe(0);
+    expect(await server.stop()).toBe(0);
     // The lock went with the server: the data directory opens again.
     expect((await channelnet(['migrate'], { DATA_DIR: dataDir })).code).toBe(0);
   });
@@ -108,9 +78,7 @@ describe('channelnet CLI on the embedded database', () => {
     const server = await serve({ DATA_DIR: join(dir, 'demo-data') });
     expect(server.output()).toContain('demo / demo@channelnet.example / demo1234');
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-    const exit = exited(server.child);
-    server.child.kill('SIGTERM');
-    expect(await exit).toBe(0);
+    expect(await server.stop()).toBe(0);
   });
 
   it('stops with a message naming a bad configuration value', async () => {
@@ -134,9 +102,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('channelnet serve on PostgreSQL', 
       const server = await serve({ DATABASE_URL: database.url! });
       expect(server.output()).toContain('(database: postgres)');
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-      const exit = exited(server.child);
-      server.child.kill('SIGTERM');
-      expect(await exit).toBe(0);
+      expect(await server.stop()).toBe(0);
     } finally {
       await database.close();
     }

@@ -1,7 +1,7 @@
 // pino options for Fastify: JSON lines carrying the request id, with secrets redacted
 // wherever they could appear (headers, bodies, store credentials, tokens, receipts).
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 
 const SECRET_KEYS = [
@@ -16,7 +16,7 @@ export const REDACTED_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `req.body.${key}`]),
 ];
 
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string) {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
@@ -33,6 +34,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, options) => 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(sendRestError);
+  acceptEmptyJsonBodies(app);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(restFailure('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
