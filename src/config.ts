@@ -6,6 +6,8 @@ const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .transform((v) => v === '1' || v === 'true');
 
+const bytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024);
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -23,6 +25,31 @@ const configSchema = z.object({
   /** Load the demo catalog when the database is empty (npm start). */
   DEMO_ON_EMPTY: flag.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: flag.default(false),
+  /** A request still unanswered after this long gets a 503 (0: no limit). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Longer than a load balancer's idle timeout (often 60 s), so it closes first. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
+  BODY_LIMIT_REST: bytes.default(64 * 1024),
+  /** Store receipts (base64 app receipts) can be large. */
+  BODY_LIMIT_CUSTOM: bytes.default(1024 * 1024),
+  BODY_LIMIT_ACTIVITY: bytes.default(64 * 1024),
+  BODY_LIMIT_LEGACY: bytes.default(64 * 1024),
+  RATE_LIMIT_ENABLED: flag.default(true),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Requests per window per client address on every route without its own limit. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+  /** Login attempts per window per client address (failed logins are also limited per account). */
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(20),
+  /** Activity events per window per device (user_id); a player sends one a minute. */
+  RATE_LIMIT_ACTIVITY_MAX: z.coerce.number().int().min(1).default(30),
+  /** Shed load (503) when the event loop lags more than this (0: off). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Shed load (503) when more requests than this wait for a database connection (0: off). */
+  MAX_DB_POOL_WAITING: z.coerce.number().int().min(0).default(100),
+  METRICS_ENABLED: flag.default(true),
+  DOCS_ENABLED: flag.default(true),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -2,39 +2,54 @@
 // sharing the database handle and the per-request clock.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { legacyRoutes } from '../legacy/routes.ts';
 import { clockPlugin } from './clock-plugin.ts';
 import { restApi } from '../rest/plugin.ts';
 import { assetRoutes } from './assets.ts';
 import { loggerOptions, requestId } from '../observability/logger.ts';
+import { registerDocs } from './docs.ts';
 import { healthRoutes } from './health.ts';
+import { registerLoadShedding } from './limits.ts';
 import { metricsPlugin } from './metrics-plugin.ts';
+import { unavailableBody } from './unavailable.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'CHANNELNET_TEST_CLOCK' | 'LOG_LEVEL' | 'LOG_REQUESTS'>;
+  /** Unset values take their defaults (tests set only what they test). */
+  config: Partial<Config>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig({}), ...options.config };
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: requestId,
-    logController: new LogController({ disableRequestLogging: !options.config.LOG_REQUESTS }),
+    logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
+    trustProxy: config.TRUST_PROXY,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
   });
-  await app.register(clockPlugin, { testClock: options.config.CHANNELNET_TEST_CLOCK, clock: options.clock });
+  await app.register(clockPlugin, { testClock: config.CHANNELNET_TEST_CLOCK, clock: options.clock });
+  await registerLoadShedding(app, {
+    database: options.database,
+    maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
+    maxPoolWaiting: config.MAX_DB_POOL_WAITING,
+    respond: unavailableBody,
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await app.register(metricsPlugin, { database: options.database, expose: true });
+  await app.register(metricsPlugin, { database: options.database, expose: config.METRICS_ENABLED });
+  if (config.DOCS_ENABLED) await registerDocs(app);
   await app.register(healthRoutes, { database: options.database });
   await app.register(assetRoutes, { database: options.database });
-  await app.register(restApi, { prefix: '/api/v1/rest', database: options.database });
+  await app.register(restApi, { prefix: '/api/v1/rest', database: options.database, config });
   await app.register(legacyRoutes, { prefix: '/WebServices', database: options.database });
   return app;
 }

@@ -4,13 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform, type AppPlatform } from '../data/apps.ts';
 import { configuredStores, storeProductsOf } from '../data/store-products.ts';
-import type { DatabaseHandle } from '../db/connect.ts';
+import type { GroupOptions } from '../http/group.ts';
 import { RestError, restSuccess } from './errors.ts';
 import { presentApp } from './app-presenter.ts';
 
 const PLATFORMS: readonly AppPlatform[] = ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'];
 
-export const appsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
+export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   app.get('/apps/:platform', { schema: { params: z.object({ platform: z.string() }) } }, async (request) => {

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { login } from '../access/login.ts';
 import { bearerToken, issueToken, revoke, REST_TOKEN_SLIDING_SECONDS } from '../access/tokens.ts';
-import type { DatabaseHandle } from '../db/connect.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { loginRateLimit } from '../http/limits.ts';
 import { RestError, restSuccess } from './errors.ts';
 import { presentLogin } from './presenter.ts';
 
@@ -19,9 +20,9 @@ const LOGIN_FAILURES = {
   account_not_activated: [403, 'The account email address has not been confirmed.'],
 } as const;
 
-export const authRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
+export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  app.post('/auth/login', { schema: { body: loginBody } }, async (request) => {
+  app.post('/auth/login', { schema: { body: loginBody }, config: loginRateLimit(config) }, async (request) => {
     const result = await login(database.db, {
       login: request.body.username,
       password: request.body.password,
@@ -42,7 +43,7 @@ export const authRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = asyn
   });
 };
 
-export const sessionRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database }) => {
   app.post('/auth/logout', async (request) => {
     // The auth hook accepted this exact token, so it is well-formed.
     await revoke(database.db, bearerToken(request.headers.authorization)!, request.now);

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { libraryVideos, ownedChannel, ownerChannels, vastRows, type ChannelRow } from '../data/channels.ts';
-import type { Queryable, DatabaseHandle } from '../db/connect.ts';
+import type { Queryable } from '../db/connect.ts';
+import type { GroupOptions } from '../http/group.ts';
 import { channelDaySchedule } from '../schedules/channel-day.ts';
 import { channelNotFound, restSuccess } from './errors.ts';
 import { channelIdParams, dateQuery } from './params.ts';
@@ -22,7 +23,7 @@ async function withLibraries(db: Queryable, channels: ChannelRow[]) {
   return channels.map((c) => presentChannel(c, videosOf(c.id), vastOf(c.id)));
 }
 
-export const channelsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
+export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 

@@ -3,12 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownedChannel } from '../data/channels.ts';
 import { addFavorite, listFavorites, removeFavorite } from '../data/favorites.ts';
-import type { DatabaseHandle } from '../db/connect.ts';
+import type { GroupOptions } from '../http/group.ts';
 import { channelNotFound, restSuccess } from './errors.ts';
 import { channelIdParams } from './params.ts';
 import { presentFavorite } from './presenter.ts';
 
-export const favoritesRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
+export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 

@@ -3,9 +3,10 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
-import type { DatabaseHandle } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
+import { registerRateLimit } from '../http/limits.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
@@ -19,28 +20,28 @@ declare module 'fastify' {
   }
 }
 
-export interface RestOptions {
-  database: DatabaseHandle;
-}
-
-type RouteGroup = FastifyPluginAsync<{ database: DatabaseHandle }>;
+type RouteGroup = FastifyPluginAsync<GroupOptions>;
 /** Open to anyone. */
 const OPEN_ROUTES: RouteGroup[] = [authRoutes];
 /** Behind the Bearer check: request.account is the caller. */
 const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, appsRoutes, channelsRoutes, favoritesRoutes];
 
-export const restApi: FastifyPluginAsync<RestOptions> = async (app, options) => {
+export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
+  // Not `options` itself: it carries this plugin's prefix, which children would repeat.
+  const group: GroupOptions = { database: options.database, config: options.config };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(sendRestError);
   acceptEmptyJsonBodies(app);
+  limitBodies(app, options.config.BODY_LIMIT_REST);
+  await registerRateLimit(app, options.config);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(restFailure('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
   app.decorateRequest('account', null as unknown as Authenticated);
 
-  for (const routes of OPEN_ROUTES) await app.register(routes, { database: options.database });
+  for (const routes of OPEN_ROUTES) await app.register(routes, group);
   await app.register(async (secured) => {
     secured.addHook('preHandler', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
@@ -48,7 +49,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, options) => 
       if (!account) throw unauthorized();
       request.account = account;
     });
-    for (const routes of PROTECTED_ROUTES) await secured.register(routes, { database: options.database });
+    for (const routes of PROTECTED_ROUTES) await secured.register(routes, group);
   });
 };
 

@@ -1,6 +1,7 @@
 // An app on a fresh database loaded with a catalog, driven through Fastify's inject.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importCatalog } from '../../src/catalog/import.ts';
+import type { Config } from '../../src/config.ts';
 import type { DatabaseKind } from '../../src/db/connect.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
@@ -15,11 +16,11 @@ export interface TestApp {
 
 export const TEST_NOW = '2026-11-21T15:00:00Z';
 
-export async function testApp(kind: DatabaseKind, catalog: unknown): Promise<TestApp> {
+export async function testApp(kind: DatabaseKind, catalog: unknown, config: Partial<Config> = {}): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const result = await importCatalog(database.db, catalog, { replace: false, now: new Date(TEST_NOW) });
   if (!result.ok) throw new Error(`test catalog invalid:\n${result.errors.join('\n')}`);
-  const app = await buildApp({ database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', LOG_REQUESTS: false } });
+  const app = await buildApp({ database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, ...config } });
   return {
     app,
     database,

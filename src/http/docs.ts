@@ -1,0 +1,31 @@
+// OpenAPI 3.1 generated from the route schemas (zod, through fastify-type-provider-zod):
+// the interactive page at /docs, the document at /docs/openapi.json. The Legacy Web Services
+// keep their original contract and are left out; so are operational routes.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const DOCUMENTED_PREFIXES = ['/api/v1/rest', '/api/v1/services/custom', '/api/v1/activity'];
+
+export const isDocumented = (url: string): boolean => DOCUMENTED_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'channelnet',
+        version: '1',
+        description: 'REST API, Custom Services API and activity ingestion of the channel network service.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'GUID' } } },
+    },
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      return isDocumented(input.url) ? transformed : { ...transformed, schema: { ...transformed.schema, hide: true } };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,16 @@
+// What every interface group plugin and its route plugins receive.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+
+export interface GroupOptions {
+  database: DatabaseHandle;
+  config: Config;
+}
+
+/** Applies the group's body limit to every route registered after this call. */
+export function limitBodies(app: FastifyInstance, bytes: number): void {
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= bytes;
+  });
+}

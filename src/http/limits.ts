@@ -1,0 +1,69 @@
+// Request limits shared by every interface group. Each group registers the rate limiter
+// inside its own encapsulated plugin, so a 429 reaches that group's error handler and is
+// answered in the group's envelope (with Retry-After set by the limiter).
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+
+export type LimitsConfig = Pick<
+  Config,
+  'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX' | 'RATE_LIMIT_LOGIN_MAX' | 'RATE_LIMIT_ACTIVITY_MAX'
+>;
+
+/** Per client address on every route of the group; routes may override with `rateLimit` config. */
+export async function registerRateLimit(app: FastifyInstance, limits: LimitsConfig): Promise<void> {
+  if (!limits.RATE_LIMIT_ENABLED) return;
+  await app.register(rateLimit, { max: limits.RATE_LIMIT_MAX, timeWindow: limits.RATE_LIMIT_WINDOW_MS });
+}
+
+/** Route config for login routes: fewer attempts per address. */
+export function loginRateLimit(limits: LimitsConfig) {
+  return { rateLimit: { max: limits.RATE_LIMIT_LOGIN_MAX, timeWindow: limits.RATE_LIMIT_WINDOW_MS } };
+}
+
+/** Route config for activity: per device (the event's user_id, else the address), after parsing. */
+export function activityRateLimit(limits: LimitsConfig) {
+  return {
+    rateLimit: {
+      max: limits.RATE_LIMIT_ACTIVITY_MAX,
+      timeWindow: limits.RATE_LIMIT_WINDOW_MS,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => {
+        const body = request.body as { user_id?: unknown } | undefined;
+        const device = typeof body?.user_id === 'string' || typeof body?.user_id === 'number' ? String(body.user_id) : '';
+        return device === '' ? `address:${request.ip}` : `device:${device}`;
+      },
+    },
+  };
+}
+
+export interface SheddingOptions {
+  database: DatabaseHandle;
+  maxEventLoopDelayMs: number;
+  maxPoolWaiting: number;
+  /** Sends the 503 in the envelope of the group the URL belongs to. */
+  respond: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/** Load shedding: 503 while the event loop lags or too many requests wait for the database. */
+export async function registerLoadShedding(app: FastifyInstance, options: SheddingOptions): Promise<void> {
+  const poolSaturated = () => {
+    const stats = options.database.poolStats();
+    return options.maxPoolWaiting > 0 && stats !== undefined && stats.waiting > options.maxPoolWaiting;
+  };
+  await app.register(underPressure, {
+    maxEventLoopDelay: options.maxEventLoopDelayMs,
+    retryAfter: 5,
+    exposeStatusRoute: false,
+    pressureHandler: (request, reply) => {
+      reply.header('retry-after', '5').code(503).send(options.respond(request, reply));
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!poolSaturated()) return;
+    reply.header('retry-after', '5').code(503);
+    return reply.send(options.respond(request, reply));
+  });
+}

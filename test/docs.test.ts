@@ -1,0 +1,57 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/http/app.ts';
+import { isDocumented } from '../src/http/docs.ts';
+import { freshDatabase, type TestDatabase } from './support/db.ts';
+
+describe('API documentation', () => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    database = await freshDatabase('pglite');
+    app = await buildApp({ database, config: { CHANNELNET_TEST_CLOCK: false, LOG_LEVEL: 'silent', LOG_REQUESTS: false } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('serves a valid OpenAPI 3.1 document at /docs/openapi.json', async () => {
+    const response = await app.inject('/docs/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every route of the REST API, the Custom Services API and activity ingestion', async () => {
+    const document = (await app.inject('/docs/openapi.json')).json();
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries<Record<string, unknown>>(document.paths)) {
+      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const toOpenApi = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+    const expected = listRoutes(app).filter((r) => isDocumented(r.url) && r.method !== 'HEAD');
+    expect(expected.length).toBeGreaterThan(5);
+    for (const route of expected) expect(documented).toContain(`${route.method} ${toOpenApi(route.url)}`);
+  });
+
+  it('serves the interactive page at /docs', async () => {
+    const response = await app.inject('/docs/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});
+
+/** Every registered route, from Fastify's own table. */
+function listRoutes(app: Awaited<ReturnType<typeof buildApp>>): Array<{ method: string; url: string }> {
+  const found: Array<{ method: string; url: string }> = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /([^\s─└├│]+) \(([A-Z, ]+)\)/.exec(line);
+    if (match) for (const method of match[2]!.split(', ')) found.push({ method, url: match[1]! });
+  }
+  return found;
+}
