@@ -54,3 +54,23 @@ describe('limits', () => {
     expect([legacy.statusCode, legacy.headers['content-type']]).toEqual([503, 'text/plain; charset=utf-8']);
   });
 });
+
+describe('legacy limits', () => {
+  it('rate-limits the Legacy Web Services per address with a plain-text 429', async () => {
+    const t = await testApp('pglite', smallCatalog(), { RATE_LIMIT_ENABLED: true, RATE_LIMIT_MAX: 2 });
+    const get = () => t.request({ url: '/WebServices/VastService.asmx/GetVastSettings?channelId=201', remoteAddress: '10.4.0.1' });
+    for (let i = 0; i < 2; i++) expect((await get()).statusCode).toBe(200);
+    const limited = await get();
+    expect([limited.statusCode, limited.headers['content-type'], limited.body]).toEqual([429, 'text/plain; charset=utf-8', 'Too Many Requests\r\n']);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await t.close();
+  });
+
+  it('answers a plain-text 503 while the database is unreachable', async () => {
+    const t = await testApp('pglite', smallCatalog());
+    await t.database.close();
+    const response = await t.request({ url: '/WebServices/VastService.asmx/GetVastSettings?channelId=201' });
+    expect([response.statusCode, response.body, response.headers['retry-after']]).toEqual([503, 'Server Too Busy\r\n', '5']);
+    await t.close();
+  });
+});

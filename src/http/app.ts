@@ -50,6 +50,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: options.database });
   await app.register(assetRoutes, { database: options.database });
   await app.register(restApi, { prefix: '/api/v1/rest', database: options.database, config });
-  await app.register(legacyRoutes, { prefix: '/WebServices', database: options.database });
+  await app.register(legacyRoutes, { prefix: '/WebServices', database: options.database, config });
   return app;
 }

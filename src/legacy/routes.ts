@@ -9,7 +9,10 @@ import {
 import {
   channelRokuSettings, channelVastSettings, findOwnedChannel, vastSettingFor, vastSettingsOfChannels,
 } from '../data/channel-settings.ts';
-import type { DatabaseHandle, Queryable } from '../db/connect.ts';
+import type { Queryable } from '../db/connect.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { registerRateLimit } from '../http/limits.ts';
 import {
   ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams, asmxAjaxBody,
   asmxXmlBody, htmlEncode, invalidValueBody, parseInt32, readAsmxParameters, type AsmxParamDecl, type AsmxValues,
@@ -229,8 +232,10 @@ function registerBodyParsers(app: Parameters<FastifyPluginAsync>[0]): void {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, UNREADABLE));
 }
 
-export const legacyRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database, config }) => {
   registerBodyParsers(app);
+  limitBodies(app, config.BODY_LIMIT_LEGACY);
+  await registerRateLimit(app, config);
 
   app.addHook('onSend', async (_request, reply, payload) => {
     if (bareReplies.has(reply)) reply.removeHeader('content-type');
@@ -240,6 +245,12 @@ export const legacyRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = as
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(reply, fault(invalidRequestFormatPage(request.headers['content-type'] ?? '')));
+    }
+    // ASMX had neither limits nor an unreachable database; plain text keeps old parsers simple.
+    if (error.statusCode === 429) return reply.code(429).type(ASMX_ERROR_CONTENT_TYPE).send('Too Many Requests\r\n');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').type(ASMX_ERROR_CONTENT_TYPE).send('Server Too Busy\r\n');
     }
     // Client faults (body too large, aborted upload) are not failures of this service.
     const level = (error.statusCode ?? 500) < 500 ? 'warn' : 'error';
