@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { legacyRoutes } from '../legacy/routes.ts';
+import { customApi } from '../custom/plugin.ts';
 import { clockPlugin } from './clock-plugin.ts';
 import { restApi } from '../rest/plugin.ts';
 import { assetRoutes } from './assets.ts';
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: options.database });
   await app.register(assetRoutes, { database: options.database });
   await app.register(restApi, { prefix: '/api/v1/rest', database: options.database, config });
+  await app.register(customApi, { prefix: '/api/v1/services/custom', database: options.database, config });
   await app.register(legacyRoutes, { prefix: '/WebServices', database: options.database, config });
   return app;
 }

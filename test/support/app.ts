@@ -20,7 +20,7 @@ export async function testApp(kind: DatabaseKind, catalog: unknown, config: Part
   const database = await freshDatabase(kind);
   const result = await importCatalog(database.db, catalog, { replace: false, now: new Date(TEST_NOW) });
   if (!result.ok) throw new Error(`test catalog invalid:\n${result.errors.join('\n')}`);
-  const app = await buildApp({ database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, ...config } });
+  const app = await buildApp({ database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, ...config } });
   return {
     app,
     database,

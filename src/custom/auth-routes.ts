@@ -1,0 +1,60 @@
+// POST /auth/login (open; JSON or form), and behind the Bearer check POST /auth/refresh,
+// GET /auth/me, POST /auth/logout. Tokens are the REST API's, with a fixed 3600 s lifetime.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { login } from '../access/login.ts';
+import { bearerToken, CUSTOM_TOKEN_SECONDS, issueToken, revoke } from '../access/tokens.ts';
+import type { Queryable } from '../db/connect.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { loginRateLimit } from '../http/limits.ts';
+import { customData, failure, unauthenticated } from './errors.ts';
+import { bodyObject, text } from './params.ts';
+import { presentMe, presentToken } from './presenter.ts';
+
+/** `email` may hold a username too (spec). */
+const loginBody = bodyObject(z.object({ email: text('email', 320), password: text('password', 1024) }));
+
+const LOGIN_FAILURES = {
+  invalid_credentials: [401, 'Invalid credentials.'],
+  account_locked: [403, 'Your account is locked.'],
+  account_not_activated: [403, 'Your account is not activated.'],
+} as const;
+
+export function issueCustomToken(db: Queryable, accountId: number, now: Date): Promise<string> {
+  return issueToken(db, accountId, { kind: 'fixed', seconds: CUSTOM_TOKEN_SECONDS }, now);
+}
+
+export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.post('/auth/login', { schema: { body: loginBody }, config: loginRateLimit(config) }, async (request) => {
+    const { email, password } = request.body;
+    const result = await login(database.db, { login: email, password, address: request.ip, now: request.now });
+    if (result.ok) return presentToken(await issueCustomToken(database.db, result.account.id, request.now));
+    if (result.reason === 'too_many_attempts') {
+      throw failure(429, 'Too many login attempts. Please try again later.', { 'retry-after': String(result.retryAfterSeconds) });
+    }
+    const [status, message] = LOGIN_FAILURES[result.reason];
+    throw failure(status, message);
+  });
+};
+
+export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database }) => {
+  // The Bearer check accepted this exact token, so it is well-formed.
+  const tokenOf = (header: string | undefined) => bearerToken(header)!;
+
+  app.post('/auth/refresh', async (request) =>
+    database.db.transaction(async (tx) => {
+      // A concurrent refresh or logout may have revoked it since the check: then nothing is issued.
+      if (!(await revoke(tx, tokenOf(request.headers.authorization), request.now))) throw unauthenticated();
+      return presentToken(await issueCustomToken(tx, request.viewer!.id, request.now));
+    }),
+  );
+
+  app.get('/auth/me', async (request) => customData(presentMe(request.viewer!)));
+
+  app.post('/auth/logout', async (request) => {
+    await revoke(database.db, tokenOf(request.headers.authorization), request.now);
+    return customData({ message: 'Successfully logged out.' });
+  });
+};

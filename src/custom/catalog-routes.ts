@@ -1,0 +1,70 @@
+// GET /users/{id}/categories, /users/{id}/languages and /users/{id}/channels: the client's
+// listed channels (schedule today or VOD), as a list or grouped by category or language.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { categoriesWithIds, languagesWithIds } from '../data/catalog-lists.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { filterChannels, listedChannels, type ListedChannel } from './channel-lists.ts';
+import { clientOf } from './context.ts';
+import { customData } from './errors.ts';
+import { entitledClient } from './gating.ts';
+import { flag, idList, MAX_TAKE, optionalText, wholeNumber, zoneField } from './params.ts';
+import { presentChannelItem } from './presenter.ts';
+
+const channelsQuery = z.object({
+  ...zoneField,
+  language_id: idList('language_id', false),
+  category_id: idList('category_id', false),
+  search: optionalText('search'),
+  skip: wholeNumber('skip', 0),
+  take: wholeNumber('take', 0, MAX_TAKE),
+  newest: flag('newest'),
+  oldest: flag('oldest'),
+  most_subscribed: flag('most_subscribed'),
+});
+const categoriesQuery = z.object({ ...zoneField, default: flag('default') });
+const languagesQuery = z.object(zoneField);
+
+const present = ({ channel, availability }: ListedChannel) => presentChannelItem(channel, availability);
+
+/** Lowercase ASCII words joined by '-'; accents folded. */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/users/:id/channels', { schema: { querystring: channelsQuery } }, async (request) => {
+    const client = await entitledClient(db, request);
+    return customData(filterChannels(await listedChannels(db, client), request.query).map(present));
+  });
+
+  app.get('/users/:id/categories', { schema: { querystring: categoriesQuery } }, async (request) => {
+    const listed = await listedChannels(db, await clientOf(db, request));
+    const categories = await categoriesWithIds(db, [...new Set(listed.map((l) => l.channel.categoryId))]);
+    return customData(
+      categories.map((c) => ({
+        categoryId: c.id,
+        name: c.name,
+        slug: slugOf(c.name),
+        svg: null,
+        ...(request.query.default ? {} : { channels: listed.filter((l) => l.channel.categoryId === c.id).map(present) }),
+      })),
+    );
+  });
+
+  app.get('/users/:id/languages', { schema: { querystring: languagesQuery } }, async (request) => {
+    const listed = await listedChannels(db, await clientOf(db, request));
+    const ids = listed.flatMap((l) => (l.channel.languageId === null ? [] : [l.channel.languageId]));
+    const languages = await languagesWithIds(db, [...new Set(ids)]);
+    return customData(languages.map((l) => ({ languageId: l.id, name: l.name, code: l.code })));
+  });
+};

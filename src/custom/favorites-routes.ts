@@ -1,0 +1,42 @@
+// Behind the Bearer check: GET /users/{id}/app/favorites and POST
+// /users/{id}/channels/{channelId}/app/favorite/add|remove. The favorites are the Bearer
+// account's (the store REST uses); the channel must be one of {id}'s, the app's owner.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ownedChannel, ownerChannels } from '../data/channels.ts';
+import { addFavorite, listFavorites, removeFavorite } from '../data/favorites.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { withAvailability } from './channel-lists.ts';
+import { clientOf } from './context.ts';
+import { channelNotFound, customData } from './errors.ts';
+import { pathId, zoneField } from './params.ts';
+import { presentChannelItem } from './presenter.ts';
+
+const channelParams = z.object({ id: z.string(), channelId: z.string() });
+const SUCCESS = customData({ message: 'Success' });
+
+export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/users/:id/app/favorites', { schema: { querystring: z.object(zoneField) } }, async (request) => {
+    const client = await clientOf(db, request);
+    const [favorites, owned] = await Promise.all([listFavorites(db, request.viewer!.id), ownerChannels(db, client.ownerId)]);
+    const byId = new Map(owned.map((c) => [c.id, c]));
+    const channels = favorites.flatMap((f) => byId.get(f.channelId) ?? []);
+    const listed = await withAvailability(db, client, channels);
+    return customData(listed.map(({ channel, availability }) => ({ ...presentChannelItem(channel, availability), marked: true })));
+  });
+
+  const favoriteRoute = (action: 'add' | 'remove') =>
+    app.post(`/users/:id/channels/:channelId/app/favorite/${action}`, { schema: { params: channelParams } }, async (request) => {
+      const channel = await ownedChannel(db, request.owner.id, pathId(request.params.channelId));
+      if (!channel) throw channelNotFound();
+      if (action === 'add') await addFavorite(db, request.viewer!.id, channel.id, request.now);
+      else await removeFavorite(db, request.viewer!.id, channel.id);
+      return SUCCESS;
+    });
+  favoriteRoute('add');
+  favoriteRoute('remove');
+};

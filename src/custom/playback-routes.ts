@@ -1,0 +1,106 @@
+// GET /channels/{channelId}/vast, GET /token_by_video/{videoTubeId} and POST /getChannelToken:
+// what a player needs to play (ads, progressive renditions, the unlock of a private channel).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unlockChannel } from '../access/channel-unlocks.ts';
+import { channelVastSettings, findChannel, vastSettingFor, type VastPlatform } from '../data/channel-settings.ts';
+import { findVideo, renditionsOf, type Rendition } from '../data/renditions.ts';
+import { ppvAppsCarrying } from '../data/vod.ts';
+import type { Queryable } from '../db/connect.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { loginRateLimit } from '../http/limits.ts';
+import { videoUnlocked } from '../entitlements/access.ts';
+import { vastSettingsValue } from '../legacy/presenter.ts';
+import { issueCustomToken } from './auth-routes.ts';
+import { holderOf } from './context.ts';
+import { channelNotFound, customData, failure, invalidField, subscriptionRequired, unauthenticated } from './errors.ts';
+import { optionalPlatform } from './headers.ts';
+import { bodyObject, optionalText, pathId, text } from './params.ts';
+import { CLIENT_PLATFORMS, vastPlatform } from './platforms.ts';
+import { presentRendition, presentToken } from './presenter.ts';
+
+const vastQuery = z.object({ platform: optionalText('platform') });
+const channelTokenBody = bodyObject(
+  z.object({
+    // Clients send the id as a number (JSON) or a string (forms).
+    channel_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text('channel_id')).transform((v, ctx) => {
+      if (/^\d+$/.test(v.trim())) return pathId(v.trim());
+      ctx.addIssue({ code: 'custom', message: 'The channel id must be an integer.' });
+      return z.NEVER;
+    }),
+    password: text('password', 1024),
+  }),
+);
+
+/** The `platform` query wins over Platform-Id; neither: the channel-wide (web) row. */
+function requestedVastPlatform(request: FastifyRequest, query: string | undefined): VastPlatform {
+  if (query !== undefined) {
+    const platform = vastPlatform(query.trim());
+    if (!platform) throw invalidField('platform', 'The selected platform is invalid.');
+    return platform;
+  }
+  const client = optionalPlatform(request);
+  return client ? CLIENT_PLATFORMS[client].vast : 'web';
+}
+
+/** Renditions not yet expired when there are any, otherwise every cached one. */
+function usableRenditions(all: readonly Rendition[], now: Date): readonly Rendition[] {
+  const fresh = all.filter((r) => r.expiresAt.getTime() > now.getTime());
+  return fresh.length > 0 ? fresh : all;
+}
+
+/** A video in a VOD catalog of the client's app with PPV on is locked until unlocked in that app. */
+async function ppvLocked(db: Queryable, request: FastifyRequest, videoId: number): Promise<boolean> {
+  const platform = optionalPlatform(request);
+  if (!platform) return false;
+  const holder = holderOf(request);
+  for (const appId of await ppvAppsCarrying(db, videoId, CLIENT_PLATFORMS[platform].app)) {
+    if (!(await videoUnlocked({ db, appId, videoId, channelId: null, ...holder, now: request.now }))) return true;
+  }
+  return false;
+}
+
+const UNLOCK_FAILURES = {
+  channel_not_found: channelNotFound,
+  not_private: () => invalidField('channel_id', 'The channel is not password protected.'),
+  wrong_password: () => failure(403, 'Invalid channel password.'),
+} as const;
+
+export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery } }, async (request) => {
+    const channel = await findChannel(db, pathId(request.params.channelId));
+    if (!channel) throw channelNotFound();
+    const row = vastSettingFor(await channelVastSettings(db, channel.id), requestedVastPlatform(request, request.query.platform));
+    return customData(row ? vastSettingsValue(row) : null);
+  });
+
+  app.get('/token_by_video/:videoTubeId', { schema: { params: z.object({ videoTubeId: z.string() }) } }, async (request) => {
+    const video = await findVideo(db, pathId(request.params.videoTubeId));
+    if (!video) throw failure(404, 'Video not found');
+    if (await ppvLocked(db, request, video.id)) throw subscriptionRequired();
+    return customData(usableRenditions(await renditionsOf(db, video.id), request.now).map(presentRendition));
+  });
+
+  // A password check: the login rate limit per address applies, on top of the per-channel throttle.
+  app.post('/getChannelToken', { schema: { body: channelTokenBody }, config: loginRateLimit(config) }, async (request) => {
+    const holder = holderOf(request);
+    if (holder.deviceId === null && holder.viewerId === null) {
+      // A Bearer that was sent but is dead is the caller's only identity here: say so.
+      if (request.headers.authorization !== undefined) throw unauthenticated();
+      throw invalidField('device_id', 'The Accept-Platform-Device-Id header or a Bearer token is required.');
+    }
+    const { channel_id, password } = request.body;
+    const result = await unlockChannel(db, { channelId: channel_id, password, address: request.ip, holder, now: request.now });
+    if (!result.ok && result.reason === 'too_many_attempts') {
+      throw failure(429, 'Too many attempts. Please try again later.', { 'retry-after': String(result.retryAfterSeconds) });
+    }
+    if (!result.ok) throw UNLOCK_FAILURES[result.reason]();
+    // With a device id the device is unlocked; a Bearer-only client gets a fresh token instead.
+    if (holder.deviceId !== null) return customData({ message: 'Success' });
+    return presentToken(await issueCustomToken(db, holder.viewerId!, request.now));
+  });
+};

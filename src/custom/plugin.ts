@@ -1,0 +1,112 @@
+// The Custom Services API (/api/v1/services/custom): the app templates' routes. Every answer
+// of this group, including unknown routes, unreadable bodies and faults, is in its { data }
+// envelope. The activity route under the same prefix is a separate plugin with its own.
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
+import { findAccountByIdOrSlug } from '../data/accounts.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { acceptEmptyJsonBodies } from '../http/json-body.ts';
+import { registerRateLimit } from '../http/limits.ts';
+import { unavailableBody } from '../http/unavailable.ts';
+import { authRoutes, sessionRoutes } from './auth-routes.ts';
+import { catalogRoutes } from './catalog-routes.ts';
+import { CustomError, failureBody, invalidBody, unauthenticated, userRequired, type FieldErrors } from './errors.ts';
+import { favoritesRoutes } from './favorites-routes.ts';
+import { playbackRoutes } from './playback-routes.ts';
+import { scheduleRoutes } from './schedule-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
+import { vodRoutes } from './vod-routes.ts';
+
+export type Owner = NonNullable<Awaited<ReturnType<typeof findAccountByIdOrSlug>>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The account of a valid Bearer token, or null (none sent, unknown, expired, revoked). */
+    viewer: Authenticated | null;
+    /** The account named by `{id}` in /users/{id}/... routes. */
+    owner: Owner;
+  }
+}
+
+type RouteGroup = FastifyPluginAsync<GroupOptions>;
+const OPEN_ROUTES: RouteGroup[] = [authRoutes, settingsRoutes, catalogRoutes, scheduleRoutes, vodRoutes, playbackRoutes];
+/** Behind the Bearer check (the lead's choice: only these need one); request.viewer is set. */
+const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, favoritesRoutes];
+
+export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
+  const { db } = options.database;
+  // Not `options` itself: it carries this plugin's prefix, which children would repeat.
+  const group: GroupOptions = { database: options.database, config: options.config };
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  useBodyParsers(app);
+  limitBodies(app, options.config.BODY_LIMIT_CUSTOM);
+  await registerRateLimit(app, options.config);
+  app.setErrorHandler(sendCustomError);
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(failureBody(404, 'Not found.')));
+  app.decorateRequest('viewer', null);
+  app.decorateRequest('owner', null as unknown as Owner);
+
+  // A Bearer is optional on most routes; when valid it identifies the viewer for gating and unlocks.
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    request.viewer = token === undefined ? null : ((await authenticate(db, token, request.now)) ?? null);
+  });
+  // Before validation, so an unknown owner is a 404 whatever else is wrong with the request.
+  app.addHook('preValidation', async (request) => {
+    const id = (request.params as Record<string, string | undefined> | undefined)?.['id'];
+    if (id === undefined) return;
+    const owner = await findAccountByIdOrSlug(db, id);
+    if (!owner) throw userRequired();
+    request.owner = owner;
+  });
+
+  for (const routes of OPEN_ROUTES) await app.register(routes, group);
+  await app.register(async (secured) => {
+    secured.addHook('onRequest', async (request) => {
+      if (!request.viewer) throw unauthenticated();
+    });
+    for (const routes of PROTECTED_ROUTES) await secured.register(routes, group);
+  });
+};
+
+/** JSON (an empty body is no body) and forms (the Android TV client posts its login as one), nothing else. */
+function useBodyParsers(app: FastifyInstance) {
+  acceptEmptyJsonBodies(app);
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, text, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(text.toString())));
+  });
+}
+
+function fieldErrors(error: FastifyError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const v of error.validation ?? []) {
+    const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+    (errors[field] ??= []).push(v.message ?? 'is invalid');
+  }
+  return errors;
+}
+
+/** A body that could not be read (bad JSON, a __proto__ key, an unknown type): a validation failure, as Laravel answers it. */
+function isUnreadableBody(error: FastifyError): boolean {
+  return error.code?.startsWith('FST_ERR_CTP_') === true && error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE';
+}
+
+function sendCustomError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof CustomError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  if (hasZodFastifySchemaValidationErrors(error)) return reply.code(422).send(invalidBody(fieldErrors(error)));
+  if (isUnreadableBody(error)) {
+    return reply.code(422).send(invalidBody({ body: ['The body must be valid JSON or a form (application/x-www-form-urlencoded).'] }));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.code(503).header('retry-after', '5').send(unavailableBody(request, reply));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return reply.code(status).send(failureBody(status, error.message));
+  request.log.error({ err: error }, 'unhandled error in the Custom API');
+  return reply.code(500).send(failureBody(500, 'Server error.'));
+}

@@ -1,0 +1,107 @@
+// Custom API wire shapes (spec "Custom API" resources), built from domain rows. Times are
+// rendered in the zone the caller chose; durations truncate to whole seconds and minutes.
+import { CUSTOM_TOKEN_SECONDS, type Authenticated } from '../access/tokens.ts';
+import type { ChannelRow } from '../data/channels.ts';
+import type { Rendition } from '../data/renditions.ts';
+import type { LiveStreamWithUri } from '../data/schedules.ts';
+import { formatLocalSpaced, playTimeLabel, timeDurationLabel } from '../schedules/labels.ts';
+import type { Availability } from './channel-lists.ts';
+import { customData } from './errors.ts';
+
+export function presentToken(accessToken: string) {
+  return customData({ access_token: accessToken, token_type: 'bearer', expires_in: CUSTOM_TOKEN_SECONDS });
+}
+
+/** Names fall back to the username when the account has none stored. */
+export function presentMe(account: Authenticated) {
+  return {
+    id: account.id,
+    full_name: account.fullName ?? account.username,
+    public_name: account.publicName ?? account.username,
+    publicUrl: account.publicUrl,
+    email: account.email,
+  };
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+export function presentChannelItem(c: ChannelRow, a: Availability) {
+  return {
+    id: c.id,
+    categoryId: c.categoryId,
+    userId: c.ownerId,
+    name: c.name,
+    url: c.url,
+    pictureUrl: c.pictureUrl ?? '',
+    isWhiteLabeled: flag(c.isWhiteLabeled),
+    playLiveFirst: c.playLiveFirst,
+    privateChannel: c.passwordHash !== null,
+    isVerified: c.isVerified,
+    liveAvailable: a.liveAvailable,
+    guideMode: c.guideMode,
+    keepGuideOpened: flag(c.keepGuideOpened),
+    vodAvailable: a.vodAvailable,
+    scheduleAvailable: a.scheduleAvailable,
+  };
+}
+
+export interface VideoRowSource {
+  customId: string;
+  video: { videoTubeId: number; title: string; providerVideoId: string; providerName: string; thumbnailUrl: string };
+  userId: number;
+  channelId: number;
+  durationSeconds: number;
+  /** Epoch ms of playback start and end, rendered in `zone`. */
+  start: number;
+  end: number;
+  zone: string;
+  streamUrl: string | null;
+  isVod: boolean;
+}
+
+export function presentVideoRow(r: VideoRowSource) {
+  return {
+    customId: r.customId,
+    videoTubeId: r.video.videoTubeId,
+    userId: r.userId,
+    title: r.video.title,
+    providerVideoId: r.video.providerVideoId,
+    channelId: r.channelId,
+    duration: Math.max(0, Math.trunc(r.durationSeconds)),
+    timeDuration: timeDurationLabel(r.durationSeconds),
+    startDate: formatLocalSpaced(r.start, r.zone),
+    endDate: formatLocalSpaced(r.end, r.zone),
+    providerName: r.video.providerName,
+    durationInDate: playTimeLabel(r.start, r.end, r.zone),
+    thumbnail: r.video.thumbnailUrl,
+    streamUrl: r.streamUrl,
+    isVod: r.isVod,
+  };
+}
+
+/** `live` is true while the stream is on air; `uri` is '' while a private channel is locked. */
+export function presentLive(channelId: number, s: LiveStreamWithUri, zone: string, now: Date, playable: boolean) {
+  const { video } = s;
+  return {
+    videoTubeId: video.videoTubeId,
+    channelId: String(channelId),
+    startDate: formatLocalSpaced(s.start.getTime(), zone),
+    endDate: formatLocalSpaced(s.end.getTime(), zone),
+    description: video.description ?? '',
+    timeDuration: timeDurationLabel((s.end.getTime() - s.start.getTime()) / 1000),
+    isPrivate: video.isPrivate,
+    IsRRated: video.isRRated,
+    isRemovedByProvider: video.isRemovedByProvider,
+    isRestrictedByProvider: video.isRestrictedByProvider,
+    providerVideoId: video.providerVideoId,
+    thumbnail: video.thumbnailUrl,
+    title: video.title,
+    uri: playable ? s.uri : '',
+    providerName: video.providerName,
+    live: s.start.getTime() <= now.getTime() && now.getTime() < s.end.getTime(),
+  };
+}
+
+export function presentRendition(r: Rendition) {
+  return { url: r.url, expiration_date: r.expiresAt.toISOString(), width: String(r.width), height: String(r.height) };
+}

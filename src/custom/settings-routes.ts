@@ -1,0 +1,30 @@
+// GET /users/{id}/settings (account branding) and GET /users/{id}/app_settings (Platform-Id required).
+import type { FastifyPluginAsync } from 'fastify';
+import { appImages, appMobileSettings, findAppByOwnerAndPlatform } from '../data/apps.ts';
+import { brandingOf } from '../data/brandings.ts';
+import { storeProductsOf } from '../data/store-products.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { customData, failure } from './errors.ts';
+import { requiredPlatform } from './headers.ts';
+import { CLIENT_PLATFORMS } from './platforms.ts';
+import { presentAppSettings, presentSettings } from './settings-presenter.ts';
+
+const ARTWORK = ['logo', 'icon', 'avatarHd', 'avatarSd'];
+
+export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database }) => {
+  const { db } = database;
+
+  app.get('/users/:id/settings', async (request) => customData(presentSettings(request.owner, await brandingOf(db, request.owner.id))));
+
+  app.get('/users/:id/app_settings', async (request) => {
+    const platform = requiredPlatform(request);
+    const found = await findAppByOwnerAndPlatform(db, request.owner.id, CLIENT_PLATFORMS[platform].app);
+    if (!found) throw failure(404, 'App not found');
+    const [images, mobile, products] = await Promise.all([
+      appImages(db, found.id, ARTWORK),
+      appMobileSettings(db, found.id),
+      storeProductsOf(db, found.id),
+    ]);
+    return customData(presentAppSettings({ ownerId: request.owner.id, app: found, platform, images, mobile, products }));
+  });
+};

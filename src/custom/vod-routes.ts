@@ -1,0 +1,62 @@
+// GET /users/{id}/channels/vod: the VOD catalogs of the channels asked, paginated. With VOD
+// PPV on, the list stays visible (clients sell from it) and locked rows carry no streamUrl.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ChannelRow } from '../data/channels.ts';
+import { vodVideosOf, type VodVideo } from '../data/vod.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { requestedChannels } from './channel-lists.ts';
+import type { Client } from './context.ts';
+import { entitledClient, ppvPlayable, streamableChannels } from './gating.ts';
+import { paginate } from './pagination.ts';
+import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
+import { presentVideoRow, type VideoRowSource } from './presenter.ts';
+
+const vodQuery = z.object({ ...zoneField, channels_ids: idList('channels_ids', true), ...pageFields(DEFAULT_PER_PAGE) });
+
+/** Channels in the order asked, each catalog in its order; a video listed twice in one catalog once. */
+function catalogRows(channels: readonly ChannelRow[], videos: readonly VodVideo[]): { channel: ChannelRow; video: VodVideo }[] {
+  return channels.flatMap((channel) => {
+    const unique = new Map<number, VodVideo>();
+    for (const video of videos) if (video.channelId === channel.id && !unique.has(video.videoTubeId)) unique.set(video.videoTubeId, video);
+    return [...unique.values()].map((video) => ({ channel, video }));
+  });
+}
+
+/** VOD rows have no air time: start is the request time and end start + duration (clients show timeDuration). */
+function vodRow(client: Client, channel: ChannelRow, video: VodVideo, streamUrl: string | null): VideoRowSource {
+  const start = client.now.getTime();
+  return {
+    customId: `${channel.id}-${video.videoTubeId}-vod`,
+    video,
+    userId: channel.ownerId,
+    channelId: channel.id,
+    durationSeconds: video.durationSeconds,
+    start,
+    end: start + Math.max(0, video.durationSeconds) * 1000,
+    zone: client.zone ?? channel.timezone,
+    streamUrl,
+    isVod: true,
+  };
+}
+
+export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery } }, async (request) => {
+    const client = await entitledClient(db, request);
+    const { channels_ids, page, per_page } = request.query;
+    const channels = await requestedChannels(db, client, channels_ids);
+    const rows = catalogRows(channels, await vodVideosOf(db, channels.map((c) => c.id)));
+    const paged = paginate(request, rows, { page, perPage: per_page });
+    const refs = paged.data.map((r) => ({ videoId: r.video.videoTubeId, channelId: r.channel.id }));
+    const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), ppvPlayable(db, client, refs)]);
+    const data = paged.data.map(({ channel, video }) => {
+      const playable = streamable(channel.id) && unlocked({ videoId: video.videoTubeId, channelId: channel.id });
+      return presentVideoRow(vodRow(client, channel, video, playable ? video.streamUrl : null));
+    });
+    return { ...paged, data };
+  });
+};

@@ -1,0 +1,25 @@
+// Rows of channel_unlocks: a private channel unlocked for a device or for a viewer account.
+import { and, inArray } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import { channelUnlocks } from '../db/schema.ts';
+import { heldBy, type Holder } from './holders.ts';
+
+/** One row per holder (device row, viewer row); unlocking twice keeps the first time. */
+export async function insertChannelUnlocks(db: Queryable, channelId: number, holder: Holder, now: Date): Promise<void> {
+  const rows = [
+    ...(holder.deviceId === null ? [] : [{ channelId, deviceId: holder.deviceId, viewerId: null, unlockedAt: now }]),
+    ...(holder.viewerId === null ? [] : [{ channelId, deviceId: null, viewerId: holder.viewerId, unlockedAt: now }]),
+  ];
+  if (rows.length > 0) await db.insert(channelUnlocks).values(rows).onConflictDoNothing();
+}
+
+/** The channels among `channelIds` that the device or the viewer has unlocked. */
+export async function unlockedChannelIds(db: Queryable, channelIds: readonly number[], holder: Holder): Promise<Set<number>> {
+  const byHolder = heldBy(channelUnlocks.deviceId, channelUnlocks.viewerId, holder);
+  if (channelIds.length === 0 || byHolder === undefined) return new Set();
+  const rows = await db
+    .selectDistinct({ channelId: channelUnlocks.channelId })
+    .from(channelUnlocks)
+    .where(and(inArray(channelUnlocks.channelId, [...channelIds]), byHolder));
+  return new Set(rows.map((r) => r.channelId));
+}

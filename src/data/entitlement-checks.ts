@@ -1,0 +1,41 @@
+// Reads of recorded entitlements (subscriptions, PPV unlocks) for access gating. Only
+// src/entitlements/access.ts calls these; it decides what counts as entitled.
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import { ppvUnlocks, subscriptions } from '../db/schema.ts';
+import { heldBy, type Holder } from './holders.ts';
+
+/** A subscription row with status active and no expiry or one after `now`. */
+export async function hasActiveSubscription(db: Queryable, appId: number, holder: Holder, now: Date): Promise<boolean> {
+  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, holder);
+  if (holderMatch === undefined) return false;
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.appId, appId),
+        holderMatch,
+        eq(subscriptions.status, 'active'),
+        or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Unexpired PPV unlocks of the videos; channelId null means the unlock holds in any channel. */
+export async function liveVideoUnlocks(
+  db: Queryable,
+  appId: number,
+  videoIds: readonly number[],
+  holder: Holder,
+  now: Date,
+): Promise<{ videoId: number; channelId: number | null }[]> {
+  const holderMatch = heldBy(ppvUnlocks.deviceId, ppvUnlocks.viewerId, holder);
+  if (holderMatch === undefined || videoIds.length === 0) return [];
+  return db
+    .select({ videoId: ppvUnlocks.videoId, channelId: ppvUnlocks.channelId })
+    .from(ppvUnlocks)
+    .where(and(eq(ppvUnlocks.appId, appId), inArray(ppvUnlocks.videoId, [...videoIds]), holderMatch, gt(ppvUnlocks.expiresAt, now)));
+}

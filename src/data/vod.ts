@@ -1,0 +1,55 @@
+// VOD catalogs (channel_vod_videos) as the Custom API reads them: rows for the VOD list,
+// counts for vodAvailable, and which pay-per-view apps carry a video. Deleted channels are
+// left out everywhere: a deleted channel is not found anywhere.
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import { apps, appChannels, channels, channelVodVideos, videos } from '../db/schema.ts';
+import type { AppPlatform } from './apps.ts';
+
+export type VodVideo = Awaited<ReturnType<typeof vodVideosOf>>[number];
+
+const live = eq(channels.deleted, false);
+
+/** Catalog videos of the channels, by channel id then catalog position. */
+export async function vodVideosOf(db: Queryable, channelIds: readonly number[]) {
+  if (channelIds.length === 0) return [];
+  return db
+    .select({
+      channelId: channelVodVideos.channelId,
+      videoTubeId: videos.id,
+      title: videos.title,
+      durationSeconds: videos.durationSeconds,
+      thumbnailUrl: videos.thumbnailUrl,
+      providerVideoId: videos.providerVideoId,
+      providerName: videos.providerName,
+      streamUrl: videos.streamUrl,
+    })
+    .from(channelVodVideos)
+    .innerJoin(videos, eq(videos.id, channelVodVideos.videoId))
+    .innerJoin(channels, eq(channels.id, channelVodVideos.channelId))
+    .where(and(inArray(channelVodVideos.channelId, [...channelIds]), live))
+    .orderBy(asc(channelVodVideos.channelId), asc(channelVodVideos.position));
+}
+
+/** Number of catalog entries per channel; channels without any are absent. */
+export async function vodCounts(db: Queryable, channelIds: readonly number[]): Promise<Map<number, number>> {
+  if (channelIds.length === 0) return new Map();
+  const rows = await db
+    .select({ channelId: channelVodVideos.channelId, entries: count() })
+    .from(channelVodVideos)
+    .where(inArray(channelVodVideos.channelId, [...channelIds]))
+    .groupBy(channelVodVideos.channelId);
+  return new Map(rows.map((r) => [r.channelId, r.entries]));
+}
+
+/** Ids of the `platform` apps with VOD pay-per-view on that have the video in a VOD catalog of one of their channels. */
+export async function ppvAppsCarrying(db: Queryable, videoId: number, platform: AppPlatform): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ appId: apps.id })
+    .from(channelVodVideos)
+    .innerJoin(channels, eq(channels.id, channelVodVideos.channelId))
+    .innerJoin(appChannels, eq(appChannels.channelId, channelVodVideos.channelId))
+    .innerJoin(apps, eq(apps.id, appChannels.appId))
+    .where(and(eq(channelVodVideos.videoId, videoId), live, eq(apps.platform, platform), eq(apps.vodPpvEnabled, true)));
+  return rows.map((r) => r.appId);
+}
