@@ -523,14 +523,19 @@ export const activityEvents = pgTable(
   (t) => [
     index('activity_events_received').on(t.receivedAt),
     index('activity_events_channel').on(t.channelId, t.receivedAt),
+    // Logins and logouts are read per viewer; heartbeats, the bulk of the rows, stay out of it.
+    index('activity_events_viewer')
+      .on(t.userId, t.receivedAt)
+      .where(sql`${t.action} in ('login', 'logout')`),
   ],
 );
 
 /**
  * Watch sessions. A session is open while its last heartbeat is at most 3 minutes old;
- * `open` is only the sweeper's bookkeeping: readers derive openness from lastHeartbeatAt.
- * The partial unique index allows one open row per session key, so concurrent heartbeats
- * of one viewer upsert into the same row.
+ * `open` is only bookkeeping (cleared by the next heartbeat of the key or by the sweeper):
+ * readers derive openness from lastHeartbeatAt. The partial unique index allows one open row
+ * per session key, so concurrent heartbeats of one viewer upsert into the same row.
+ * lastHeartbeatAt is deliberately in no index, so extending a session is a HOT update.
  */
 export const watchSessions = pgTable(
   'watch_sessions',
@@ -545,6 +550,10 @@ export const watchSessions = pgTable(
     lastHeartbeatAt: instant().notNull(),
     heartbeats: integer().notNull().default(1),
     open: boolean().notNull().default(true),
+    /** Set when the row is closed: the last heartbeat. */
+    endedAt: instant(),
+    /** Set when the row is closed: max(60, endedAt - startedAt) in whole seconds. */
+    creditedSeconds: integer(),
   },
   (t) => [
     uniqueIndex('watch_sessions_open_key')

@@ -1,6 +1,7 @@
 // Builds the Fastify application: one encapsulated plugin per interface group, all
 // sharing the database handle and the per-request clock.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { activityRoutes } from '../activity/routes.ts';
 import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { database: options.database, expose: config.METRICS_ENABLED });
   if (config.DOCS_ENABLED) await registerDocs(app);
   await app.register(healthRoutes, { database: options.database });
+  await app.register(activityRoutes, { database: options.database, sweep: !config.CHANNELNET_TEST_CLOCK });
   await app.register(assetRoutes, { database: options.database });
   await app.register(restApi, { prefix: '/api/v1/rest', database: options.database, config });
   await app.register(customApi, { prefix: '/api/v1/services/custom', database: options.database, config });

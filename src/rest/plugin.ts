@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
+import { analyticsRoutes } from './analytics-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
@@ -24,7 +25,7 @@ type RouteGroup = FastifyPluginAsync<GroupOptions>;
 /** Open to anyone. */
 const OPEN_ROUTES: RouteGroup[] = [authRoutes];
 /** Behind the Bearer check: request.account is the caller. */
-const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, appsRoutes, channelsRoutes, favoritesRoutes];
+const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, appsRoutes, channelsRoutes, favoritesRoutes, analyticsRoutes];
 
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;

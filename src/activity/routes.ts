@@ -1,0 +1,95 @@
+// Activity ingestion (spec "Activity event", "Events"): one handler on both paths. Every answer
+// under these paths, including unknown routes, bad bodies and faults, is a bare { message }.
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { systemClock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
+import { startSweeper } from '../sessions/sweeper.ts';
+import { parseActivityEvent, parseFormBody, type FieldErrors } from './event.ts';
+
+export const ACTIVITY_PATHS = ['/api/v1/services/custom/activity', '/api/v1/activity'] as const;
+/** Documented limit; an event with a reasonable payload is well under 1 KiB. */
+export const ACTIVITY_BODY_LIMIT = 64 * 1024;
+const SWEEP_EVERY_MS = 60_000;
+
+export interface ActivityRoutesOptions {
+  database: DatabaseHandle;
+  /** Run the stale-session sweeper (on the system clock); off under the test clock. */
+  sweep?: boolean;
+}
+
+/** A body that its content type's parser could not read. */
+class UnparsableBody extends Error {}
+
+const invalid = (errors: FieldErrors) => ({ message: 'The given data was invalid.', errors });
+const UNSUPPORTED_BODY = invalid({ body: ['The body must be application/json or application/x-www-form-urlencoded.'] });
+
+export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (app, options) => {
+  const recorder = createActivityRecorder(options.database);
+  if (options.sweep ?? true) {
+    const onError = (error: unknown) => app.log.error({ err: error }, 'watch-session sweep failed');
+    const stop = startSweeper(options.database.db, systemClock, SWEEP_EVERY_MS, onError);
+    app.addHook('onClose', stop);
+  }
+  for (const prefix of ACTIVITY_PATHS) await app.register(activityEndpoint, { prefix, recorder });
+};
+
+const activityEndpoint: FastifyPluginAsync<{ recorder: ActivityRecorder }> = async (app, { recorder }) => {
+  useOwnBodyParsers(app);
+  app.setErrorHandler(sendActivityError);
+  app.setNotFoundHandler(notFound);
+  app.post('/', { bodyLimit: ACTIVITY_BODY_LIMIT }, async (request, reply) => {
+    const parsed = parseActivityEvent(request.body ?? {});
+    if (!parsed.ok) return reply.code(422).send(invalid(parsed.errors));
+    const outcome = await recorder.record({ event: parsed.event, at: request.now });
+    if (outcome === 'unknown_channel') return reply.code(422).send(invalid({ channel_id: ['The selected channel id is invalid.'] }));
+    if (outcome === 'no_service_plan') {
+      return reply.code(403).send({ message: 'The owner of this channel has no active service plan.', error: 'invalid_user' });
+    }
+    return { message: 'Success' };
+  });
+};
+
+/** JSON as JSON.parse reads it (a repeated key keeps its last value) and forms, nothing else. */
+function useOwnBodyParsers(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  const options = { parseAs: 'string' as const, bodyLimit: ACTIVITY_BODY_LIMIT };
+  app.addContentTypeParser('application/json', options, (_request, text: string, done) => {
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new UnparsableBody('The body is not valid JSON.'), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', options, (_request, text: string, done) => {
+    done(null, parseFormBody(text));
+  });
+}
+
+function sendActivityError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof UnparsableBody) return reply.code(422).send(invalid({ body: [error.message] }));
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(422).send(UNSUPPORTED_BODY);
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.code(413).send({ message: `The request body may not be larger than ${ACTIVITY_BODY_LIMIT / 1024} KiB.` });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+  if (isDatabaseUnavailable(error)) {
+    // The app retries later; its heartbeat was not stored.
+    return reply.code(503).header('retry-after', '5').send({ message: 'The service is temporarily unavailable; try again shortly.' });
+  }
+  request.log.error({ err: error }, 'unhandled error in activity ingestion');
+  return reply.code(500).send({ message: 'Server Error' });
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0]!.replace(/\/+$/, '');
+  if ((ACTIVITY_PATHS as readonly string[]).includes(path)) {
+    return reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({ message: `The ${request.method} method is not supported for this route. Supported methods: POST.` });
+  }
+  return reply.code(404).send({ message: 'Not Found' });
+}

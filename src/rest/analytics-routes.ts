@@ -1,0 +1,114 @@
+// GET /analytics/summary, /analytics/sessions, /analytics/concurrency: watch analytics of the
+// caller's own channels, in the REST envelope or, with `Accept: text/csv`, as CSV.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ownsChannel, type SessionFilter } from '../data/activity.ts';
+import type { DatabaseHandle, Queryable } from '../db/connect.ts';
+import { concurrency, INTERVALS, resolveRange, sessionsPage, summary, type Interval } from '../sessions/analytics.ts';
+import { toCsv, type CsvColumn } from '../sessions/csv.ts';
+import { channelNotFound, invalidRequest, restSuccess } from './errors.ts';
+import { numericId } from './params.ts';
+
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'must be an ISO 8601 instant with Z or an offset (encode + as %2B), or a date yyyy-MM-dd (UTC midnight)',
+  })
+  .transform((text) => new Date(text))
+  .refine((date) => !Number.isNaN(date.getTime()), { error: 'must be a real date' });
+
+const count = (max: number) =>
+  z.string().regex(/^\d{1,9}$/, { error: 'must be a positive integer' }).transform(Number).pipe(z.number().min(1).max(max));
+
+const range = { from: instant.optional(), to: instant.optional(), channelId: numericId.optional() };
+// Strict: a misspelt parameter (channelid) would otherwise silently widen the answer.
+const summaryQuery = z.strictObject({ ...range, groupBy: z.enum(['channel', 'source', 'day']).default('channel') });
+const sessionsQuery = z.strictObject({ ...range, page: count(1_000_000).default(1), perPage: count(500).default(50) });
+const intervals = Object.keys(INTERVALS) as [Interval, ...Interval[]];
+const concurrencyQuery = z.strictObject({ ...range, interval: z.enum(intervals).default('1h') });
+
+type RangeQuery = { from?: Date | undefined; to?: Date | undefined; channelId?: number | undefined };
+
+/** The caller's range and channel; another owner's channel is "not found", as elsewhere in REST. */
+async function filterFor(db: Queryable, request: FastifyRequest, query: RangeQuery): Promise<SessionFilter> {
+  const resolved = resolveRange(query.from, query.to, request.now);
+  if (!resolved.ok) throw invalidRequest(resolved.message);
+  const ownerId = request.account.id;
+  if (query.channelId !== undefined && !(await ownsChannel(db, ownerId, query.channelId))) throw channelNotFound();
+  return { ownerId, ...resolved.value, channelId: query.channelId, now: request.now };
+}
+
+/** CSV when the client lists text/csv at least as high as JSON; JSON otherwise (also for errors). */
+export function prefersCsv(accept: string | undefined): boolean {
+  const quality = (type: string) => {
+    const ranges = (accept ?? '').split(',').map((part) => part.trim().toLowerCase().split(';'));
+    const match = ranges.find(([mediaType]) => mediaType?.trim() === type);
+    if (!match) return -1;
+    const q = match.slice(1).map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    return q === undefined ? 1 : Number(q);
+  };
+  const csv = quality('text/csv');
+  return csv > 0 && csv >= quality('application/json');
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, name: string, data: unknown, csv: () => string) {
+  if (!prefersCsv(request.headers.accept)) return reply.send(restSuccess(data));
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.csv"`)
+    .send(csv());
+}
+
+const LINE_COLUMNS: CsvColumn<{ watchSeconds: number; sessions: number; uniqueViewers: number; averageSessionSeconds: number }>[] = [
+  { header: 'watchSeconds', value: (r) => r.watchSeconds },
+  { header: 'sessions', value: (r) => r.sessions },
+  { header: 'uniqueViewers', value: (r) => r.uniqueViewers },
+  { header: 'averageSessionSeconds', value: (r) => r.averageSessionSeconds },
+];
+
+const KEY_COLUMNS = {
+  channel: ['channelId', 'channelName'],
+  source: ['source'],
+  day: ['day'],
+} as const;
+
+const SESSION_FIELDS = ['source', 'clientId', 'userId', 'channelId', 'startedAt', 'endedAt', 'lastHeartbeatAt', 'creditedSeconds', 'heartbeats', 'open'] as const;
+
+export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/analytics/summary', { schema: { querystring: summaryQuery } }, async (request, reply) => {
+    const filter = await filterFor(db, request, request.query);
+    const { groupBy } = request.query;
+    const result = await summary(db, filter, groupBy);
+    const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, groupBy, ...result };
+    const columns = [...KEY_COLUMNS[groupBy].map((key) => ({ header: key, value: (r: Record<string, unknown>) => r[key] as string })), ...LINE_COLUMNS];
+    return send(request, reply, `summary-by-${groupBy}`, data, () => toCsv(columns, result.groups));
+  });
+
+  app.get('/analytics/sessions', { schema: { querystring: sessionsQuery } }, async (request, reply) => {
+    const filter = await filterFor(db, request, request.query);
+    const page = await sessionsPage(db, filter, request.query.page, request.query.perPage);
+    const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, ...page, totalPages: Math.ceil(page.total / page.perPage) };
+    reply.header('x-total-count', String(page.total));
+    const columns = SESSION_FIELDS.map((key) => ({ header: key, value: (r: (typeof page.items)[number]) => r[key] }));
+    return send(request, reply, 'sessions', data, () => toCsv(columns, page.items));
+  });
+
+  app.get('/analytics/concurrency', { schema: { querystring: concurrencyQuery } }, async (request, reply) => {
+    const filter = await filterFor(db, request, request.query);
+    const { interval } = request.query;
+    const buckets = await concurrency(db, filter, interval);
+    if (!buckets.ok) throw invalidRequest(buckets.message);
+    const first = buckets.value[0]!;
+    const last = buckets.value[buckets.value.length - 1]!;
+    const data = { from: first.start, to: last.end, channelId: filter.channelId ?? null, interval, intervalSeconds: INTERVALS[interval], buckets: buckets.value };
+    const columns: CsvColumn<(typeof buckets.value)[number]>[] = [
+      { header: 'start', value: (b) => b.start },
+      { header: 'end', value: (b) => b.end },
+      { header: 'viewers', value: (b) => b.viewers },
+    ];
+    return send(request, reply, 'concurrency', data, () => toCsv(columns, buckets.value));
+  });
+};
