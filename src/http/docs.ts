@@ -23,7 +23,10 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
-      return isDocumented(input.url) ? transformed : { ...transformed, schema: { ...transformed.schema, hide: true } };
+      // A plugin's '/' route under a prefix is also served without the slash: document that form.
+      const url = input.url.replace(/(.)\/$/, '$1');
+      if (!isDocumented(url)) return { ...transformed, schema: { ...transformed.schema, hide: true } };
+      return { ...transformed, url };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
