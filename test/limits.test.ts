@@ -74,3 +74,39 @@ describe('legacy limits', () => {
     await t.close();
   });
 });
+
+describe('activity limits', () => {
+  const heartbeat = (t: TestApp, userId: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/v1/activity',
+      payload: { source: 'roku_app', action: 'play_channel', client_id: 11, user_id: userId, channel_id: 201 },
+      remoteAddress: '10.5.0.1',
+    });
+
+  it('rate-limits activity per device with a bare { message } 429', async () => {
+    const t = await testApp('pglite', smallCatalog(), { RATE_LIMIT_ENABLED: true, RATE_LIMIT_ACTIVITY_MAX: 2 });
+    for (let i = 0; i < 2; i++) expect((await heartbeat(t, 'device-a')).statusCode).toBe(200);
+    const limited = await heartbeat(t, 'device-a');
+    expect([limited.statusCode, Object.keys(limited.json())]).toEqual([429, ['message']]);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another device behind the same address is not affected.
+    expect((await heartbeat(t, 'device-b')).statusCode).toBe(200);
+    const metrics = (await t.request({ url: '/metrics' })).body;
+    expect(metrics).toMatch(/channelnet_heartbeats_total\{result="accepted"\} [1-9]/);
+    expect(metrics).toMatch(/channelnet_heartbeats_total\{result="rejected"\} [1-9]/);
+    expect(metrics).toMatch(/channelnet_watch_sessions_open \d+/);
+    await t.close();
+  });
+
+  it('refuses an activity body over BODY_LIMIT_ACTIVITY with 413 { message }', async () => {
+    const t = await testApp('pglite', smallCatalog(), { BODY_LIMIT_ACTIVITY: 2048 });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/activity',
+      payload: { source: 'roku_app', action: 'play_channel', channel_id: 201, payload: 'x'.repeat(4096) },
+    });
+    expect([response.statusCode, response.json()]).toEqual([413, { message: 'The request body may not be larger than 2 KiB.' }]);
+    await t.close();
+  });
+});

@@ -2,21 +2,27 @@
 // under these paths, including unknown routes, bad bodies and faults, is a bare { message }.
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { systemClock } from '../clock.ts';
-import type { DatabaseHandle } from '../db/connect.ts';
+import type { Config } from '../config.ts';
+import { countOpenSessions } from '../data/activity.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { activityRateLimit, registerRateLimit } from '../http/limits.ts';
+import { heartbeats, observeOpenSessions } from '../observability/metrics.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
 import { startSweeper } from '../sessions/sweeper.ts';
 import { parseActivityEvent, parseFormBody, type FieldErrors } from './event.ts';
 
 export const ACTIVITY_PATHS = ['/api/v1/services/custom/activity', '/api/v1/activity'] as const;
-/** Documented limit; an event with a reasonable payload is well under 1 KiB. */
-export const ACTIVITY_BODY_LIMIT = 64 * 1024;
 const SWEEP_EVERY_MS = 60_000;
 
-export interface ActivityRoutesOptions {
-  database: DatabaseHandle;
+export interface ActivityRoutesOptions extends GroupOptions {
   /** Run the stale-session sweeper (on the system clock); off under the test clock. */
   sweep?: boolean;
+}
+
+interface EndpointOptions {
+  recorder: ActivityRecorder;
+  config: Config;
 }
 
 /** A body that its content type's parser could not read. */
@@ -32,14 +38,21 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
     const stop = startSweeper(options.database.db, systemClock, SWEEP_EVERY_MS, onError);
     app.addHook('onClose', stop);
   }
-  for (const prefix of ACTIVITY_PATHS) await app.register(activityEndpoint, { prefix, recorder });
+  observeOpenSessions(() => countOpenSessions(options.database.db, systemClock()));
+  for (const prefix of ACTIVITY_PATHS) await app.register(activityEndpoint, { prefix, recorder, config: options.config });
 };
 
-const activityEndpoint: FastifyPluginAsync<{ recorder: ActivityRecorder }> = async (app, { recorder }) => {
-  useOwnBodyParsers(app);
-  app.setErrorHandler(sendActivityError);
+const activityEndpoint: FastifyPluginAsync<EndpointOptions> = async (app, { recorder, config }) => {
+  const bodyLimit = config.BODY_LIMIT_ACTIVITY;
+  useOwnBodyParsers(app, bodyLimit);
+  app.setErrorHandler((error: FastifyError, request, reply) => sendActivityError(error, request, reply, bodyLimit));
   app.setNotFoundHandler(notFound);
-  app.post('/', { bodyLimit: ACTIVITY_BODY_LIMIT }, async (request, reply) => {
+  await registerRateLimit(app, config);
+  app.addHook('onResponse', async (request, reply) => {
+    const body = request.body as { action?: unknown } | undefined;
+    if (body?.action === 'play_channel') heartbeats.inc({ result: reply.statusCode === 200 ? 'accepted' : 'rejected' });
+  });
+  app.post('/', { bodyLimit, config: activityRateLimit(config) }, async (request, reply) => {
     const parsed = parseActivityEvent(request.body ?? {});
     if (!parsed.ok) return reply.code(422).send(invalid(parsed.errors));
     const outcome = await recorder.record({ event: parsed.event, at: request.now });
@@ -52,9 +65,9 @@ const activityEndpoint: FastifyPluginAsync<{ recorder: ActivityRecorder }> = asy
 };
 
 /** JSON as JSON.parse reads it (a repeated key keeps its last value) and forms, nothing else. */
-function useOwnBodyParsers(app: FastifyInstance) {
+function useOwnBodyParsers(app: FastifyInstance, bodyLimit: number) {
   app.removeAllContentTypeParsers();
-  const options = { parseAs: 'string' as const, bodyLimit: ACTIVITY_BODY_LIMIT };
+  const options = { parseAs: 'string' as const, bodyLimit };
   app.addContentTypeParser('application/json', options, (_request, text: string, done) => {
     try {
       done(null, JSON.parse(text));
@@ -67,11 +80,11 @@ function useOwnBodyParsers(app: FastifyInstance) {
   });
 }
 
-function sendActivityError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function sendActivityError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, bodyLimit: number) {
   if (error instanceof UnparsableBody) return reply.code(422).send(invalid({ body: [error.message] }));
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(422).send(UNSUPPORTED_BODY);
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(413).send({ message: `The request body may not be larger than ${ACTIVITY_BODY_LIMIT / 1024} KiB.` });
+    return reply.code(413).send({ message: `The request body may not be larger than ${Math.floor(bodyLimit / 1024)} KiB.` });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });

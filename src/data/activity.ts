@@ -36,6 +36,14 @@ export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Sessions open at `now`: their last heartbeat is at most the session gap old. */
+export async function countOpenSessions(db: Queryable, now: Date): Promise<number> {
+  const rows = await queryRows<{ open: number }>(db, sql`
+    select count(*)::int as open from watch_sessions
+     where open and last_heartbeat_at >= ${now.toISOString()}::timestamptz - ${GAP}`);
+  return rows[0]?.open ?? 0;
+}
+
 /** The live (not deleted) channels among `ids`, with their owner's plan. */
 export async function findActivityChannels(db: Queryable, ids: number[]): Promise<Map<number, ActivityChannel>> {
   if (ids.length === 0) return new Map();

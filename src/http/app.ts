@@ -50,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { database: options.database, expose: config.METRICS_ENABLED });
   if (config.DOCS_ENABLED) await registerDocs(app);
   await app.register(healthRoutes, { database: options.database });
-  await app.register(activityRoutes, { database: options.database, sweep: !config.CHANNELNET_TEST_CLOCK });
+  await app.register(activityRoutes, { database: options.database, config, sweep: !config.CHANNELNET_TEST_CLOCK });
   await app.register(assetRoutes, { database: options.database });
   await app.register(restApi, { prefix: '/api/v1/rest', database: options.database, config });
   await app.register(customApi, { prefix: '/api/v1/services/custom', database: options.database, config });
