@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/db/connect.ts';
 import { observeQuery } from '../../src/observability/metrics.ts';
-import { databaseUrlFor, TEMPLATE_DATABASE } from './postgres.ts';
+import { inject } from 'vitest';
+import { databaseUrlFor } from './postgres.ts';
 
 export const BACKENDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -39,7 +40,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
 async function freshPostgres(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `channelnet_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name} template ${TEMPLATE_DATABASE}`);
+  await adminQuery(adminUrl, `create database ${name} template ${inject('templateDatabase')}`);
   const url = databaseUrlFor(adminUrl, name);
   const handle = await openDatabase({ databaseUrl: url, poolSize: 4, onQuery: observeQuery });
   return {

@@ -1,5 +1,3 @@
-export const TEMPLATE_DATABASE = 'channelnet_test_template';
-
 /** The same server and credentials as `url`, another database. */
 export function databaseUrlFor(url: string, database: string): string {
   const parsed = new URL(url);
