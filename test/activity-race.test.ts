@@ -18,7 +18,7 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const env = {
     ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_ON_EMPTY: 'false',
-    CHANNELNET_TEST_CLOCK: '1', LOG_LEVEL: 'error',
+    CHANNELNET_TEST_CLOCK: '1', LOG_LEVEL: 'error', RATE_LIMIT_ENABLED: 'false',
   };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve'], { env });
