@@ -6,6 +6,8 @@ const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .transform((v) => v === '1' || v === 'true');
 
+const storeUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL').optional();
+
 const bytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024);
 
 const configSchema = z.object({
@@ -48,8 +50,39 @@ const configSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Shed load (503) when more requests than this wait for a database connection (0: off). */
   MAX_DB_POOL_WAITING: z.coerce.number().int().min(0).default(100),
+  /** Cached catalog answers per process (0: no cache). */
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   METRICS_ENABLED: flag.default(true),
   DOCS_ENABLED: flag.default(true),
+  /**
+   * Apple root certificates that StoreKit 2 signed transactions must chain to: file paths
+   * (DER as Apple ships AppleRootCA-G3.cer, or PEM), comma-separated, read once at start. Unset:
+   * signed transactions are refused as unverifiable (legacy receipts still go to verifyReceipt).
+   */
+  APPLE_ROOT_CERTIFICATES: z.string().optional(),
+  // Store base URLs: unset means the store's real server; tests and staging point them elsewhere.
+  /** App Store Server API (default https://api.storekit.itunes.apple.com). */
+  STORE_APPLE_API_URL: storeUrl,
+  /** App Store Server API sandbox (default https://api.storekit-sandbox.itunes.apple.com). */
+  STORE_APPLE_SANDBOX_API_URL: storeUrl,
+  /** verifyReceipt for legacy receipts (default https://buy.itunes.apple.com/verifyReceipt). */
+  STORE_APPLE_VERIFY_RECEIPT_URL: storeUrl,
+  /** verifyReceipt sandbox (default https://sandbox.itunes.apple.com/verifyReceipt). */
+  STORE_APPLE_VERIFY_RECEIPT_SANDBOX_URL: storeUrl,
+  /** Play Developer API (default https://androidpublisher.googleapis.com). */
+  STORE_GOOGLE_API_URL: storeUrl,
+  /** OAuth token endpoint when the service account names none (default https://oauth2.googleapis.com/token). */
+  STORE_GOOGLE_TOKEN_URL: storeUrl,
+  /** Amazon RVS (default https://appstore-sdk.amazon.com). */
+  STORE_AMAZON_URL: storeUrl,
+  /** Amazon RVS Cloud Sandbox (default https://appstore-sdk.amazon.com/sandbox). */
+  STORE_AMAZON_SANDBOX_URL: storeUrl,
+  /** Roku Pay web services (default https://apipub.roku.com). */
+  STORE_ROKU_URL: storeUrl,
+  /** A store that has not answered within this long counts as down (ok false, store_unavailable). */
+  STORE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** An expired auto-renewing subscription is re-checked with its store at most this often, on status calls. */
+  SUBSCRIPTION_RECHECK_SECONDS: z.coerce.number().int().min(0).default(3600),
 });
 
 export type Config = z.output<typeof configSchema>;

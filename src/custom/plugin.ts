@@ -38,7 +38,7 @@ const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, favoritesRoutes];
 export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config };
+  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   useBodyParsers(app);
@@ -58,7 +58,7 @@ export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
   app.addHook('preValidation', async (request) => {
     const id = (request.params as Record<string, string | undefined> | undefined)?.['id'];
     if (id === undefined) return;
-    const owner = await findAccountByIdOrSlug(db, id);
+    const owner = await options.cache.get(`owner:${id.toLowerCase()}`, () => findAccountByIdOrSlug(db, id));
     if (!owner) throw userRequired();
     request.owner = owner;
   });

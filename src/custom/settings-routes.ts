@@ -11,20 +11,25 @@ import { presentAppSettings, presentSettings } from './settings-presenter.ts';
 
 const ARTWORK = ['logo', 'icon', 'avatarHd', 'avatarSd'];
 
-export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database }) => {
+export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database, cache }) => {
   const { db } = database;
 
   app.get('/users/:id/settings', async (request) => customData(presentSettings(request.owner, await brandingOf(db, request.owner.id))));
 
   app.get('/users/:id/app_settings', async (request) => {
     const platform = requiredPlatform(request);
-    const found = await findAppByOwnerAndPlatform(db, request.owner.id, CLIENT_PLATFORMS[platform].app);
-    if (!found) throw failure(404, 'App not found');
-    const [images, mobile, products] = await Promise.all([
-      appImages(db, found.id, ARTWORK),
-      appMobileSettings(db, found.id),
-      storeProductsOf(db, found.id),
-    ]);
-    return customData(presentAppSettings({ ownerId: request.owner.id, app: found, platform, images, mobile, products }));
+    const ownerId = request.owner.id;
+    const settings = await cache.get(`custom:app_settings:${ownerId}:${platform}`, async () => {
+      const found = await findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app);
+      if (!found) return undefined;
+      const [images, mobile, products] = await Promise.all([
+        appImages(db, found.id, ARTWORK),
+        appMobileSettings(db, found.id),
+        storeProductsOf(db, found.id),
+      ]);
+      return presentAppSettings({ ownerId, app: found, platform, images, mobile, products });
+    });
+    if (!settings) throw failure(404, 'App not found');
+    return customData(settings);
   });
 };

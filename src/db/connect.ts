@@ -26,6 +26,11 @@ export interface PoolStats {
   waiting: number;
 }
 
+export interface ListenHandlers {
+  onChange(): void;
+  onLost(): void;
+}
+
 /** Told the duration of every query made outside a transaction (for metrics). */
 export type QueryObserver = (seconds: number, ok: boolean) => void;
 
@@ -38,6 +43,12 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Connection pool use (PostgreSQL); undefined for the single-connection embedded database. */
   poolStats(): PoolStats | undefined;
+  /**
+   * Calls `onChange` on every NOTIFY on `channel` (from any process) and `onLost` whenever
+   * delivery may have been interrupted (the listening connection dropped), so a cache can
+   * stop trusting itself until `onChange` is called again after reconnection.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -99,6 +110,7 @@ async function openPostgres(url: string, poolSize: number, onQuery?: QueryObserv
     },
     ping: () => db.execute(sql`select 1`).then(() => undefined),
     poolStats: () => ({ size: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }
@@ -122,6 +134,12 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
     migrate: () => migratePglite(drizzlePglite({ client, ...drizzleOptions }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => db.execute(sql`select 1`).then(() => undefined),
     poolStats: () => undefined,
+    async listen(channel, handlers) {
+      // One process owns an embedded database, so every NOTIFY comes from this process.
+      const unlisten = await client.listen(channel, () => handlers.onChange());
+      handlers.onChange(); // listening from now on: the cache may start trusting itself
+      return () => (client.closed ? Promise.resolve() : unlisten());
+    },
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -129,5 +147,49 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
         lock?.release();
       }
     },
+  };
+}
+
+/**
+ * A dedicated connection (LISTEN does not mix with a pool) that reconnects by itself.
+ * While it is down the listener is told `onLost`, and `onChange` once it is back.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onChange();
+    });
+    next.on('error', () => lost());
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+      client = next;
+      handlers.onChange(); // anything may have changed while not listening
+    } catch {
+      await next.end().catch(() => undefined);
+      lost();
+    }
+  };
+  const lost = () => {
+    if (stopped) return;
+    client = undefined;
+    handlers.onLost();
+    retry ??= setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, 1_000);
+    retry.unref();
+  };
+  handlers.onLost();
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

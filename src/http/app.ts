@@ -3,11 +3,13 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes } from '../activity/routes.ts';
 import type { Clock } from '../clock.ts';
+import { CatalogCache } from '../cache/catalog-cache.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { legacyRoutes } from '../legacy/routes.ts';
 import { customApi } from '../custom/plugin.ts';
 import { clockPlugin } from './clock-plugin.ts';
+import { answerFrameworkError } from './framework-errors.ts';
 import { restApi } from '../rest/plugin.ts';
 import { assetRoutes } from './assets.ts';
 import { loggerOptions, requestId } from '../observability/logger.ts';
@@ -36,8 +38,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    // Malformed URLs are refused before routing; the answer is still in the group's envelope.
+    frameworkErrors: answerFrameworkError,
   });
   await app.register(clockPlugin, { testClock: config.CHANNELNET_TEST_CLOCK, clock: options.clock });
+  const { cache, stop: stopCache } = await CatalogCache.start(options.database, config.CACHE_MAX_ENTRIES);
+  app.addHook('onClose', stopCache);
+  const group = { database: options.database, config, cache };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
@@ -50,10 +57,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { database: options.database, expose: config.METRICS_ENABLED });
   if (config.DOCS_ENABLED) await registerDocs(app);
   await app.register(healthRoutes, { database: options.database });
-  await app.register(activityRoutes, { database: options.database, config, sweep: !config.CHANNELNET_TEST_CLOCK });
+  await app.register(activityRoutes, { ...group, sweep: !config.CHANNELNET_TEST_CLOCK });
   await app.register(assetRoutes, { database: options.database });
-  await app.register(restApi, { prefix: '/api/v1/rest', database: options.database, config });
-  await app.register(customApi, { prefix: '/api/v1/services/custom', database: options.database, config });
-  await app.register(legacyRoutes, { prefix: '/WebServices', database: options.database, config });
+  await app.register(restApi, { prefix: '/api/v1/rest', ...group });
+  await app.register(customApi, { prefix: '/api/v1/services/custom', ...group });
+  await app.register(legacyRoutes, { prefix: '/WebServices', ...group });
   return app;
 }

@@ -1,11 +1,14 @@
 // What every interface group plugin and its route plugins receive.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 
 export interface GroupOptions {
   database: DatabaseHandle;
   config: Config;
+  /** Answers derived from catalog data only; dropped on every import, in every process. */
+  cache: CatalogCache;
 }
 
 /** Applies the group's body limit to every route registered after this call. */

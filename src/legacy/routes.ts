@@ -232,7 +232,7 @@ function registerBodyParsers(app: Parameters<FastifyPluginAsync>[0]): void {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, UNREADABLE));
 }
 
-export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database, config }) => {
+export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database, config, cache }) => {
   registerBodyParsers(app);
   limitBodies(app, config.BODY_LIMIT_LEGACY);
   await registerRateLimit(app, config);
@@ -270,6 +270,8 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
     if (!method) return send(reply, fault(invalidMethodNamePage(pathInfo.slice(1))));
     const input = readParams(request);
     if ('answer' in input) return send(reply, input.answer);
-    return send(reply, await method.invoke(database.db, input.params), input.ajax);
+    // Every web method reads catalog data only, so its answer is cached per arguments.
+    const key = `legacy:${file.toLowerCase()}${pathInfo}:${JSON.stringify(input.params)}`;
+    return send(reply, await cache.get(key, () => method.invoke(database.db, input.params)), input.ajax);
   });
 };

@@ -23,11 +23,14 @@ async function withLibraries(db: Queryable, channels: ChannelRow[]) {
   return channels.map((c) => presentChannel(c, videosOf(c.id), vastOf(c.id)));
 }
 
-export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/channels', async (request) => restSuccess(await withLibraries(db, await ownerChannels(db, request.account.id))));
+  app.get('/channels', async (request) => {
+    const owner = request.account.id;
+    return restSuccess(await cache.get(`rest:channels:${owner}`, async () => withLibraries(db, await ownerChannels(db, owner))));
+  });
 
   app.get('/channels/:channelId', { schema: { params: channelIdParams } }, async (request) => {
     const channel = await ownedChannel(db, request.account.id, request.params.channelId);
@@ -37,10 +40,13 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery } }, async (request) => {
-    const channel = await ownedChannel(db, request.account.id, request.params.channelId);
-    if (!channel) throw channelNotFound();
+    const { channelId } = request.params;
     const { date } = request.query;
-    const blocks = await channelDaySchedule(db, channel, date, true);
-    return restSuccess(presentSchedule(channel.id, date, channel.timezone, blocks));
+    const schedule = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
+      const channel = await ownedChannel(db, request.account.id, channelId);
+      return channel && presentSchedule(channel.id, date, channel.timezone, await channelDaySchedule(db, channel, date, true));
+    });
+    if (!schedule) throw channelNotFound();
+    return restSuccess(schedule);
   });
 };

@@ -30,7 +30,7 @@ const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, appsRoutes, channelsRoute
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config };
+  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(sendRestError);
