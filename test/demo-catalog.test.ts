@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogSchema, type CatalogInput } from '../src/catalog/format.ts';
 import { EMPTY_EXISTING, validateCatalog } from '../src/catalog/validate.ts';
 import { DEMO_LOGINS, demoCatalog } from '../src/demo/catalog.ts';
+import { CREDENTIAL_KEYS } from '../src/entitlements/stores/index.ts';
 import { gradientPng, solidPng } from '../src/demo/png.ts';
 
 type Item<L> = NonNullable<L> extends readonly (infer T)[] ? T : never;
@@ -278,6 +279,15 @@ describe('apps and entitlements', () => {
     expect(new Set(products.map((p) => p.billingPeriod))).toEqual(new Set(['Weekly', 'Monthly', 'Yearly']));
     expect(products.filter((p) => p.isActive === false)).toHaveLength(1);
     expect(main.find((a) => a.platform === 'mobile')!.storeCredentials?.apple).toMatchObject({ environment: 'Sandbox' });
+  });
+
+  it('names store credentials only with the keys the verifiers read (CREDENTIAL_KEYS)', () => {
+    for (const app of apps) {
+      for (const [store, credentials] of Object.entries(app.storeCredentials ?? {})) {
+        const documented = Object.keys(CREDENTIAL_KEYS[store as keyof typeof CREDENTIAL_KEYS]);
+        expect(documented, `app ${app.id} ${store}`).toEqual(expect.arrayContaining(Object.keys(credentials ?? {})));
+      }
+    }
   });
 
   it('has one subscription for a device and one PPV unlock', () => {

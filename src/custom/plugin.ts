@@ -12,6 +12,7 @@ import { registerRateLimit } from '../http/limits.ts';
 import { unavailableBody } from '../http/unavailable.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
+import { entitlementRoutes } from './entitlement-routes.ts';
 import { CustomError, failureBody, invalidBody, unauthenticated, userRequired, type FieldErrors } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
 import { playbackRoutes } from './playback-routes.ts';
@@ -31,7 +32,7 @@ declare module 'fastify' {
 }
 
 type RouteGroup = FastifyPluginAsync<GroupOptions>;
-const OPEN_ROUTES: RouteGroup[] = [authRoutes, settingsRoutes, catalogRoutes, scheduleRoutes, vodRoutes, playbackRoutes];
+const OPEN_ROUTES: RouteGroup[] = [authRoutes, settingsRoutes, catalogRoutes, scheduleRoutes, vodRoutes, playbackRoutes, entitlementRoutes];
 /** Behind the Bearer check (the lead's choice: only these need one); request.viewer is set. */
 const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, favoritesRoutes];
 

@@ -3,7 +3,7 @@
 import { tvTheme } from '../apps/theme.ts';
 import type { App, AppImages, AppMobileSettings } from '../data/apps.ts';
 import type { Branding } from '../data/brandings.ts';
-import type { StoreProductRow } from '../data/store-products.ts';
+import { activeSkus, type StoreProductRow } from '../data/store-products.ts';
 import { CLIENT_PLATFORMS, type ClientPlatform } from './platforms.ts';
 
 interface Owner {
@@ -60,8 +60,7 @@ function artwork(images: AppImages, role: 'logo' | 'icon') {
 export function presentAppSettings(source: AppSettingsSource) {
   const { app, platform } = source;
   const traits = CLIENT_PLATFORMS[platform];
-  const forStore = (kind: StoreProductRow['kind']) =>
-    source.products.filter((p) => p.kind === kind && p.storePlatform === traits.store && p.isActive);
+  const forStore = (kind: StoreProductRow['kind']) => activeSkus(source.products, kind, traits.store);
   const subscriptions = forStore('subscription');
   return {
     user_id: source.ownerId,

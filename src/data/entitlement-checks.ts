@@ -4,6 +4,7 @@ import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { ppvUnlocks, subscriptions } from '../db/schema.ts';
 import { heldBy, type Holder } from './holders.ts';
+import type { SubscriptionRow } from './subscriptions.ts';
 
 /** A subscription row with status active and no expiry or one after `now`. */
 export async function hasActiveSubscription(db: Queryable, appId: number, holder: Holder, now: Date): Promise<boolean> {
@@ -24,6 +25,13 @@ export async function hasActiveSubscription(db: Queryable, appId: number, holder
   return rows.length > 0;
 }
 
+/** Every subscription row of the app held by the device or the viewer, for the status route. */
+export async function heldSubscriptions(db: Queryable, appId: number, holder: Holder): Promise<SubscriptionRow[]> {
+  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, holder);
+  if (holderMatch === undefined) return [];
+  return db.select().from(subscriptions).where(and(eq(subscriptions.appId, appId), holderMatch));
+}
+
 /** Unexpired PPV unlocks of the videos; channelId null means the unlock holds in any channel. */
 export async function liveVideoUnlocks(
   db: Queryable,
@@ -31,11 +39,11 @@ export async function liveVideoUnlocks(
   videoIds: readonly number[],
   holder: Holder,
   now: Date,
-): Promise<{ videoId: number; channelId: number | null }[]> {
+): Promise<{ videoId: number; channelId: number | null; expiresAt: Date }[]> {
   const holderMatch = heldBy(ppvUnlocks.deviceId, ppvUnlocks.viewerId, holder);
   if (holderMatch === undefined || videoIds.length === 0) return [];
   return db
-    .select({ videoId: ppvUnlocks.videoId, channelId: ppvUnlocks.channelId })
+    .select({ videoId: ppvUnlocks.videoId, channelId: ppvUnlocks.channelId, expiresAt: ppvUnlocks.expiresAt })
     .from(ppvUnlocks)
     .where(and(eq(ppvUnlocks.appId, appId), inArray(ppvUnlocks.videoId, [...videoIds]), holderMatch, gt(ppvUnlocks.expiresAt, now)));
 }

@@ -1,6 +1,6 @@
 // Viewer state (channel unlocks, subscriptions, PPV unlocks) is held by a device id, by a
 // viewer account, or by both: a row matches when either is the caller's.
-import { eq, or, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 export interface Holder {
@@ -14,4 +14,19 @@ export function heldBy(deviceColumn: PgColumn, viewerColumn: PgColumn, holder: H
     holder.deviceId === null ? undefined : eq(deviceColumn, holder.deviceId),
     holder.viewerId === null ? undefined : eq(viewerColumn, holder.viewerId),
   );
+}
+
+/** Who claims a purchase: always a device (entitlement calls require one), plus the viewer when signed in. */
+export interface Claimant {
+  deviceId: string;
+  viewerId: number | null;
+}
+
+/**
+ * The viewer a purchase row gets in an upsert's DO UPDATE: the claimant's; when the claimant
+ * is not signed in, the row keeps its viewer only if the same device claims it again (a
+ * re-verify without Bearer must not undo the viewer's entitlement), else it has none.
+ */
+export function claimantViewer(deviceColumn: PgColumn, viewerColumn: PgColumn): SQL {
+  return sql`case when ${deviceColumn} = excluded.device_id then coalesce(excluded.viewer_id, ${viewerColumn}) else excluded.viewer_id end`;
 }

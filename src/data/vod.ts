@@ -53,3 +53,13 @@ export async function ppvAppsCarrying(db: Queryable, videoId: number, platform: 
     .where(and(eq(channelVodVideos.videoId, videoId), live, eq(apps.platform, platform), eq(apps.vodPpvEnabled, true)));
   return rows.map((r) => r.appId);
 }
+
+/** The owner's channels whose VOD catalog holds the video (a PPV purchase must name one of them). */
+export async function ownerVodChannelsOf(db: Queryable, ownerId: number, videoId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ channelId: channelVodVideos.channelId })
+    .from(channelVodVideos)
+    .innerJoin(channels, eq(channels.id, channelVodVideos.channelId))
+    .where(and(eq(channelVodVideos.videoId, videoId), eq(channels.ownerId, ownerId), live));
+  return rows.map((r) => r.channelId);
+}

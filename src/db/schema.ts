@@ -467,9 +467,19 @@ export const subscriptions = pgTable(
     storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
     productId: text().notNull(),
     originalTransactionId: text().notNull(),
+    /** active, expired or revoked (refunds too); see src/entitlements/subscriptions.ts. */
     status: text().notNull(),
     expiresAt: instant(),
     updatedAt: instant().notNull(),
+    /** The store environment that confirmed the purchase. */
+    environment: text({ enum: ['production', 'sandbox'] }).notNull().default('production'),
+    /** The store said it renews: once expired, a status call re-checks the store for a renewal. */
+    autoRenewing: boolean().notNull().default(false),
+    /** Last time the store was asked about it (verify, restore or re-check); bounds the re-checks. */
+    lastCheckedAt: instant(),
+    /** What a re-check sends the store when the original transaction id alone is not enough
+     *  (Amazon RVS needs the customer's userId with the receiptId); null: the original id. */
+    lookupId: text(),
   },
   (t) => [
     uniqueIndex('subscriptions_transaction').on(t.appId, t.storePlatform, t.originalTransactionId),
@@ -501,6 +511,46 @@ export const ppvUnlocks = pgTable(
     uniqueIndex('ppv_unlocks_transaction').on(t.appId, t.storePlatform, t.transactionId),
     index('ppv_unlocks_device').on(t.appId, t.videoId, t.deviceId),
     index('ppv_unlocks_viewer').on(t.appId, t.videoId, t.viewerId),
+  ],
+);
+
+/**
+ * Every purchase verification asked of a store (verify, restore, status re-check) and every
+ * verify refused before asking, for support: who asked, about what, and what the store said.
+ * The receipt itself is never kept (only its SHA-256); storeAnswer holds no credentials.
+ * Holder and catalog ids are kept without foreign keys so the record outlives what it names.
+ */
+export const verificationAttempts = pgTable(
+  'verification_attempts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    appId: integer().notNull(),
+    deviceId: text(),
+    viewerId: integer(),
+    route: text({ enum: ['subscription_verify', 'subscription_restore', 'subscription_status', 'ppv_verify'] }).notNull(),
+    storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
+    /** product_id as sent; the store's product is in storeAnswer. */
+    productId: text(),
+    /** original_transaction_id as sent (restore: the id restored; re-check: the row's). */
+    originalTransactionId: text(),
+    /** The store's transaction id when it named one. */
+    transactionId: text(),
+    receiptSha256: text(),
+    videoId: integer(),
+    channelId: integer(),
+    /** The verifier's outcome (valid, expired, revoked, refunded, wrong_product, wrong_app,
+     *  sandbox_not_allowed, invalid, unavailable) or refused (checked before asking the store). */
+    outcome: text().notNull(),
+    reason: text(),
+    /** Whether the attempt granted or renewed an entitlement. */
+    granted: boolean().notNull(),
+    storeAnswer: jsonb(),
+    at: instant().notNull(),
+  },
+  (t) => [
+    index('verification_attempts_app').on(t.appId, t.at),
+    index('verification_attempts_transaction').on(t.originalTransactionId),
+    index('verification_attempts_device').on(t.deviceId),
   ],
 );
 

@@ -694,7 +694,7 @@ function apps(now: Date): AppInput[] {
       storeProducts: [APPLE_MONTHLY, APPLE_YEARLY, product('Apple', 'com.example.northwind.premium.weekly', 'Northwind Premium (weekly)', 'Weekly', false), GOOGLE_MONTHLY, GOOGLE_YEARLY],
       storeCredentials: {
         apple: { bundleId: 'com.example.demo', issuerId: 'demo', keyId: 'DEMO', environment: 'Sandbox' },
-        google: { packageName: 'com.example.demo', serviceAccountEmail: 'verifier@demo.iam.example' },
+        google: { packageName: 'com.example.demo', clientEmail: 'verifier@demo.iam.example', privateKey: 'DEMO-NOT-A-REAL-KEY' },
       },
       channels: lineup([CH.news, CH.docs, CH.music, CH.onDemand, CH.members], false, true, 30),
       createdAt: created(600),

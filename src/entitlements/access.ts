@@ -1,12 +1,14 @@
 /**
  * Access gating for paid apps and VOD pay-per-view: the one module that says whether a caller
- * (a device id, an authenticated viewer, or both) is entitled. Every gate in the service goes
- * through these functions. For now they read the recorded entitlements only, so a paid app
- * with no recorded subscription is simply not entitled; the entitlement issue will add the
- * store re-checks (renewals, refunds, revocations) here, behind the same signatures.
+ * (a device id, an authenticated viewer, or both) is entitled. Every gate in the service and
+ * the entitlement status routes go through these functions, so a list, a playback token and a
+ * status call always agree. They read the recorded entitlements only; asking a store again
+ * (renewals of expired subscriptions) happens in the status route (subscriptions.ts), never
+ * on list requests.
  */
 import type { Queryable } from '../db/connect.ts';
-import { hasActiveSubscription, liveVideoUnlocks } from '../data/entitlement-checks.ts';
+import { hasActiveSubscription, heldSubscriptions, liveVideoUnlocks } from '../data/entitlement-checks.ts';
+import type { SubscriptionRow } from '../data/subscriptions.ts';
 
 export interface Caller {
   db: Queryable;
@@ -16,7 +18,45 @@ export interface Caller {
   now: Date;
 }
 
-/** An `active` subscription to the app, held by the device or the viewer, not expired. */
+/**
+ * Subscription status values of the status route: `active` (entitled now), `expired` (lapsed;
+ * may still renew), `revoked` (refunded or revoked by the store), `not_subscribed` (no
+ * subscription recorded for the device or viewer).
+ */
+export type SubscriptionStatus = 'active' | 'expired' | 'revoked' | 'not_subscribed';
+
+/** The rule every gate uses: recorded active and not past its expiry (no expiry: no end). */
+export function subscriptionActive(row: Pick<SubscriptionRow, 'status' | 'expiresAt'>, now: Date): boolean {
+  return row.status === 'active' && (row.expiresAt === null || row.expiresAt.getTime() > now.getTime());
+}
+
+function statusOf(row: SubscriptionRow, now: Date): Exclude<SubscriptionStatus, 'not_subscribed'> {
+  if (subscriptionActive(row, now)) return 'active';
+  return row.status === 'revoked' ? 'revoked' : 'expired';
+}
+
+/** Later expiry first; no expiry is the latest of all. */
+const byExpiry = (a: SubscriptionRow, b: SubscriptionRow) => (b.expiresAt?.getTime() ?? Infinity) - (a.expiresAt?.getTime() ?? Infinity);
+
+export interface SubscriptionState {
+  status: SubscriptionStatus;
+  /** Expiry of the subscription the status is about; null when none or when it has no end. */
+  expiresAt: Date | null;
+  rows: SubscriptionRow[];
+}
+
+/**
+ * The caller's subscription to the app: an active one (the latest-ending) when there is one;
+ * otherwise the most recently changed one (a refund yesterday speaks louder than a lapse last year).
+ */
+export async function subscriptionState({ db, appId, deviceId, viewerId, now }: Caller): Promise<SubscriptionState> {
+  const rows = await heldSubscriptions(db, appId, { deviceId, viewerId });
+  const active = rows.filter((r) => subscriptionActive(r, now)).sort(byExpiry)[0];
+  const latest = active ?? [...rows].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+  return latest ? { status: statusOf(latest, now), expiresAt: latest.expiresAt, rows } : { status: 'not_subscribed', expiresAt: null, rows };
+}
+
+/** An `active` subscription to the app, held by the device or the viewer, not expired (one query: list gates). */
 export async function appSubscriptionActive({ db, appId, deviceId, viewerId, now }: Caller): Promise<boolean> {
   return hasActiveSubscription(db, appId, { deviceId, viewerId }, now);
 }
@@ -29,16 +69,24 @@ export interface VideoRef {
 
 /** A PPV unlock of the video in the app, held by the device or the viewer, not expired. */
 export async function videoUnlocked(caller: Caller & VideoRef): Promise<boolean> {
-  return (await unlockedVideos(caller, [caller]))(caller);
+  return (await videoUnlock(caller)).unlocked;
 }
 
-/**
- * Batch form of videoUnlocked for lists: one query, then a predicate. An unlock recorded
- * without a channel holds in every channel; one recorded for a channel holds only there.
- */
+/** videoUnlocked with the end of the latest-ending unlock that counts (null when locked). */
+export async function videoUnlock(caller: Caller & VideoRef): Promise<{ unlocked: boolean; expiresAt: Date | null }> {
+  const unlocks = await liveVideoUnlocks(caller.db, caller.appId, [caller.videoId], caller, caller.now);
+  const ends = unlocks.filter((u) => unlockCounts(u, caller)).map((u) => u.expiresAt.getTime());
+  return ends.length === 0 ? { unlocked: false, expiresAt: null } : { unlocked: true, expiresAt: new Date(Math.max(...ends)) };
+}
+
+/** An unlock recorded without a channel holds in every channel; one recorded for a channel holds only there. */
+function unlockCounts(unlock: VideoRef, ref: VideoRef): boolean {
+  return unlock.videoId === ref.videoId && (unlock.channelId === null || ref.channelId === null || unlock.channelId === ref.channelId);
+}
+
+/** Batch form of videoUnlocked for lists: one query, then a predicate. */
 export async function unlockedVideos(caller: Caller, refs: readonly VideoRef[]): Promise<(ref: VideoRef) => boolean> {
   const ids = [...new Set(refs.map((r) => r.videoId))];
   const unlocks = await liveVideoUnlocks(caller.db, caller.appId, ids, { deviceId: caller.deviceId, viewerId: caller.viewerId }, caller.now);
-  return (ref) =>
-    unlocks.some((u) => u.videoId === ref.videoId && (u.channelId === null || ref.channelId === null || u.channelId === ref.channelId));
+  return (ref) => unlocks.some((u) => unlockCounts(u, ref));
 }

@@ -1,0 +1,42 @@
+// Writes of VOD pay-per-view unlocks. One store transaction unlocks one video: the row is keyed
+// by (app, store, transaction) and a later claim of the same transaction only moves it.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import { ppvUnlocks } from '../db/schema.ts';
+import { claimantViewer, type Claimant } from './holders.ts';
+
+export type PpvUnlockRow = typeof ppvUnlocks.$inferSelect;
+
+export interface PpvUnlockClaim {
+  appId: number;
+  storePlatform: PpvUnlockRow['storePlatform'];
+  transactionId: string;
+  productId: string;
+  videoId: number;
+  channelId: number | null;
+  /** Used only when the transaction is new: a re-verify never extends an unlock. */
+  expiresAt: Date;
+}
+
+/**
+ * The unlock of the transaction after the claim. New: recorded for the claimant. Known for the
+ * same video: moved to the claimant (transfer to the latest claimant), expiry unchanged. Known
+ * for another video: returned untouched, so the caller can refuse the second use.
+ */
+export async function claimPpvUnlock(db: Queryable, claim: PpvUnlockClaim, claimant: Claimant, now: Date): Promise<PpvUnlockRow> {
+  const [claimed] = await db
+    .insert(ppvUnlocks)
+    .values({ ...claim, ...claimant, createdAt: now })
+    .onConflictDoUpdate({
+      target: [ppvUnlocks.appId, ppvUnlocks.storePlatform, ppvUnlocks.transactionId],
+      set: { deviceId: claimant.deviceId, viewerId: claimantViewer(ppvUnlocks.deviceId, ppvUnlocks.viewerId) },
+      setWhere: sql`${ppvUnlocks.videoId} = excluded.video_id`,
+    })
+    .returning();
+  if (claimed) return claimed;
+  const [existing] = await db
+    .select()
+    .from(ppvUnlocks)
+    .where(and(eq(ppvUnlocks.appId, claim.appId), eq(ppvUnlocks.storePlatform, claim.storePlatform), eq(ppvUnlocks.transactionId, claim.transactionId)));
+  return existing!;
+}

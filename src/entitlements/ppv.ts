@@ -1,0 +1,94 @@
+/**
+ * VOD pay-per-view: status and verify (spec "States and transitions", Video PPV unlock rows).
+ * An unlock is scoped to the video plus the device (and the viewer when signed in), to the
+ * channel when one is named, and lasts the app's accessDurationHours from its first
+ * verification. Policies where the spec is silent:
+ *  - one store transaction unlocks one video: the same transaction again for the same video
+ *    is idempotent (and moves the unlock to the latest claimant, as subscriptions do); for
+ *    another video it is refused (ok false, transaction_used); re-verifying never extends;
+ *  - the video must be in one of the owner's VOD catalogs, and channel_tube_id, when sent,
+ *    one of the owner's channels whose catalog holds it;
+ *  - the result's expiresUtc is a timestamp on every answer (the spec gives no null): the
+ *    unlock's end when unlocked, else the request time (nothing left to watch).
+ */
+import { claimPpvUnlock } from '../data/ppv-unlocks.ts';
+import { activeSkuIds } from '../data/store-products.ts';
+import { ownerVodChannelsOf } from '../data/vod.ts';
+import { videoUnlock, type VideoRef } from './access.ts';
+import { recordAttempt, refuse } from './attempts.ts';
+import { askStore, callerOf, errorOf, type Purchaser, type Refusal, type StoreQuestion } from './purchase.ts';
+import type { StorePlatform, ValidVerdict } from './stores/index.ts';
+
+const HOUR_MS = 3_600_000;
+
+export interface PpvStatusResult {
+  vodPpvEnabled: boolean;
+  unlocked: boolean;
+  expiresAt: Date | null;
+}
+
+export interface PpvVerifyResult {
+  ok: boolean;
+  unlocked: boolean;
+  error: string | null;
+  expiresAt: Date;
+}
+
+export interface PpvPurchase extends VideoRef {
+  store: StorePlatform;
+  productId: string;
+  receiptData?: string | undefined;
+  originalTransactionId?: string | undefined;
+}
+
+/** The refusal when the video or channel is not one of the owner's VOD catalogs; `field` names the query or body field. */
+export async function catalogRefusal(p: Purchaser, ref: VideoRef, field: (name: 'video_tube_id' | 'channel_tube_id') => string): Promise<Refusal | undefined> {
+  const channels = await ownerVodChannelsOf(p.db, p.ownerId, ref.videoId);
+  if (channels.length === 0) return { refused: field('video_tube_id'), message: 'The video is not in any VOD catalog of this account.' };
+  if (ref.channelId !== null && !channels.includes(ref.channelId)) {
+    return { refused: field('channel_tube_id'), message: "The video is not in this channel's VOD catalog." };
+  }
+  return undefined;
+}
+
+export async function ppvStatus(p: Purchaser, ref: VideoRef): Promise<PpvStatusResult | Refusal> {
+  if (!p.app.vodPpvEnabled) return { vodPpvEnabled: false, unlocked: true, expiresAt: null };
+  const refusal = await catalogRefusal(p, ref, (name) => name);
+  if (refusal) return refusal;
+  return { vodPpvEnabled: true, ...(await videoUnlock(videoCaller(p, ref))) };
+}
+
+/** Every refusal of PPV verify is reported under errors.vod_ppv (spec: Custom API errors). */
+export async function verifyPpv(p: Purchaser, purchase: PpvPurchase): Promise<PpvVerifyResult | Refusal> {
+  const skus = (await activeSkuIds(p.db, p.app.id, 'ppv'))(purchase.store);
+  const q: StoreQuestion = { route: 'ppv_verify', kind: 'purchase', productIds: skus, ...purchase };
+  const refusal = await verifyRefusal(p, purchase, skus);
+  if (refusal) return refuse(p, q, refusal);
+  const verdict = await askStore(p, q);
+  const claimed = verdict.outcome === 'valid' ? await claim(p, purchase, verdict) : { error: errorOf(verdict) };
+  await recordAttempt(p, q, { verdict, granted: claimed.error === null, reason: claimed.reason });
+  // Whatever happened, the answer tells the video's state: an earlier unlock still counts.
+  const state = await videoUnlock(videoCaller(p, purchase));
+  return { ok: claimed.error === null, unlocked: state.unlocked, error: claimed.error, expiresAt: state.expiresAt ?? p.now };
+}
+
+/** Records the unlock of a store-confirmed purchase; error null when it unlocks the video now. */
+async function claim(p: Purchaser, purchase: PpvPurchase, verdict: ValidVerdict): Promise<{ error: string | null; reason?: string }> {
+  const expiresAt = new Date(p.now.getTime() + p.app.vodPpvAccessHours * HOUR_MS);
+  const { store, videoId, channelId } = purchase;
+  const row = { appId: p.app.id, storePlatform: store, transactionId: verdict.transactionId, productId: verdict.productId, videoId, channelId, expiresAt };
+  const unlock = await claimPpvUnlock(p.db, row, p.claimant, p.now);
+  if (unlock.videoId !== videoId) return { error: 'transaction_used', reason: `the transaction already unlocked video ${unlock.videoId}` };
+  if (unlock.expiresAt.getTime() <= p.now.getTime()) return { error: 'expired', reason: `the unlock of this transaction ended at ${unlock.expiresAt.toISOString()}` };
+  return { error: null };
+}
+
+async function verifyRefusal(p: Purchaser, purchase: PpvPurchase, skus: readonly string[]): Promise<Refusal | undefined> {
+  if (!p.app.vodPpvEnabled) return { refused: 'vod_ppv', message: 'VOD pay-per-view is not enabled for this app.' };
+  if (!skus.includes(purchase.productId)) {
+    return { refused: 'vod_ppv', message: `The product id is not the active VOD pay-per-view product of this app on ${purchase.store}.` };
+  }
+  return catalogRefusal(p, purchase, () => 'vod_ppv');
+}
+
+const videoCaller = (p: Purchaser, ref: VideoRef) => ({ ...callerOf(p), videoId: ref.videoId, channelId: ref.channelId });

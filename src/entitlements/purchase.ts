@@ -1,0 +1,78 @@
+// What subscription verify, restore, the status re-check and PPV verify share: who is buying in
+// which app and asking a store (the app's credentials and sandbox policy, the metric).
+import type { App } from '../data/apps.ts';
+import type { Claimant } from '../data/holders.ts';
+import { storeCredentialsOf } from '../data/store-products.ts';
+import type { VerificationAttempt } from '../data/verification-attempts.ts';
+import type { Queryable } from '../db/connect.ts';
+import { storeVerifications } from '../observability/metrics.ts';
+import { credentialsKey, sandboxAllowed, type StorePlatform, type StoreVerdict, type StoreVerifiers } from './stores/index.ts';
+import { unavailable, type TransactionFacts } from './stores/types.ts';
+
+export interface Purchaser {
+  db: Queryable;
+  verifiers: StoreVerifiers;
+  /** The app of the client's Platform-Id. */
+  app: App;
+  ownerId: number;
+  claimant: Claimant;
+  now: Date;
+}
+
+export interface StoreQuestion {
+  route: VerificationAttempt['route'];
+  store: StorePlatform;
+  kind: 'subscription' | 'purchase';
+  /** The app's active SKUs the purchase may be for. */
+  productIds: readonly string[];
+  productId?: string | undefined;
+  receiptData?: string | undefined;
+  originalTransactionId?: string | undefined;
+  videoId?: number | undefined;
+  channelId?: number | null | undefined;
+}
+
+/** A request refused by the rules (HTTP 422): the field in error and why. */
+export interface Refusal {
+  refused: string;
+  message: string;
+}
+
+/** The caller as the access module sees it. */
+export function callerOf(p: Purchaser) {
+  return { db: p.db, appId: p.app.id, ...p.claimant, now: p.now };
+}
+
+export const isRefusal = (value: object): value is Refusal => 'refused' in value;
+
+/** The error word of a verify or restore result for a verdict other than valid. */
+export const errorOf = (verdict: StoreVerdict) => (verdict.outcome === 'unavailable' ? 'store_unavailable' : verdict.outcome);
+
+/** Asks the store. Never throws for the store's sake: a verifier fault counts as the store being unavailable. */
+export async function askStore(p: Purchaser, q: StoreQuestion): Promise<StoreVerdict> {
+  const credentials = await storeCredentialsOf(p.db, p.app.id, credentialsKey(q.store));
+  const verifier = p.verifiers(q.store);
+  const input = {
+    credentials,
+    productIds: q.productIds,
+    productId: q.productId ?? null,
+    receiptData: q.receiptData ?? null,
+    originalTransactionId: q.originalTransactionId ?? null,
+    allowSandbox: sandboxAllowed(credentials),
+    now: p.now,
+  };
+  let verdict: StoreVerdict;
+  try {
+    verdict = await (q.kind === 'subscription' ? verifier.verifySubscription(input) : verifier.verifyPurchase(input));
+  } catch (error) {
+    verdict = unavailable(`verifier failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  storeVerifications.inc({ store: q.store, outcome: verdict.outcome });
+  return verdict;
+}
+
+/** What the store told about the purchase, whatever its verdict. */
+export function factsOf(verdict: StoreVerdict): Partial<TransactionFacts> | undefined {
+  if (verdict.outcome === 'valid') return verdict;
+  return 'facts' in verdict ? verdict.facts : undefined;
+}
