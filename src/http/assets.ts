@@ -3,11 +3,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ASSET_VERSION_LENGTH } from '../apps/assets.ts';
 import { appImages } from '../data/apps.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { unavailableBody } from './unavailable.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=300';
 
 export const assetRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+  // An unreachable database is a 503 to retry, not a 500 (which would also show the failed query).
+  app.setErrorHandler((error, request, reply) => {
+    if (!isDatabaseUnavailable(error)) throw error;
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.code(503).header('retry-after', '5').send(unavailableBody(request, reply));
+  });
   app.get<{ Params: { appId: string; role: string }; Querystring: { v?: string } }>(
     '/assets/apps/:appId/:role',
     async (request, reply) => {
