@@ -3,12 +3,12 @@
 // request (never stored); the list filters and orderings of /users/{id}/channels.
 import { appChannelAssignments, type App } from '../data/apps.ts';
 import { ownerChannels, type ChannelRow } from '../data/channels.ts';
-import { hasLiveStream } from '../data/schedules.ts';
+import { liveStreamSpans } from '../data/schedules.ts';
 import { vodCounts } from '../data/vod.ts';
 import type { Queryable } from '../db/connect.ts';
 import { localDateOf } from '../schedules/labels.ts';
 import type { Client } from './context.ts';
-import { dayWindow, loadPublishedDays } from './schedule-days.ts';
+import { dayWindow, loadPublishedDays, type DayWindow } from './schedule-days.ts';
 
 export interface Availability {
   /** A published block or live stream today in the request zone (else the channel's). */
@@ -27,6 +27,11 @@ export interface ListedChannel {
 /** Category id 999 in a category_id filter means "live now or later today". */
 export const LIVE_CATEGORY = 999;
 
+/** The owner's channels, or its app's (see `scopedChannels`), cached per owner and app. */
+export function clientChannels(db: Queryable, client: Client): Promise<ChannelRow[]> {
+  return client.cache.get(`custom:scope:${client.ownerId}:${client.app?.id ?? 'none'}`, () => scopedChannels(db, client.ownerId, client.app));
+}
+
 export async function scopedChannels(db: Queryable, ownerId: number, app: App | undefined): Promise<ChannelRow[]> {
   const owned = await ownerChannels(db, ownerId);
   if (!app) return owned;
@@ -36,20 +41,39 @@ export async function scopedChannels(db: Queryable, ownerId: number, app: App | 
 
 /** The client's channels with these ids, in the order asked; ids outside the client's scope are ignored. */
 export async function requestedChannels(db: Queryable, client: Client, ids: readonly number[]): Promise<ChannelRow[]> {
-  const byId = new Map((await scopedChannels(db, client.ownerId, client.app)).map((c) => [c.id, c]));
+  const byId = new Map((await clientChannels(db, client)).map((c) => [c.id, c]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** What a channel's day holds, from catalog data only, so it can be cached until the next import. */
+interface DaySummary {
+  scheduled: boolean;
+  /** Live streams overlapping the day: [start, end] epoch ms. */
+  live: Array<[number, number]>;
+}
+
+function daySummary(db: Queryable, client: Client, channel: ChannelRow, today: DayWindow): Promise<DaySummary> {
+  return client.cache.get(`custom:day:${channel.id}:${today.zone}:${today.date}`, async () => {
+    const [entriesOf, live] = await Promise.all([
+      loadPublishedDays(db, channel, [today]),
+      liveStreamSpans(db, channel.id, new Date(today.from), new Date(today.to)),
+    ]);
+    return { scheduled: entriesOf(today).length > 0, live };
+  });
+}
+
 export async function withAvailability(db: Queryable, client: Client, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
-  const vod = await vodCounts(db, channels.map((c) => c.id));
+  const ids = channels.map((c) => c.id);
+  const vod = await client.cache.get(`custom:vod-counts:${ids.join(',')}`, () => vodCounts(db, ids));
+  const now = client.now.getTime();
   return Promise.all(
     channels.map(async (channel) => {
-      const today = dayWindow(localDateOf(client.now.getTime(), client.zone ?? channel.timezone), client.zone ?? channel.timezone);
-      const [entriesOf, liveAvailable] = await Promise.all([
-        loadPublishedDays(db, channel, [today]),
-        hasLiveStream(db, channel.id, client.now, new Date(today.to)),
-      ]);
-      const availability = { scheduleAvailable: entriesOf(today).length > 0, liveAvailable, vodAvailable: (vod.get(channel.id) ?? 0) > 0 };
+      const zone = client.zone ?? channel.timezone;
+      const today = dayWindow(localDateOf(now, zone), zone);
+      const day = await daySummary(db, client, channel, today);
+      // On air now or starting later today.
+      const liveAvailable = day.live.some(([start, end]) => end > now && start < today.to);
+      const availability = { scheduleAvailable: day.scheduled, liveAvailable, vodAvailable: (vod.get(channel.id) ?? 0) > 0 };
       return { channel, availability };
     }),
   );
@@ -57,7 +81,7 @@ export async function withAvailability(db: Queryable, client: Client, channels: 
 
 /** The client's channels that have a schedule today or VOD, which is what the lists show. */
 export async function listedChannels(db: Queryable, client: Client): Promise<ListedChannel[]> {
-  const all = await withAvailability(db, client, await scopedChannels(db, client.ownerId, client.app));
+  const all = await withAvailability(db, client, await clientChannels(db, client));
   return all.filter(({ availability: a }) => a.scheduleAvailable || a.vodAvailable);
 }
 

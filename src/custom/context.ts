@@ -2,6 +2,7 @@
 // validation, see plugin.ts), the client's app (by Platform-Id), the holder of viewer state
 // (Device-Id and the Bearer viewer), the request's zone and time.
 import type { FastifyRequest } from 'fastify';
+import type { CatalogCache } from '../cache/catalog-cache.ts';
 import { findAppByOwnerAndPlatform, type App } from '../data/apps.ts';
 import type { Holder } from '../data/holders.ts';
 import type { Queryable } from '../db/connect.ts';
@@ -17,6 +18,8 @@ export interface Client {
   /** From the timezone query or header; undefined: each channel's own zone. */
   zone: string | undefined;
   now: Date;
+  /** Catalog-derived answers (channel scopes, day summaries), dropped on every import. */
+  cache: CatalogCache;
 }
 
 /** The viewer state holder: the device and, when a valid Bearer came, the viewer account. */
@@ -28,6 +31,8 @@ export async function clientOf(db: Queryable, request: FastifyRequest): Promise<
   const platform = optionalPlatform(request);
   const holder = holderOf(request);
   const zone = requestZone(request);
-  const app = platform && (await findAppByOwnerAndPlatform(db, request.owner.id, CLIENT_PLATFORMS[platform].app));
-  return { ownerId: request.owner.id, platform, app: app || undefined, holder, zone, now: request.now };
+  const cache = request.catalogCache;
+  const ownerId = request.owner.id;
+  const app = platform && (await cache.get(`custom:app:${ownerId}:${platform}`, () => findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app)));
+  return { ownerId, platform, app: app || undefined, holder, zone, now: request.now, cache };
 }

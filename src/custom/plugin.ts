@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
+import type { CatalogCache } from '../cache/catalog-cache.ts';
 import { findAccountByIdOrSlug } from '../data/accounts.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     viewer: Authenticated | null;
     /** The account named by `{id}` in /users/{id}/... routes. */
     owner: Owner;
+    /** The process's catalog cache, for domain code reached through the request's client. */
+    catalogCache: CatalogCache;
   }
 }
 
@@ -49,6 +52,10 @@ export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(failureBody(404, 'Not found.')));
   app.decorateRequest('viewer', null);
   app.decorateRequest('owner', null as unknown as Owner);
+  app.decorateRequest('catalogCache', null as unknown as CatalogCache);
+  app.addHook('onRequest', async (request) => {
+    request.catalogCache = options.cache;
+  });
 
   // A Bearer is optional on most routes; when valid it identifies the viewer for gating and unlocks.
   app.addHook('onRequest', async (request) => {

@@ -91,12 +91,11 @@ export async function liveStreamsFor(db: Queryable, channelId: number, from: Dat
   return rows;
 }
 
-/** True when the channel has a live stream in progress or starting in [from, to). */
-export async function hasLiveStream(db: Queryable, channelId: number, from: Date, to: Date): Promise<boolean> {
+/** [start, end] (epoch ms) of the channel's live streams overlapping [from, to). */
+export async function liveStreamSpans(db: Queryable, channelId: number, from: Date, to: Date): Promise<Array<[number, number]>> {
   const rows = await db
-    .select({ one: sql`1` })
+    .select({ start: liveStreams.startAt, end: liveStreams.endAt })
     .from(liveStreams)
-    .where(and(eq(liveStreams.channelId, channelId), lt(liveStreams.startAt, to), sql`${liveStreams.endAt} > ${from}`))
-    .limit(1);
-  return rows.length > 0;
+    .where(and(eq(liveStreams.channelId, channelId), lt(liveStreams.startAt, to), sql`${liveStreams.endAt} > ${from}`));
+  return rows.map((r) => [r.start.getTime(), r.end.getTime()]);
 }
