@@ -94,6 +94,9 @@ async function openPostgres(url: string, poolSize: number, onQuery?: QueryObserv
   pool.query = timed(pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>, onQuery) as typeof pool.query;
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  // Nor a client checked out for a transaction: Drizzle puts no 'error' listener on it, and pg
+  // emits one when the connection drops. Its query fails instead and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
   return {
     db,
