@@ -70,7 +70,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('query plans on PostgreSQL', () =>
       const offenders: string[] = [];
       for (const statement of uniqueStatements(recorded)) {
         if (/^\s*insert/i.test(statement.text) && !/\bselect\b/i.test(statement.text)) continue;
-        const plan = await original.call(explain, { text: `explain ${statement.text}`, values: statement.values }) as unknown as pg.QueryResult<{ 'QUERY PLAN': string }>;
+        const run = original as unknown as (this: pg.Client, config: pg.QueryConfig) => Promise<pg.QueryResult<{ 'QUERY PLAN': string }>>;
+        const plan = await run.call(explain, { text: `explain ${statement.text}`, values: statement.values });
         const lines = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
         for (const table of LARGE_TABLES) {
           if (new RegExp(`Seq Scan on ${table}\\b`).test(lines)) offenders.push(`${table}: ${statement.text.slice(0, 200)}`);

@@ -9,6 +9,8 @@ import { channelNotFound, restSuccess } from './errors.ts';
 import { channelIdParams, dateQuery } from './params.ts';
 import { presentChannel, presentSchedule } from './presenter.ts';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function byChannel<T extends { channelId: number }>(rows: T[]): (id: number) => T[] {
   const groups = new Map<number, T[]>();
   for (const row of rows) groups.set(row.channelId, [...(groups.get(row.channelId) ?? []), row]);
@@ -27,9 +29,14 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/channels', async (request) => {
+  // Cached as the serialized envelope: a library list is tens of kilobytes, and stringifying it
+  // again on every request cost more than the rest of the request.
+  app.get('/channels', async (request, reply) => {
     const owner = request.account.id;
-    return restSuccess(await cache.get(`rest:channels:${owner}`, async () => withLibraries(db, await ownerChannels(db, owner))));
+    const body = await cache.get(`rest:channels:${owner}`, async () =>
+      JSON.stringify(restSuccess(await withLibraries(db, await ownerChannels(db, owner)))),
+    );
+    return reply.type(JSON_TYPE).send(body);
   });
 
   app.get('/channels/:channelId', { schema: { params: channelIdParams } }, async (request) => {
@@ -39,14 +46,16 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return restSuccess(presented);
   });
 
-  app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery } }, async (request) => {
+  app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery } }, async (request, reply) => {
     const { channelId } = request.params;
     const { date } = request.query;
-    const schedule = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
+    const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
       const channel = await ownedChannel(db, request.account.id, channelId);
-      return channel && presentSchedule(channel.id, date, channel.timezone, await channelDaySchedule(db, channel, date, true));
+      if (!channel) return undefined;
+      const blocks = await channelDaySchedule(db, channel, date, true);
+      return JSON.stringify(restSuccess(presentSchedule(channel.id, date, channel.timezone, blocks)));
     });
-    if (!schedule) throw channelNotFound();
-    return restSuccess(schedule);
+    if (!body) throw channelNotFound();
+    return reply.type(JSON_TYPE).send(body);
   });
 };
