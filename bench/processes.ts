@@ -62,6 +62,8 @@ export interface ServiceOptions {
   dataDir?: string;
   /** Keep the deployed load shedding (503 under pressure); off measures the routes' capacity. */
   shed: boolean;
+  /** Keep the rate limiter on (limits raised so none is reached) to measure what it costs. */
+  rateLimits?: boolean;
   logFile: string;
 }
 
@@ -81,6 +83,10 @@ export function startService(options: ServiceOptions): Promise<Child> {
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
   if (!options.shed) Object.assign(env, { MAX_DB_POOL_WAITING: '0', MAX_EVENT_LOOP_DELAY_MS: '0' });
+  if (options.rateLimits) {
+    const never = '1000000000';
+    Object.assign(env, { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: never, RATE_LIMIT_LOGIN_MAX: never, RATE_LIMIT_ACTIVITY_MAX: never });
+  }
   return launch('service', [BIN, 'serve'], env, options.logFile);
 }
 

@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     pglite: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'no-shed': { type: 'boolean', default: false },
+    'rate-limits': { type: 'boolean', default: false },
     validate: { type: 'boolean', default: false },
     logins: { type: 'string', default: '100' },
     viewers: { type: 'string', default: '50000' },
@@ -47,7 +48,7 @@ const small = scale < 1;
 /** The small size is the one the issue compares with; other scales are named by their factor. */
 const sizeTag = scale === 1 ? '' : scale === 0.1 ? '-small' : `-x${scale}`;
 /** Runs that are not comparable get their own files: backend and shedding are part of the name. */
-const variant = `${args.pglite ? '-pglite' : ''}${args['no-shed'] ? '-noshed' : ''}`;
+const variant = `${args.pglite ? '-pglite' : ''}${args['no-shed'] ? '-noshed' : ''}${args['rate-limits'] ? '-ratelimits' : ''}`;
 const suffix = `${sizeTag}${variant}`;
 
 const percent = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)}%`);
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
 
     const baseline = await startBaseline(path.join(work, 'baseline.log'));
     children.push(baseline);
-    const service = await startService({ databaseUrl: benchUrl, dataDir, shed: !args['no-shed'], logFile: path.join(work, 'service.log') });
+    const service = await startService({ databaseUrl: benchUrl, dataDir, shed: !args['no-shed'], rateLimits: args['rate-limits'], logFile: path.join(work, 'service.log') });
     children.push(service);
     log(`service ${service.url} (pid ${service.pid}), baseline ${baseline.url}`);
     const [tokens] = await timed(`REST logins (${Math.min(Number(args.logins), owners.length)} owners)`, () => login(service.url, owners, Number(args.logins)));
