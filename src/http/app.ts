@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import { legacyRoutes } from '../legacy/routes.ts';
 import { customApi } from '../custom/plugin.ts';
 import { clockPlugin } from './clock-plugin.ts';
-import { answerFrameworkError } from './framework-errors.ts';
+import { answerClientError, answerFrameworkError } from './framework-errors.ts';
 import { restApi } from '../rest/plugin.ts';
 import { assetRoutes } from './assets.ts';
 import { loggerOptions, requestId } from '../observability/logger.ts';
@@ -38,8 +38,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    // Malformed URLs are refused before routing; the answer is still in the group's envelope.
+    // Malformed URLs and requests are refused before routing; the answer is still in the group's envelope.
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   await app.register(clockPlugin, { testClock: config.CHANNELNET_TEST_CLOCK, clock: options.clock });
   const { cache, stop: stopCache } = await CatalogCache.start(options.database, config.CACHE_MAX_ENTRIES);

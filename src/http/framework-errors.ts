@@ -1,8 +1,14 @@
-// Requests Fastify refuses before any route or plugin sees them — a path whose percent-encoding
-// is not UTF-8 (400), a path parameter longer than the router's limit (414) — answered in the
-// envelope of the interface group the path belongs to, like every other answer of that group.
-// Paths outside the groups keep Fastify's own JSON error.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+// Requests refused before any route or plugin sees them, answered in the envelope of the
+// interface group the path belongs to, like every other answer of that group:
+// - by Fastify's router: a path whose percent-encoding is not UTF-8 (400), a path parameter
+//   longer than the router's limit (414) — `frameworkErrors`;
+// - by Node's HTTP parser: a request line with unencoded bytes (non-ASCII, spaces, controls),
+//   oversized headers (431), a request that timed out (408) — `clientErrorHandler`, which only
+//   has the raw bytes the parser read, so the path comes from the request line when there is one.
+// Paths outside the groups keep Fastify's own JSON errors.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ACTIVITY_PATHS } from '../activity/routes.ts';
 import { failureBody } from '../custom/errors.ts';
 import { ASMX_ERROR_CONTENT_TYPE } from '../legacy/asmx.ts';
@@ -10,22 +16,64 @@ import { restFailure } from '../rest/errors.ts';
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 
-const MESSAGES: Record<string, string> = {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The group's answer for a refusal before routing; undefined for paths outside the groups. */
+function groupAnswer(path: string, status: number, message: string): { contentType: string; body: string } | undefined {
+  const json = (value: unknown) => ({ contentType: JSON_TYPE, body: JSON.stringify(value) });
+  if (ACTIVITY_PATHS.some((prefix) => under(path, prefix))) return json({ message });
+  if (under(path, '/api/v1/rest')) return json(restFailure(status >= 500 ? 'internal_error' : 'invalid_request', message));
+  if (under(path, '/api/v1/services/custom')) return json(failureBody(status, message));
+  if (under(path, '/WebServices')) {
+    // The legacy group's own refusals are short plain-text pages (see src/legacy/routes.ts).
+    const page = status >= 500 ? 'Server Error' : (STATUS_CODES[status] ?? 'Bad Request');
+    return { contentType: ASMX_ERROR_CONTENT_TYPE, body: `${page}\r\n` };
+  }
+  return undefined;
+}
+
+const ROUTER_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL is not valid: it has a percent-encoding that is not UTF-8.',
   FST_ERR_MAX_PARAM_LENGTH: 'The URL has a path segment that is too long.',
 };
 
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = request.url;
   const status = error.statusCode ?? 500;
-  const message = MESSAGES[error.code] ?? (status < 500 ? 'Bad request.' : 'Server error.');
+  const answer = groupAnswer(request.url, status, ROUTER_MESSAGES[error.code] ?? (status < 500 ? 'Bad request.' : 'Server error.'));
   reply.code(status);
-  if (ACTIVITY_PATHS.some((prefix) => under(path, prefix))) return reply.send({ message });
-  if (under(path, '/api/v1/rest')) return reply.send(restFailure(status === 500 ? 'internal_error' : 'invalid_request', message));
-  if (under(path, '/api/v1/services/custom')) return reply.send(failureBody(status, message));
-  if (under(path, '/WebServices')) {
-    // The legacy group's own refusals are short plain-text pages (see src/legacy/routes.ts).
-    return reply.type(ASMX_ERROR_CONTENT_TYPE).send(status === 414 ? 'URI Too Long\r\n' : status < 500 ? 'Bad Request\r\n' : 'Server Error\r\n');
-  }
+  if (answer) return reply.type(answer.contentType).send(answer.body);
   return reply.send({ error: status < 500 ? 'Bad Request' : 'Internal Server Error', code: error.code, message: error.message, statusCode: status });
+}
+
+/** The path of the request line the parser read (`GET /path?query HTTP/1.1`), if any. */
+function requestPath(raw: unknown): string {
+  // Node hands over the bytes it read as a Buffer (Fastify's type says otherwise).
+  const line = Buffer.isBuffer(raw) ? (raw.subarray(0, 8192).toString('latin1').split('\r\n', 1)[0] ?? '') : '';
+  return /^[A-Z]+ (\/\S*)/.exec(line)?.[1] ?? '';
+}
+
+/** Fastify's default client error handler (statuses, logging, socket handling), with the groups' envelopes. */
+export function answerClientError(this: unknown, error: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, defaultMessage, label] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Client Timeout', 'timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Exceeded maximum allowed HTTP header size', 'header_overflow']
+        : [400, 'Client Error', 'error'];
+  (this as { log?: { trace(obj: object, msg: string): void } } | undefined)?.log?.trace({ err: error }, `client ${label}`);
+  const groupMessage =
+    status === 400 ? 'The request is not valid HTTP (e.g. unencoded characters in the URL; percent-encode them as UTF-8).' : defaultMessage;
+  const answer = groupAnswer(requestPath(error.rawPacket), status, groupMessage) ?? {
+    contentType: 'application/json',
+    body: JSON.stringify({ error: STATUS_CODES[status], message: defaultMessage, statusCode: status }),
+  };
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(answer.body)}\r\n` +
+        `Content-Type: ${answer.contentType}\r\nConnection: close\r\n\r\n${answer.body}`,
+    );
+  }
+  socket.destroy(error);
 }

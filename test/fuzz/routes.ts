@@ -1,0 +1,166 @@
+// Every route of every interface group, as src/rest/*-routes.ts, src/custom/*-routes.ts,
+// src/activity/routes.ts, src/legacy/routes.ts and the spec list them, with plausible values
+// from the Custom test catalog (test/support/custom.ts): alice (11, alice-tv) owns channels
+// 201-206, dora (16) owns 401; videos 5001-5004 and 6001; apps mobile 301, androidtv 302, roku
+// 303, firetv 304.
+import type { RouteSpec } from './arbitraries.ts';
+
+export const REST_PREFIX = '/api/v1/rest';
+export const CUSTOM_PREFIX = '/api/v1/services/custom';
+export const LEGACY_PREFIX = '/WebServices';
+
+const CHANNEL_IDS = ['201', '201', '202', '202', '204', '201', '202', '203', '204', '205', '206', '401', '0', '999', '2147483647', '2147483648'];
+const OWNER_IDS = ['11', '11', '11', 'alice-tv', '11', 'alice-tv', 'ALICE-TV', '16', 'dora', '12', '17', '13', '999', '0'];
+const VIDEO_IDS = ['5001', '5002', '5003', '5004', '6001', '0', '7777'];
+const DATES = ['2026-11-21', '2026-11-22', '2026-11-18', '2026-02-29', '2028-02-29', '2026-11-31', '20261121', '20261121150000', '21/11/2026', '2026-11-21T00:00:00Z'];
+const INSTANTS = ['2026-11-20T00:00:00Z', '2026-11-21T15:00:00+01:00', '2026-11-21', '2026-11-21T15:00:00', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2026-13-01T00:00:00Z'];
+const ZONES = ['America/New_York', 'UTC', 'Eastern Standard Time', 'Nowhere/City'];
+const FLAGS = ['1', '0', 'true', 'false', 'yes', ''];
+const COUNTS = ['1', '2', '50', '100', '101', '0', '-1', '1000000', '99999999999'];
+
+export const REST_ROUTES: RouteSpec[] = [
+  {
+    method: 'POST', path: '/auth/login', bodyKind: 'json',
+    body: { username: ['alice', 'Alice@Example.com', 'victor', 'locked', 'nobody'], password: ['correct horse', 'viewer pass', 'wrong', ''] },
+  },
+  { method: 'POST', path: '/auth/logout' },
+  { method: 'GET', path: '/apps/:platform', params: { platform: ['mobile', 'roku', 'firetv', 'appletv', 'androidtv', 'MOBILE', 'web', 'fire-tv'] } },
+  { method: 'GET', path: '/channels' },
+  { method: 'GET', path: '/channels/:channelId', params: { channelId: CHANNEL_IDS } },
+  { method: 'GET', path: '/channels/:channelId/schedules', params: { channelId: CHANNEL_IDS }, query: { date: DATES } },
+  { method: 'GET', path: '/favorites' },
+  { method: 'POST', path: '/favorites/:channelId', params: { channelId: CHANNEL_IDS } },
+  { method: 'DELETE', path: '/favorites/:channelId', params: { channelId: CHANNEL_IDS } },
+  {
+    method: 'GET', path: '/analytics/summary',
+    query: { from: INSTANTS, to: INSTANTS, channelId: CHANNEL_IDS, groupBy: ['channel', 'source', 'day', 'week'] },
+  },
+  {
+    method: 'GET', path: '/analytics/sessions',
+    query: { from: INSTANTS, to: INSTANTS, channelId: CHANNEL_IDS, page: COUNTS, perPage: COUNTS },
+  },
+  {
+    method: 'GET', path: '/analytics/concurrency',
+    query: { from: INSTANTS, to: INSTANTS, channelId: CHANNEL_IDS, interval: ['1m', '5m', '1h', '1d', '2h', '0'] },
+  },
+];
+
+const PLATFORM_VALUES = ['ios', 'android', 'mobile', 'roku', 'fire-tv', 'apple-tv', 'android-tv', 'web', 'androidtv'];
+const STORES = ['Apple', 'Google', 'Amazon', 'Roku', 'apple', 'Steam'];
+const PRODUCTS = ['com.alice.monthly', 'com.alice.yearly', 'alice_weekly', 'alice_ppv', 'nope'];
+const DEVICES = ['device-1', 'device-2', 'device-new'];
+const purchase = {
+  store_platform: STORES, product_id: PRODUCTS, receipt_data: ['MIIT-receipt', 'eyJhbGciOiJFUzI1NiJ9.e30.sig', '1000001'],
+  original_transaction_id: ['1000001', 'GPA.1', '2000002'], device_id: DEVICES,
+};
+
+export const CUSTOM_ROUTES: RouteSpec[] = [
+  {
+    method: 'POST', path: '/auth/login', bodyKind: 'json',
+    body: { email: ['victor@example.com', 'alice', 'Alice@Example.com', 'locked@example.com', 'pending', 'nobody'], password: ['viewer pass', 'correct horse', 'pw-locked', 'pw-pending', 'wrong'] },
+  },
+  { method: 'POST', path: '/auth/refresh' },
+  { method: 'GET', path: '/auth/me' },
+  { method: 'POST', path: '/auth/logout' },
+  { method: 'GET', path: '/users/:id/settings', params: { id: OWNER_IDS } },
+  { method: 'GET', path: '/users/:id/app_settings', params: { id: OWNER_IDS } },
+  { method: 'GET', path: '/users/:id/categories', params: { id: OWNER_IDS }, query: { default: FLAGS, timezone: ZONES } },
+  { method: 'GET', path: '/users/:id/languages', params: { id: OWNER_IDS }, query: { timezone: ZONES } },
+  {
+    method: 'GET', path: '/users/:id/channels', params: { id: OWNER_IDS },
+    query: {
+      language_id: ['1', '2', '1,2', '999', '1,,2,'], category_id: ['1', '2', '999', '1,2'], search: ['alice', 'news', 'ÄLICE', ''],
+      skip: COUNTS, take: COUNTS, newest: FLAGS, oldest: FLAGS, most_subscribed: FLAGS, timezone: ZONES,
+    },
+  },
+  {
+    method: 'GET', path: '/users/:id/channels/video', params: { id: OWNER_IDS },
+    query: { channels_ids: ['201', '201,202', '202,201,204', '401', '999', '201,201'], dates: ['2026-11-21', '2026-11-21,2026-11-22', '20261121', '20261121150000', '2026-11-31'], page: COUNTS, per_page: COUNTS, timezone: ZONES },
+  },
+  {
+    method: 'GET', path: '/users/:id/channels/vod', params: { id: OWNER_IDS },
+    query: { channels_ids: ['201', '201,202', '202', '401', '999'], page: COUNTS, per_page: COUNTS, timezone: ZONES },
+  },
+  { method: 'GET', path: '/users/:id/channels/:channelId/live', params: { id: OWNER_IDS, channelId: CHANNEL_IDS }, query: { date: DATES, timezone: ZONES } },
+  { method: 'GET', path: '/users/:id/app/favorites', params: { id: OWNER_IDS }, query: { timezone: ZONES } },
+  { method: 'POST', path: '/users/:id/channels/:channelId/app/favorite/add', params: { id: OWNER_IDS, channelId: CHANNEL_IDS } },
+  { method: 'POST', path: '/users/:id/channels/:channelId/app/favorite/remove', params: { id: OWNER_IDS, channelId: CHANNEL_IDS } },
+  { method: 'GET', path: '/channels/:channelId/vast', params: { channelId: CHANNEL_IDS }, query: { platform: PLATFORM_VALUES } },
+  { method: 'GET', path: '/token_by_video/:videoTubeId', params: { videoTubeId: VIDEO_IDS } },
+  { method: 'POST', path: '/getChannelToken', bodyKind: 'json', body: { channel_id: [202, '202', 201, 999, '202 '], password: ['letmein', 'wrong', ''] } },
+  { method: 'GET', path: '/users/:id/apps/subscription/status', params: { id: OWNER_IDS } },
+  { method: 'POST', path: '/users/:id/apps/subscription/verify', params: { id: OWNER_IDS }, bodyKind: 'json', body: purchase },
+  {
+    method: 'POST', path: '/users/:id/apps/subscription/restore', params: { id: OWNER_IDS }, bodyKind: 'json',
+    body: { store_platform: STORES, device_id: DEVICES, original_transaction_ids: [['1000001'], ['1000001', '2000002'], '1000001', [], Array.from({ length: 21 }, (_, i) => String(i))] },
+  },
+  { method: 'GET', path: '/users/:id/apps/vod_ppv/status', params: { id: OWNER_IDS }, query: { video_tube_id: VIDEO_IDS, channel_tube_id: CHANNEL_IDS } },
+  {
+    method: 'POST', path: '/users/:id/apps/vod_ppv/verify', params: { id: OWNER_IDS }, bodyKind: 'json',
+    body: { ...purchase, video_tube_id: [5002, '5002', 5001, 6001, '7777'], channel_tube_id: [201, '201', 202, null] },
+  },
+];
+
+const SOURCES = ['roku_app', 'fire_tv', 'android_tv', 'apple_tv', 'mobile_app_on_ios', 'mobile_app_on_android', 'custom_app_on_ios', 'custom_app_on_android', 'website_embedded_player', 'broadcast_on_service_dot_com', 'tizen'];
+const activityBody = {
+  source: SOURCES,
+  action: ['play_channel', 'login', 'logout', 'app_open', 'Legacy.Action:1', '1bad'],
+  client_id: [11, '11', '007', 16, '', null],
+  user_id: ['viewer-1', 'device-1', 12, '', null],
+  channel_id: [201, '201', 202, 401, 999, '0', null],
+  payload: [null, { position: 12 }, [1, 2, 3], 'text', 7],
+};
+
+/** The activity handler's two paths (and the root the plugin also answers). */
+export const ACTIVITY_ROUTES: { prefix: string; routes: RouteSpec[] }[] = ['/api/v1/activity', '/api/v1/services/custom/activity'].map((prefix) => ({
+  prefix,
+  routes: [
+    { method: 'POST', path: '', bodyKind: 'json', body: activityBody },
+    { method: 'POST', path: '/', bodyKind: 'json', body: activityBody },
+  ],
+}));
+
+const LEGACY_USERS = ['11', '16', '17', '999', '', '-1', '2147483648', ' 11 ', '11\u0000', '+11', 'abc'];
+const LEGACY_CHANNELS = ['201', '202', '203', '401', '', '999', '2147483648', '1.0'];
+const legacyMethod = (service: string, method: string, params: Record<string, readonly string[]>): RouteSpec[] => {
+  const services = [service, service.toLowerCase(), service.toUpperCase()];
+  return ['GET', 'POST'].flatMap((verb) => ({
+    method: verb as 'GET' | 'POST',
+    path: '/:service/:method',
+    params: { service: services, method: [method] },
+    // GET reads the query string; POST reads a form or the ASP.NET AJAX JSON body.
+    ...(verb === 'GET' ? { query: params } : { body: params, bodyKind: 'json' as const }),
+  }));
+};
+
+export const LEGACY_ROUTES: RouteSpec[] = [
+  ...legacyMethod('VastService.asmx', 'GetVastSettings', { channelId: LEGACY_CHANNELS }),
+  ...legacyMethod('RokuAppGeneratorService.asmx', 'GetChannelTubeRokuSettings', { channelId: LEGACY_CHANNELS }),
+  ...legacyMethod('RokuAppGeneratorService.asmx', 'GetUserRokuApp', { userId: LEGACY_USERS }),
+  ...legacyMethod('MobileAppGeneratorService.asmx', 'GetChannelMobileApp', { userId: LEGACY_USERS, channelId: LEGACY_CHANNELS }),
+  ...legacyMethod('TVAppGeneratorService.asmx', 'GetUserTVApp', {
+    userId: LEGACY_USERS, platform: ['fire-tv', 'android-tv', 'apple-tv', 'roku', 'Fire-TV', ''], skipImages: ['true', 'false', 'True', ' TRUE ', '1', ''],
+  }),
+  // The description pages, unknown services and unknown (or miscased) web methods.
+  { method: 'GET', path: '/:service', params: { service: ['VastService.asmx', 'TVAppGeneratorService.asmx', 'Nope.asmx'] } },
+  {
+    method: 'POST', path: '/:service/:method', bodyKind: 'json', body: { channelId: LEGACY_CHANNELS, userId: LEGACY_USERS },
+    params: { service: ['VastService.asmx', 'Nope.asmx', 'vastservice.ASMX'], method: ['getvastsettings', 'GetVastSettingsx', 'js', 'jsdebug', 'GetUserTVApp'] },
+  },
+];
+
+/** Routes outside the four groups: app assets, health, metrics, docs. Properties: no 5xx, no leaks. */
+const ASSET_ROUTE: RouteSpec = {
+  method: 'GET', path: '/assets/apps/:appId/:role',
+  params: { appId: ['301', '301', '302', '303', '0', '2147483648'], role: ['logo', 'icon', 'logoIos', 'avatarHd', 'headerLogo', 'nope'] },
+  query: { v: ['abc', '', '0123456789'] },
+};
+
+export const OTHER_ROUTES: RouteSpec[] = [
+  // The only one that reads the database with what the URL says: drawn more often.
+  ASSET_ROUTE, ASSET_ROUTE, ASSET_ROUTE,
+  { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/readyz' },
+  { method: 'GET', path: '/metrics' },
+  { method: 'GET', path: '/docs/json' },
+];
