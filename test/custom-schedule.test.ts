@@ -98,6 +98,7 @@ describe.each(BACKENDS)('Custom API schedules on %s', (backend) => {
         ['channels_ids=&dates=2026-11-21', ['channels_ids']],
         ['channels_ids=,,&dates=2026-11-21', ['channels_ids']],
         ['channels_ids=abc&dates=2026-11-21', ['channels_ids']],
+        ['channels_ids=201&dates=0000-01-01', ['dates']],
         ['channels_ids=201;202&dates=2026-11-21', ['channels_ids']],
         ['channels_ids=-1&dates=2026-11-21', ['channels_ids']],
         ['channels_ids=1.5&dates=2026-11-21', ['channels_ids']],

@@ -185,7 +185,7 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
     });
 
     it('refuses bad dates and other owners channels', async () => {
-      for (const query of ['date=2026-02-30', 'date=20261121', 'date=', '', 'date=2026-11-21T00:00:00']) {
+      for (const query of ['date=2026-02-30', 'date=20261121', 'date=', '', 'date=2026-11-21T00:00:00', 'date=0000-01-01']) {
         const response = await get(`/channels/201/schedules?${query}`);
         expect([response.statusCode, response.json()]).toEqual([400, failure('invalid_request')]);
       }

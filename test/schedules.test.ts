@@ -365,3 +365,13 @@ describe('labels', () => {
     expect(isValidDate('')).toBe(false);
   });
 });
+
+describe('isValidDate range', () => {
+  it('refuses years outside 1900-9998', () => {
+    expect(isValidDate('0000-01-01')).toBe(false);
+    expect(isValidDate('1899-12-31')).toBe(false);
+    expect(isValidDate('9999-01-01')).toBe(false);
+    expect(isValidDate('1900-01-01')).toBe(true);
+    expect(isValidDate('2026-11-21')).toBe(true);
+  });
+});

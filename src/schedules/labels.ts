@@ -62,7 +62,11 @@ export function timeDurationLabel(seconds: number): string {
 
 /** Strict `yyyy-MM-dd` naming a real calendar date. */
 export function isValidDate(text: string): boolean {
-  return DATE_RE.test(text) && DateTime.fromISO(text, { zone: 'utc' }).isValid;
+  if (!DATE_RE.test(text)) return false;
+  const date = DateTime.fromISO(text, { zone: 'utc' });
+  // Schedules live in the present era: far years break instant arithmetic and the database's
+  // date range (year 0 failed a query), so they are refused like any other bad date.
+  return date.isValid && date.year >= 1900 && date.year <= 9998;
 }
 
 /**
