@@ -196,8 +196,10 @@ export function channelDatesForWindow(zone: string, from: number, to: number): s
   if (!(to > from)) return [];
   const last = localDateOf(Math.ceil(to) - 1, zone); // `to` is exclusive
   const first = DateTime.fromISO(localDateOf(from, zone), { zone: 'utc' }).minus({ days: 1 }); // utc: pure date stepping
+  const end = DateTime.fromISO(last, { zone: 'utc' });
   const dates: string[] = [];
-  for (let day = first; day.toFormat('yyyy-MM-dd') <= last; day = day.plus({ days: 1 })) {
+  // Compared as instants, not as text: '10000-01-01' sorts before '9999-12-31', which never ended the loop.
+  for (let day = first; day <= end; day = day.plus({ days: 1 })) {
     dates.push(day.toFormat('yyyy-MM-dd'));
   }
   return dates;

@@ -22,10 +22,19 @@ export interface Range {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** [from, to): `to` defaults to now, `from` to 7 days before `to`; at most 92 days. */
+/**
+ * The instants a range may touch: PostgreSQL refuses year 0 and JS writes years past 9999 as
+ * +010000-..., so a range near either end failed its query. The upper end leaves room for
+ * widening the range to whole buckets (at most a day).
+ */
+const EARLIEST_MS = Date.UTC(1970, 0, 1);
+const LATEST_MS = Date.UTC(9999, 0, 1);
+
+/** [from, to): `to` defaults to now, `from` to 7 days before `to`; at most 92 days, within 1970-9998. */
 export function resolveRange(from: Date | undefined, to: Date | undefined, now: Date): Checked<Range> {
   const end = to ?? now;
   const start = from ?? new Date(end.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
+  if (start.getTime() < EARLIEST_MS || end.getTime() > LATEST_MS) return { ok: false, message: 'from and to must be between 1970-01-01 and 9999-01-01.' };
   if (start.getTime() >= end.getTime()) return { ok: false, message: 'from must be before to.' };
   if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * DAY_MS) return { ok: false, message: `The range may span at most ${MAX_RANGE_DAYS} days.` };
   return { ok: true, value: { from: start, to: end } };

@@ -13,7 +13,9 @@ const CHANNEL_IDS = ['201', '201', '202', '202', '204', '201', '202', '203', '20
 const OWNER_IDS = ['11', '11', '11', 'alice-tv', '11', 'alice-tv', 'ALICE-TV', '16', 'dora', '12', '17', '13', '999', '0'];
 const VIDEO_IDS = ['5001', '5002', '5003', '5004', '6001', '0', '7777'];
 const DATES = ['2026-11-21', '2026-11-22', '2026-11-18', '2026-02-29', '2028-02-29', '2026-11-31', '20261121', '20261121150000', '21/11/2026', '2026-11-21T00:00:00Z'];
-const INSTANTS = ['2026-11-20T00:00:00Z', '2026-11-21T15:00:00+01:00', '2026-11-21', '2026-11-21T15:00:00', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2026-13-01T00:00:00Z'];
+/** Where calendars, JS dates and PostgreSQL timestamps part ways. */
+const EDGE_DATES = ['0000-01-01', '0001-01-01', '0099-12-31', '1969-12-31', '1970-01-01', '9998-12-31', '9999-12-31', '00000101', '99991231235959'];
+const INSTANTS = ['2026-11-20T00:00:00Z', '2026-11-21T15:00:00+01:00', '2026-11-21', '2026-11-21T15:00:00', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '0000-01-02T00:00:00Z', '2026-13-01T00:00:00Z'];
 const ZONES = ['America/New_York', 'UTC', 'Eastern Standard Time', 'Nowhere/City'];
 const FLAGS = ['1', '0', 'true', 'false', 'yes', ''];
 const COUNTS = ['1', '2', '50', '100', '101', '0', '-1', '1000000', '99999999999'];
@@ -27,7 +29,7 @@ export const REST_ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/apps/:platform', params: { platform: ['mobile', 'roku', 'firetv', 'appletv', 'androidtv', 'MOBILE', 'web', 'fire-tv'] } },
   { method: 'GET', path: '/channels' },
   { method: 'GET', path: '/channels/:channelId', params: { channelId: CHANNEL_IDS } },
-  { method: 'GET', path: '/channels/:channelId/schedules', params: { channelId: CHANNEL_IDS }, query: { date: DATES } },
+  { method: 'GET', path: '/channels/:channelId/schedules', params: { channelId: CHANNEL_IDS }, query: { date: [...DATES, ...EDGE_DATES] } },
   { method: 'GET', path: '/favorites' },
   { method: 'POST', path: '/favorites/:channelId', params: { channelId: CHANNEL_IDS } },
   { method: 'DELETE', path: '/favorites/:channelId', params: { channelId: CHANNEL_IDS } },
@@ -75,13 +77,13 @@ export const CUSTOM_ROUTES: RouteSpec[] = [
   },
   {
     method: 'GET', path: '/users/:id/channels/video', params: { id: OWNER_IDS },
-    query: { channels_ids: ['201', '201,202', '202,201,204', '401', '999', '201,201'], dates: ['2026-11-21', '2026-11-21,2026-11-22', '20261121', '20261121150000', '2026-11-31'], page: COUNTS, per_page: COUNTS, timezone: ZONES },
+    query: { channels_ids: ['201', '201,202', '202,201,204', '401', '999', '201,201'], dates: ['2026-11-21', '2026-11-21,2026-11-22', '20261121', '20261121150000', '2026-11-31', ...EDGE_DATES], page: COUNTS, per_page: COUNTS, timezone: ZONES },
   },
   {
     method: 'GET', path: '/users/:id/channels/vod', params: { id: OWNER_IDS },
     query: { channels_ids: ['201', '201,202', '202', '401', '999'], page: COUNTS, per_page: COUNTS, timezone: ZONES },
   },
-  { method: 'GET', path: '/users/:id/channels/:channelId/live', params: { id: OWNER_IDS, channelId: CHANNEL_IDS }, query: { date: DATES, timezone: ZONES } },
+  { method: 'GET', path: '/users/:id/channels/:channelId/live', params: { id: OWNER_IDS, channelId: CHANNEL_IDS }, query: { date: [...DATES, ...EDGE_DATES], timezone: ZONES } },
   { method: 'GET', path: '/users/:id/app/favorites', params: { id: OWNER_IDS }, query: { timezone: ZONES } },
   { method: 'POST', path: '/users/:id/channels/:channelId/app/favorite/add', params: { id: OWNER_IDS, channelId: CHANNEL_IDS } },
   { method: 'POST', path: '/users/:id/channels/:channelId/app/favorite/remove', params: { id: OWNER_IDS, channelId: CHANNEL_IDS } },
