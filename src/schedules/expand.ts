@@ -158,7 +158,7 @@ function compareBlocks(a: ExpandedBlock<ScheduleVideo>, b: ExpandedBlock<Schedul
 }
 
 /** One entry per block occurrence (kind + id + start): callers may pass a block twice, e.g. from a date query and a loopDaily query. */
-function uniqueSorted<V extends ScheduleVideo>(blocks: ExpandedBlock<V>[]): ExpandedBlock<V>[] {
+export function uniqueSorted<V extends ScheduleVideo>(blocks: ExpandedBlock<V>[]): ExpandedBlock<V>[] {
   const seen = new Map<string, ExpandedBlock<V>>();
   for (const b of blocks) {
     const key = `${b.isLive ? 'live' : 'block'}:${b.channelScheduleId}:${b.start}`;

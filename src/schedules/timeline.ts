@@ -1,0 +1,101 @@
+// Compiled schedules: a channel's local day expanded ONCE into block occurrences with UTC
+// instants (the rules of expand.ts, unchanged), then reused by every request: the REST day is the
+// compiled day itself, a Custom request-zone day is a slice by instant of the compiled days it
+// can touch. Pure: callers load and cache (see timelines.ts).
+import {
+  expandChannelDay,
+  uniqueSorted,
+  type ExpandedBlock,
+  type LiveStream,
+  type ScheduleBlock,
+  type ScheduleVideo,
+} from './expand.ts';
+import { fastLocalDate } from './zone-offsets.ts';
+
+export interface CompiledDay<V extends ScheduleVideo = ScheduleVideo> {
+  /** Channel zone and channel-local date 'yyyy-MM-dd'. */
+  zone: string;
+  date: string;
+  /**
+   * Every occurrence starting that day, unpublished blocks included (their `published` flag says
+   * so): one compiled day serves the owner's view and the public one. Sorted like expandChannelDay.
+   */
+  blocks: readonly ExpandedBlock<V>[];
+}
+
+export interface CompileInput<V extends ScheduleVideo> {
+  zone: string;
+  date: string;
+  /** Candidate blocks: dated that day, and loopDaily ones dated before (others are ignored). */
+  blocks: readonly ScheduleBlock<V>[];
+  /** Candidate live streams: those starting outside the day are ignored. */
+  liveStreams: readonly LiveStream<V>[];
+}
+
+export function compileChannelDay<V extends ScheduleVideo>(input: CompileInput<V>): CompiledDay<V> {
+  return { zone: input.zone, date: input.date, blocks: expandChannelDay({ ...input, includeUnpublished: true }) };
+}
+
+/** What expandChannelDay answers for this day: the compiled blocks, unpublished ones only when asked. */
+export function dayBlocks<V extends ScheduleVideo>(day: CompiledDay<V>, includeUnpublished: boolean): ExpandedBlock<V>[] {
+  return includeUnpublished ? [...day.blocks] : day.blocks.filter((b) => b.published);
+}
+
+const DAY_MS = 86_400_000;
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d + days);
+  return `${String(t.getUTCFullYear()).padStart(4, '0')}-${String(t.getUTCMonth() + 1).padStart(2, '0')}-${String(t.getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * channelDatesForWindow without luxon: the channel-local dates overlapping [from, to) and the day
+ * before the first (a block starting late that day can run into the window). A request-zone day
+ * overlaps one or two channel days (three only when a 25-hour day meets a 23-hour one).
+ */
+export function windowChannelDates(zone: string, from: number, to: number): string[] {
+  if (!(to > from)) return [];
+  const last = fastLocalDate(Math.ceil(to) - 1, zone);
+  const dates: string[] = [];
+  for (let day = addDays(fastLocalDate(from, zone), -1); dates.length === 0 || dates.at(-1)! < last; day = addDays(day, 1)) {
+    dates.push(day);
+    // A window is a few days at most; the guard only keeps a bad caller from looping for long.
+    if (dates.length > (to - from) / DAY_MS + 3) break;
+  }
+  return dates;
+}
+
+/** Entries whose playback starts in [from, to): keeps the block's occurrence start and each video's order number. */
+function trim<V extends ScheduleVideo>(block: ExpandedBlock<V>, from: number, to: number): ExpandedBlock<V> | undefined {
+  const { videos } = block;
+  if (videos.length === 0 || videos[0]!.start >= to || videos.at(-1)!.start < from) {
+    // Starts never decrease within a block (durations are never negative), so no video is inside.
+    return undefined;
+  }
+  if (videos[0]!.start >= from && videos.at(-1)!.start < to) return block;
+  const kept = videos.filter((v) => v.start >= from && v.start < to);
+  return kept.length > 0 ? { ...block, videos: kept } : undefined;
+}
+
+/**
+ * expandWindow from compiled days: `days` must hold the compiled days of
+ * windowChannelDates(zone, from, to) for the channel (more are harmless, fewer lose entries).
+ */
+export function sliceWindow<V extends ScheduleVideo>(
+  days: readonly CompiledDay<V>[],
+  from: number,
+  to: number,
+  includeUnpublished: boolean,
+): ExpandedBlock<V>[] {
+  const kept: ExpandedBlock<V>[] = [];
+  for (const day of days) {
+    for (const block of day.blocks) {
+      if (!includeUnpublished && !block.published) continue;
+      const trimmed = trim(block, from, to);
+      if (trimmed) kept.push(trimmed);
+    }
+  }
+  return uniqueSorted(kept);
+}

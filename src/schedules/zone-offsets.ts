@@ -1,0 +1,138 @@
+// UTC offsets of a zone, one table per zone and UTC day, and the schedule labels formatted from
+// them: the same strings as labels.ts without a luxon DateTime per entry. A table is built once
+// (25 offset look-ups, plus a binary search where the offset changes) and kept in a bounded cache.
+//
+// The arithmetic is luxon's own (DateTime.fromMillis then toFormat): the offset in minutes is
+// zone.offset(ms), local fields are the UTC fields of ms + offset, and the instant is floored
+// first so every label truncates (10:00:59.999 stays 10:00:59).
+import { requireZone } from './labels.ts';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Zone-days kept: four zones for a year of days, or 700 zones for two days. */
+const MAX_TABLES = 1_500;
+
+/** Offsets of one zone over one UTC day: `offsets[i]` holds from `starts[i]` (inclusive). */
+interface OffsetTable {
+  starts: number[];
+  offsets: number[];
+}
+
+const tables = new Map<string, OffsetTable>();
+
+/** First ms in (lo, hi] whose offset differs from lo's, given that hi's differs. */
+function transition(offset: (ms: number) => number, lo: number, hi: number): number {
+  const before = offset(lo);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (offset(mid) === before) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/** Samples every hour of the day (no zone changes its offset twice in an hour) and bisects the changes. */
+function buildTable(zone: string, dayStart: number): OffsetTable {
+  const z = requireZone(zone);
+  const offset = (ms: number) => z.offset(ms);
+  const starts = [dayStart];
+  const offsets = [offset(dayStart)];
+  for (let at = dayStart + HOUR_MS; at <= dayStart + DAY_MS; at += HOUR_MS) {
+    const prev = at - HOUR_MS;
+    if (offset(at) === offsets.at(-1)) continue;
+    const change = transition(offset, Math.max(prev, starts.at(-1)!), at);
+    if (change >= dayStart + DAY_MS) break;
+    starts.push(change);
+    offsets.push(offset(change));
+  }
+  return { starts, offsets };
+}
+
+function tableFor(zone: string, day: number): OffsetTable {
+  const key = `${zone}|${day}`;
+  let table = tables.get(key);
+  if (table === undefined) {
+    table = buildTable(zone, day * DAY_MS);
+    tables.set(key, table);
+    // Insertion order is age: the oldest table goes first. Tables are cheap to rebuild.
+    if (tables.size > MAX_TABLES) tables.delete(tables.keys().next().value as string);
+  }
+  return table;
+}
+
+/** The zone's UTC offset in minutes at instant `ms` (what luxon's IANAZone.offset answers). */
+export function offsetMinutes(ms: number, zone: string): number {
+  const t = Math.floor(ms);
+  const table = tableFor(zone, Math.floor(t / DAY_MS));
+  let i = table.starts.length - 1;
+  while (i > 0 && table.starts[i]! > t) i--;
+  return table.offsets[i]!;
+}
+
+/** Local wall-clock fields of an instant in a zone (floored to the ms like the labels). */
+export interface LocalFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function localFields(ms: number, zone: string): LocalFields {
+  const t = Math.floor(ms);
+  const d = new Date(t + offsetMinutes(t, zone) * 60_000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** luxon's `yyyy`: at least four digits. */
+const four = (n: number) => String(n).padStart(4, '0');
+
+function date(f: LocalFields): string {
+  return `${four(f.year)}-${two(f.month)}-${two(f.day)}`;
+}
+
+function time(f: LocalFields): string {
+  return `${two(f.hour)}:${two(f.minute)}:${two(f.second)}`;
+}
+
+/** `yyyy-MM-ddTHH:mm:ss`, as formatLocalDateTime. */
+export function fastLocalDateTime(ms: number, zone: string): string {
+  const f = localFields(ms, zone);
+  return `${date(f)}T${time(f)}`;
+}
+
+/** `yyyy-MM-dd HH:mm:ss`, as formatLocalSpaced. */
+export function fastLocalSpaced(ms: number, zone: string): string {
+  const f = localFields(ms, zone);
+  return `${date(f)} ${time(f)}`;
+}
+
+/** `yyyy-MM-dd`, as localDateOf. */
+export function fastLocalDate(ms: number, zone: string): string {
+  return date(localFields(ms, zone));
+}
+
+function clock12(ms: number, zone: string): string {
+  const { hour, minute } = localFields(ms, zone);
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${two(hour12)}:${two(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** `hh:mm AM - hh:mm PM`, as playTimeLabel. */
+export function fastPlayTimeLabel(startMs: number, endMs: number, zone: string): string {
+  return `${clock12(startMs, zone)} - ${clock12(endMs, zone)}`;
+}
+
+/** Tables currently cached (for tests and metrics). */
+export function offsetTableCount(): number {
+  return tables.size;
+}
