@@ -6,7 +6,7 @@ import type { Queryable } from '../db/connect.ts';
 import { liveStreams, scheduleBlocks, scheduleBlockVideos, videos } from '../db/schema.ts';
 import type { LiveStream, ScheduleBlock, ScheduleVideo } from '../schedules/expand.ts';
 
-const videoColumns = {
+export const videoColumns = {
   videoTubeId: videos.id,
   ownerId: videos.ownerId,
   title: videos.title,
@@ -33,7 +33,7 @@ export type ScheduledVideo = ScheduleVideo & {
 export type LiveStreamWithUri = LiveStream<ScheduledVideo> & { uri: string };
 
 /** PostgreSQL wall time 'yyyy-MM-dd HH:mm:ss' to the expansion's 'yyyy-MM-ddTHH:mm:ss'. */
-const toWall = (db: string): string => db.replace(' ', 'T').slice(0, 19);
+export const toWall = (db: string): string => db.replace(' ', 'T').slice(0, 19);
 
 /**
  * Blocks of `channelId` dated on [fromDate, toDate) (local 'yyyy-MM-dd'), plus loopDaily

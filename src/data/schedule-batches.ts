@@ -1,0 +1,115 @@
+// Schedule data for MANY channels at once, one query per table whatever the channel count: what
+// a channel list or a guide needs to compile its channels' days (src/schedules/timelines.ts).
+// Same rows as scheduleBlocksFor / liveStreamsFor / liveStreamSpans, grouped by channel.
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import { liveStreams, scheduleBlocks, scheduleBlockVideos, videos } from '../db/schema.ts';
+import type { ScheduleBlock } from '../schedules/expand.ts';
+import { toWall, videoColumns, type LiveStreamWithUri, type ScheduledVideo } from './schedules.ts';
+
+/** Channel-local dates [fromDate, toDate) of one channel ('yyyy-MM-dd'). */
+export interface ChannelDates {
+  channelId: number;
+  fromDate: string;
+  toDate: string;
+}
+
+function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Channels sharing a date range share one condition: a network has as many ranges as zones, not channels. */
+function blockCondition(ranges: readonly ChannelDates[]): SQL | undefined {
+  const byRange = new Map<string, number[]>();
+  for (const r of ranges) push(byRange, `${r.fromDate}|${r.toDate}`, r.channelId);
+  return or(
+    ...[...byRange].map(([key, ids]) => {
+      const [fromDate, toDate] = key.split('|') as [string, string];
+      const dated = and(gte(scheduleBlocks.startLocal, `${fromDate} 00:00:00`), lt(scheduleBlocks.startLocal, `${toDate} 00:00:00`));
+      const looping = and(eq(scheduleBlocks.loopDaily, true), lt(scheduleBlocks.startLocal, `${toDate} 00:00:00`));
+      return and(inArray(scheduleBlocks.channelId, ids), or(dated, looping));
+    }),
+  );
+}
+
+/**
+ * Per channel, its blocks dated in its range plus loopDaily blocks dated before the range's end
+ * (scheduleBlocksFor for every channel at once). Three queries: blocks, their entries, and the
+ * distinct videos (a 144-entry day of a 30-video library loads 30 video rows, not 144).
+ */
+export async function scheduleBlocksForChannels(
+  db: Queryable,
+  ranges: readonly ChannelDates[],
+  includeUnpublished: boolean,
+): Promise<Map<number, ScheduleBlock<ScheduledVideo>[]>> {
+  const result = new Map<number, ScheduleBlock<ScheduledVideo>[]>();
+  if (ranges.length === 0) return result;
+  const blocks = await db
+    .select()
+    .from(scheduleBlocks)
+    .where(and(blockCondition(ranges), includeUnpublished ? undefined : eq(scheduleBlocks.published, true)))
+    .orderBy(asc(scheduleBlocks.channelId), asc(scheduleBlocks.id));
+  if (blocks.length === 0) return result;
+  const entries = await db
+    .select({ blockId: scheduleBlockVideos.blockId, videoId: scheduleBlockVideos.videoId })
+    .from(scheduleBlockVideos)
+    .where(inArray(scheduleBlockVideos.blockId, blocks.map((b) => b.id)))
+    .orderBy(asc(scheduleBlockVideos.blockId), asc(scheduleBlockVideos.position));
+  const videoIds = [...new Set(entries.map((e) => e.videoId))];
+  const rows = videoIds.length === 0 ? [] : await db.select(videoColumns).from(videos).where(inArray(videos.id, videoIds));
+  const videoById = new Map(rows.map((v) => [v.videoTubeId, v]));
+  const videosOf = new Map<number, ScheduledVideo[]>();
+  // The inner join of scheduleBlocksFor: an entry whose video row is missing is left out.
+  for (const e of entries) {
+    const video = videoById.get(e.videoId);
+    if (video) push(videosOf, e.blockId, video);
+  }
+  for (const b of blocks) {
+    push(result, b.channelId, {
+      id: b.id,
+      startLocal: toWall(b.startLocal),
+      published: b.published,
+      loopDaily: b.loopDaily,
+      videos: videosOf.get(b.id) ?? [],
+    });
+  }
+  return result;
+}
+
+/** Per channel, its live streams starting in [from, to), by start (liveStreamsFor for many channels). */
+export async function liveStreamsForChannels(
+  db: Queryable,
+  channelIds: readonly number[],
+  from: Date,
+  to: Date,
+): Promise<Map<number, LiveStreamWithUri[]>> {
+  const result = new Map<number, LiveStreamWithUri[]>();
+  if (channelIds.length === 0) return result;
+  const rows = await db
+    .select({ channelId: liveStreams.channelId, start: liveStreams.startAt, end: liveStreams.endAt, uri: liveStreams.uri, video: videoColumns })
+    .from(liveStreams)
+    .innerJoin(videos, eq(videos.id, liveStreams.videoId))
+    .where(and(inArray(liveStreams.channelId, [...channelIds]), gte(liveStreams.startAt, from), lt(liveStreams.startAt, to)))
+    .orderBy(asc(liveStreams.channelId), asc(liveStreams.startAt), asc(liveStreams.id));
+  for (const { channelId, ...stream } of rows) push(result, channelId, stream);
+  return result;
+}
+
+/** Per channel, [start, end] (epoch ms) of its live streams overlapping [from, to) (liveStreamSpans for many). */
+export async function liveStreamSpansForChannels(
+  db: Queryable,
+  channelIds: readonly number[],
+  from: Date,
+  to: Date,
+): Promise<Map<number, Array<[number, number]>>> {
+  const result = new Map<number, Array<[number, number]>>();
+  if (channelIds.length === 0) return result;
+  const rows = await db
+    .select({ channelId: liveStreams.channelId, start: liveStreams.startAt, end: liveStreams.endAt })
+    .from(liveStreams)
+    .where(and(inArray(liveStreams.channelId, [...channelIds]), lt(liveStreams.startAt, to), sql`${liveStreams.endAt} > ${from}`));
+  for (const r of rows) push(result, r.channelId, [r.start.getTime(), r.end.getTime()]);
+  return result;
+}
