@@ -1,0 +1,181 @@
+// Compiled channel days for the whole process: loaded for many channels at once (one query per
+// table), compiled once (timeline.ts), kept in a cache bounded by entries, and dropped when the
+// catalog changes (call `invalidate` from the catalog NOTIFY listener, `dropChannels` for a
+// per-channel notice). Every schedule read (REST day, Custom guide, availability flags) can ask
+// this instead of loading and expanding per request.
+import type { Queryable } from '../db/connect.ts';
+import { liveStreamsForChannels, scheduleBlocksForChannels } from '../data/schedule-batches.ts';
+import type { ScheduledVideo } from '../data/schedules.ts';
+import type { ExpandedBlock } from './expand.ts';
+import { nextDate } from './channel-day.ts';
+import { localDayWindow } from './labels.ts';
+import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, type CompiledDay } from './timeline.ts';
+
+/** A scheduled video; a live entry's also carries its stream's URI ('' when the stream has none). */
+export type TimelineVideo = ScheduledVideo & { liveUri?: string };
+export type TimelineDay = CompiledDay<TimelineVideo>;
+export type TimelineBlock = ExpandedBlock<TimelineVideo>;
+
+export interface TimelineChannel {
+  id: number;
+  timezone: string;
+}
+
+/** ~70 bytes an entry: a million entries is 7,000 channel days of 144 videos, about 70 MB. */
+export const DEFAULT_MAX_ENTRIES = 1_000_000;
+
+const keyOf = (channelId: number, date: string) => `${channelId}|${date}`;
+const sizeOf = (day: TimelineDay) => 1 + day.blocks.reduce((n, b) => n + b.videos.length, 0);
+
+export class ScheduleTimelines {
+  private readonly days = new Map<string, TimelineDay>();
+  /** Loads under way, shared by concurrent requests for the same day. */
+  private readonly pending = new Map<string, Promise<TimelineDay>>();
+  private entries = 0;
+  private generation = 0;
+  /** Until the change listener runs, nothing is kept: a change could not be noticed. */
+  private trusted: boolean;
+
+  constructor(private readonly maxEntries = DEFAULT_MAX_ENTRIES, trusted = false) {
+    this.trusted = trusted;
+  }
+
+  /** A catalog change (trusted = the listener is up) or a lost listener (false: bypass until back). */
+  invalidate(trusted: boolean): void {
+    this.days.clear();
+    this.pending.clear();
+    this.entries = 0;
+    this.generation++;
+    this.trusted = trusted;
+  }
+
+  /** Forgets these channels' days only. */
+  dropChannels(channelIds: Iterable<number>): void {
+    const ids = new Set(channelIds);
+    for (const [key, day] of this.days) {
+      if (!ids.has(Number(key.slice(0, key.indexOf('|'))))) continue;
+      this.days.delete(key);
+      this.entries -= sizeOf(day);
+    }
+    for (const key of this.pending.keys()) if (ids.has(Number(key.slice(0, key.indexOf('|'))))) this.pending.delete(key);
+    this.generation++;
+  }
+
+  get size(): { days: number; entries: number } {
+    return { days: this.days.size, entries: this.entries };
+  }
+
+  /**
+   * The compiled days asked for, per channel then date. Days neither cached nor loading are
+   * loaded together: one query per table for all of them.
+   */
+  async load(db: Queryable, wants: ReadonlyArray<{ channel: TimelineChannel; dates: readonly string[] }>): Promise<Map<number, Map<string, TimelineDay>>> {
+    const waiting: Array<[number, string, Promise<TimelineDay>]> = [];
+    const missing: Array<{ channel: TimelineChannel; dates: string[] }> = [];
+    const result = new Map<number, Map<string, TimelineDay>>();
+    for (const { channel, dates } of wants) {
+      const found = new Map<string, TimelineDay>();
+      result.set(channel.id, found);
+      const absent: string[] = [];
+      for (const date of new Set(dates)) {
+        const key = keyOf(channel.id, date);
+        const day = this.days.get(key);
+        if (day) {
+          this.touch(key, day);
+          found.set(date, day);
+        } else if (this.pending.has(key)) waiting.push([channel.id, date, this.pending.get(key)!]);
+        else absent.push(date);
+      }
+      if (absent.length > 0) missing.push({ channel, dates: absent });
+    }
+    if (missing.length > 0) {
+      const loading = this.compile(db, missing);
+      for (const { channel, dates } of missing) {
+        for (const date of dates) {
+          const key = keyOf(channel.id, date);
+          const one = loading.then((days) => days.get(key)!);
+          // A failed load rejects for whoever awaits it; a shared copy nobody awaits must not crash the process.
+          one.catch(() => undefined);
+          if (this.trusted) this.pending.set(key, one);
+          waiting.push([channel.id, date, one]);
+        }
+      }
+    }
+    const days = await Promise.all(waiting.map(([, , day]) => day));
+    waiting.forEach(([channelId, date], i) => result.get(channelId)!.set(date, days[i]!));
+    return result;
+  }
+
+  /** One channel-local day (REST schedules): expandChannelDay's answer. */
+  async channelDay(db: Queryable, channel: TimelineChannel, date: string, includeUnpublished: boolean): Promise<TimelineBlock[]> {
+    const day = (await this.load(db, [{ channel, dates: [date] }])).get(channel.id)!.get(date)!;
+    return dayBlocks(day, includeUnpublished);
+  }
+
+  /**
+   * Per channel, the entries starting in [from, to) of instants (a request-zone day):
+   * expandWindow's answer, sliced from the compiled days the window touches.
+   */
+  async window(
+    db: Queryable,
+    channels: readonly TimelineChannel[],
+    from: number,
+    to: number,
+    includeUnpublished: boolean,
+  ): Promise<Map<number, TimelineBlock[]>> {
+    const wants = channels.map((channel) => ({ channel, dates: windowChannelDates(channel.timezone, from, to) }));
+    const loaded = await this.load(db, wants);
+    return new Map(wants.map(({ channel, dates }) => {
+      const days = dates.map((d) => loaded.get(channel.id)!.get(d)!);
+      return [channel.id, sliceWindow(days, from, to, includeUnpublished)];
+    }));
+  }
+
+  private touch(key: string, day: TimelineDay): void {
+    this.days.delete(key); // re-insert: Map order is the LRU order
+    this.days.set(key, day);
+  }
+
+  private remember(key: string, day: TimelineDay): void {
+    this.days.set(key, day);
+    this.entries += sizeOf(day);
+    for (const [oldest, old] of this.days) {
+      if (this.entries <= this.maxEntries || oldest === key) break;
+      this.days.delete(oldest);
+      this.entries -= sizeOf(old);
+    }
+  }
+
+  /** Loads blocks (unpublished too: one day serves every view) and live streams, compiles each day. */
+  private async compile(db: Queryable, missing: ReadonlyArray<{ channel: TimelineChannel; dates: string[] }>): Promise<Map<string, TimelineDay>> {
+    const generation = this.generation;
+    try {
+      const ranges = missing.map(({ channel, dates }) => {
+        const sorted = [...dates].sort();
+        return { channelId: channel.id, fromDate: sorted[0]!, toDate: nextDate(sorted.at(-1)!) };
+      });
+      const windows = missing.flatMap(({ channel, dates }) => dates.map((d) => localDayWindow(d, channel.timezone)));
+      const from = Math.min(...windows.map((w) => w.from));
+      const to = Math.max(...windows.map((w) => w.to));
+      const ids = missing.map((m) => m.channel.id);
+      const [blocks, streams] = await Promise.all([
+        scheduleBlocksForChannels(db, ranges, true),
+        liveStreamsForChannels(db, ids, new Date(from), new Date(to)),
+      ]);
+      const days = new Map<string, TimelineDay>();
+      for (const { channel, dates } of missing) {
+        const liveStreams = (streams.get(channel.id) ?? []).map((s) => ({ ...s, video: { ...s.video, liveUri: s.uri } }));
+        for (const date of dates) {
+          const day = compileChannelDay<TimelineVideo>({ zone: channel.timezone, date, blocks: blocks.get(channel.id) ?? [], liveStreams });
+          const key = keyOf(channel.id, date);
+          days.set(key, day);
+          // A change that arrived while loading may have made the day stale: answer it, do not keep it.
+          if (this.trusted && generation === this.generation) this.remember(key, day);
+        }
+      }
+      return days;
+    } finally {
+      if (generation === this.generation) for (const { channel, dates } of missing) for (const d of dates) this.pending.delete(keyOf(channel.id, d));
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// The process-wide compiled schedule cache: same answers as the per-channel loading and
+// expansion of today (REST day, Custom request-zone day), loads shared and kept until a change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '../src/catalog/import.ts';
+import { dayWindow, loadPublishedDays } from '../src/custom/schedule-days.ts';
+import type { Database } from '../src/db/connect.ts';
+import { channelDaySchedule } from '../src/schedules/channel-day.ts';
+import type { ExpandedBlock, ExpandedVideo, ScheduleVideo } from '../src/schedules/expand.ts';
+import { ScheduleTimelines } from '../src/schedules/timelines.ts';
+import { customCatalog } from './support/custom.ts';
+import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
+
+function counting(db: Database): { db: Database; queries: () => number } {
+  let queries = 0;
+  const proxy = new Proxy(db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop !== 'select' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        queries++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, queries: () => queries };
+}
+
+/** What the presenters read of an entry (the live URI travels differently on each path). */
+const entry = (v: ExpandedVideo<ScheduleVideo>) => [v.video.videoTubeId, v.video.title, v.playbackOrderNumber, v.start, v.end, v.isLive];
+const blocksText = (blocks: ExpandedBlock<ScheduleVideo>[]) =>
+  JSON.stringify(blocks.map((b) => [b.channelScheduleId, b.start, b.published, b.loopDaily, b.isLive, b.videos.map(entry)]));
+
+const CHANNELS = [
+  { id: 201, timezone: 'America/New_York' },
+  { id: 202, timezone: 'UTC' },
+  { id: 204, timezone: 'UTC' },
+  { id: 206, timezone: 'UTC' },
+];
+
+describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    const result = await importCatalog(database.db, customCatalog(), { replace: false, now: new Date('2026-11-21T15:00:00Z') });
+    expect(result.ok).toBe(true);
+  });
+  afterAll(() => database.close());
+
+  it('answer the REST day and the Custom request-zone days of today', async () => {
+    const timelines = new ScheduleTimelines(10_000, true);
+    for (const channel of CHANNELS) {
+      for (const date of ['2026-11-20', '2026-11-21', '2026-11-22']) {
+        for (const includeUnpublished of [false, true]) {
+          expect(blocksText(await timelines.channelDay(database.db, channel, date, includeUnpublished)))
+            .toBe(blocksText(await channelDaySchedule(database.db, channel, date, includeUnpublished)));
+        }
+      }
+    }
+    for (const zone of ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'UTC']) {
+      const window = dayWindow('2026-11-21', zone);
+      const sliced = await timelines.window(database.db, CHANNELS, window.from, window.to, false);
+      for (const channel of CHANNELS) {
+        const expected = (await loadPublishedDays(database.db, channel, [window]))(window);
+        expect(JSON.stringify(sliced.get(channel.id)!.flatMap((b) => b.videos).map(entry))).toBe(JSON.stringify(expected.map(entry)));
+      }
+    }
+  });
+
+  it('carry the live stream URI on live entries', async () => {
+    const timelines = new ScheduleTimelines(10_000, true);
+    const blocks = await timelines.channelDay(database.db, { id: 202, timezone: 'UTC' }, '2026-11-21', false);
+    expect(blocks.find((b) => b.isLive)?.videos[0]?.video.liveUri).toBe('https://live.example/private');
+  });
+
+  it('load many channels together, once, until a change', async () => {
+    const timelines = new ScheduleTimelines(10_000, true);
+    const { db, queries } = counting(database.db);
+    const window = dayWindow('2026-11-21', 'Europe/Berlin');
+    // Two requests at once share one load: blocks, entries, videos, live streams.
+    await Promise.all([timelines.window(db, CHANNELS, window.from, window.to, false), timelines.window(db, CHANNELS, window.from, window.to, false)]);
+    expect(queries()).toBe(4);
+    await timelines.window(db, CHANNELS, window.from, window.to, false);
+    expect(queries()).toBe(4);
+    timelines.dropChannels([201]);
+    await timelines.window(db, CHANNELS, window.from, window.to, false);
+    expect(queries()).toBe(8);
+    timelines.invalidate(true);
+    await timelines.window(db, CHANNELS, window.from, window.to, false);
+    expect(queries()).toBe(12);
+  });
+
+  it('keep nothing while changes cannot be heard, and stay within their bound', async () => {
+    const untrusted = new ScheduleTimelines(10_000, false);
+    await untrusted.channelDay(database.db, CHANNELS[0]!, '2026-11-21', false);
+    expect(untrusted.size.days).toBe(0);
+    const small = new ScheduleTimelines(5, true);
+    for (const date of ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']) await small.channelDay(database.db, CHANNELS[0]!, date, false);
+    expect(small.size.entries).toBeLessThanOrEqual(5);
+    expect(small.size.days).toBeGreaterThan(0);
+  });
+});
