@@ -12,6 +12,8 @@ COPY package.json ./
 COPY bin ./bin
 COPY src ./src
 COPY drizzle ./drizzle
+# The bundle is built into the image: the app directory is not writable at run time.
+RUN node bin/build.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

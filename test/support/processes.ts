@@ -18,10 +18,10 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `channelnet serve ...args` and resolves once it prints its URL. */
-export function startServerProcess(extra: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+/** Starts `channelnet serve ...args` (or another entry point's) and resolves once it prints its URL. */
+export function startServerProcess(extra: Record<string, string>, args: string[] = [], entry = BIN): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...extra }) });
+    const child = spawn(process.execPath, [entry, 'serve', ...args], { env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...extra }) });
     let output = '';
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     const onData = (d: Buffer) => {

@@ -1,0 +1,37 @@
+// The production build: bin/build.mjs bundles src/ into dist/, and the bundle alone (no tsx)
+// migrates a fresh database and serves.
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain JavaScript build script, no declarations
+import { build, isStale } from '../bin/build.mjs';
+import { startServerProcess, type ServerProcess } from './support/processes.ts';
+
+describe('production build', () => {
+  let server: ServerProcess | undefined;
+  let dataDir: string | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('bundles the sources, and is fresh until a source changes', async () => {
+    const output = (await build()) as string;
+    expect(output.endsWith(path.join('dist', 'src', 'cli.js'))).toBe(true);
+    expect(isStale()).toBe(false);
+    // A bundle older than the sources (a checkout or an edit since) is stale.
+    await utimes(output, new Date(0), new Date(0));
+    expect(isStale()).toBe(true);
+    await build();
+    expect(isStale()).toBe(false);
+  });
+
+  it('serves from the bundle, migrations included', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'channelnet-build-'));
+    server = await startServerProcess({ DATA_DIR: dataDir, DEMO_ON_EMPTY: 'false' }, [], path.resolve('dist/src/cli.js'));
+    expect((await fetch(new URL('/readyz', server.url))).status).toBe(200);
+    const docs = await fetch(new URL('/docs/openapi.json', server.url));
+    expect(docs.status).toBe(200);
+  }, 60_000);
+});
