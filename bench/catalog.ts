@@ -14,7 +14,7 @@ import { solidPng } from '../src/demo/png.ts';
 
 /** Every owner's password. Its scrypt hash is precomputed: hashing 1,000 of them would take minutes. */
 export const BENCH_PASSWORD = 'bench-password-1';
-const BENCH_HASH = 'scrypt:16384:8:1:0yr5j4dBi98PLaMP4e+ktw==:hcVfiNMTSwp4adjt1Tiy/P4BxQPuNOtu2wFOthNucnE=';
+export const BENCH_HASH = 'scrypt:16384:8:1:0yr5j4dBi98PLaMP4e+ktw==:hcVfiNMTSwp4adjt1Tiy/P4BxQPuNOtu2wFOthNucnE=';
 
 export const CHANNELS_PER_OWNER = 10;
 const VIDEOS_PER_OWNER = 200;
@@ -38,7 +38,7 @@ const STORE: Record<AppPlatform, 'Apple' | 'Google' | 'Amazon' | 'Roku'> = {
   mobile: 'Apple', roku: 'Roku', firetv: 'Amazon', appletv: 'Apple', androidtv: 'Google',
 };
 /** One tiny PNG shared by every image: blobs are content-addressed, so it is stored once. */
-const PNG = solidPng(8, 8, '336699').toString('base64');
+export const PNG = solidPng(8, 8, '336699').toString('base64');
 
 /** mulberry32: small, seeded, stable across Node versions (the same as the demo catalog's). */
 function mulberry32(seed: number): () => number {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../bin/channelnet.mjs', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline.ts', import.meta.url));
+const SAME_BYTES = fileURLToPath(new URL('./same-bytes.ts', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
 
 export interface Child {
@@ -92,6 +93,11 @@ export function startService(options: ServiceOptions): Promise<Child> {
 
 export function startBaseline(logFile: string): Promise<Child> {
   return launch('baseline', ['--import', 'tsx', BASELINE], { ...process.env, PORT: '0', HOST: '127.0.0.1' }, logFile);
+}
+
+/** The network scenario's same-bytes server (see same-bytes.ts). */
+export function startSameBytes(logFile: string): Promise<Child> {
+  return launch('same-bytes', ['--import', 'tsx', SAME_BYTES], { ...process.env, PORT: '0', HOST: '127.0.0.1' }, logFile);
 }
 
 /** Resident set size of a process in MB (Linux), or undefined where /proc is not there. */

@@ -1,5 +1,6 @@
 // npm run bench [-- --scale 0.1 --duration 10 --warmup 2 --connections 64 --url postgres://... --pglite --keep
 //                   --no-shed --logins 100 --viewers 50000 --only "custom vod,legacy" --validate]
+// npm run bench -- --network 200 [--duration 3 ...]: the one-creator network scenario (network-run.ts)
 //
 // Generates the benchmark catalog, loads it into a fresh database (PostgreSQL `channelnet_bench`
 // created from --url / DATABASE_URL, or a PGlite data directory with --pglite), starts the
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     logins: { type: 'string', default: '100' },
     viewers: { type: 'string', default: '50000' },
     only: { type: 'string' },
+    network: { type: 'string' },
   },
 });
 const scale = Number(args.scale);
@@ -105,7 +107,8 @@ async function databaseVersion(url: string | undefined): Promise<string> {
 function commandLine(): string {
   const given = process.argv.slice(2).join(' ');
   const script = process.env.npm_lifecycle_event;
-  return script ? `npm run ${script}${given ? ` -- ${given}` : ''}` : `tsx bench/run.ts ${given}`;
+  // `npx tsx bench/run.ts` runs under npm too, as the lifecycle event "npx".
+  return script && script !== 'npx' ? `npm run ${script}${given ? ` -- ${given}` : ''}` : `tsx bench/run.ts ${given}`;
 }
 
 /** One route: wait out the previous route's backlog, probe, warm up, measure with CPU and RSS. */
@@ -139,6 +142,12 @@ let cleanup: (() => Promise<void>) | undefined;
 process.once('SIGINT', () => void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(130)));
 
 async function main(): Promise<void> {
+  if (args.network !== undefined) {
+    const channels = Number(args.network);
+    if (!Number.isInteger(channels) || channels < 1) throw new Error(`--network wants a channel count, got ${args.network}`);
+    const { runNetwork } = await import('./network-run.ts');
+    return runNetwork({ ...o, channels, serverUrl, pglite: args.pglite, keep: args.keep, shed: !args['no-shed'], command: commandLine(), log });
+  }
   const now = new Date();
   const started = DateTime.fromJSDate(now);
   const [{ catalog, owners, counts }, genSeconds] = await timed('generate catalog', () => benchCatalog(scale, now));

@@ -1,0 +1,308 @@
+// `npm run bench -- --network 200` (issue 13): one creator's N-channel network (network.ts) on a
+// fresh database; every read route measured warm and rotating (network-routes.ts) next to the
+// SAME BYTES served by a plain Fastify process (same-bytes.ts): route req/s / same-bytes req/s is
+// what computing the answer costs beyond sending it. Also the first channel list after an import
+// in a zone not asked before, heartbeats from 5,000 devices (none may be lost) and the service's
+// RSS. Writes bench/results/<date>-network<N>[-pglite][-noshed].md and .json; a run at another size
+// compares its p99s with the latest 200-channel run.
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import pg from 'pg';
+import { EMPTY_EXISTING, validateCatalog } from '../src/catalog/validate.ts';
+import { BENCH_PASSWORD } from './catalog.ts';
+import { measure, probe, settle, warmUp, type Measurement, type RunOptions } from './drive.ts';
+import { BENCH_DATABASE, createBenchDatabase, dropBenchDatabase, loadCatalog } from './load.ts';
+import { networkCatalog, NETWORK_OWNER } from './network.ts';
+import { heartbeat, HEARTBEAT_DEVICES, networkRoutes, type NetworkRoute } from './network-routes.ts';
+import { cpuSample, cpuUsed, rssMb, startSameBytes, startService, waitIdle, type Child } from './processes.ts';
+import type { RequestSpec, Route } from './routes.ts';
+
+const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
+export const NETWORK_TARGETS = {
+  warmShare: 0.5, warmP99: 10, rotatingShare: 0.25, rotatingP99: 25, coldListMs: 50,
+  heartbeatRps: 5000, heartbeatP99: 20, rssMb: 300, scaleP99: 1.5,
+};
+
+export interface NetworkOptions extends RunOptions {
+  channels: number;
+  serverUrl: string;
+  pglite: boolean;
+  keep: boolean;
+  shed: boolean;
+  command: string;
+  log: (line: string) => void;
+}
+
+type Mode = 'warm' | 'rotating' | 'heartbeat';
+
+interface Row {
+  route: string;
+  mode: Mode;
+  bytes: number;
+  contentType: string;
+  measurement?: Measurement;
+  /** The same bytes from the plain Fastify process. */
+  same?: Measurement;
+  failure?: string;
+  /** Heartbeats acknowledged (2xx) but not stored. */
+  lost?: number;
+  verdict?: string;
+}
+
+const f0 = (x: number) => Math.round(x).toLocaleString('en-US');
+const f1 = (x: number) => x.toFixed(1);
+const f2 = (x: number) => x.toFixed(2);
+
+function asRoute(name: string, target: Route['target'], request: (n: number) => RequestSpec): Route {
+  return { name, kind: 'read', target, request };
+}
+
+async function fetchSpec(base: string, spec: RequestSpec): Promise<{ status: number; type: string; body: Buffer; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(new URL(spec.path, base), { method: spec.method, headers: spec.headers, body: spec.body });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, type: response.headers.get('content-type') ?? '', body, ms: performance.now() - started };
+}
+
+/** Probe, warm up, measure; CPU per 2xx answer for the service and its database backends. */
+async function drive(target: Child, route: Route, o: RunOptions, database: string | undefined, warm = true): Promise<Measurement> {
+  const checked = await probe(target.url, route, 3);
+  if (checked.status !== 'ok') throw new Error(checked.detail);
+  if (warm) await warmUp(target.url, route, o);
+  const before = await cpuSample(target.pid, database);
+  const m = await measure(target.url, route, o);
+  const cpu = cpuUsed(before, await cpuSample(target.pid, database));
+  if (m.ok > 0) {
+    m.serverCpuMs = (1000 * cpu.service) / m.ok;
+    if (database) m.dbCpuMs = (1000 * cpu.db) / m.ok;
+  }
+  return m;
+}
+
+function verdict(row: Row): string {
+  const m = row.measurement;
+  if (!m) return `FAIL: ${row.failure ?? 'not measured'}`;
+  const gaps: string[] = [];
+  const t = NETWORK_TARGETS;
+  if (row.mode === 'heartbeat') {
+    if (m.rps < t.heartbeatRps) gaps.push(`${f0(m.rps)}/s < ${f0(t.heartbeatRps)}/s`);
+    if (m.p99 >= t.heartbeatP99) gaps.push(`p99 ${m.p99} ms >= ${t.heartbeatP99} ms`);
+    if (row.lost !== 0) gaps.push(`${row.lost ?? '?'} acknowledged heartbeats not stored`);
+  } else {
+    const share = row.mode === 'warm' ? t.warmShare : t.rotatingShare;
+    const limit = row.mode === 'warm' ? t.warmP99 : t.rotatingP99;
+    const same = row.same;
+    // Where sending the bytes alone takes longer than the limit, twice that is the limit.
+    const p99Limit = same && same.p99 > limit ? 2 * same.p99 : limit;
+    if (same && m.rps < share * same.rps) gaps.push(`${f2(m.rps / same.rps)} of same bytes < ${share}`);
+    if (m.p99 >= p99Limit) gaps.push(`p99 ${m.p99} ms >= ${p99Limit} ms`);
+  }
+  if (m.non2xx > 0 || m.errors > 0) gaps.push(`${m.non2xx} non-2xx, ${m.errors} errors`);
+  return gaps.length === 0 ? 'PASS' : `MISS: ${gaps.join('; ')}`;
+}
+
+const HEADER = ['Route', 'Mode', 'Req/s', 'p50 ms', 'p99 ms', 'Same bytes req/s', 'Same bytes p99', 'Ratio', 'non-2xx', 'srv CPU ms/req', 'db CPU ms/req', 'Body B', 'Target'];
+
+function tableRows(rows: Row[]): string[][] {
+  return rows.map((r) => {
+    const m = r.measurement;
+    const s = r.same;
+    return [
+      r.route, r.mode, m ? f0(m.rps) : '-', m ? f1(m.p50) : '-', m ? f1(m.p99) : '-', s ? f0(s.rps) : '', s ? f1(s.p99) : '',
+      m && s ? f2(m.rps / s.rps) : '', m ? String(m.non2xx + m.errors) : '', m?.serverCpuMs === undefined ? '' : f2(m.serverCpuMs),
+      m?.dbCpuMs === undefined ? '' : f2(m.dbCpuMs), f0(r.bytes), r.verdict ?? '',
+    ];
+  });
+}
+
+function markdownTable(rows: Row[]): string[] {
+  return [HEADER, HEADER.map(() => '---'), ...tableRows(rows)].map((row) => `| ${row.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
+}
+
+/** p99 per route and mode of the latest 200-channel run of the same variant. */
+async function latest200(variant: string): Promise<Map<string, number> | undefined> {
+  const files = (await readdir(RESULTS).catch(() => [] as string[])).filter((f) => f.endsWith(`-network200${variant}.json`)).sort();
+  if (files.length === 0) return undefined;
+  const saved = JSON.parse(await readFile(path.join(RESULTS, files.at(-1)!), 'utf8')) as { rows: Row[] };
+  return new Map(saved.rows.flatMap((r) => (r.measurement ? [[`${r.route}|${r.mode}`, r.measurement.p99] as const] : [])));
+}
+
+async function notifyCatalogChange(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('notify channelnet_catalog');
+  } finally {
+    await client.end();
+  }
+}
+
+async function storedHeartbeats(url: string | undefined): Promise<number | undefined> {
+  if (!url) return undefined;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('select count(*) as n from activity_events');
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runNetwork(o: NetworkOptions): Promise<void> {
+  const { log } = o;
+  const now = new Date();
+  const started = DateTime.fromJSDate(now);
+  const { catalog, channels, counts } = networkCatalog(o.channels, now);
+  log(`network catalog: ${Object.entries(counts).map(([k, v]) => `${k} ${f0(v)}`).join(', ')}`);
+  if (o.channels <= 500) {
+    const valid = await validateCatalog(catalog, EMPTY_EXISTING);
+    if (!valid.ok) throw new Error(`the network catalog does not validate:\n${valid.errors.slice(0, 20).join('\n')}`);
+  }
+  const work = await mkdtemp(path.join(os.tmpdir(), 'channelnet-network-'));
+  const dataDir = o.pglite ? path.join(work, 'data') : undefined;
+  const children: Child[] = [];
+  let benchUrl: string | undefined;
+  try {
+    if (!o.pglite) benchUrl = await createBenchDatabase(o.serverUrl);
+    const loadStarted = performance.now();
+    const rowCount = await loadCatalog(benchUrl ? { databaseUrl: benchUrl } : { dataDir: dataDir! }, catalog, now, log);
+    log(`loaded ${f0(rowCount)} rows in ${f1((performance.now() - loadStarted) / 1000)} s`);
+    const sameBytes = await startSameBytes(path.join(work, 'same-bytes.log'));
+    children.push(sameBytes);
+    const service = await startService({ databaseUrl: benchUrl, dataDir, shed: o.shed, logFile: path.join(work, 'service.log') });
+    children.push(service);
+    const database = benchUrl ? BENCH_DATABASE : undefined;
+
+    // The first channel list: a cold process, then (PostgreSQL) after an import's NOTIFY, in a zone not asked before.
+    const listIn = (zone: string): RequestSpec => ({
+      method: 'GET', path: `/api/v1/services/custom/users/${NETWORK_OWNER.id}/channels?timezone=${encodeURIComponent(zone)}`,
+      headers: { 'platform-id': 'roku', 'device-id': 'bench-roku-1' },
+    });
+    const coldProcess = await fetchSpec(service.url, listIn('Asia/Kolkata'));
+    let afterImport: { status: number; ms: number } | undefined;
+    if (benchUrl) {
+      await fetchSpec(service.url, listIn('Europe/Berlin'));
+      await notifyCatalogChange(benchUrl);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the listener drops its caches
+      afterImport = await fetchSpec(service.url, listIn('America/Sao_Paulo'));
+    }
+    log(`first Custom channels list: cold process ${f0(coldProcess.ms)} ms (${coldProcess.status})` +
+      (afterImport ? `, after an import NOTIFY in a new zone ${f0(afterImport.ms)} ms (${afterImport.status})` : ''));
+
+    const login = await fetchSpec(service.url, {
+      method: 'POST', path: '/api/v1/rest/auth/login', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: NETWORK_OWNER.username, password: BENCH_PASSWORD }),
+    });
+    const token = (JSON.parse(login.body.toString()) as { data?: { authToken?: string } }).data?.authToken;
+    if (!token) throw new Error(`login failed: ${login.status} ${login.body.toString().slice(0, 200)}`);
+
+    const rows: Row[] = [];
+    for (const route of networkRoutes(channels, token, now)) rows.push(...(await measureRoute(route, service, sameBytes, o, database)));
+
+    // Heartbeats: every acknowledged one must be stored.
+    await settle(service.url);
+    await waitIdle(service.pid);
+    const storedBefore = await storedHeartbeats(benchUrl);
+    const beat: Row = { route: 'Activity heartbeats (5,000 devices)', mode: 'heartbeat', bytes: 0, contentType: '' };
+    try {
+      beat.measurement = await drive(service, asRoute('heartbeats', 'service', heartbeat(channels)), o, database, false);
+      await settle(service.url);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const storedAfter = await storedHeartbeats(benchUrl);
+      // The probe's 3 requests are acknowledged too. Requests still in flight when the run ends are
+      // stored without being counted as answered, so more rows than answers is no loss.
+      if (storedBefore !== undefined && storedAfter !== undefined) beat.lost = Math.max(0, beat.measurement.ok + 3 - (storedAfter - storedBefore));
+    } catch (error) {
+      beat.failure = String(error);
+    }
+    rows.push(beat);
+    for (const row of rows) row.verdict = verdict(row);
+
+    await settle(service.url);
+    const rss = await rssMb(service.pid);
+    const variant = `${o.pglite ? '-pglite' : ''}${o.shed ? '' : '-noshed'}`;
+    const reference = o.channels === 200 ? undefined : await latest200(variant);
+    const scaleMisses = reference
+      ? rows.flatMap((r) => {
+        const small = reference.get(`${r.route}|${r.mode}`);
+        return r.measurement && small && r.measurement.p99 > NETWORK_TARGETS.scaleP99 * small ? [`${r.route} ${r.mode} ${f1(r.measurement.p99 / small)}x`] : [];
+      })
+      : undefined;
+    const t = NETWORK_TARGETS;
+    const coldMs = afterImport?.ms ?? coldProcess.ms;
+    const summary = [
+      `First Custom channels list (${o.channels} channels): cold process ${f0(coldProcess.ms)} ms; after an import NOTIFY in a zone not asked before ` +
+        `${afterImport ? `${f0(afterImport.ms)} ms` : 'not measured (PGlite: no NOTIFY from outside)'}: ${coldMs < t.coldListMs ? 'PASS' : `MISS (target < ${t.coldListMs} ms)`}`,
+      `Service RSS after the run ${rss === undefined ? '?' : f0(rss)} MB: ${rss !== undefined && rss < t.rssMb ? 'PASS' : `MISS (target < ${t.rssMb} MB)`}`,
+      ...(scaleMisses ? [`p99 within ${t.scaleP99}x of the latest 200-channel run: ${scaleMisses.length === 0 ? 'PASS' : `MISS (${scaleMisses.join(', ')})`}`] : []),
+    ];
+    const cpus = os.cpus();
+    const title = `Network benchmark ${started.toFormat('yyyy-MM-dd HH:mm ZZZZ')}: ${o.channels} channels on ${o.pglite ? 'PGlite' : 'PostgreSQL'}`;
+    const setup = [
+      `Catalog: one creator, ${Object.entries(counts).map(([k, v]) => `${f0(v)} ${k}`).join(', ')}; channel zones ${'America/New_York, Europe/Berlin, Asia/Kolkata, UTC'}; a Roku app carrying every channel`,
+      `autocannon ${o.connections} connections, ${o.seconds} s per measurement after a ${o.warmup} s warm-up, on the same machine as the server and the database`,
+      'warm: one request repeated; rotating: channels, day and `timezone` (every IANA zone in turn) change with each request',
+      'Same bytes: the warm answer captured once and sent by a plain Fastify process with the same Content-Type; Ratio = route req/s / same bytes req/s',
+      `Heartbeats: ${f0(HEARTBEAT_DEVICES)} devices across the ${o.channels} channels; lost = acknowledged (2xx) minus rows stored in activity_events`,
+      `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? '?'}), Node ${process.version}; shared with other work, so req/s and latency are lower than on a quiet one`,
+      o.shed ? 'Load shedding as deployed' : 'Load shedding off (--no-shed)',
+    ];
+    log('');
+    for (const line of markdownTable(rows)) log(line);
+    log('');
+    for (const line of summary) log(`- ${line}`);
+    await mkdir(RESULTS, { recursive: true });
+    const file = path.join(RESULTS, `${started.toFormat('yyyy-MM-dd')}-network${o.channels}${variant}`);
+    await writeFile(`${file}.md`, [`# ${title}`, '', `Command: \`${o.command}\``, '', ...setup.map((l) => `- ${l}`), '', ...markdownTable(rows), '', ...summary.map((l) => `- ${l}`), ''].join('\n'));
+    await writeFile(`${file}.json`, `${JSON.stringify({ title, command: o.command, rows, coldProcessMs: coldProcess.ms, afterImportMs: afterImport?.ms, rssMb: rss }, null, 2)}\n`);
+    log(`\nwrote ${path.relative(process.cwd(), `${file}.md`)}`);
+  } finally {
+    for (const child of children.splice(0)) await child.stop();
+    if (o.keep) log(`kept: ${benchUrl ?? dataDir} (logs in ${work})`);
+    else {
+      if (benchUrl) await dropBenchDatabase(o.serverUrl).catch((e: unknown) => log(`could not drop the bench database: ${String(e)}`));
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Captures the warm answer, stores it in the same-bytes server, measures both, then the rotating mode. */
+async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Child, o: NetworkOptions, database: string | undefined): Promise<Row[]> {
+  const { log } = o;
+  await settle(service.url);
+  await waitIdle(service.pid);
+  const answer = await fetchSpec(service.url, route.warm);
+  const base: Omit<Row, 'mode'> = { route: route.name, bytes: answer.body.length, contentType: answer.type };
+  if (answer.status !== 200) {
+    const failure = `${route.warm.path} -> ${answer.status} ${answer.body.toString().slice(0, 200)}`;
+    log(`${route.name}: ${failure}`);
+    return [{ ...base, mode: 'warm', failure }];
+  }
+  const name = encodeURIComponent(route.name);
+  await fetch(new URL(`/bytes/${name}`, sameBytes.url), { method: 'PUT', headers: { 'content-type': answer.type }, body: answer.body });
+  const same = await drive(sameBytes, asRoute(`${route.name} same bytes`, 'baseline', () => ({ method: 'GET', path: `/bytes/${name}` })), o, undefined);
+  const rows: Row[] = [];
+  const modes: Array<[Mode, (n: number) => RequestSpec]> = [['warm', () => route.warm]];
+  if (route.rotating) modes.push(['rotating', route.rotating]);
+  for (const [mode, request] of modes) {
+    if (mode === 'rotating') {
+      await settle(service.url);
+      await waitIdle(service.pid);
+    }
+    const row: Row = { ...base, mode, same };
+    try {
+      row.measurement = await drive(service, asRoute(route.name, 'service', request), o, database);
+    } catch (error) {
+      row.failure = error instanceof Error ? error.message : String(error);
+    }
+    const m = row.measurement;
+    log(`${route.name} ${mode}: ${m ? `${f0(m.rps)} req/s p99 ${m.p99} ms (same bytes ${f0(same.rps)} req/s p99 ${same.p99} ms), non-2xx ${m.non2xx}` : row.failure}`);
+    rows.push(row);
+  }
+  return rows;
+}
+
