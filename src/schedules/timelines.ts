@@ -73,11 +73,18 @@ export class ScheduleTimelines {
     const waiting: Array<[number, string, Promise<TimelineDay>]> = [];
     const missing: Array<{ channel: TimelineChannel; dates: string[] }> = [];
     const result = new Map<number, Map<string, TimelineDay>>();
+    // A channel asked several times (several windows) is one channel with the union of the dates.
+    const merged = new Map<number, { channel: TimelineChannel; dates: Set<string> }>();
     for (const { channel, dates } of wants) {
+      const entry = merged.get(channel.id) ?? { channel, dates: new Set<string>() };
+      for (const date of dates) entry.dates.add(date);
+      merged.set(channel.id, entry);
+    }
+    for (const { channel, dates } of merged.values()) {
       const found = new Map<string, TimelineDay>();
       result.set(channel.id, found);
       const absent: string[] = [];
-      for (const date of new Set(dates)) {
+      for (const date of dates) {
         const key = keyOf(channel.id, date);
         const day = this.days.get(key);
         if (day) {
@@ -123,12 +130,25 @@ export class ScheduleTimelines {
     to: number,
     includeUnpublished: boolean,
   ): Promise<Map<number, TimelineBlock[]>> {
-    const wants = channels.map((channel) => ({ channel, dates: windowChannelDates(channel.timezone, from, to) }));
-    const loaded = await this.load(db, wants);
-    return new Map(wants.map(({ channel, dates }) => {
-      const days = dates.map((d) => loaded.get(channel.id)!.get(d)!);
-      return [channel.id, sliceWindow(days, from, to, includeUnpublished)];
-    }));
+    const sliced = await this.slices(db, channels.map((channel) => ({ channel, from, to })), includeUnpublished);
+    return new Map(channels.map((channel, i) => [channel.id, sliced[i]!]));
+  }
+
+  /**
+   * expandWindow's answer for each ask (a channel and a window of instants; a channel may be asked
+   * several windows, e.g. several days, or each channel its own zone's today), in the asks' order.
+   * Every compiled day missing for any ask is loaded in one go.
+   */
+  async slices(
+    db: Queryable,
+    asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>,
+    includeUnpublished: boolean,
+  ): Promise<TimelineBlock[][]> {
+    const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
+    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })));
+    return dated.map(({ channel, from, to, dates }) =>
+      sliceWindow(dates.map((d) => loaded.get(channel.id)!.get(d)!), from, to, includeUnpublished),
+    );
   }
 
   private touch(key: string, day: TimelineDay): void {

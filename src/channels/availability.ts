@@ -1,0 +1,53 @@
+// Which of many channels have something to show (the Custom lists' scheduleAvailable,
+// liveAvailable, vodAvailable), for all of them at once: compiled days for the schedule, one
+// live-stream query, one VOD count query, whatever the number of channels.
+import { liveStreamSpansForChannels } from '../data/schedule-batches.ts';
+import { vodCounts } from '../data/vod.ts';
+import type { Queryable } from '../db/connect.ts';
+import { localDayWindow } from '../schedules/labels.ts';
+import type { ScheduleTimelines, TimelineChannel } from '../schedules/timelines.ts';
+import { fastLocalDate } from '../schedules/zone-offsets.ts';
+
+export interface Availability {
+  /** A published block or live stream starting today in the request zone (else the channel's). */
+  scheduleAvailable: boolean;
+  /** A live stream on air now or starting later today. */
+  liveAvailable: boolean;
+  /** At least one VOD catalog video. */
+  vodAvailable: boolean;
+}
+
+/** Availability per channel id at instant `now`; `zone` is the request zone, undefined for each channel's own. */
+export async function channelAvailability(
+  db: Queryable,
+  timelines: ScheduleTimelines,
+  channels: readonly TimelineChannel[],
+  zone: string | undefined,
+  now: number,
+): Promise<Map<number, Availability>> {
+  if (channels.length === 0) return new Map();
+  const todays = new Map<string, { from: number; to: number }>();
+  const today = (z: string) => {
+    let window = todays.get(z);
+    if (!window) todays.set(z, (window = localDayWindow(fastLocalDate(now, z), z)));
+    return window;
+  };
+  const asks = channels.map((channel) => ({ channel, ...today(zone ?? channel.timezone) }));
+  const ids = channels.map((c) => c.id);
+  const from = Math.min(...asks.map((a) => a.from));
+  const to = Math.max(...asks.map((a) => a.to));
+  const [scheduled, spans, vod] = await Promise.all([
+    timelines.slices(db, asks, false),
+    liveStreamSpansForChannels(db, ids, new Date(from), new Date(to)),
+    vodCounts(db, ids),
+  ]);
+  return new Map(asks.map(({ channel, from: dayFrom, to: dayTo }, i) => {
+    // The spans overlapping this channel's today, then: on air now or starting later today.
+    const live = (spans.get(channel.id) ?? []).filter(([start, end]) => start < dayTo && end > dayFrom);
+    return [channel.id, {
+      scheduleAvailable: scheduled[i]!.length > 0,
+      liveAvailable: live.some(([start, end]) => end > now && start < dayTo),
+      vodAvailable: (vod.get(channel.id) ?? 0) > 0,
+    }];
+  }));
+}
