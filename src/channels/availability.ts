@@ -4,9 +4,8 @@
 import { liveStreamSpansForChannels } from '../data/schedule-batches.ts';
 import { vodCounts } from '../data/vod.ts';
 import type { Queryable } from '../db/connect.ts';
-import { localDayWindow } from '../schedules/labels.ts';
 import type { ScheduleTimelines, TimelineChannel } from '../schedules/timelines.ts';
-import { fastLocalDate } from '../schedules/zone-offsets.ts';
+import { cachedDayWindow, fastLocalDate } from '../schedules/zone-offsets.ts';
 
 export interface Availability {
   /** A published block or live stream starting today in the request zone (else the channel's). */
@@ -29,7 +28,7 @@ export async function channelAvailability(
   const todays = new Map<string, { from: number; to: number }>();
   const today = (z: string) => {
     let window = todays.get(z);
-    if (!window) todays.set(z, (window = localDayWindow(fastLocalDate(now, z), z)));
+    if (!window) todays.set(z, (window = cachedDayWindow(fastLocalDate(now, z), z)));
     return window;
   };
   const asks = channels.map((channel) => ({ channel, ...today(zone ?? channel.timezone) }));

@@ -4,7 +4,7 @@
 // (the video's URL only when the stream has none).
 import type { Queryable } from '../db/connect.ts';
 import type { ExpandedVideo } from './expand.ts';
-import { localDayWindow } from './labels.ts';
+import { cachedDayWindow } from './zone-offsets.ts';
 import type { ScheduleTimelines, TimelineChannel, TimelineVideo } from './timelines.ts';
 
 export type PublishedEntry = ExpandedVideo<TimelineVideo>;
@@ -25,7 +25,7 @@ export async function publishedDays(
   dates: readonly string[],
   zone: string | undefined,
 ): Promise<Map<number, Map<string, PublishedEntry[]>>> {
-  const asks = channels.flatMap((channel) => dates.map((date) => ({ channel, date, ...localDayWindow(date, zone ?? channel.timezone) })));
+  const asks = channels.flatMap((channel) => dates.map((date) => ({ channel, date, ...cachedDayWindow(date, zone ?? channel.timezone) })));
   const sliced = await timelines.slices(db, asks, false);
   const result = new Map<number, Map<string, PublishedEntry[]>>(channels.map((c) => [c.id, new Map()]));
   asks.forEach(({ channel, date }, i) => result.get(channel.id)!.set(date, sliced[i]!.flatMap((b) => b.videos).map(playable)));

@@ -8,7 +8,7 @@ import { liveStreamsForChannels, scheduleBlocksForChannels } from '../data/sched
 import type { ScheduledVideo } from '../data/schedules.ts';
 import type { ExpandedBlock } from './expand.ts';
 import { nextDate } from './channel-day.ts';
-import { localDayWindow } from './labels.ts';
+import { cachedDayWindow } from './zone-offsets.ts';
 import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, type CompiledDay } from './timeline.ts';
 
 /** A scheduled video; a live entry's also carries its stream's URI ('' when the stream has none). */
@@ -174,7 +174,7 @@ export class ScheduleTimelines {
         const sorted = [...dates].sort();
         return { channelId: channel.id, fromDate: sorted[0]!, toDate: nextDate(sorted.at(-1)!) };
       });
-      const windows = missing.flatMap(({ channel, dates }) => dates.map((d) => localDayWindow(d, channel.timezone)));
+      const windows = missing.flatMap(({ channel, dates }) => dates.map((d) => cachedDayWindow(d, channel.timezone)));
       const from = Math.min(...windows.map((w) => w.from));
       const to = Math.max(...windows.map((w) => w.to));
       const ids = missing.map((m) => m.channel.id);
