@@ -2,48 +2,23 @@
 // src/schedules/published-days.ts) answer what the per-channel code of the Custom routes answers
 // today, in a fixed number of queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../src/catalog/import.ts';
 import { channelAvailability } from '../src/channels/availability.ts';
 import { dayWindow, loadPublishedDays } from '../src/custom/schedule-days.ts';
 import { liveStreamSpans } from '../src/data/schedules.ts';
 import { vodCounts } from '../src/data/vod.ts';
-import type { Database } from '../src/db/connect.ts';
 import { localDateOf } from '../src/schedules/labels.ts';
 import { publishedDays } from '../src/schedules/published-days.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
-import { customCatalog } from './support/custom.ts';
-import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
+import { countingQueries, customCatalogDatabase, SCHEDULE_CHANNELS } from './support/batches.ts';
+import { BACKENDS, type TestDatabase } from './support/db.ts';
 
-const CHANNELS = [
-  { id: 201, timezone: 'America/New_York' },
-  { id: 202, timezone: 'UTC' },
-  { id: 204, timezone: 'UTC' },
-  { id: 205, timezone: 'UTC' },
-  { id: 206, timezone: 'UTC' },
-];
-
-function counting(db: Database): { db: Database; queries: () => number } {
-  let queries = 0;
-  const proxy = new Proxy(db, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop !== 'select' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        queries++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { db: proxy, queries: () => queries };
-}
+const CHANNELS = SCHEDULE_CHANNELS;
 
 describe.each(BACKENDS)('channel availability and guide days for many channels (%s)', (kind) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
-    const result = await importCatalog(database.db, customCatalog(), { replace: false, now: new Date('2026-11-21T15:00:00Z') });
-    expect(result.ok).toBe(true);
+    database = await customCatalogDatabase(kind);
   });
   afterAll(() => database.close());
 
@@ -77,7 +52,7 @@ describe.each(BACKENDS)('channel availability and guide days for many channels (
 
   it('cost six queries for all the channels, two once their days are compiled', async () => {
     const timelines = new ScheduleTimelines(10_000, true);
-    const { db, queries } = counting(database.db);
+    const { db, queries } = countingQueries(database.db);
     await channelAvailability(db, timelines, CHANNELS, 'Europe/Berlin', Date.parse('2026-11-21T15:00:00Z'));
     expect(queries()).toBe(6);
     await channelAvailability(db, timelines, CHANNELS, 'Europe/Berlin', Date.parse('2026-11-21T15:00:00Z'));

@@ -1,12 +1,11 @@
 // Batched schedule loaders: for many channels at once they answer what the per-channel loaders
 // answer, channel by channel, in a fixed number of queries whatever the number of channels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../src/catalog/import.ts';
 import { liveStreamSpansForChannels, liveStreamsForChannels, scheduleBlocksForChannels, type ChannelDates } from '../src/data/schedule-batches.ts';
 import { liveStreamSpans, liveStreamsFor, scheduleBlocksFor } from '../src/data/schedules.ts';
-import type { Database } from '../src/db/connect.ts';
 import { customCatalog } from './support/custom.ts';
-import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
+import { countingQueries, customCatalogDatabase } from './support/batches.ts';
+import { BACKENDS, type TestDatabase } from './support/db.ts';
 
 /** The test catalog plus an unpublished block and a second loopDaily one on channel 201. */
 function catalog() {
@@ -17,22 +16,6 @@ function catalog() {
     { id: 9302, startTime: '2026-11-19T05:00:00', loopDaily: true, videoIds: [5002, 5002, 5001] },
   );
   return c;
-}
-
-/** Counts the queries a loader starts through `select`. */
-function counting(db: Database): { db: Database; queries: () => number } {
-  let queries = 0;
-  const proxy = new Proxy(db, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop !== 'select' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        queries++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { db: proxy, queries: () => queries };
 }
 
 const byId = <T extends { id: number }>(list: readonly T[]) => [...list].sort((a, b) => a.id - b.id);
@@ -46,14 +29,12 @@ describe.each(BACKENDS)('batched schedule loaders (%s)', (kind) => {
   }));
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
-    const result = await importCatalog(database.db, catalog(), { replace: false, now: new Date('2026-11-21T15:00:00Z') });
-    expect(result.ok).toBe(true);
+    database = await customCatalogDatabase(kind, catalog());
   });
   afterAll(() => database.close());
 
   it.each([false, true])('blocks with their videos per channel and date range, unpublished=%s', async (includeUnpublished) => {
-    const { db, queries } = counting(database.db);
+    const { db, queries } = countingQueries(database.db);
     const batched = await scheduleBlocksForChannels(db, ranges, includeUnpublished);
     expect(queries()).toBe(3);
     for (const r of ranges) {
@@ -67,7 +48,7 @@ describe.each(BACKENDS)('batched schedule loaders (%s)', (kind) => {
   it('live streams and their spans per channel for a window', async () => {
     const from = new Date('2026-11-21T00:00:00Z');
     const to = new Date('2026-11-21T19:00:00Z');
-    const { db, queries } = counting(database.db);
+    const { db, queries } = countingQueries(database.db);
     const streams = await liveStreamsForChannels(db, channelIds, from, to);
     const spans = await liveStreamSpansForChannels(db, channelIds, from, to);
     expect(queries()).toBe(2);
@@ -79,7 +60,7 @@ describe.each(BACKENDS)('batched schedule loaders (%s)', (kind) => {
   });
 
   it('ask nothing of the database for no channels', async () => {
-    const { db, queries } = counting(database.db);
+    const { db, queries } = countingQueries(database.db);
     expect((await scheduleBlocksForChannels(db, [], false)).size).toBe(0);
     expect((await liveStreamsForChannels(db, [], new Date(0), new Date(1))).size).toBe(0);
     expect(queries()).toBe(0);

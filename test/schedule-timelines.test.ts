@@ -1,49 +1,25 @@
 // The process-wide compiled schedule cache: same answers as the per-channel loading and
 // expansion of today (REST day, Custom request-zone day), loads shared and kept until a change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../src/catalog/import.ts';
 import { dayWindow, loadPublishedDays } from '../src/custom/schedule-days.ts';
-import type { Database } from '../src/db/connect.ts';
 import { channelDaySchedule } from '../src/schedules/channel-day.ts';
 import type { ExpandedBlock, ExpandedVideo, ScheduleVideo } from '../src/schedules/expand.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
-import { customCatalog } from './support/custom.ts';
-import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
-
-function counting(db: Database): { db: Database; queries: () => number } {
-  let queries = 0;
-  const proxy = new Proxy(db, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop !== 'select' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        queries++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { db: proxy, queries: () => queries };
-}
+import { countingQueries, customCatalogDatabase, SCHEDULE_CHANNELS } from './support/batches.ts';
+import { BACKENDS, type TestDatabase } from './support/db.ts';
 
 /** What the presenters read of an entry (the live URI travels differently on each path). */
 const entry = (v: ExpandedVideo<ScheduleVideo>) => [v.video.videoTubeId, v.video.title, v.playbackOrderNumber, v.start, v.end, v.isLive];
 const blocksText = (blocks: ExpandedBlock<ScheduleVideo>[]) =>
   JSON.stringify(blocks.map((b) => [b.channelScheduleId, b.start, b.published, b.loopDaily, b.isLive, b.videos.map(entry)]));
 
-const CHANNELS = [
-  { id: 201, timezone: 'America/New_York' },
-  { id: 202, timezone: 'UTC' },
-  { id: 204, timezone: 'UTC' },
-  { id: 206, timezone: 'UTC' },
-];
+const CHANNELS = SCHEDULE_CHANNELS;
 
 describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
-    const result = await importCatalog(database.db, customCatalog(), { replace: false, now: new Date('2026-11-21T15:00:00Z') });
-    expect(result.ok).toBe(true);
+    database = await customCatalogDatabase(kind);
   });
   afterAll(() => database.close());
 
@@ -75,7 +51,7 @@ describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
 
   it('load many channels together, once, until a change', async () => {
     const timelines = new ScheduleTimelines(10_000, true);
-    const { db, queries } = counting(database.db);
+    const { db, queries } = countingQueries(database.db);
     const window = dayWindow('2026-11-21', 'Europe/Berlin');
     // Two requests at once share one load: blocks, entries, videos, live streams.
     await Promise.all([timelines.window(db, CHANNELS, window.from, window.to, false), timelines.window(db, CHANNELS, window.from, window.to, false)]);

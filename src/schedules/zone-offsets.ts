@@ -5,6 +5,7 @@
 // The arithmetic is luxon's own (DateTime.fromMillis then toFormat): the offset in minutes is
 // zone.offset(ms), local fields are the UTC fields of ms + offset, and the instant is floored
 // first so every label truncates (10:00:59.999 stays 10:00:59).
+import type { WallTime } from './expand.ts';
 import { localDayWindow, requireZone } from './labels.ts';
 
 const DAY_MS = 86_400_000;
@@ -93,14 +94,7 @@ export function offsetMinutes(ms: number, zone: string): number {
 }
 
 /** Local wall-clock fields of an instant in a zone (floored to the ms like the labels). */
-export interface LocalFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+export type LocalFields = Omit<WallTime, 'millisecond'>;
 
 export function localFields(ms: number, zone: string): LocalFields {
   const t = Math.floor(ms);
