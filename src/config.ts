@@ -52,6 +52,8 @@ const configSchema = z.object({
   MAX_DB_POOL_WAITING: z.coerce.number().int().min(0).default(100),
   /** Cached catalog answers per process (0: no cache). */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(20_000),
+  /** Bytes of cached catalog answers per process, keys included (0: no cache); see src/cache/size.ts. */
+  CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   METRICS_ENABLED: flag.default(true),
   DOCS_ENABLED: flag.default(true),
   /**

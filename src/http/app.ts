@@ -43,7 +43,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   await app.register(clockPlugin, { testClock: config.CHANNELNET_TEST_CLOCK, clock: options.clock });
-  const { cache, stop: stopCache } = await CatalogCache.start(options.database, config.CACHE_MAX_ENTRIES);
+  const { cache, stop: stopCache } = await CatalogCache.start(options.database, {
+    maxEntries: config.CACHE_MAX_ENTRIES,
+    maxBytes: config.CACHE_MAX_BYTES,
+  });
   app.addHook('onClose', stopCache);
   const group = { database: options.database, config, cache };
   await registerLoadShedding(app, {
