@@ -13,6 +13,16 @@ const bytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024);
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * The service's public base URL (https://tv.example.com, or with a path prefix), used where an
+   * answer carries absolute links (Custom API pagination). Unset: such links are relative.
+   * Never taken from the request's Host header, which a caller chooses.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, 'must be an http:// or https:// URL without query or fragment')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -31,6 +41,8 @@ const configSchema = z.object({
   TRUST_PROXY: flag.default(false),
   /** A request still unanswered after this long gets a 503 (0: no limit). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Open connections per process; more are closed as they arrive (0: no limit). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).default(10_000),
   /** Longer than a load balancer's idle timeout (often 60 s), so it closes first. */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
   BODY_LIMIT_REST: bytes.default(64 * 1024),
@@ -108,7 +120,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration with secrets masked, for `channelnet config`. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const masked: Record<string, unknown> = { ...config };
-  if (config.DATABASE_URL) masked.DATABASE_URL = config.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:****@');
-  return masked;
+  return Object.fromEntries(Object.entries(config).map(([key, value]) => [key, typeof value === 'string' ? maskUrlSecrets(value) : value]));
+}
+
+/** Query parameters known to carry no secret; every other one's value is masked. */
+const HARMLESS_URL_PARAMS = new Set(['sslmode', 'ssl', 'application_name', 'connect_timeout', 'target_session_attrs', 'host', 'port', 'dbname', 'user']);
+const URL_RE = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*@)?([^?#]*)(\?[^#]*)?(#.*)?$/is;
+
+/**
+ * A URL with its secrets replaced by `****`: the password of `user:password@` and the value of
+ * every query parameter not known to be harmless (`?password=`, `sslkey=`, `token=`...). Text that
+ * is not a URL is returned as it is.
+ */
+export function maskUrlSecrets(text: string): string {
+  const match = URL_RE.exec(text);
+  if (!match) return text;
+  const [, scheme, userinfo = '', rest, query = '', fragment = ''] = match;
+  const colon = userinfo.indexOf(':');
+  const user = colon < 0 ? userinfo : `${userinfo.slice(0, colon)}:****@`;
+  const params = query.slice(1).split('&').map((part) => {
+    const eq = part.indexOf('=');
+    if (eq < 0 || HARMLESS_URL_PARAMS.has(decodeName(part.slice(0, eq)))) return part;
+    return `${part.slice(0, eq)}=****`;
+  });
+  return `${scheme}${user}${rest}${query && `?${params.join('&')}`}${fragment}`;
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
 }

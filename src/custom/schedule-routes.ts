@@ -49,7 +49,7 @@ async function channelRows(db: Queryable, channel: ChannelRow, dates: readonly s
   });
 }
 
-export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
@@ -59,7 +59,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const channels = await requestedChannels(db, client, channels_ids);
     const streamable = await streamableChannels(db, client, channels);
     const rows = (await Promise.all(channels.map((c) => channelRows(db, c, dates, client.zone ?? c.timezone)))).flat();
-    const paged = paginate(request, rows, { page, perPage: per_page });
+    const paged = paginate(request, rows, { page, perPage: per_page }, config.PUBLIC_URL);
     return { ...paged, data: paged.data.map((r) => presentVideoRow(streamable(r.channelId) ? r : { ...r, streamUrl: null })) };
   });
 

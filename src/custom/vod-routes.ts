@@ -41,7 +41,7 @@ function vodRow(client: Client, channel: ChannelRow, video: VodVideo, streamUrl:
   };
 }
 
-export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
@@ -50,7 +50,7 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
     const { channels_ids, page, per_page } = request.query;
     const channels = await requestedChannels(db, client, channels_ids);
     const rows = catalogRows(channels, await vodVideosOf(db, channels.map((c) => c.id)));
-    const paged = paginate(request, rows, { page, perPage: per_page });
+    const paged = paginate(request, rows, { page, perPage: per_page }, config.PUBLIC_URL);
     const refs = paged.data.map((r) => ({ videoId: r.video.videoTubeId, channelId: r.channel.id }));
     const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), ppvPlayable(db, client, refs)]);
     const data = paged.data.map(({ channel, video }) => {

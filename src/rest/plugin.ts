@@ -35,6 +35,8 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(sendRestError);
   acceptEmptyJsonBodies(app);
+  // JSON only: Fastify's text/plain parser would hand the route a string (a 400), not the 415 README promises.
+  app.removeContentTypeParser('text/plain');
   limitBodies(app, options.config.BODY_LIMIT_REST);
   await registerRateLimit(app, options.config);
   app.setNotFoundHandler((request, reply) =>
