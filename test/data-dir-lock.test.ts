@@ -64,7 +64,7 @@ describe('the embedded database lock', () => {
     const dead = deadPid();
     for (let attempt = 0; attempt < 20; attempt++) {
       const dataDir = freshDir();
-      acquireDataDirLock(dataDir); // creates the directory; the file is then made stale:
+      acquireDataDirLock(dataDir).release(); // creates the directory; then a stale lock:
       writeFileSync(join(dataDir, 'channelnet.lock'), attempt % 2 === 0 ? `${dead}\n` : `${dead} 0123456789abcdef\n`);
       const both = [contender(dataDir), contender(dataDir)];
       expect(await Promise.all(both.map((c) => c.line()))).toEqual(['ready', 'ready']);
@@ -83,16 +83,26 @@ describe('the embedded database lock', () => {
 
   it('refuses a second taker while the holder lives, naming it', () => {
     const dataDir = freshDir();
-    acquireDataDirLock(dataDir);
+    acquireDataDirLock(dataDir).release();
     writeFileSync(join(dataDir, 'channelnet.lock'), `${process.ppid}\n`); // a live process that is not this one
     expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirLockedError);
     expect(() => acquireDataDirLock(dataDir)).toThrow(`in use by process ${process.ppid}`);
   });
 
+  it('refuses a second open in this process, and takes over its own pid left by an earlier run', () => {
+    const dataDir = freshDir();
+    const lock = acquireDataDirLock(dataDir);
+    expect(() => acquireDataDirLock(dataDir)).toThrow(`in use by process ${process.pid}`);
+    lock.release();
+    // A container restarted with the same pid finds its own pid in the lock it left.
+    writeFileSync(join(dataDir, 'channelnet.lock'), `${process.pid}\n`);
+    acquireDataDirLock(dataDir).release();
+  });
+
   it('takes over a lock left by a killed process, and releases only its own', () => {
     const dataDir = freshDir();
     const path = join(dataDir, 'channelnet.lock');
-    acquireDataDirLock(dataDir);
+    acquireDataDirLock(dataDir).release();
     writeFileSync(path, `${deadPid()}\n`);
     const lock = acquireDataDirLock(dataDir);
     expect(readFileSync(path, 'utf8')).toMatch(new RegExp(`^${process.pid} [0-9a-f]+\n$`));
@@ -107,7 +117,7 @@ describe('the embedded database lock', () => {
 
   it('removes takeover tickets and temporary files once they are old', () => {
     const dataDir = freshDir();
-    acquireDataDirLock(dataDir);
+    acquireDataDirLock(dataDir).release();
     const path = join(dataDir, 'channelnet.lock');
     writeFileSync(path, `${deadPid()}\n`);
     acquireDataDirLock(dataDir).release();

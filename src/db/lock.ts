@@ -41,6 +41,9 @@ const WAIT_STEP_MS = 5;
 /** Tickets and temporary files older than this belong to attempts long finished (or crashed). */
 const TICKET_TTL_MS = 60_000;
 
+/** Lock files this process holds: its own pid in one of them is not a leftover of an earlier run. */
+const heldHere = new Set<string>();
+
 /** What a lock file says: its holder (undefined when unreadable) and which file it is. */
 interface Seen {
   holder: number | undefined;
@@ -59,6 +62,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     rmSync(mine, { force: true });
   }
   removeLeftovers(dataDir);
+  heldHere.add(path);
   return lockAt(path, content);
 }
 
@@ -71,7 +75,8 @@ function takeLock(dataDir: string, path: string, mine: string): void {
     const seen = readLock(path);
     if (seen === undefined) continue; // released meanwhile: link again
     const { holder, identity } = seen;
-    if (holder !== undefined && holder !== process.pid && isAlive(holder)) throw new DataDirLockedError(dataDir, holder);
+    const live = holder === process.pid ? heldHere.has(path) : holder !== undefined && isAlive(holder);
+    if (live) throw new DataDirLockedError(dataDir, holder!);
     // Stale (its process is gone, or it is our own pid left by an earlier run in a container).
     const ticket = join(dataDir, `${TICKET_PREFIX}${identity}`);
     if (ticket !== lastTicket && tryCreate(ticket)) {
@@ -132,6 +137,7 @@ function lockAt(path: string, content: string): DataDirLock {
   const release = () => {
     if (!held) return;
     held = false;
+    heldHere.delete(path);
     if (readText(path) === content) rmSync(path, { force: true });
     process.off('exit', release);
   };
