@@ -5,7 +5,7 @@ import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { countOpenSessions } from '../data/activity.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { activityRateLimit, registerRateLimit } from '../http/limits.ts';
+import { activityRateLimit, deviceRateLimit, registerRateLimit } from '../http/limits.ts';
 import { heartbeats, observeOpenSessions } from '../observability/metrics.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
@@ -52,7 +52,16 @@ const activityEndpoint: FastifyPluginAsync<EndpointOptions> = async (app, { reco
     const body = request.body as { action?: unknown } | undefined;
     if (body?.action === 'play_channel') heartbeats.inc({ result: reply.statusCode === 200 ? 'accepted' : 'rejected' });
   });
-  app.post('/', { bodyLimit, config: activityRateLimit(config) }, async (request, reply) => {
+  // Both limits apply: per address (whatever user_id the events carry, so rotating user_id does
+  // not escape it) and per device (one player sending too often behind a shared address).
+  const perDevice = deviceRateLimit(app, config, (reply, retryAfterSeconds) =>
+    reply
+      .code(429)
+      .header('retry-after', String(retryAfterSeconds))
+      .send({ message: `Too many events from this device; retry in ${retryAfterSeconds} seconds.` }),
+  );
+  const preHandler = perDevice ? [perDevice] : [];
+  app.post('/', { bodyLimit, config: activityRateLimit(config), preHandler }, async (request, reply) => {
     const parsed = parseActivityEvent(request.body ?? {});
     if (!parsed.ok) return reply.code(422).send(invalid(parsed.errors));
     const outcome = await recorder.record({ event: parsed.event, at: request.now });

@@ -9,7 +9,12 @@ import type { DatabaseHandle } from '../db/connect.ts';
 
 export type LimitsConfig = Pick<
   Config,
-  'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX' | 'RATE_LIMIT_LOGIN_MAX' | 'RATE_LIMIT_ACTIVITY_MAX'
+  | 'RATE_LIMIT_ENABLED'
+  | 'RATE_LIMIT_WINDOW_MS'
+  | 'RATE_LIMIT_MAX'
+  | 'RATE_LIMIT_LOGIN_MAX'
+  | 'RATE_LIMIT_ACTIVITY_MAX'
+  | 'RATE_LIMIT_ACTIVITY_ADDRESS_MAX'
 >;
 
 /** Per client address on every route of the group; routes may override with `rateLimit` config. */
@@ -29,19 +34,37 @@ export function loginRateLimit(limits: LimitsConfig) {
   return { rateLimit: { max: limits.RATE_LIMIT_LOGIN_MAX, timeWindow: limits.RATE_LIMIT_WINDOW_MS } };
 }
 
-/** Route config for activity: per device (the event's user_id, else the address), after parsing. */
+/** Route config for activity: per client address, before the body is read (the device limit comes on top). */
 export function activityRateLimit(limits: LimitsConfig) {
-  return {
-    rateLimit: {
-      max: limits.RATE_LIMIT_ACTIVITY_MAX,
-      timeWindow: limits.RATE_LIMIT_WINDOW_MS,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const body = request.body as { user_id?: unknown } | undefined;
-        const device = typeof body?.user_id === 'string' || typeof body?.user_id === 'number' ? String(body.user_id) : '';
-        return device === '' ? `address:${request.ip}` : `device:${device}`;
-      },
-    },
+  return { rateLimit: { max: limits.RATE_LIMIT_ACTIVITY_ADDRESS_MAX, timeWindow: limits.RATE_LIMIT_WINDOW_MS } };
+}
+
+/** The device an activity event names (its user_id), or undefined. */
+function deviceOf(body: unknown): string | undefined {
+  const id = (body as { user_id?: unknown } | undefined)?.user_id;
+  return (typeof id === 'string' && id !== '') || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * A preHandler limiting activity per device (user_id), on top of the per-address limit: the
+ * plugin runs one limit per route, so this one is checked here and answered by `refuse`.
+ * Undefined when rate limits are off (the group registered no limiter).
+ */
+export function deviceRateLimit(
+  app: FastifyInstance,
+  limits: LimitsConfig,
+  refuse: (reply: FastifyReply, retryAfterSeconds: number) => FastifyReply,
+) {
+  if (!limits.RATE_LIMIT_ENABLED) return undefined;
+  const check = app.createRateLimit({
+    max: limits.RATE_LIMIT_ACTIVITY_MAX,
+    timeWindow: limits.RATE_LIMIT_WINDOW_MS,
+    keyGenerator: (request: FastifyRequest) => `device:${deviceOf(request.body)}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (deviceOf(request.body) === undefined) return;
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) return refuse(reply, result.ttlInSeconds);
   };
 }
 
