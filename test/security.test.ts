@@ -127,6 +127,28 @@ describe.each(BACKENDS)('tokens and failed logins on %s', (backend) => {
       expect((await restLogin('ceiling', 'pw-ceiling', '10.68.0.2', now.toISOString())).statusCode).toBe(429);
       expect((await restLogin('ceiling', 'pw-ceiling', '10.68.0.2', '2026-11-22T11:15:01Z')).statusCode).toBe(200);
     });
+
+    it('prunes spent counters as failures arrive, so rotated names do not pile up', async () => {
+      const now = new Date('2026-11-22T12:00:00Z');
+      const old = new Date(now.getTime() - 16 * 60_000);
+      for (let i = 0; i < 15; i++) {
+        await t.database.db.execute(sql`insert into login_throttles (key, failures, window_started_at) values (${`login:spent-${i}`}, 3, ${old})`);
+      }
+      const stillBlocked = new Date(now.getTime() + 60_000);
+      await t.database.db.execute(
+        sql`insert into login_throttles (key, failures, window_started_at, blocked_until) values ('login:blocked', 5, ${old}, ${stillBlocked})`,
+      );
+      const count = async (where: ReturnType<typeof sql>) => {
+        const result: any = await t.database.db.execute(sql`select count(*)::int as n from login_throttles where ${where}`);
+        return (result.rows ?? result)[0].n;
+      };
+      const spent = sql`window_started_at < ${new Date(now.getTime() - 15 * 60_000)} and (blocked_until is null or blocked_until <= ${now})`;
+      const before = await count(spent);
+      expect(before).toBeGreaterThanOrEqual(15);
+      await restLogin('rotated-name', 'guess', '10.69.0.1', now.toISOString());
+      expect(await count(spent)).toBe(before - 10);
+      expect(await count(sql`key = 'login:blocked'`)).toBe(1);
+    });
   });
 });
 

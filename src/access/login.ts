@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/connect.ts';
 import { findAccountByLogin } from '../data/accounts.ts';
-import { blockedUntil, clearFailures, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
+import { blockedUntil, clearFailures, pruneThrottles, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
 const WINDOW_MS = 15 * 60_000;
@@ -17,6 +17,9 @@ export const NAME_AT_ADDRESS_FAILURES: FailurePolicy = { maxFailures: 5, windowM
 export const ADDRESS_FAILURES: FailurePolicy = { maxFailures: 50, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
 /** One login name from anywhere: only a spread-out attack (20 addresses or more) reaches it. */
 export const NAME_FAILURES: FailurePolicy = { maxFailures: 100, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
+
+/** Each failure adds up to three rows and removes up to this many spent ones (channel-password rows too: their window is also 15 minutes). */
+const PRUNE_PER_FAILURE = 10;
 
 export type LoginResult =
   | { ok: true; account: NonNullable<Awaited<ReturnType<typeof findAccountByLogin>>> }
@@ -58,6 +61,7 @@ export async function login(db: Queryable, attempt: LoginAttempt): Promise<Login
     await recordFailure(db, keys.nameAtAddress, attempt.now, NAME_AT_ADDRESS_FAILURES);
     await recordFailure(db, keys.address, attempt.now, ADDRESS_FAILURES);
     await recordFailure(db, keys.name, attempt.now, NAME_FAILURES);
+    await pruneThrottles(db, attempt.now, new Date(attempt.now.getTime() - WINDOW_MS), PRUNE_PER_FAILURE);
     return { ok: false, reason: 'invalid_credentials' };
   }
   // Only this address's count for the name starts over: the name's ceiling counts everyone's
