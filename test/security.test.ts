@@ -153,24 +153,25 @@ describe.each(BACKENDS)('tokens and failed logins on %s', (backend) => {
 });
 
 describe.each(BACKENDS)('activity limits on %s', (backend) => {
-  it('rotating user_id from one address meets the per-address limit, in the activity envelope', async () => {
-    const t = await testApp(backend, smallCatalog(), { RATE_LIMIT_ENABLED: true, RATE_LIMIT_ACTIVITY_ADDRESS_MAX: 3 });
-    const heartbeat = (userId: string, address: string) =>
+  it('rotating user_id from one address meets the per-address limit on both paths together, in the activity envelope', async () => {
+    const t = await testApp(backend, smallCatalog(), { RATE_LIMIT_ENABLED: true, RATE_LIMIT_ACTIVITY_ADDRESS_MAX: 3, RATE_LIMIT_ACTIVITY_MAX: 2 });
+    const paths = ['/api/v1/activity', '/api/v1/services/custom/activity'];
+    const heartbeat = (userId: string, address: string, path: string) =>
       t.request({
-        method: 'POST', url: '/api/v1/activity', remoteAddress: address,
+        method: 'POST', url: path, remoteAddress: address,
         payload: { source: 'roku_app', action: 'play_channel', client_id: 11, user_id: userId, channel_id: 201 },
       });
-    for (let i = 0; i < 3; i++) expect((await heartbeat(`forged-${i}`, '10.5.1.1')).statusCode).toBe(200);
-    const limited = await heartbeat('forged-3', '10.5.1.1');
+    for (let i = 0; i < 3; i++) expect((await heartbeat(`forged-${i}`, '10.5.1.1', paths[i % 2]!)).statusCode).toBe(200);
+    const limited = await heartbeat('forged-3', '10.5.1.1', paths[1]!);
     expect([limited.statusCode, Object.keys(limited.json())]).toEqual([429, ['message']]);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const other = await t.request({
-      method: 'POST', url: '/api/v1/services/custom/activity', remoteAddress: '10.5.1.2',
-      payload: { source: 'roku_app', action: 'login', user_id: 'someone' },
-    });
-    expect(other.statusCode).toBe(200);
+    // Another address is not affected; one device is limited across both paths too.
+    expect((await heartbeat('device-d', '10.5.1.2', paths[0]!)).statusCode).toBe(200);
+    expect((await heartbeat('device-d', '10.5.1.2', paths[1]!)).statusCode).toBe(200);
+    const device = await heartbeat('device-d', '10.5.1.2', paths[0]!);
+    expect([device.statusCode, Object.keys(device.json())]).toEqual([429, ['message']]);
     const stored = await t.database.db.execute(sql`select count(*)::int as n from activity_events`);
-    expect((stored as any).rows?.[0]?.n ?? (stored as any)[0]?.n).toBe(4);
+    expect((stored as any).rows?.[0]?.n ?? (stored as any)[0]?.n).toBe(5);
     await t.close();
   });
 });

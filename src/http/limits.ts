@@ -34,28 +34,24 @@ export function loginRateLimit(limits: LimitsConfig) {
   return { rateLimit: { max: limits.RATE_LIMIT_LOGIN_MAX, timeWindow: limits.RATE_LIMIT_WINDOW_MS } };
 }
 
-/** Route config for activity: per client address, before the body is read (the device limit comes on top). */
-export function activityRateLimit(limits: LimitsConfig) {
-  return { rateLimit: { max: limits.RATE_LIMIT_ACTIVITY_ADDRESS_MAX, timeWindow: limits.RATE_LIMIT_WINDOW_MS } };
-}
-
 /** The device an activity event names (its user_id), or undefined. */
 function deviceOf(body: unknown): string | undefined {
   const id = (body as { user_id?: unknown } | undefined)?.user_id;
   return (typeof id === 'string' && id !== '') || typeof id === 'number' ? String(id) : undefined;
 }
 
+type RefuseDevice = (reply: FastifyReply, retryAfterSeconds: number) => FastifyReply;
+
 /**
- * A preHandler limiting activity per device (user_id), on top of the per-address limit: the
- * plugin runs one limit per route, so this one is checked here and answered by `refuse`.
- * Undefined when rate limits are off (the group registered no limiter).
+ * Activity's two limits, registered once around both activity paths so that each counts both:
+ * per client address on every request, before the body is read (as the group default: a route
+ * with its own limit would get its own counter), and per device (user_id), returned as a
+ * preHandler that answers with `refuse` (the plugin runs one limit per request itself).
+ * Undefined when rate limits are off.
  */
-export function deviceRateLimit(
-  app: FastifyInstance,
-  limits: LimitsConfig,
-  refuse: (reply: FastifyReply, retryAfterSeconds: number) => FastifyReply,
-) {
+export async function registerActivityRateLimits(app: FastifyInstance, limits: LimitsConfig, refuse: RefuseDevice) {
   if (!limits.RATE_LIMIT_ENABLED) return undefined;
+  await registerRateLimit(app, { ...limits, RATE_LIMIT_MAX: limits.RATE_LIMIT_ACTIVITY_ADDRESS_MAX });
   const check = app.createRateLimit({
     max: limits.RATE_LIMIT_ACTIVITY_MAX,
     timeWindow: limits.RATE_LIMIT_WINDOW_MS,
