@@ -170,6 +170,7 @@ describe.each(BACKENDS)('activity limits on %s', (backend) => {
     expect((await heartbeat('device-d', '10.5.1.2', paths[1]!)).statusCode).toBe(200);
     const device = await heartbeat('device-d', '10.5.1.2', paths[0]!);
     expect([device.statusCode, Object.keys(device.json())]).toEqual([429, ['message']]);
+    expect([device.headers['retry-after'], device.headers['x-ratelimit-limit'], device.headers['x-ratelimit-remaining']]).toEqual([expect.stringMatching(/^\d+$/), '2', '0']);
     const stored = await t.database.db.execute(sql`select count(*)::int as n from activity_events`);
     expect((stored as any).rows?.[0]?.n ?? (stored as any)[0]?.n).toBe(5);
     await t.close();

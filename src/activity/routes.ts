@@ -44,10 +44,7 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
   // Both limits apply, each counting both paths: per address (whatever user_id the events carry,
   // so rotating user_id does not escape it) and per device (one player sending too often).
   const perDevice = await registerActivityRateLimits(app, options.config, (reply, retryAfterSeconds) =>
-    reply
-      .code(429)
-      .header('retry-after', String(retryAfterSeconds))
-      .send({ message: `Too many events from this device; retry in ${retryAfterSeconds} seconds.` }),
+    reply.code(429).send({ message: `Too many events from this device; retry in ${retryAfterSeconds} seconds.` }),
   );
   for (const prefix of ACTIVITY_PATHS) await app.register(activityEndpoint, { prefix, recorder, config: options.config, perDevice });
 };

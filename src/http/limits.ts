@@ -60,7 +60,10 @@ export async function registerActivityRateLimits(app: FastifyInstance, limits: L
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (deviceOf(request.body) === undefined) return;
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) return refuse(reply, result.ttlInSeconds);
+    if (result.isAllowed || !result.isExceeded) return;
+    // The headers the plugin sends with its own 429s (README: Configuration).
+    reply.headers({ 'x-ratelimit-limit': result.max, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': result.ttlInSeconds });
+    return refuse(reply.header('retry-after', String(result.ttlInSeconds)), result.ttlInSeconds);
   };
 }
 
