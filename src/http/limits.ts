@@ -34,10 +34,14 @@ export function loginRateLimit(limits: LimitsConfig) {
   return { rateLimit: { max: limits.RATE_LIMIT_LOGIN_MAX, timeWindow: limits.RATE_LIMIT_WINDOW_MS } };
 }
 
+/** Longer user_ids are refused by parsing (422); as limiter keys they could hold 64 KiB each. */
+const MAX_DEVICE_KEY_LENGTH = 255;
+
 /** The device an activity event names (its user_id), or undefined. */
 function deviceOf(body: unknown): string | undefined {
   const id = (body as { user_id?: unknown } | undefined)?.user_id;
-  return (typeof id === 'string' && id !== '') || typeof id === 'number' ? String(id) : undefined;
+  const device = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+  return device !== '' && device.length <= MAX_DEVICE_KEY_LENGTH ? device : undefined;
 }
 
 type RefuseDevice = (reply: FastifyReply, retryAfterSeconds: number) => FastifyReply;
