@@ -1,5 +1,6 @@
 // Configuration comes from environment variables only, validated once at start:
 // a bad value stops the process with a message naming the variable.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z
@@ -7,6 +8,45 @@ const flag = z
   .transform((v) => v === '1' || v === 'true');
 
 const storeUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL').optional();
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR block, or one of the named ranges Fastify's trustProxy knows. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * `false`/`0`: no proxy (the socket address is the client); a whole number N: N proxies in front
+ * (the address the N-th appended is the client); else a comma-separated list of proxy addresses
+ * or CIDRs, which are skipped from the right. `true` trusted the client-written left-most entry,
+ * so it is refused rather than guessed at.
+ */
+export type TrustProxy = false | number | string[];
+const trustProxy = z.string().transform((text, ctx): TrustProxy => {
+  const value = text.trim().toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        '`true` would trust any X-Forwarded-For a client writes; give the number of proxies in front (1 for one load balancer) or their addresses/CIDRs, comma-separated',
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not a hop count, address or CIDR: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const bytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024);
 
@@ -37,8 +77,8 @@ const configSchema = z.object({
   /** Load the demo catalog when the database is empty (npm start). */
   DEMO_ON_EMPTY: flag.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: flag.default(false),
+  /** Behind a load balancer: which X-Forwarded-For hops to trust (README: Client addresses and proxies). */
+  TRUST_PROXY: trustProxy.default(false),
   /** A request still unanswered after this long gets a 503 (0: no limit). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** Open connections per process; more are closed as they arrive (0: no limit). */
@@ -58,6 +98,8 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(20),
   /** Activity events per window per device (user_id); a player sends one a minute. */
   RATE_LIMIT_ACTIVITY_MAX: z.coerce.number().int().min(1).default(30),
+  /** Activity events per window per client address, whatever user_id they carry (many players may share a NAT). */
+  RATE_LIMIT_ACTIVITY_ADDRESS_MAX: z.coerce.number().int().min(1).default(600),
   /** Shed load (503) when the event loop lags more than this (0: off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Shed load (503) when more requests than this wait for a database connection (0: off). */

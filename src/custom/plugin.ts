@@ -3,7 +3,7 @@
 // envelope. The activity route under the same prefix is a separate plugin with its own.
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
+import { ACCOUNT_ONLY, authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import { findAccountByIdOrSlug } from '../data/accounts.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -58,9 +58,11 @@ export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
   });
 
   // A Bearer is optional on most routes; when valid it identifies the viewer for gating and unlocks.
+  // A TV archive app token is no viewer: it is shared by every installed copy, so an unlock or a
+  // purchase recorded for it would reach them all (and it could be refreshed away).
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
-    request.viewer = token === undefined ? null : ((await authenticate(db, token, request.now)) ?? null);
+    request.viewer = token === undefined ? null : ((await authenticate(db, token, request.now, ACCOUNT_ONLY)) ?? null);
   });
   // Before validation, so an unknown owner is a 404 whatever else is wrong with the request.
   app.addHook('preValidation', async (request) => {

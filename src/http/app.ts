@@ -17,6 +17,7 @@ import { registerDocs } from './docs.ts';
 import { healthRoutes } from './health.ts';
 import { registerLoadShedding } from './limits.ts';
 import { metricsPlugin } from './metrics-plugin.ts';
+import { trustProxyOption } from './proxies.ts';
 import { unavailableBody } from './unavailable.ts';
 
 export interface AppOptions {
@@ -35,7 +36,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     // Malformed URLs and requests are refused before routing; the answer is still in the group's envelope.
