@@ -13,11 +13,13 @@ import { clientOf } from './context.ts';
 import { channelNotFound, customData } from './errors.ts';
 import { entitledClient, streamableChannels } from './gating.ts';
 import { paginate } from './pagination.ts';
-import { dateList, DEFAULT_PER_PAGE, idList, optionalDate, pageFields, pathId, zoneField } from './params.ts';
+import { boundChannelDays, dateList, DEFAULT_PER_PAGE, idList, optionalDate, pageFields, pathId, zoneField } from './params.ts';
 import { presentLive, presentVideoRow, type VideoRowSource } from './presenter.ts';
 import { dayWindow, loadPublishedDays } from './schedule-days.ts';
 
-const videoQuery = z.object({ ...zoneField, channels_ids: idList('channels_ids', true), dates: dateList('dates'), ...pageFields(DEFAULT_PER_PAGE) });
+const videoQuery = z
+  .object({ ...zoneField, channels_ids: idList('channels_ids', true), dates: dateList('dates'), ...pageFields(DEFAULT_PER_PAGE) })
+  .superRefine(boundChannelDays);
 const liveQuery = z.object({ ...zoneField, date: optionalDate('date') });
 const liveParams = z.object({ id: z.string(), channelId: z.string() });
 
