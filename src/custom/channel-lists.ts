@@ -8,6 +8,7 @@ import { vodCounts } from '../data/vod.ts';
 import type { Queryable } from '../db/connect.ts';
 import { localDateOf } from '../schedules/labels.ts';
 import type { Client } from './context.ts';
+import { clientGate } from './gating.ts';
 import { dayWindow, loadPublishedDays, type DayWindow } from './schedule-days.ts';
 
 export interface Availability {
@@ -27,9 +28,15 @@ export interface ListedChannel {
 /** Category id 999 in a category_id filter means "live now or later today". */
 export const LIVE_CATEGORY = 999;
 
-/** The owner's channels, or its app's (see `scopedChannels`), cached per owner and app. */
-export function clientChannels(db: Queryable, client: Client): Promise<ChannelRow[]> {
-  return client.cache.get(`custom:scope:${client.ownerId}:${client.app?.id ?? 'none'}`, () => scopedChannels(db, client.ownerId, client.app));
+/**
+ * The owner's channels, or its app's (see `scopedChannels`), cached per owner and app; for a
+ * client with no app, only those the gate opens to it (what an app sells stays sold).
+ */
+export async function clientChannels(db: Queryable, client: Client): Promise<ChannelRow[]> {
+  const scope = await client.cache.get(`custom:scope:${client.ownerId}:${client.app?.id ?? 'none'}`, () => scopedChannels(db, client.ownerId, client.app));
+  if (client.app) return scope;
+  const gate = await clientGate(db, client);
+  return scope.filter((c) => gate.channelOpen(c.id));
 }
 
 export async function scopedChannels(db: Queryable, ownerId: number, app: App | undefined): Promise<ChannelRow[]> {

@@ -10,8 +10,8 @@ import type { GroupOptions } from '../http/group.ts';
 import { localDateOf, localDayWindow } from '../schedules/labels.ts';
 import { requestedChannels } from './channel-lists.ts';
 import { clientOf } from './context.ts';
-import { channelNotFound, customData } from './errors.ts';
-import { entitledClient, streamableChannels } from './gating.ts';
+import { channelNotFound, customData, subscriptionRequired } from './errors.ts';
+import { clientGate, entitledClient, streamableChannels } from './gating.ts';
 import { paginate } from './pagination.ts';
 import { boundChannelDays, dateList, DEFAULT_PER_PAGE, idList, optionalDate, pageFields, pathId, zoneField } from './params.ts';
 import { presentLive, presentVideoRow, type VideoRowSource } from './presenter.ts';
@@ -69,6 +69,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const channel = await ownedChannel(db, request.owner.id, pathId(request.params.channelId));
     if (!channel) throw channelNotFound();
     const client = await entitledClient(db, request);
+    if (!(await clientGate(db, client)).channelOpen(channel.id)) throw subscriptionRequired();
     // The day defaults to today in UTC (spec); without a timezone it is a UTC day, rendered in UTC.
     const zone = client.zone ?? 'UTC';
     const { from, to } = localDayWindow(request.query.date ?? localDateOf(client.now.getTime(), 'UTC'), zone);

@@ -8,7 +8,7 @@ import { vodVideosOf, type VodVideo } from '../data/vod.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { requestedChannels } from './channel-lists.ts';
 import type { Client } from './context.ts';
-import { entitledClient, ppvPlayable, streamableChannels } from './gating.ts';
+import { entitledClient, streamableChannels, vodPlayable } from './gating.ts';
 import { paginate } from './pagination.ts';
 import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
 import { presentVideoRow, type VideoRowSource } from './presenter.ts';
@@ -52,7 +52,7 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
     const rows = catalogRows(channels, await vodVideosOf(db, channels.map((c) => c.id)));
     const paged = paginate(request, rows, { page, perPage: per_page }, config.PUBLIC_URL);
     const refs = paged.data.map((r) => ({ videoId: r.video.videoTubeId, channelId: r.channel.id }));
-    const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), ppvPlayable(db, client, refs)]);
+    const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), vodPlayable(db, client, refs)]);
     const data = paged.data.map(({ channel, video }) => {
       const playable = streamable(channel.id) && unlocked({ videoId: video.videoTubeId, channelId: channel.id });
       return presentVideoRow(vodRow(client, channel, video, playable ? video.streamUrl : null));

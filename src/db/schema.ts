@@ -298,7 +298,7 @@ export const liveStreams = pgTable(
     endAt: instant().notNull(),
     uri: text().notNull().default(''),
   },
-  (t) => [index('live_streams_channel_start').on(t.channelId, t.startAt)],
+  (t) => [index('live_streams_channel_start').on(t.channelId, t.startAt), index('live_streams_video').on(t.videoId)],
 );
 
 // ---------------------------------------------------------------- apps
