@@ -67,6 +67,15 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Route trees for older shipped app templates (README: Shipped clients): `mobile`, `roku`,
+   * comma-separated; unset: none (the spec's host has no platform-specific trees).
+   */
+  COMPAT_ROUTES: z
+    .string()
+    .transform((text) => [...new Set(text.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))])
+    .pipe(z.array(z.enum(['mobile', 'roku'])))
+    .default([]),
   DATA_DIR: z.string().min(1).default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -50,7 +50,7 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
   it('a channel only a paid app sells: 403 with its app, absent with no header or another app', async () => {
     const guide = '/users/11/channels/video?channels_ids=208&dates=2026-11-21';
     expect(await get(guide, { 'platform-id': 'mobile' })).toMatchObject({ statusCode: 403 });
-    for (const headers of [{}, { 'platform-id': 'fire-tv' }, { 'platform-id': 'android-tv' }, { 'platform-id': 'roku' }, { 'platform-id': 'apple-tv' }]) {
+    for (const headers of [{}, { 'platform-id': 'fire-tv' }, { 'platform-id': 'android-tv' }, { 'platform-id': 'roku' }, { 'platform-id': 'apple-tv' }] as Headers[]) {
       const response = await get(guide, headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
       expect(response.json().data, JSON.stringify(headers)).toEqual([]);
@@ -62,7 +62,7 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
   });
 
   it('the subscriber gets the paid channel with or without the header', async () => {
-    for (const headers of [SUBSCRIBED, { ...SUBSCRIBED, 'platform-id': 'mobile' }]) {
+    for (const headers of [SUBSCRIBED, { ...SUBSCRIBED, 'platform-id': 'mobile' }] as Headers[]) {
       const guide = await get('/users/11/channels/video?channels_ids=208&dates=2026-11-21', headers);
       expect(rowsOf(guide.json()), JSON.stringify(headers)).toContainEqual(['208-5006-1', 'https://media.example/premium.m3u8']);
       expect((await get('/users/11/channels', headers)).json().data.map((c: any) => c.id)).toContain(208);
@@ -70,7 +70,7 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
   });
 
   it('live: a sold channel is 403 whatever the header says, open to the subscriber', async () => {
-    for (const headers of [{}, { 'platform-id': 'fire-tv' }, { 'platform-id': 'mobile' }]) {
+    for (const headers of [{}, { 'platform-id': 'fire-tv' }, { 'platform-id': 'mobile' }] as Headers[]) {
       expect(await get('/users/11/channels/208/live?date=2026-11-21', headers), JSON.stringify(headers)).toMatchObject({ statusCode: 403, body: JSON.stringify(failureOf(403, 'subscription_required')) });
     }
     const live = await get('/users/11/channels/208/live?date=2026-11-21', SUBSCRIBED);
@@ -87,14 +87,14 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
 
   it('pay-per-view VOD: no header or another app never gives a stream the PPV app withholds', async () => {
     const vod = '/users/11/channels/vod?channels_ids=201';
-    for (const headers of [{}, { 'platform-id': 'android-tv' }]) {
+    for (const headers of [{}, { 'platform-id': 'android-tv' }] as Headers[]) {
       const rows = rowsOf((await get(vod, headers)).json());
       expect(rows, JSON.stringify(headers)).toEqual([['201-5002-vod', null], ['201-5001-vod', null], ['201-5007-vod', null]]);
     }
     // Fire TV does not carry 201: nothing, rather than the streams.
     expect((await get(vod, { 'platform-id': 'fire-tv' })).json().data).toEqual([]);
     // device-2's unlock of 5002 in 201 opens that row alone, with or without the header.
-    for (const headers of [PPV_HOLDER, { ...PPV_HOLDER, 'platform-id': 'android-tv' }]) {
+    for (const headers of [PPV_HOLDER, { ...PPV_HOLDER, 'platform-id': 'android-tv' }] as Headers[]) {
       const rows = rowsOf((await get(vod, headers)).json());
       expect(rows, JSON.stringify(headers)).toEqual([['201-5002-vod', 'https://media.example/weather.mp4'], ['201-5001-vod', null], ['201-5007-vod', null]]);
     }
@@ -111,7 +111,7 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
       [5006, {}], [5006, { 'platform-id': 'fire-tv' }], [5006, { 'platform-id': 'mobile' }],
       [5007, {}], [5007, { 'platform-id': 'android-tv' }], [5007, { 'platform-id': 'fire-tv' }], [5007, PPV_HOLDER],
       [5005, {}], [5005, { 'platform-id': 'android-tv' }],
-    ] as const) {
+    ] as [number, Headers][]) {
       const response = await get(`/token_by_video/${video}`, headers);
       expect(response.statusCode, `${video} ${JSON.stringify(headers)}`).toBe(403);
       expect(response.body).not.toContain('cdn.example');

@@ -54,7 +54,8 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
         categoryId: c.id,
         name: c.name,
         slug: slugOf(c.name),
-        svg: null,
+        // A string, never null: shipped Android TV clients call svg.isEmpty() (model/CategoriesItem.kt).
+        svg: '',
         ...(request.query.default ? {} : { channels: listed.filter((l) => l.channel.categoryId === c.id).map(present) }),
       })),
     );

@@ -27,6 +27,8 @@ export interface ListedChannel {
 
 /** Category id 999 in a category_id filter means "live now or later today". */
 export const LIVE_CATEGORY = 999;
+/** Category id 0 means every category: the shipped Android TV template's "All" chip sends it. */
+export const ALL_CATEGORIES = 0;
 
 /**
  * The owner's channels, or its app's (see `scopedChannels`), cached per owner and app; for a
@@ -107,6 +109,7 @@ function matches(f: ChannelFilters, { channel, availability }: ListedChannel): b
   const categories = f.category_id.filter((id) => id !== LIVE_CATEGORY);
   const byCategory =
     f.category_id.length === 0 ||
+    f.category_id.includes(ALL_CATEGORIES) ||
     categories.includes(channel.categoryId) ||
     (f.category_id.includes(LIVE_CATEGORY) && availability.liveAvailable);
   const byLanguage = f.language_id.length === 0 || (channel.languageId !== null && f.language_id.includes(channel.languageId));

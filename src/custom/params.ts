@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { isValidDate } from '../schedules/labels.ts';
 
 export const MAX_PER_PAGE = 100;
+/** channels/video pages: shipped clients ask per_page=10000 and read one page; the work is bounded by MAX_CHANNEL_DAYS. */
+export const MAX_GUIDE_PER_PAGE = 10_000;
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_TAKE = 100;
 /** More channels or days than a guide screen shows are refused rather than computed. */
@@ -46,9 +48,9 @@ export function wholeNumber(field: string, min: number, cap = MAX_INT) {
   });
 }
 
-export const pageFields = (defaultPerPage: number) => ({
+export const pageFields = (defaultPerPage: number, maxPerPage = MAX_PER_PAGE) => ({
   page: wholeNumber('page', 1).transform((n) => n ?? 1),
-  per_page: wholeNumber('per_page', 1, MAX_PER_PAGE).transform((n) => n ?? defaultPerPage),
+  per_page: wholeNumber('per_page', 1, maxPerPage).transform((n) => n ?? defaultPerPage),
 });
 
 /** Non-blank entries of a comma-separated list (a trailing comma is harmless). */
@@ -112,14 +114,13 @@ function daysBetween(first: string, last: string): number {
   return (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000;
 }
 
-/** Refuses a request that would expand more than MAX_CHANNEL_DAYS channel-days, naming the channel list. */
-export function boundChannelDays(query: { channels_ids: readonly number[]; dates: readonly string[] }, ctx: z.RefinementCtx): void {
-  if (query.channels_ids.length * query.dates.length <= MAX_CHANNEL_DAYS) return;
-  ctx.addIssue({
-    code: 'custom',
-    path: ['channels_ids'],
-    message: `The channels ids times the dates may not be more than ${MAX_CHANNEL_DAYS} channel-days.`,
-  });
+/** Refuses a request that would expand more than MAX_CHANNEL_DAYS channel-days, naming the channel list field. */
+export function boundChannelDays(field: string) {
+  return (query: Record<string, unknown> & { dates: readonly string[] }, ctx: z.RefinementCtx): void => {
+    const ids = query[field] as readonly number[];
+    if (ids.length * query.dates.length <= MAX_CHANNEL_DAYS) return;
+    ctx.addIssue({ code: 'custom', path: [field], message: `The ${label(field)} times the dates may not be more than ${MAX_CHANNEL_DAYS} channel-days.` });
+  };
 }
 
 export function optionalDate(field: string) {

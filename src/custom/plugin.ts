@@ -34,13 +34,32 @@ declare module 'fastify' {
   }
 }
 
-type RouteGroup = FastifyPluginAsync<GroupOptions>;
-const OPEN_ROUTES: RouteGroup[] = [authRoutes, settingsRoutes, catalogRoutes, scheduleRoutes, vodRoutes, playbackRoutes, entitlementRoutes];
-/** Behind the Bearer check (the lead's choice: only these need one); request.viewer is set. */
-const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, favoritesRoutes];
+export type RouteGroup = FastifyPluginAsync<GroupOptions>;
 
-export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
+/**
+ * A route tree on the Custom API's machinery (envelope, owner resolution, viewer, limits): the
+ * spec's tree at /api/v1/services/custom, and the compatibility trees of older shipped templates
+ * (src/compat), which differ only in routes, the Platform-Id they assume and a presenter.
+ */
+export interface CustomTree {
+  open: RouteGroup[];
+  /** Behind the Bearer check; request.viewer is set. */
+  protected: RouteGroup[];
+  /** The Platform-Id a request without one is taken to send. */
+  platform?: string;
+  /** Reshapes every answer object before it is serialized. */
+  present?: (payload: unknown) => unknown;
+}
+
+export const CUSTOM_TREE: CustomTree = {
+  open: [authRoutes, settingsRoutes, catalogRoutes, scheduleRoutes, vodRoutes, playbackRoutes, entitlementRoutes],
+  // The lead's choice: only these need a Bearer.
+  protected: [sessionRoutes, favoritesRoutes],
+};
+
+export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }> = async (app, options) => {
   const { db } = options.database;
+  const tree = options.tree ?? CUSTOM_TREE;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
   const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache };
   app.setValidatorCompiler(validatorCompiler);
@@ -56,6 +75,13 @@ export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
   app.addHook('onRequest', async (request) => {
     request.catalogCache = options.cache;
   });
+  const { platform, present } = tree;
+  if (platform !== undefined) {
+    app.addHook('onRequest', async (request) => {
+      if (request.headers['platform-id'] === undefined && request.headers['platform'] === undefined) request.headers['platform-id'] = platform;
+    });
+  }
+  if (present) app.addHook('preSerialization', async (_request, _reply, payload) => present(payload));
 
   // A Bearer is optional on most routes; when valid it identifies the viewer for gating and unlocks.
   // A TV archive app token is no viewer: it is shared by every installed copy, so an unlock or a
@@ -73,12 +99,12 @@ export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
     request.owner = owner;
   });
 
-  for (const routes of OPEN_ROUTES) await app.register(routes, group);
+  for (const routes of tree.open) await app.register(routes, group);
   await app.register(async (secured) => {
     secured.addHook('onRequest', async (request) => {
       if (!request.viewer) throw unauthenticated();
     });
-    for (const routes of PROTECTED_ROUTES) await secured.register(routes, group);
+    for (const routes of tree.protected) await secured.register(routes, group);
   });
 };
 

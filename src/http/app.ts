@@ -8,6 +8,9 @@ import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { legacyRoutes } from '../legacy/routes.ts';
 import { customApi } from '../custom/plugin.ts';
+import { failureBody } from '../custom/errors.ts';
+import { MOBILE_TREE } from '../compat/mobile.ts';
+import { ROKU_TREE } from '../compat/roku.ts';
 import { clockPlugin } from './clock-plugin.ts';
 import { answerClientError, answerFrameworkError } from './framework-errors.ts';
 import { restApi } from '../rest/plugin.ts';
@@ -27,6 +30,9 @@ export interface AppOptions {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
 }
+
+/** The compatibility trees COMPAT_ROUTES may switch on (README: Shipped clients). */
+const COMPAT_TREES = { mobile: MOBILE_TREE, roku: ROKU_TREE } as const;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig({}), ...options.config };
@@ -66,6 +72,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(assetRoutes, { database: options.database });
   await app.register(restApi, { prefix: '/api/v1/rest', ...group });
   await app.register(customApi, { prefix: '/api/v1/services/custom', ...group });
+  for (const name of config.COMPAT_ROUTES) await app.register(customApi, { prefix: `/api/v1/services/${name}`, ...group, tree: COMPAT_TREES[name] });
+  // Any other path under /api/v1/services/ is the Custom API's 404, not Fastify's.
+  await app.register(async (services) => services.setNotFoundHandler((_request, reply) => reply.code(404).send(failureBody(404, 'Not found.'))), {
+    prefix: '/api/v1/services',
+  });
   await app.register(legacyRoutes, { prefix: '/WebServices', ...group });
   return app;
 }
