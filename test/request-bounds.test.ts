@@ -31,7 +31,7 @@ describe.each(BACKENDS)('request bounds on %s', (backend) => {
     const tooMany = await get(video(`channels_ids=${ids}&dates=${dates}`));
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toEqual(invalidWith('channels_ids'));
-    expect(tooMany.json().data.errors.channels_ids[0]).toMatch(/1000 channel-days/);
+    expect(tooMany.json().data.errors.channels_ids[0]).toMatch(/500 channel-days/);
   });
 
   it('answers the first and last accepted dates in the most extreme zones, never a 500', async () => {

@@ -14,7 +14,7 @@ export const MAX_DATES = 31;
 /** The first and last date of a list lie at most this many days apart (a list is a guide's week or month, not a century). */
 export const MAX_DATE_SPAN_DAYS = 30;
 /** channels x days of one channels/video request: what one request may make the service expand. */
-export const MAX_CHANNEL_DAYS = 1000;
+export const MAX_CHANNEL_DAYS = 500;
 const MAX_INT = 2_147_483_647;
 
 const label = (field: string) => field.replaceAll('_', ' ');
