@@ -86,7 +86,7 @@ export function startService(options: ServiceOptions): Promise<Child> {
   if (!options.shed) Object.assign(env, { MAX_DB_POOL_WAITING: '0', MAX_EVENT_LOOP_DELAY_MS: '0' });
   if (options.rateLimits) {
     const never = '1000000000';
-    Object.assign(env, { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: never, RATE_LIMIT_LOGIN_MAX: never, RATE_LIMIT_ACTIVITY_MAX: never });
+    Object.assign(env, { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: never, RATE_LIMIT_LOGIN_MAX: never, RATE_LIMIT_ACTIVITY_MAX: never, RATE_LIMIT_ACTIVITY_ADDRESS_MAX: never });
   }
   return launch('service', [BIN, 'serve'], env, options.logFile);
 }

@@ -1,7 +1,7 @@
 // The `channelnet` command: serve, migrate, import, export, demo, config.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { exportCatalog } from './catalog/export.ts';
+import { exportCatalog, writeExportFile } from './catalog/export.ts';
 import { importCatalog, importCatalogText, type ImportResult } from './catalog/import.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, describeConfig, loadConfig, type Config } from './config.ts';
@@ -84,14 +84,14 @@ async function run(argv: string[]): Promise<number> {
     case 'export': {
       const catalog = await withDatabase(config, (d) => exportCatalog(d.db));
       const text = `${JSON.stringify(catalog, null, 2)}\n`;
-      if (values.out) await writeFile(values.out, text);
+      if (values.out) await writeExportFile(values.out, text);
       else process.stdout.write(text);
       return 0;
     }
     case 'demo': {
       const now = systemClock();
       if (values.out) {
-        await writeFile(values.out, `${JSON.stringify(demoCatalog(now), null, 2)}\n`);
+        await writeExportFile(values.out, `${JSON.stringify(demoCatalog(now), null, 2)}\n`);
         return 0;
       }
       const code = await withDatabase(config, async (d) => report(await importCatalog(d.db, demoCatalog(now), { replace: false, now }), 'demo import'));

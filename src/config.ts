@@ -1,5 +1,6 @@
 // Configuration comes from environment variables only, validated once at start:
 // a bad value stops the process with a message naming the variable.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z
@@ -8,15 +9,73 @@ const flag = z
 
 const storeUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL').optional();
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR block, or one of the named ranges Fastify's trustProxy knows. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * `false`/`0`: no proxy (the socket address is the client); a whole number N: N proxies in front
+ * (the address the N-th appended is the client); else a comma-separated list of proxy addresses
+ * or CIDRs, which are skipped from the right. `true` trusted the client-written left-most entry,
+ * so it is refused rather than guessed at.
+ */
+export type TrustProxy = false | number | string[];
+const trustProxy = z.string().transform((text, ctx): TrustProxy => {
+  const value = text.trim().toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        '`true` would trust any X-Forwarded-For a client writes; give the number of proxies in front (1 for one load balancer) or their addresses/CIDRs, comma-separated',
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not a hop count, address or CIDR: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const bytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024);
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * The service's public base URL (https://tv.example.com, or with a path prefix), used where an
+   * answer carries absolute links (Custom API pagination). Unset: such links are relative.
+   * Never taken from the request's Host header, which a caller chooses.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, 'must be an http:// or https:// URL without query or fragment')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Route trees for older shipped app templates (README: Shipped clients): `mobile`, `roku`,
+   * comma-separated; unset: none (the spec's host has no platform-specific trees).
+   */
+  COMPAT_ROUTES: z
+    .string()
+    .transform((text) => [...new Set(text.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))])
+    .pipe(z.array(z.enum(['mobile', 'roku'])))
+    .default([]),
   DATA_DIR: z.string().min(1).default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -27,10 +86,12 @@ const configSchema = z.object({
   /** Load the demo catalog when the database is empty (npm start). */
   DEMO_ON_EMPTY: flag.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: flag.default(false),
+  /** Behind a load balancer: which X-Forwarded-For hops to trust (README: Client addresses and proxies). */
+  TRUST_PROXY: trustProxy.default(false),
   /** A request still unanswered after this long gets a 503 (0: no limit). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Open connections per process; more are closed as they arrive (0: no limit). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).default(10_000),
   /** Longer than a load balancer's idle timeout (often 60 s), so it closes first. */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
   BODY_LIMIT_REST: bytes.default(64 * 1024),
@@ -46,12 +107,16 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(20),
   /** Activity events per window per device (user_id); a player sends one a minute. */
   RATE_LIMIT_ACTIVITY_MAX: z.coerce.number().int().min(1).default(30),
+  /** Activity events per window per client address, whatever user_id they carry (many players may share a NAT). */
+  RATE_LIMIT_ACTIVITY_ADDRESS_MAX: z.coerce.number().int().min(1).default(600),
   /** Shed load (503) when the event loop lags more than this (0: off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Shed load (503) when more requests than this wait for a database connection (0: off). */
   MAX_DB_POOL_WAITING: z.coerce.number().int().min(0).default(100),
   /** Cached catalog answers per process (0: no cache). */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(20_000),
+  /** Bytes of cached catalog answers per process, keys included (0: no cache); see src/cache/size.ts. */
+  CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   METRICS_ENABLED: flag.default(true),
   DOCS_ENABLED: flag.default(true),
   /**
@@ -106,7 +171,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration with secrets masked, for `channelnet config`. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const masked: Record<string, unknown> = { ...config };
-  if (config.DATABASE_URL) masked.DATABASE_URL = config.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:****@');
-  return masked;
+  return Object.fromEntries(Object.entries(config).map(([key, value]) => [key, typeof value === 'string' ? maskUrlSecrets(value) : value]));
+}
+
+/** Query parameters known to carry no secret; every other one's value is masked. */
+const HARMLESS_URL_PARAMS = new Set(['sslmode', 'ssl', 'application_name', 'connect_timeout', 'target_session_attrs', 'host', 'port', 'dbname', 'user']);
+const URL_RE = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*@)?([^?#]*)(\?[^#]*)?(#.*)?$/is;
+
+/**
+ * A URL with its secrets replaced by `****`: the password of `user:password@` and the value of
+ * every query parameter not known to be harmless (`?password=`, `sslkey=`, `token=`...). Text that
+ * is not a URL is returned as it is.
+ */
+export function maskUrlSecrets(text: string): string {
+  const match = URL_RE.exec(text);
+  if (!match) return text;
+  const [, scheme, userinfo = '', rest, query = '', fragment = ''] = match;
+  const colon = userinfo.indexOf(':');
+  const user = colon < 0 ? userinfo : `${userinfo.slice(0, colon)}:****@`;
+  const params = query.slice(1).split('&').map((part) => {
+    const eq = part.indexOf('=');
+    if (eq < 0 || HARMLESS_URL_PARAMS.has(decodeName(part.slice(0, eq)))) return part;
+    return `${part.slice(0, eq)}=****`;
+  });
+  return `${scheme}${user}${rest}${query && `?${params.join('&')}`}${fragment}`;
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
 }

@@ -31,6 +31,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     const demoLoaded = await prepareDatabase(config, database);
     const app = await buildApp({ database, config });
+    // Connections past the cap are closed as they arrive: each open one costs a socket and memory.
+    if (config.MAX_CONNECTIONS > 0) app.server.maxConnections = config.MAX_CONNECTIONS;
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
     announce(app, url, database, demoLoaded);

@@ -186,11 +186,11 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
     it('groups the listed channels by category, with slug, svg and nested channels', async () => {
       const response = await get('/users/11/categories');
       expect(response.json().data.map((c: any) => [c.categoryId, c.name, c.slug, c.svg, c.channels.map((ch: any) => ch.id)])).toEqual([
-        [1, 'News', 'news', null, [201]],
-        [2, 'Music', 'music', null, [202, 204]],
+        [1, 'News', 'news', '', [201]],
+        [2, 'Music', 'music', '', [202, 204]],
       ]);
       expect((await get('/users/11/categories?default=1')).json()).toEqual({
-        data: [{ categoryId: 1, name: 'News', slug: 'news', svg: null }, { categoryId: 2, name: 'Music', slug: 'music', svg: null }],
+        data: [{ categoryId: 1, name: 'News', slug: 'news', svg: '' }, { categoryId: 2, name: 'Music', slug: 'music', svg: '' }],
       });
       expect(ids(await get('/users/11/categories', { 'platform-id': 'fire-tv' }))).toEqual([1, 2]);
       expect((await get('/users/11/categories', { 'platform-id': 'roku' })).json()).toEqual({ data: [] });

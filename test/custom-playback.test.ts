@@ -63,17 +63,14 @@ describe.each(BACKENDS)('Custom API playback, VOD and gating on %s', (backend) =
       }
     });
 
-    it('refuses a PPV-locked video 403 until unlocked for the device or viewer', async () => {
+    it('follows the gating rule: pay-per-view locks VOD playback, not a video that airs free on a schedule', async () => {
       const tv = { 'platform-id': 'android-tv' };
-      for (const id of [5002, 5003, 5001]) {
-        const response = await get(`/token_by_video/${id}`, tv);
-        expect([response.statusCode, response.json()]).toEqual([403, failureOf(403, 'subscription_required')]);
-      }
-      expect((await get('/token_by_video/5002', { ...tv, 'device-id': 'device-2' })).statusCode).toBe(200);
-      expect((await get('/token_by_video/5002', { ...tv, 'accept-platform-device-id': 'device-2' })).statusCode).toBe(200);
-      expect((await get('/token_by_video/5002', { ...tv, 'device-id': 'device-2' }, '2026-11-22T00:00:00Z')).statusCode).toBe(403);
-      // Other platforms' apps have no PPV; a video in no PPV app's catalog is free.
-      expect((await get('/token_by_video/5003', { 'platform-id': 'ios' })).statusCode).toBe(200);
+      // 5001 and 5002 air on 201's schedule and 5003 is its live stream, free on the Android TV app,
+      // whose pay-per-view is for VOD playback. A VOD-only video is locked: test/gating.test.ts.
+      for (const id of [5002, 5003, 5001]) expect((await get(`/token_by_video/${id}`, tv)).statusCode).toBe(200);
+      // The paid mobile app's videos need its subscription (device-1 holds one); another owner's app-less video is free.
+      expect((await get('/token_by_video/5003', { 'platform-id': 'ios' })).statusCode).toBe(403);
+      expect((await get('/token_by_video/5003', { 'platform-id': 'ios', 'device-id': 'device-1' })).statusCode).toBe(200);
       expect((await get('/token_by_video/6001', tv)).statusCode).toBe(200);
     });
   });
@@ -93,7 +90,7 @@ describe.each(BACKENDS)('Custom API playback, VOD and gating on %s', (backend) =
         ['202-5003-vod', null],
       ]);
       expect(body.data[0]).toEqual({
-        customId: '201-5002-vod', videoTubeId: 5002, userId: 11, title: 'Weather "live" & <more>', providerVideoId: '123456', channelId: 201,
+        customId: '201-5002-vod', id: '201-5002-vod', videoTubeId: 5002, userId: 11, title: 'Weather "live" & <more>', providerVideoId: '123456', channelId: 201,
         duration: 120, timeDuration: '0h. 2min', startDate: '2026-11-21 10:00:00', endDate: '2026-11-21 10:02:00', providerName: 'Vimeo',
         durationInDate: '10:00 AM - 10:02 AM', thumbnail: '', streamUrl: 'https://media.example/weather.mp4', isVod: true,
       });
@@ -149,7 +146,8 @@ describe.each(BACKENDS)('Custom API playback, VOD and gating on %s', (backend) =
       expect(streams(await rows({ 'accept-platform-device-id': 'tv-1' }))).toEqual(unlocked);
       expect(streams(await rows({ 'device-id': 'tv-2' }))).toEqual([['202-5003-1', null], ['202-5004-1', null]]);
       expect((await get('/users/11/channels/202/live', { 'device-id': 'tv-1' })).json().data[0].uri).toBe('https://live.example/private');
-      expect(streams(await get('/users/11/channels/vod?channels_ids=202', { 'device-id': 'tv-1' }))).toEqual([['202-5003-vod', 'https://media.example/concert.m3u8']]);
+      // Its VOD stays locked without a Platform-Id: the apps carrying 202 sell it (paid mobile app, Android TV pay-per-view).
+      expect(streams(await get('/users/11/channels/vod?channels_ids=202', { 'device-id': 'tv-1' }))).toEqual([['202-5003-vod', null]]);
 
       const form = await unlock('channel_id=202&password=letmein', { ...FORM, 'device-id': 'tv-2' });
       expect([form.statusCode, form.json()]).toEqual([200, { data: { message: 'Success' } }]);

@@ -1,13 +1,25 @@
-// Password login shared by both APIs. Failed attempts are counted per account and per client
-// address in the database; past the limit, attempts are refused without checking the password
-// until the block ends. An unknown login still costs one scrypt, so timing does not tell.
+// Password login shared by both APIs. Failed attempts are counted in the database (so every
+// instance enforces one limit) under three keys: the login name with the client address, the
+// client address, and the login name alone with a much higher ceiling. A victim's account so stays
+// usable from their own address while an attacker's address is blocked, and guessing from many
+// addresses is still capped. The name is counted whether or not an account has it, and an unknown
+// name costs the same scrypt, so no answer (status, body, Retry-After, timing) tells which exist.
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/connect.ts';
 import { findAccountByLogin } from '../data/accounts.ts';
-import { blockedUntil, clearFailures, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
+import { blockedUntil, clearFailures, pruneThrottles, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
-export const ACCOUNT_FAILURES: FailurePolicy = { maxFailures: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
-export const ADDRESS_FAILURES: FailurePolicy = { maxFailures: 50, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+const WINDOW_MS = 15 * 60_000;
+/** One login name from one address. */
+export const NAME_AT_ADDRESS_FAILURES: FailurePolicy = { maxFailures: 5, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
+/** One address, whatever names it tries. */
+export const ADDRESS_FAILURES: FailurePolicy = { maxFailures: 50, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
+/** One login name from anywhere: only a spread-out attack (20 addresses or more) reaches it. */
+export const NAME_FAILURES: FailurePolicy = { maxFailures: 100, windowMs: WINDOW_MS, blockMs: WINDOW_MS };
+
+/** Each failure adds up to three rows and removes up to this many spent ones (channel-password rows too: their window is also 15 minutes). */
+const PRUNE_PER_FAILURE = 10;
 
 export type LoginResult =
   | { ok: true; account: NonNullable<Awaited<ReturnType<typeof findAccountByLogin>>> }
@@ -21,20 +33,40 @@ export interface LoginAttempt {
   now: Date;
 }
 
+interface ThrottleKeys {
+  nameAtAddress: string;
+  address: string;
+  name: string;
+}
+
+/**
+ * The counter keys of an attempt. The name is hashed (it may hold anything, NUL included) after
+ * the same case folding as the account lookup; a username and its email count apart, which at
+ * most doubles the attempts per window.
+ */
+export function throttleKeys(login: string, address: string): ThrottleKeys {
+  const name = createHash('sha256').update(login.toLowerCase()).digest('hex');
+  return { nameAtAddress: `login:${name}:address:${address}`, address: `address:${address}`, name: `login:${name}` };
+}
+
 export async function login(db: Queryable, attempt: LoginAttempt): Promise<LoginResult> {
+  const keys = throttleKeys(attempt.login, attempt.address);
   const account = await findAccountByLogin(db, attempt.login);
-  const keys = [`address:${attempt.address}`, ...(account ? [`account:${account.id}`] : [])];
-  const until = await blockedUntil(db, keys);
+  const until = await blockedUntil(db, [keys.nameAtAddress, keys.address, keys.name]);
   if (until && until.getTime() > attempt.now.getTime()) {
     return { ok: false, reason: 'too_many_attempts', retryAfterSeconds: Math.ceil((until.getTime() - attempt.now.getTime()) / 1000) };
   }
   const valid = await verifyPassword(attempt.password, account?.passwordHash ?? (await dummyPasswordHash()));
   if (!account || !valid) {
-    await recordFailure(db, keys[0]!, attempt.now, ADDRESS_FAILURES);
-    if (account) await recordFailure(db, keys[1]!, attempt.now, ACCOUNT_FAILURES);
+    await recordFailure(db, keys.nameAtAddress, attempt.now, NAME_AT_ADDRESS_FAILURES);
+    await recordFailure(db, keys.address, attempt.now, ADDRESS_FAILURES);
+    await recordFailure(db, keys.name, attempt.now, NAME_FAILURES);
+    await pruneThrottles(db, attempt.now, new Date(attempt.now.getTime() - WINDOW_MS), PRUNE_PER_FAILURE);
     return { ok: false, reason: 'invalid_credentials' };
   }
-  await clearFailures(db, `account:${account.id}`);
+  // Only this address's count for the name starts over: the name's ceiling counts everyone's
+  // failures, and the owner logging in says nothing about the others.
+  await clearFailures(db, keys.nameAtAddress);
   if (account.status === 'locked') return { ok: false, reason: 'account_locked' };
   if (account.status === 'not_activated') return { ok: false, reason: 'account_not_activated' };
   return { ok: true, account };

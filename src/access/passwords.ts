@@ -1,23 +1,79 @@
 // Passwords are stored as scrypt hashes `scrypt:N:r:p:salt:hash` (base64 parts) and
 // compared in constant time. The parameters travel with each hash, so they can be
-// raised later without invalidating stored ones.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+// raised without invalidating stored ones: a hash verifies with its own N, r and p, and
+// `needsRehash` tells a caller that a successful login may store a stronger one.
+//
+// New hashes use N=2^17, r=8, p=1 (OWASP's scrypt minimum): 128 MiB and most of a second of
+// one core each. So that logins cannot exhaust memory or the libuv thread pool (which also
+// serves file and DNS work), at most MAX_CONCURRENT scrypt computations run at once; the rest
+// wait their turn. Tests lower the cost of new hashes with CHANNELNET_TEST_SCRYPT_COST (log2 N).
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-const DEFAULTS = { N: 16384, r: 8, p: 1 } as const;
-const KEY_LENGTH = 32;
-
-function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export const DEFAULT_PARAMS: Readonly<ScryptParams> = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+const MAX_CONCURRENT = 2;
+/** A stored hash asking for more than this is refused, not computed (it may come from a catalog file). */
+const MAX_MEMORY = 256 * 1024 * 1024;
+const MAX_WORK = 2 * DEFAULT_PARAMS.N * DEFAULT_PARAMS.r * DEFAULT_PARAMS.p;
+
+/** What new hashes use: the default, or the lower cost a test run sets. */
+export const HASH_PARAMS: Readonly<ScryptParams> = paramsFromEnv(process.env.CHANNELNET_TEST_SCRYPT_COST);
+
+function paramsFromEnv(cost: string | undefined): ScryptParams {
+  if (cost === undefined || cost === '') return { ...DEFAULT_PARAMS };
+  const log2N = Number(cost);
+  if (!Number.isInteger(log2N) || log2N < 4 || log2N > 17) {
+    throw new Error(`CHANNELNET_TEST_SCRYPT_COST must be an integer from 4 to 17 (log2 of scrypt's N), not ${JSON.stringify(cost)}`);
+  }
+  return { ...DEFAULT_PARAMS, N: 2 ** log2N };
+}
+
+/** Memory scrypt needs (OpenSSL's check: 128·r·(N + p + 2) bytes), so maxmem fits each call. */
+function memoryOf({ N, r, p }: ScryptParams): number {
+  return 128 * r * (N + p + 2);
+}
+
+function withinLimits(params: ScryptParams): boolean {
+  const { N, r, p } = params;
+  const integers = [N, r, p].every((n) => Number.isSafeInteger(n) && n >= 1);
+  return integers && N >= 2 && (N & (N - 1)) === 0 && memoryOf(params) <= MAX_MEMORY && N * r * p <= MAX_WORK;
+}
+
+// A counting semaphore: `running` computations now, `waiting` callers in arrival order.
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** scrypt computations running and waiting now. */
+export function passwordChecksInProgress(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
+async function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await new Promise((resolve, reject) => {
+      scrypt(password.normalize('NFC'), salt, keyLength, { ...params, maxmem: memoryOf(params) + 1024 * 1024 }, (error, key) =>
+        error ? reject(error) : resolve(key),
+      );
+    });
+  } finally {
+    const next = waiting.shift();
+    if (next) next(); // the slot passes on: `running` stays the same
+    else running--;
+  }
+}
+
+export async function hashPassword(password: string, params: ScryptParams = HASH_PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, DEFAULTS, KEY_LENGTH);
-  return `scrypt:${DEFAULTS.N}:${DEFAULTS.r}:${DEFAULTS.p}:${salt.toString('base64')}:${key.toString('base64')}`;
+  const key = await derive(password, salt, params, KEY_LENGTH);
+  return `scrypt:${params.N}:${params.r}:${params.p}:${salt.toString('base64')}:${key.toString('base64')}`;
 }
 
 /** A hash nobody's password matches: used when the account does not exist, so that the
@@ -28,13 +84,27 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+function parseHash(stored: string): { params: ScryptParams; salt: Buffer; expected: Buffer } | undefined {
   const parts = stored.split(':');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  const salt = Buffer.from(parts[4]!, 'base64');
   const expected = Buffer.from(parts[5]!, 'base64');
-  if (!Number.isSafeInteger(N) || expected.length === 0) return false;
-  const actual = await derive(password, salt, { N, r, p }, expected.length);
-  return timingSafeEqual(actual, expected);
+  if (!withinLimits({ N, r, p }) || expected.length === 0) return undefined;
+  return { params: { N, r, p }, salt: Buffer.from(parts[4]!, 'base64'), expected };
+}
+
+/** False for a wrong password, and for a malformed hash or one whose cost is beyond bounds. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const actual = await derive(password, parsed.salt, parsed.params, parsed.expected.length);
+  return timingSafeEqual(actual, parsed.expected);
+}
+
+/** True when `stored` is weaker than what new hashes use: rehash the password after a successful login. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return true;
+  const { N, r, p } = parsed.params;
+  return N < HASH_PARAMS.N || r < HASH_PARAMS.r || p < HASH_PARAMS.p || parsed.expected.length < KEY_LENGTH;
 }

@@ -1,6 +1,9 @@
 // Bearer tokens shared by the REST and Custom Services APIs: GUIDs handed out once and
 // kept only as hashes. REST logins get a sliding lifetime; Custom logins a fixed one
 // (expires_in 3600); app tokens from generated TV archives never expire but can be revoked.
+// Each token has a scope and each route group declares the scopes it accepts: an app token is
+// public (it ships inside every copy of a TV app), so it only reaches what those apps call.
+// A token works only while its account is active: the check reads the status in the same query.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/connect.ts';
 import { findToken, insertToken, revokeToken, touchToken } from '../data/tokens.ts';
@@ -12,6 +15,14 @@ export const CUSTOM_TOKEN_SECONDS = 3600;
 const TOUCH_INTERVAL_MS = 60_000;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `account`: a password login, acting as the account. `app`: a TV archive token (catalog reads, logout). */
+export type TokenScope = 'account' | 'app';
+const SCOPE_OF_KIND = { session: 'account', app: 'app' } as const satisfies Record<string, TokenScope>;
+/** Route groups for password logins only (analytics, account management): the default for a new group. */
+export const ACCOUNT_ONLY: readonly TokenScope[] = ['account'];
+/** Route groups that shipped TV apps call with their archive token. */
+export const ACCOUNT_OR_APP: readonly TokenScope[] = ['account', 'app'];
 
 export type TokenLifetime = { kind: 'sliding'; seconds: number } | { kind: 'fixed'; seconds: number };
 
@@ -36,10 +47,19 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 export type Authenticated = NonNullable<Awaited<ReturnType<typeof findToken>>>['account'];
 
-/** The account a live token belongs to, or undefined (unknown, revoked or expired). */
-export async function authenticate(db: Queryable, token: string, now: Date): Promise<Authenticated | undefined> {
+/**
+ * The account a live token of an accepted scope belongs to, or undefined (unknown, revoked,
+ * expired, another scope, or the account is locked or not activated).
+ */
+export async function authenticate(
+  db: Queryable,
+  token: string,
+  now: Date,
+  accepts: readonly TokenScope[],
+): Promise<Authenticated | undefined> {
   const row = await findToken(db, hashToken(token));
-  if (!row || row.revokedAt !== null) return undefined;
+  if (!row || row.revokedAt !== null || row.account.status !== 'active') return undefined;
+  if (!accepts.includes(SCOPE_OF_KIND[row.kind])) return undefined;
   if (row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime()) return undefined;
   if (row.slidingSeconds !== null && now.getTime() - (row.lastUsedAt?.getTime() ?? 0) >= TOUCH_INTERVAL_MS) {
     await touchToken(db, row.id, now, new Date(now.getTime() + row.slidingSeconds * 1000));
@@ -47,6 +67,12 @@ export async function authenticate(db: Queryable, token: string, now: Date): Pro
   return row.account;
 }
 
+/** Logout: revokes a login or app token (the spec: logout also revokes archive app tokens). */
 export async function revoke(db: Queryable, token: string, now: Date): Promise<boolean> {
-  return revokeToken(db, hashToken(token), now);
+  return revokeToken(db, hashToken(token), now, ['session', 'app']);
+}
+
+/** Refresh: revokes a login token only, so an app token cannot be refreshed away. */
+export async function revokeForRefresh(db: Queryable, token: string, now: Date): Promise<boolean> {
+  return revokeToken(db, hashToken(token), now, ['session']);
 }

@@ -1,11 +1,11 @@
 // Activity ingestion (spec "Activity event", "Events"): one handler on both paths. Every answer
 // under these paths, including unknown routes, bad bodies and faults, is a bare { message }.
-import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { countOpenSessions } from '../data/activity.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { activityRateLimit, registerRateLimit } from '../http/limits.ts';
+import { registerActivityRateLimits } from '../http/limits.ts';
 import { heartbeats, observeOpenSessions } from '../observability/metrics.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
@@ -23,6 +23,8 @@ export interface ActivityRoutesOptions extends GroupOptions {
 interface EndpointOptions {
   recorder: ActivityRecorder;
   config: Config;
+  /** The per-device limit, shared by both paths (undefined: rate limits off). */
+  perDevice: preHandlerAsyncHookHandler | undefined;
 }
 
 /** A body that its content type's parser could not read. */
@@ -39,20 +41,24 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
     app.addHook('onClose', stop);
   }
   observeOpenSessions(() => countOpenSessions(options.database.db, systemClock()));
-  for (const prefix of ACTIVITY_PATHS) await app.register(activityEndpoint, { prefix, recorder, config: options.config });
+  // Both limits apply, each counting both paths: per address (whatever user_id the events carry,
+  // so rotating user_id does not escape it) and per device (one player sending too often).
+  const perDevice = await registerActivityRateLimits(app, options.config, (reply, retryAfterSeconds) =>
+    reply.code(429).send({ message: `Too many events from this device; retry in ${retryAfterSeconds} seconds.` }),
+  );
+  for (const prefix of ACTIVITY_PATHS) await app.register(activityEndpoint, { prefix, recorder, config: options.config, perDevice });
 };
 
-const activityEndpoint: FastifyPluginAsync<EndpointOptions> = async (app, { recorder, config }) => {
+const activityEndpoint: FastifyPluginAsync<EndpointOptions> = async (app, { recorder, config, perDevice }) => {
   const bodyLimit = config.BODY_LIMIT_ACTIVITY;
   useOwnBodyParsers(app, bodyLimit);
   app.setErrorHandler((error: FastifyError, request, reply) => sendActivityError(error, request, reply, bodyLimit));
   app.setNotFoundHandler(notFound);
-  await registerRateLimit(app, config);
   app.addHook('onResponse', async (request, reply) => {
     const body = request.body as { action?: unknown } | undefined;
     if (body?.action === 'play_channel') heartbeats.inc({ result: reply.statusCode === 200 ? 'accepted' : 'rejected' });
   });
-  app.post('/', { bodyLimit, config: activityRateLimit(config) }, async (request, reply) => {
+  app.post('/', { bodyLimit, preHandler: perDevice ? [perDevice] : [] }, async (request, reply) => {
     const parsed = parseActivityEvent(request.body ?? {});
     if (!parsed.ok) return reply.code(422).send(invalid(parsed.errors));
     const outcome = await recorder.record({ event: parsed.event, at: request.now });

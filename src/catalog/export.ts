@@ -2,6 +2,7 @@
 // that two exports of the same data are byte-identical. Passwords leave as their hashes
 // and app tokens as token hashes (`tokenHash`): the service never holds either in clear.
 import { asc } from 'drizzle-orm';
+import { open } from 'node:fs/promises';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 import type { CatalogInput } from './format.ts';
@@ -207,4 +208,18 @@ async function exportEntitlements(db: Queryable): Promise<NonNullable<CatalogInp
       storePlatform: u.storePlatform, productId: u.productId, transactionId: u.transactionId, expiresUtc: iso(u.expiresAt),
     })),
   };
+}
+
+/**
+ * Writes an export where only its owner can read it (mode 0600): it holds store secrets and
+ * password hashes. An existing file is truncated first and its mode narrowed as well.
+ */
+export async function writeExportFile(path: string, text: string): Promise<void> {
+  const file = await open(path, 'w', 0o600);
+  try {
+    await file.chmod(0o600);
+    await file.writeFile(text);
+  } finally {
+    await file.close();
+  }
 }

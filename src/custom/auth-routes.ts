@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { login } from '../access/login.ts';
-import { bearerToken, CUSTOM_TOKEN_SECONDS, issueToken, revoke } from '../access/tokens.ts';
+import { bearerToken, CUSTOM_TOKEN_SECONDS, issueToken, revoke, revokeForRefresh } from '../access/tokens.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
@@ -46,7 +46,7 @@ export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (app, { dat
   app.post('/auth/refresh', async (request) =>
     database.db.transaction(async (tx) => {
       // A concurrent refresh or logout may have revoked it since the check: then nothing is issued.
-      if (!(await revoke(tx, tokenOf(request.headers.authorization), request.now))) throw unauthenticated();
+      if (!(await revokeForRefresh(tx, tokenOf(request.headers.authorization), request.now))) throw unauthenticated();
       return presentToken(await issueCustomToken(tx, request.viewer!.id, request.now));
     }),
   );

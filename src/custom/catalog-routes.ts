@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { categoriesWithIds, languagesWithIds } from '../data/catalog-lists.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { filterChannels, listedChannels, type ListedChannel } from './channel-lists.ts';
-import { clientOf } from './context.ts';
 import { customData } from './errors.ts';
 import { entitledClient } from './gating.ts';
 import { flag, idList, MAX_TAKE, optionalText, wholeNumber, zoneField } from './params.ts';
@@ -48,21 +47,22 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   });
 
   app.get('/users/:id/categories', { schema: { querystring: categoriesQuery } }, async (request) => {
-    const listed = await listedChannels(db, await clientOf(db, request));
+    const listed = await listedChannels(db, await entitledClient(db, request));
     const categories = await categoriesWithIds(db, [...new Set(listed.map((l) => l.channel.categoryId))]);
     return customData(
       categories.map((c) => ({
         categoryId: c.id,
         name: c.name,
         slug: slugOf(c.name),
-        svg: null,
+        // A string, never null: shipped Android TV clients call svg.isEmpty() (model/CategoriesItem.kt).
+        svg: '',
         ...(request.query.default ? {} : { channels: listed.filter((l) => l.channel.categoryId === c.id).map(present) }),
       })),
     );
   });
 
   app.get('/users/:id/languages', { schema: { querystring: languagesQuery } }, async (request) => {
-    const listed = await listedChannels(db, await clientOf(db, request));
+    const listed = await listedChannels(db, await entitledClient(db, request));
     const ids = listed.flatMap((l) => (l.channel.languageId === null ? [] : [l.channel.languageId]));
     const languages = await languagesWithIds(db, [...new Set(ids)]);
     return customData(languages.map((l) => ({ languageId: l.id, name: l.name, code: l.code })));

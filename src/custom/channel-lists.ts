@@ -8,6 +8,7 @@ import { vodCounts } from '../data/vod.ts';
 import type { Queryable } from '../db/connect.ts';
 import { localDateOf } from '../schedules/labels.ts';
 import type { Client } from './context.ts';
+import { clientGate } from './gating.ts';
 import { dayWindow, loadPublishedDays, type DayWindow } from './schedule-days.ts';
 
 export interface Availability {
@@ -26,10 +27,18 @@ export interface ListedChannel {
 
 /** Category id 999 in a category_id filter means "live now or later today". */
 export const LIVE_CATEGORY = 999;
+/** Category id 0 means every category: the shipped Android TV template's "All" chip sends it. */
+export const ALL_CATEGORIES = 0;
 
-/** The owner's channels, or its app's (see `scopedChannels`), cached per owner and app. */
-export function clientChannels(db: Queryable, client: Client): Promise<ChannelRow[]> {
-  return client.cache.get(`custom:scope:${client.ownerId}:${client.app?.id ?? 'none'}`, () => scopedChannels(db, client.ownerId, client.app));
+/**
+ * The owner's channels, or its app's (see `scopedChannels`), cached per owner and app; for a
+ * client with no app, only those the gate opens to it (what an app sells stays sold).
+ */
+export async function clientChannels(db: Queryable, client: Client): Promise<ChannelRow[]> {
+  const scope = await client.cache.get(`custom:scope:${client.ownerId}:${client.app?.id ?? 'none'}`, () => scopedChannels(db, client.ownerId, client.app));
+  if (client.app) return scope;
+  const gate = await clientGate(db, client);
+  return scope.filter((c) => gate.channelOpen(c.id));
 }
 
 export async function scopedChannels(db: Queryable, ownerId: number, app: App | undefined): Promise<ChannelRow[]> {
@@ -100,6 +109,7 @@ function matches(f: ChannelFilters, { channel, availability }: ListedChannel): b
   const categories = f.category_id.filter((id) => id !== LIVE_CATEGORY);
   const byCategory =
     f.category_id.length === 0 ||
+    f.category_id.includes(ALL_CATEGORIES) ||
     categories.includes(channel.categoryId) ||
     (f.category_id.includes(LIVE_CATEGORY) && availability.liveAvailable);
   const byLanguage = f.language_id.length === 0 || (channel.languageId !== null && f.language_id.includes(channel.languageId));

@@ -1,6 +1,8 @@
 // Laravel's paginated resource shape, bare (not inside another { data }): data, links, meta.
 // meta also carries Laravel's from, to and path (clients ignore them). Page links keep the
 // request's other query parameters, so a client that follows `next` asks the same question.
+// Links never repeat the caller's Host header (a forged one would be reflected to whoever
+// follows them): they start with the configured PUBLIC_URL, or are relative (`/api/...`).
 import type { FastifyRequest } from 'fastify';
 
 export interface PageRequest {
@@ -8,12 +10,14 @@ export interface PageRequest {
   perPage: number;
 }
 
-export function paginate<T>(request: FastifyRequest, items: readonly T[], { page, perPage }: PageRequest) {
+/** `publicUrl`: the service's public base URL (PUBLIC_URL), or undefined for relative links. */
+export function paginate<T>(request: FastifyRequest, items: readonly T[], { page, perPage }: PageRequest, publicUrl: string | undefined) {
   const total = items.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const offset = (page - 1) * perPage;
   const data = offset < total ? items.slice(offset, offset + perPage) : [];
-  const link = pageLink(request);
+  const path = pathOf(request, publicUrl);
+  const link = pageLink(request, path);
   return {
     data,
     links: {
@@ -26,7 +30,7 @@ export function paginate<T>(request: FastifyRequest, items: readonly T[], { page
       current_page: page,
       from: data.length > 0 ? offset + 1 : null,
       last_page: lastPage,
-      path: pathOf(request),
+      path,
       per_page: perPage,
       to: data.length > 0 ? offset + data.length : null,
       total,
@@ -34,14 +38,16 @@ export function paginate<T>(request: FastifyRequest, items: readonly T[], { page
   };
 }
 
-function pathOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
+function pathOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  // One leading slash: `//host/...` would be a link to another host.
+  const path = `/${request.url.split('?')[0]!.replace(/^\/+/, '')}`;
+  return `${publicUrl ?? ''}${path}`;
 }
 
-function pageLink(request: FastifyRequest): (page: number) => string {
+function pageLink(request: FastifyRequest, path: string): (page: number) => string {
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
   return (page) => {
     query.set('page', String(page));
-    return `${pathOf(request)}?${query.toString()}`;
+    return `${path}?${query.toString()}`;
   };
 }

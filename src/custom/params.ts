@@ -4,11 +4,17 @@ import { z } from 'zod';
 import { isValidDate } from '../schedules/labels.ts';
 
 export const MAX_PER_PAGE = 100;
+/** channels/video pages: shipped clients ask per_page=10000 and read one page; the work is bounded by MAX_CHANNEL_DAYS. */
+export const MAX_GUIDE_PER_PAGE = 10_000;
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_TAKE = 100;
 /** More channels or days than a guide screen shows are refused rather than computed. */
 export const MAX_LIST_ENTRIES = 100;
 export const MAX_DATES = 31;
+/** The first and last date of a list lie at most this many days apart (a list is a guide's week or month, not a century). */
+export const MAX_DATE_SPAN_DAYS = 30;
+/** channels x days of one channels/video request: what one request may make the service expand. */
+export const MAX_CHANNEL_DAYS = 500;
 const MAX_INT = 2_147_483_647;
 
 const label = (field: string) => field.replaceAll('_', ' ');
@@ -42,9 +48,9 @@ export function wholeNumber(field: string, min: number, cap = MAX_INT) {
   });
 }
 
-export const pageFields = (defaultPerPage: number) => ({
+export const pageFields = (defaultPerPage: number, maxPerPage = MAX_PER_PAGE) => ({
   page: wholeNumber('page', 1).transform((n) => n ?? 1),
-  per_page: wholeNumber('per_page', 1, MAX_PER_PAGE).transform((n) => n ?? defaultPerPage),
+  per_page: wholeNumber('per_page', 1, maxPerPage).transform((n) => n ?? defaultPerPage),
 });
 
 /** Non-blank entries of a comma-separated list (a trailing comma is harmless). */
@@ -93,12 +99,28 @@ export function dateList(field: string) {
       (entries.length === 0 && `The ${label(field)} field is required.`) ||
       (dates.includes(undefined) && DATE_MESSAGE(field)) ||
       (new Set(dates).size > MAX_DATES && `The ${label(field)} may not have more than ${MAX_DATES} items.`);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
+    const sorted = problem ? [] : [...new Set(dates as string[])].sort();
+    const tooFarApart = !problem && daysBetween(sorted[0]!, sorted.at(-1)!) > MAX_DATE_SPAN_DAYS;
+    if (problem || tooFarApart) {
+      ctx.addIssue({ code: 'custom', message: problem || `The ${label(field)} must lie within ${MAX_DATE_SPAN_DAYS + 1} days of each other.` });
       return z.NEVER;
     }
-    return [...new Set(dates as string[])].sort();
+    return sorted;
   });
+}
+
+/** Whole days from one 'yyyy-MM-dd' to another (both valid dates). */
+function daysBetween(first: string, last: string): number {
+  return (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000;
+}
+
+/** Refuses a request that would expand more than MAX_CHANNEL_DAYS channel-days, naming the channel list field. */
+export function boundChannelDays(field: string) {
+  return (query: Record<string, unknown> & { dates: readonly string[] }, ctx: z.RefinementCtx): void => {
+    const ids = query[field] as readonly number[];
+    if (ids.length * query.dates.length <= MAX_CHANNEL_DAYS) return;
+    ctx.addIssue({ code: 'custom', path: [field], message: `The ${label(field)} times the dates may not be more than ${MAX_CHANNEL_DAYS} channel-days.` });
+  };
 }
 
 export function optionalDate(field: string) {

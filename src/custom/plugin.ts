@@ -3,7 +3,7 @@
 // envelope. The activity route under the same prefix is a separate plugin with its own.
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
+import { ACCOUNT_ONLY, authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import { findAccountByIdOrSlug } from '../data/accounts.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -34,13 +34,32 @@ declare module 'fastify' {
   }
 }
 
-type RouteGroup = FastifyPluginAsync<GroupOptions>;
-const OPEN_ROUTES: RouteGroup[] = [authRoutes, settingsRoutes, catalogRoutes, scheduleRoutes, vodRoutes, playbackRoutes, entitlementRoutes];
-/** Behind the Bearer check (the lead's choice: only these need one); request.viewer is set. */
-const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, favoritesRoutes];
+export type RouteGroup = FastifyPluginAsync<GroupOptions>;
 
-export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
+/**
+ * A route tree on the Custom API's machinery (envelope, owner resolution, viewer, limits): the
+ * spec's tree at /api/v1/services/custom, and the compatibility trees of older shipped templates
+ * (src/compat), which differ only in routes, the Platform-Id they assume and a presenter.
+ */
+export interface CustomTree {
+  open: RouteGroup[];
+  /** Behind the Bearer check; request.viewer is set. */
+  protected: RouteGroup[];
+  /** The Platform-Id a request without one is taken to send. */
+  platform?: string;
+  /** Reshapes every answer object before it is serialized. */
+  present?: (payload: unknown) => unknown;
+}
+
+export const CUSTOM_TREE: CustomTree = {
+  open: [authRoutes, settingsRoutes, catalogRoutes, scheduleRoutes, vodRoutes, playbackRoutes, entitlementRoutes],
+  // The lead's choice: only these need a Bearer.
+  protected: [sessionRoutes, favoritesRoutes],
+};
+
+export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }> = async (app, options) => {
   const { db } = options.database;
+  const tree = options.tree ?? CUSTOM_TREE;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
   const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache };
   app.setValidatorCompiler(validatorCompiler);
@@ -56,11 +75,20 @@ export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
   app.addHook('onRequest', async (request) => {
     request.catalogCache = options.cache;
   });
+  const { platform, present } = tree;
+  if (platform !== undefined) {
+    app.addHook('onRequest', async (request) => {
+      if (request.headers['platform-id'] === undefined && request.headers['platform'] === undefined) request.headers['platform-id'] = platform;
+    });
+  }
+  if (present) app.addHook('preSerialization', async (_request, _reply, payload) => present(payload));
 
   // A Bearer is optional on most routes; when valid it identifies the viewer for gating and unlocks.
+  // A TV archive app token is no viewer: it is shared by every installed copy, so an unlock or a
+  // purchase recorded for it would reach them all (and it could be refreshed away).
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
-    request.viewer = token === undefined ? null : ((await authenticate(db, token, request.now)) ?? null);
+    request.viewer = token === undefined ? null : ((await authenticate(db, token, request.now, ACCOUNT_ONLY)) ?? null);
   });
   // Before validation, so an unknown owner is a 404 whatever else is wrong with the request.
   app.addHook('preValidation', async (request) => {
@@ -71,12 +99,12 @@ export const customApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
     request.owner = owner;
   });
 
-  for (const routes of OPEN_ROUTES) await app.register(routes, group);
+  for (const routes of tree.open) await app.register(routes, group);
   await app.register(async (secured) => {
     secured.addHook('onRequest', async (request) => {
       if (!request.viewer) throw unauthenticated();
     });
-    for (const routes of PROTECTED_ROUTES) await secured.register(routes, group);
+    for (const routes of tree.protected) await secured.register(routes, group);
   });
 };
 

@@ -62,6 +62,8 @@ export interface VideoRowSource {
 export function presentVideoRow(r: VideoRowSource) {
   return {
     customId: r.customId,
+    // Shipped Android TV clients read `id` as a non-null string (chetanvaghela457/Android-TV, model/VideoItem.kt).
+    id: r.customId,
     videoTubeId: r.video.videoTubeId,
     userId: r.userId,
     title: r.video.title,

@@ -8,7 +8,7 @@ import { vodVideosOf, type VodVideo } from '../data/vod.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { requestedChannels } from './channel-lists.ts';
 import type { Client } from './context.ts';
-import { entitledClient, ppvPlayable, streamableChannels } from './gating.ts';
+import { entitledClient, streamableChannels, vodPlayable } from './gating.ts';
 import { paginate } from './pagination.ts';
 import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
 import { presentVideoRow, type VideoRowSource } from './presenter.ts';
@@ -41,7 +41,7 @@ function vodRow(client: Client, channel: ChannelRow, video: VodVideo, streamUrl:
   };
 }
 
-export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
@@ -50,9 +50,9 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
     const { channels_ids, page, per_page } = request.query;
     const channels = await requestedChannels(db, client, channels_ids);
     const rows = catalogRows(channels, await vodVideosOf(db, channels.map((c) => c.id)));
-    const paged = paginate(request, rows, { page, perPage: per_page });
+    const paged = paginate(request, rows, { page, perPage: per_page }, config.PUBLIC_URL);
     const refs = paged.data.map((r) => ({ videoId: r.video.videoTubeId, channelId: r.channel.id }));
-    const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), ppvPlayable(db, client, refs)]);
+    const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), vodPlayable(db, client, refs)]);
     const data = paged.data.map(({ channel, video }) => {
       const playable = streamable(channel.id) && unlocked({ videoId: video.videoTubeId, channelId: channel.id });
       return presentVideoRow(vodRow(client, channel, video, playable ? video.streamUrl : null));

@@ -1,7 +1,7 @@
 // App queries shared by every interface group (REST, Custom API, Legacy Web Services).
 // They return plain rows; shaping for a wire format happens in each group's presenter.
 // Deleted channels are left out of assignments: a deleted channel is not found anywhere.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 
@@ -80,4 +80,14 @@ export async function appChannelAssignment(db: Queryable, appId: number, channel
 export async function appMobileSettings(db: Queryable, appId: number): Promise<AppMobileSettings | undefined> {
   const [row] = await db.select().from(t.appMobileSettings).where(eq(t.appMobileSettings.appId, appId));
   return row;
+}
+
+/** The Roku app whose API key this is (keys are GUIDs, compared case-insensitively); undefined when none. */
+export async function findRokuAppByApiKey(db: Queryable, apiKey: string): Promise<App | undefined> {
+  const [app] = await db
+    .select()
+    .from(t.apps)
+    .where(and(eq(t.apps.platform, 'roku'), sql`lower(${t.apps.apiKey}) = ${apiKey.toLowerCase()}`))
+    .limit(1);
+  return app;
 }

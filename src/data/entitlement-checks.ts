@@ -47,3 +47,21 @@ export async function liveVideoUnlocks(
     .from(ppvUnlocks)
     .where(and(eq(ppvUnlocks.appId, appId), inArray(ppvUnlocks.videoId, [...videoIds]), holderMatch, gt(ppvUnlocks.expiresAt, now)));
 }
+
+/** Which of these apps the device or the viewer holds an active, unexpired subscription to (one query). */
+export async function subscribedApps(db: Queryable, appIds: readonly number[], holder: Holder, now: Date): Promise<Set<number>> {
+  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, holder);
+  if (holderMatch === undefined || appIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ appId: subscriptions.appId })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.appId, [...appIds]),
+        holderMatch,
+        eq(subscriptions.status, 'active'),
+        or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
+      ),
+    );
+  return new Set(rows.map((r) => r.appId));
+}

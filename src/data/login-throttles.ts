@@ -1,5 +1,5 @@
 // Atomic failure counting: one upsert per failed attempt, correct with many instances.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { loginThrottles } from '../db/schema.ts';
 
@@ -37,4 +37,23 @@ export async function recordFailure(db: Queryable, key: string, now: Date, polic
 
 export async function clearFailures(db: Queryable, key: string): Promise<void> {
   await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}
+
+/**
+ * Deletes up to `limit` rows whose window started before `windowsBefore` and whose block is over:
+ * they count as nothing (a new failure opens a new window). Called on each failure, a few at a
+ * time, so names an attacker rotates through do not pile up, at a bounded cost per request.
+ */
+export async function pruneThrottles(db: Queryable, now: Date, windowsBefore: Date, limit: number): Promise<void> {
+  const stale = db
+    .select({ key: loginThrottles.key })
+    .from(loginThrottles)
+    .where(
+      and(
+        lt(loginThrottles.windowStartedAt, windowsBefore),
+        or(isNull(loginThrottles.blockedUntil), lte(loginThrottles.blockedUntil, now)),
+      ),
+    )
+    .limit(limit);
+  await db.delete(loginThrottles).where(inArray(loginThrottles.key, stale));
 }

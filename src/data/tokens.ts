@@ -1,5 +1,5 @@
 // Bearer token rows. Tokens are looked up by the SHA-256 of the GUID, never by the GUID.
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { accounts, authTokens } from '../db/schema.ts';
 
@@ -21,6 +21,7 @@ export async function findToken(db: Queryable, tokenHash: string) {
     .select({
       id: authTokens.id,
       accountId: authTokens.accountId,
+      kind: authTokens.kind,
       expiresAt: authTokens.expiresAt,
       slidingSeconds: authTokens.slidingSeconds,
       lastUsedAt: authTokens.lastUsedAt,
@@ -50,14 +51,15 @@ export async function touchToken(db: Queryable, id: number, now: Date, expiresAt
     .where(and(eq(authTokens.id, id), isNull(authTokens.revokedAt)));
 }
 
-/** Revokes the token; true when it was live (not already revoked or expired). */
-export async function revokeToken(db: Queryable, tokenHash: string, now: Date): Promise<boolean> {
+/** Revokes the token (only if of one of `kinds`); true when it was live (not already revoked or expired). */
+export async function revokeToken(db: Queryable, tokenHash: string, now: Date, kinds: readonly NewToken['kind'][]): Promise<boolean> {
   const rows = await db
     .update(authTokens)
     .set({ revokedAt: now })
     .where(
       and(
         eq(authTokens.tokenHash, tokenHash),
+        inArray(authTokens.kind, [...kinds]),
         isNull(authTokens.revokedAt),
         or(isNull(authTokens.expiresAt), sql`${authTokens.expiresAt} > ${now}`),
       ),

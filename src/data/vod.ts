@@ -1,10 +1,9 @@
 // VOD catalogs (channel_vod_videos) as the Custom API reads them: rows for the VOD list,
-// counts for vodAvailable, and which pay-per-view apps carry a video. Deleted channels are
+// counts for vodAvailable, and the channels whose catalog holds a video. Deleted channels are
 // left out everywhere: a deleted channel is not found anywhere.
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
-import { apps, appChannels, channels, channelVodVideos, videos } from '../db/schema.ts';
-import type { AppPlatform } from './apps.ts';
+import { channels, channelVodVideos, videos } from '../db/schema.ts';
 
 export type VodVideo = Awaited<ReturnType<typeof vodVideosOf>>[number];
 
@@ -40,18 +39,6 @@ export async function vodCounts(db: Queryable, channelIds: readonly number[]): P
     .where(inArray(channelVodVideos.channelId, [...channelIds]))
     .groupBy(channelVodVideos.channelId);
   return new Map(rows.map((r) => [r.channelId, r.entries]));
-}
-
-/** Ids of the `platform` apps with VOD pay-per-view on that have the video in a VOD catalog of one of their channels. */
-export async function ppvAppsCarrying(db: Queryable, videoId: number, platform: AppPlatform): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ appId: apps.id })
-    .from(channelVodVideos)
-    .innerJoin(channels, eq(channels.id, channelVodVideos.channelId))
-    .innerJoin(appChannels, eq(appChannels.channelId, channelVodVideos.channelId))
-    .innerJoin(apps, eq(apps.id, appChannels.appId))
-    .where(and(eq(channelVodVideos.videoId, videoId), live, eq(apps.platform, platform), eq(apps.vodPpvEnabled, true)));
-  return rows.map((r) => r.appId);
 }
 
 /** The owner's channels whose VOD catalog holds the video (a PPV purchase must name one of them). */

@@ -298,7 +298,7 @@ export const liveStreams = pgTable(
     endAt: instant().notNull(),
     uri: text().notNull().default(''),
   },
-  (t) => [index('live_streams_channel_start').on(t.channelId, t.startAt)],
+  (t) => [index('live_streams_channel_start').on(t.channelId, t.startAt), index('live_streams_video').on(t.videoId)],
 );
 
 // ---------------------------------------------------------------- apps
@@ -617,12 +617,18 @@ export const watchSessions = pgTable(
 // ---------------------------------------------------------------- limits
 
 /**
- * Failed-login counters per account and per client address, in the database so that every
- * instance behind a load balancer sees the same counts. key: `account:<id>` or `address:<ip>`.
+ * Failed-attempt counters (logins, channel passwords), in the database so that every instance
+ * behind a load balancer sees the same counts. key: `login:<sha256 of name>`, `address:<ip>`,
+ * `login:<sha256>:address:<ip>`, `channel:<id>:address:<ip>`. Rows whose window and block are
+ * over are pruned a few at a time (indexed by window start), as failures arrive.
  */
-export const loginThrottles = pgTable('login_throttles', {
-  key: text().primaryKey(),
-  failures: integer().notNull(),
-  windowStartedAt: instant().notNull(),
-  blockedUntil: instant(),
-});
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    key: text().primaryKey(),
+    failures: integer().notNull(),
+    windowStartedAt: instant().notNull(),
+    blockedUntil: instant(),
+  },
+  (t) => [index('login_throttles_window').on(t.windowStartedAt)],
+);

@@ -67,12 +67,7 @@ export interface VideoRef {
   channelId: number | null;
 }
 
-/** A PPV unlock of the video in the app, held by the device or the viewer, not expired. */
-export async function videoUnlocked(caller: Caller & VideoRef): Promise<boolean> {
-  return (await videoUnlock(caller)).unlocked;
-}
-
-/** videoUnlocked with the end of the latest-ending unlock that counts (null when locked). */
+/** Whether a PPV unlock of the video in the app, held by the device or the viewer, counts now, and the end of the latest-ending one (null when locked). */
 export async function videoUnlock(caller: Caller & VideoRef): Promise<{ unlocked: boolean; expiresAt: Date | null }> {
   const unlocks = await liveVideoUnlocks(caller.db, caller.appId, [caller.videoId], caller, caller.now);
   const ends = unlocks.filter((u) => unlockCounts(u, caller)).map((u) => u.expiresAt.getTime());
@@ -80,13 +75,6 @@ export async function videoUnlock(caller: Caller & VideoRef): Promise<{ unlocked
 }
 
 /** An unlock recorded without a channel holds in every channel; one recorded for a channel holds only there. */
-function unlockCounts(unlock: VideoRef, ref: VideoRef): boolean {
+export function unlockCounts(unlock: VideoRef, ref: VideoRef): boolean {
   return unlock.videoId === ref.videoId && (unlock.channelId === null || ref.channelId === null || unlock.channelId === ref.channelId);
-}
-
-/** Batch form of videoUnlocked for lists: one query, then a predicate. */
-export async function unlockedVideos(caller: Caller, refs: readonly VideoRef[]): Promise<(ref: VideoRef) => boolean> {
-  const ids = [...new Set(refs.map((r) => r.videoId))];
-  const unlocks = await liveVideoUnlocks(caller.db, caller.appId, ids, { deviceId: caller.deviceId, viewerId: caller.viewerId }, caller.now);
-  return (ref) => unlocks.some((u) => unlockCounts(u, ref));
 }

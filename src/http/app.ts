@@ -8,6 +8,9 @@ import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { legacyRoutes } from '../legacy/routes.ts';
 import { customApi } from '../custom/plugin.ts';
+import { failureBody } from '../custom/errors.ts';
+import { MOBILE_TREE } from '../compat/mobile.ts';
+import { ROKU_TREE } from '../compat/roku.ts';
 import { clockPlugin } from './clock-plugin.ts';
 import { answerClientError, answerFrameworkError } from './framework-errors.ts';
 import { restApi } from '../rest/plugin.ts';
@@ -17,6 +20,7 @@ import { registerDocs } from './docs.ts';
 import { healthRoutes } from './health.ts';
 import { registerLoadShedding } from './limits.ts';
 import { metricsPlugin } from './metrics-plugin.ts';
+import { trustProxyOption } from './proxies.ts';
 import { unavailableBody } from './unavailable.ts';
 
 export interface AppOptions {
@@ -27,6 +31,9 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** The compatibility trees COMPAT_ROUTES may switch on (README: Shipped clients). */
+const COMPAT_TREES = { mobile: MOBILE_TREE, roku: ROKU_TREE } as const;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig({}), ...options.config };
   const app = Fastify({
@@ -35,7 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     // Malformed URLs and requests are refused before routing; the answer is still in the group's envelope.
@@ -43,7 +50,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   await app.register(clockPlugin, { testClock: config.CHANNELNET_TEST_CLOCK, clock: options.clock });
-  const { cache, stop: stopCache } = await CatalogCache.start(options.database, config.CACHE_MAX_ENTRIES);
+  const { cache, stop: stopCache } = await CatalogCache.start(options.database, {
+    maxEntries: config.CACHE_MAX_ENTRIES,
+    maxBytes: config.CACHE_MAX_BYTES,
+  });
   app.addHook('onClose', stopCache);
   const group = { database: options.database, config, cache };
   await registerLoadShedding(app, {
@@ -62,6 +72,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(assetRoutes, { database: options.database });
   await app.register(restApi, { prefix: '/api/v1/rest', ...group });
   await app.register(customApi, { prefix: '/api/v1/services/custom', ...group });
+  for (const name of config.COMPAT_ROUTES) await app.register(customApi, { prefix: `/api/v1/services/${name}`, ...group, tree: COMPAT_TREES[name] });
+  // Any other path under /api/v1/services/ is the Custom API's 404, not Fastify's.
+  await app.register(async (services) => services.setNotFoundHandler((_request, reply) => reply.code(404).send(failureBody(404, 'Not found.'))), {
+    prefix: '/api/v1/services',
+  });
   await app.register(legacyRoutes, { prefix: '/WebServices', ...group });
   return app;
 }

@@ -23,7 +23,7 @@ function groupAnswer(path: string, status: number, message: string): { contentTy
   const json = (value: unknown) => ({ contentType: JSON_TYPE, body: JSON.stringify(value) });
   if (ACTIVITY_PATHS.some((prefix) => under(path, prefix))) return json({ message });
   if (under(path, '/api/v1/rest')) return json(restFailure(status >= 500 ? 'internal_error' : 'invalid_request', message));
-  if (under(path, '/api/v1/services/custom')) return json(failureBody(status, message));
+  if (under(path, '/api/v1/services')) return json(failureBody(status, message));
   if (under(path, '/WebServices')) {
     // The legacy group's own refusals are short plain-text pages (see src/legacy/routes.ts).
     const page = status >= 500 ? 'Server Error' : (STATUS_CODES[status] ?? 'Bad Request');

@@ -9,7 +9,12 @@ import type { DatabaseHandle } from '../db/connect.ts';
 
 export type LimitsConfig = Pick<
   Config,
-  'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX' | 'RATE_LIMIT_LOGIN_MAX' | 'RATE_LIMIT_ACTIVITY_MAX'
+  | 'RATE_LIMIT_ENABLED'
+  | 'RATE_LIMIT_WINDOW_MS'
+  | 'RATE_LIMIT_MAX'
+  | 'RATE_LIMIT_LOGIN_MAX'
+  | 'RATE_LIMIT_ACTIVITY_MAX'
+  | 'RATE_LIMIT_ACTIVITY_ADDRESS_MAX'
 >;
 
 /** Per client address on every route of the group; routes may override with `rateLimit` config. */
@@ -29,19 +34,40 @@ export function loginRateLimit(limits: LimitsConfig) {
   return { rateLimit: { max: limits.RATE_LIMIT_LOGIN_MAX, timeWindow: limits.RATE_LIMIT_WINDOW_MS } };
 }
 
-/** Route config for activity: per device (the event's user_id, else the address), after parsing. */
-export function activityRateLimit(limits: LimitsConfig) {
-  return {
-    rateLimit: {
-      max: limits.RATE_LIMIT_ACTIVITY_MAX,
-      timeWindow: limits.RATE_LIMIT_WINDOW_MS,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const body = request.body as { user_id?: unknown } | undefined;
-        const device = typeof body?.user_id === 'string' || typeof body?.user_id === 'number' ? String(body.user_id) : '';
-        return device === '' ? `address:${request.ip}` : `device:${device}`;
-      },
-    },
+/** Longer user_ids are refused by parsing (422); as limiter keys they could hold 64 KiB each. */
+const MAX_DEVICE_KEY_LENGTH = 255;
+
+/** The device an activity event names (its user_id), or undefined. */
+function deviceOf(body: unknown): string | undefined {
+  const id = (body as { user_id?: unknown } | undefined)?.user_id;
+  const device = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+  return device !== '' && device.length <= MAX_DEVICE_KEY_LENGTH ? device : undefined;
+}
+
+type RefuseDevice = (reply: FastifyReply, retryAfterSeconds: number) => FastifyReply;
+
+/**
+ * Activity's two limits, registered once around both activity paths so that each counts both:
+ * per client address on every request, before the body is read (as the group default: a route
+ * with its own limit would get its own counter), and per device (user_id), returned as a
+ * preHandler that answers with `refuse` (the plugin runs one limit per request itself).
+ * Undefined when rate limits are off.
+ */
+export async function registerActivityRateLimits(app: FastifyInstance, limits: LimitsConfig, refuse: RefuseDevice) {
+  if (!limits.RATE_LIMIT_ENABLED) return undefined;
+  await registerRateLimit(app, { ...limits, RATE_LIMIT_MAX: limits.RATE_LIMIT_ACTIVITY_ADDRESS_MAX });
+  const check = app.createRateLimit({
+    max: limits.RATE_LIMIT_ACTIVITY_MAX,
+    timeWindow: limits.RATE_LIMIT_WINDOW_MS,
+    keyGenerator: (request: FastifyRequest) => `device:${deviceOf(request.body)}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (deviceOf(request.body) === undefined) return;
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    // The headers the plugin sends with its own 429s (README: Configuration).
+    reply.headers({ 'x-ratelimit-limit': result.max, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': result.ttlInSeconds });
+    return refuse(reply.header('retry-after', String(result.ttlInSeconds)), result.ttlInSeconds);
   };
 }
 

@@ -7,7 +7,7 @@ export function unavailableBody(request: FastifyRequest, reply: FastifyReply): u
   const path = request.url;
   if (path.startsWith('/api/v1/rest')) return { success: false, error: { code: 'service_unavailable', message: MESSAGE } };
   if (path.startsWith('/api/v1/activity') || path.startsWith('/api/v1/services/custom/activity')) return { message: MESSAGE };
-  if (path.startsWith('/api/v1/services/custom')) return { data: { message: MESSAGE, status_code: 503 } };
+  if (path.startsWith('/api/v1/services/')) return { data: { message: MESSAGE, status_code: 503 } };
   if (path.startsWith('/WebServices')) {
     reply.type('text/plain; charset=utf-8');
     return 'Server Too Busy\r\n';

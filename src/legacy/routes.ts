@@ -24,8 +24,11 @@ import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue, vas
 /** What a web method answers: text in the XML (or AJAX) wrapper, a bare body, or a 500 page. */
 type Answer = { kind: 'wrapped' | 'bare'; text: string } | { kind: 'fault'; body: string };
 
+/** A call bound to its parameters: `values` (as the method reads them) alone decide the answer. */
+type Bound = { ok: true; values: readonly unknown[]; run: (db: Queryable) => Promise<Answer> } | { ok: false; answer: Answer };
+
 interface WebMethod {
-  invoke(db: Queryable, params: AsmxParams): Promise<Answer>;
+  bind(params: AsmxParams): Bound;
 }
 
 const REQUIRED_FIELDS = 'One of the required fields is not passed';
@@ -42,9 +45,10 @@ function webMethod<const D extends readonly AsmxParamDecl[]>(
   run: (db: Queryable, values: AsmxValues<D>) => Promise<Answer>,
 ): WebMethod {
   return {
-    async invoke(db, params) {
+    bind(params) {
       const read = readAsmxParameters(params, decls);
-      return read.ok ? run(db, read.values) : fault(read.error.body);
+      if (!read.ok) return { ok: false, answer: fault(read.error.body) };
+      return { ok: true, values: read.values, run: (db) => run(db, read.values) };
     },
   };
 }
@@ -270,8 +274,12 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
     if (!method) return send(reply, fault(invalidMethodNamePage(pathInfo.slice(1))));
     const input = readParams(request);
     if ('answer' in input) return send(reply, input.answer);
-    // Every web method reads catalog data only, so its answer is cached per arguments.
-    const key = `legacy:${file.toLowerCase()}${pathInfo}:${JSON.stringify(input.params)}`;
-    return send(reply, await cache.get(key, () => method.invoke(database.db, input.params)), input.ajax);
+    const bound = method.bind(input.params);
+    if (!bound.ok) return send(reply, bound.answer);
+    // Every web method reads catalog data only, so its answer is cached per declared argument as
+    // bound (names matched case-insensitively, values parsed): parameters it ignores, a name's
+    // case, repeats or ' true' for 'True' make no new entry for a caller to fill the cache with.
+    const key = `legacy:${file.toLowerCase()}${pathInfo}:${JSON.stringify(bound.values)}`;
+    return send(reply, await cache.get(key, () => bound.run(database.db)), input.ajax);
   });
 };

@@ -2,7 +2,7 @@
 // malformed bodies and faults, is in the { success, data | error } envelope.
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
+import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
@@ -24,8 +24,17 @@ declare module 'fastify' {
 type RouteGroup = FastifyPluginAsync<GroupOptions>;
 /** Open to anyone. */
 const OPEN_ROUTES: RouteGroup[] = [authRoutes];
-/** Behind the Bearer check: request.account is the caller. */
-const PROTECTED_ROUTES: RouteGroup[] = [sessionRoutes, appsRoutes, channelsRoutes, favoritesRoutes, analyticsRoutes];
+/**
+ * Behind the Bearer check, each with the token scopes it accepts: request.account is the caller.
+ * TV archive app tokens are public, so they reach only what shipped TV apps call.
+ */
+const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
+  [sessionRoutes, ACCOUNT_OR_APP],
+  [appsRoutes, ACCOUNT_OR_APP],
+  [channelsRoutes, ACCOUNT_OR_APP],
+  [favoritesRoutes, ACCOUNT_OR_APP],
+  [analyticsRoutes, ACCOUNT_ONLY],
+];
 
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
@@ -35,6 +44,8 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(sendRestError);
   acceptEmptyJsonBodies(app);
+  // JSON only: Fastify's text/plain parser would hand the route a string (a 400), not the 415 README promises.
+  app.removeContentTypeParser('text/plain');
   limitBodies(app, options.config.BODY_LIMIT_REST);
   await registerRateLimit(app, options.config);
   app.setNotFoundHandler((request, reply) =>
@@ -43,15 +54,17 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   app.decorateRequest('account', null as unknown as Authenticated);
 
   for (const routes of OPEN_ROUTES) await app.register(routes, group);
-  await app.register(async (secured) => {
-    secured.addHook('preHandler', async (request: FastifyRequest) => {
-      const token = bearerToken(request.headers.authorization);
-      const account = token === undefined ? undefined : await authenticate(db, token, request.now);
-      if (!account) throw unauthorized();
-      request.account = account;
+  for (const [routes, accepts] of PROTECTED_ROUTES) {
+    await app.register(async (secured) => {
+      secured.addHook('preHandler', async (request: FastifyRequest) => {
+        const token = bearerToken(request.headers.authorization);
+        const account = token === undefined ? undefined : await authenticate(db, token, request.now, accepts);
+        if (!account) throw unauthorized();
+        request.account = account;
+      });
+      await secured.register(routes, group);
     });
-    for (const routes of PROTECTED_ROUTES) await secured.register(routes, group);
-  });
+  }
 };
 
 function sendRestError(error: FastifyError | RestError, request: FastifyRequest, reply: FastifyReply) {

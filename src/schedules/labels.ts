@@ -60,13 +60,29 @@ export function timeDurationLabel(seconds: number): string {
   return `${h}h. ${m}min`;
 }
 
-/** Strict `yyyy-MM-dd` naming a real calendar date. */
-export function isValidDate(text: string): boolean {
+/** A real calendar date `yyyy-MM-dd` with a year in [minYear, maxYear]. */
+function isDateWithin(text: string, minYear: number, maxYear: number): boolean {
   if (!DATE_RE.test(text)) return false;
   const date = DateTime.fromISO(text, { zone: 'utc' });
-  // Schedules live in the present era: far years break instant arithmetic and the database's
-  // date range (year 0 failed a query), so they are refused like any other bad date.
-  return date.isValid && date.year >= 1900 && date.year <= 9998;
+  return date.isValid && date.year >= minYear && date.year <= maxYear;
+}
+
+/**
+ * Strict `yyyy-MM-dd` naming a real calendar date a request may ask for. Schedules live in the
+ * present era: far years break instant arithmetic and the database's date range (year 0 failed
+ * a query), so they are refused like any other bad date.
+ */
+export function isValidDate(text: string): boolean {
+  return isDateWithin(text, 1900, 9998);
+}
+
+/**
+ * Dates the service itself may step to around an accepted request date: a request-zone day
+ * reaches a channel day before 1900-01-01 or after 9998-12-31 in zones far from the channel's
+ * (1900-01-01 in Etc/GMT+12 needs the New York day 1899-12-31), which used to be a 500.
+ */
+function isComputableDate(text: string): boolean {
+  return isDateWithin(text, 1899, 9999);
 }
 
 /**
@@ -74,7 +90,7 @@ export function isValidDate(text: string): boolean {
  * startOf('day') copes with zones whose midnight is skipped (the day then starts at 01:00).
  */
 export function localDayWindow(date: string, zone: string): { from: number; to: number } {
-  if (!isValidDate(date)) throw new RangeError(`invalid date: ${date}`);
+  if (!isComputableDate(date)) throw new RangeError(`invalid date: ${date}`);
   const start = DateTime.fromISO(date, { zone: requireZone(zone) }).startOf('day');
   return { from: start.toMillis(), to: start.plus({ days: 1 }).startOf('day').toMillis() };
 }

@@ -13,7 +13,7 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 export function groupOf(path: string): Group {
   if (ACTIVITY_PREFIXES.some((prefix) => under(path, prefix))) return 'activity';
   if (under(path, '/api/v1/rest')) return 'rest';
-  if (under(path, '/api/v1/services/custom')) return 'custom';
+  if (under(path, '/api/v1/services')) return 'custom';
   if (under(path, '/WebServices')) return 'legacy';
   return 'other';
 }

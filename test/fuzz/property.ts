@@ -66,6 +66,21 @@ function servedPath(response: LightMyRequestResponse, url: string): string {
   return seen.split('?')[0]!;
 }
 
+/**
+ * No single request may take more than this much of the process's CPU (issue 12): the channels/video
+ * freeze took 117 s. A bound on work (CPU time, not wall time, so a busy machine does not move it);
+ * PGlite runs in this process, so its share of the work counts too.
+ */
+export const REQUEST_CPU_BUDGET_MS = 1000;
+
+/** CPU milliseconds (user + system) the process spends in `work`. */
+export async function cpuOf<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const used = process.cpuUsage(before);
+  return { result, cpuMs: (used.user + used.system) / 1000 };
+}
+
 /** FUZZ_STATS=1: counts of answers per group and status, printed after each property (is the fuzzer getting past validation?). */
 export const answerStats = new Map<string, number>();
 const COUNT_STATS = process.env.FUZZ_STATS === '1';
@@ -108,13 +123,14 @@ export async function checkRequest(world: FuzzWorld, request: FuzzRequest): Prom
   const before = lastSnapshot.get(world) ?? (await timed('snapshotMs', () => world.snapshot()));
   lastSnapshot.delete(world);
   let response: LightMyRequestResponse;
+  let cpuMs: number;
   try {
-    response = await timed('requestMs', () => world.t.request({
+    ({ result: response, cpuMs } = await cpuOf(() => timed('requestMs', () => world.t.request({
       method: request.method,
       url: request.url,
       headers,
       ...(request.body.payload === undefined ? {} : { payload: request.body.payload }),
-    }));
+    }))));
   } catch (error) {
     throw new Error(describeRun(request, headers, undefined, groupOf(request.url.split('?')[0]!), [`inject threw ${String(error)}`]));
   }
@@ -125,6 +141,7 @@ export async function checkRequest(world: FuzzWorld, request: FuzzRequest): Prom
     answerStats.set(key, (answerStats.get(key) ?? 0) + 1);
   }
   const problems = answerProblems(group, request.method, sentText(request, headers), response);
+  if (cpuMs > REQUEST_CPU_BUDGET_MS) problems.push(`took ${Math.round(cpuMs)} ms of CPU (budget ${REQUEST_CPU_BUDGET_MS} ms)`);
   if (group === 'legacy' && hidesServerError(request, response)) problems.push('legacy answered its catch-all "Server was unable to process request." page to a body within the limit');
   if (response.statusCode >= 400) {
     const after = await timed('snapshotMs', () => world.snapshot());

@@ -1,0 +1,1 @@
+CREATE INDEX "login_throttles_window" ON "login_throttles" USING btree ("window_started_at");

@@ -1,0 +1,1 @@
+CREATE INDEX "live_streams_video" ON "live_streams" USING btree ("video_id");

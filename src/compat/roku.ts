@@ -1,0 +1,74 @@
+// /api/v1/services/roku/* (COMPAT_ROUTES=roku): the three calls of the older Roku template (GitHub
+// vassabi/strimm, StrimmTube/RokuAppTemplate/source/api.brs), answered from the Custom API's
+// domain and data code in the shapes that file parses:
+// - settings/{api_key}: getRemoteSettings reads UserId, AdLink, PrivacyPolicyLink, About, AppName;
+// - users/{id}/channels?limit=&page=: epgTask reads data[] and pagination.page/lastPage, and
+//   channelParser id, name, customLogo, description (a "[n]" in it is the channel number);
+// - users/{id}/channels/video?channel_ids=&dates=: a bare array; programItemParser reads id,
+//   channelId, providerName, providerVideoId, videoTubeId, description, title, duration (a number
+//   it divides by 60) and startDate/endDate through roDateTime.FromISO8601String.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findRokuAppByApiKey } from '../data/apps.ts';
+import { listedChannels } from '../custom/channel-lists.ts';
+import { failure } from '../custom/errors.ts';
+import { entitledClient } from '../custom/gating.ts';
+import { guideRows } from '../custom/guide.ts';
+import { boundChannelDays, dateList, idList, MAX_TAKE, wholeNumber, zoneField } from '../custom/params.ts';
+import type { CustomTree } from '../custom/plugin.ts';
+import type { VideoRowSource } from '../custom/presenter.ts';
+import type { GroupOptions } from '../http/group.ts';
+
+const channelsQuery = z.object({ ...zoneField, limit: wholeNumber('limit', 1, MAX_TAKE), page: wholeNumber('page', 1) });
+const videoQuery = z
+  .object({ ...zoneField, channel_ids: idList('channel_ids', true), dates: dateList('dates') })
+  .superRefine(boundChannelDays('channel_ids'));
+
+/** A programme as programItemParser reads it; times as UTC instants (ISO 8601 with Z). */
+function presentProgramme(r: VideoRowSource & { video: { description?: string | null } }) {
+  return {
+    id: r.customId,
+    channelId: r.channelId,
+    videoTubeId: r.video.videoTubeId,
+    title: r.video.title,
+    description: r.video.description ?? '',
+    startDate: new Date(Math.floor(r.start)).toISOString(),
+    endDate: new Date(Math.floor(r.end)).toISOString(),
+    duration: Math.max(0, Math.trunc(r.durationSeconds)),
+    providerName: r.video.providerName,
+    providerVideoId: r.video.providerVideoId,
+  };
+}
+
+const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/settings/:apiKey', { schema: { params: z.object({ apiKey: z.string().max(100) }) } }, async (request) => {
+    const rokuApp = await findRokuAppByApiKey(db, request.params.apiKey);
+    if (!rokuApp) throw failure(404, 'App not found');
+    return { UserId: rokuApp.ownerId, AdLink: rokuApp.adLink ?? '', PrivacyPolicyLink: rokuApp.privacyPolicyLink ?? '', About: rokuApp.about ?? '', AppName: rokuApp.appName };
+  });
+
+  app.get('/users/:id/channels', { schema: { querystring: channelsQuery } }, async (request) => {
+    const listed = await listedChannels(db, await entitledClient(db, request));
+    const limit = request.query.limit ?? MAX_TAKE;
+    const page = request.query.page ?? 1;
+    const lastPage = Math.max(1, Math.ceil(listed.length / limit));
+    const data = listed.slice((page - 1) * limit, page * limit).map(({ channel }) => ({
+      id: channel.id,
+      name: channel.name,
+      customLogo: channel.pictureUrl ?? '',
+      description: channel.description ?? '',
+    }));
+    return { data, pagination: { page, lastPage } };
+  });
+
+  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery } }, async (request) => {
+    const client = await entitledClient(db, request);
+    return (await guideRows(db, client, request.query.channel_ids, request.query.dates)).map(presentProgramme);
+  });
+};
+
+export const ROKU_TREE: CustomTree = { open: [rokuRoutes], protected: [], platform: 'roku' };

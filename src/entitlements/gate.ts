@@ -1,0 +1,75 @@
+/**
+ * The one gating rule of the Custom API, whatever headers the caller chooses (issue 12): what one
+ * of the owner's apps sells (a paid app's channels, pay-per-view VOD videos) is open only to a
+ * device or viewer that one of those apps entitles, and leaving out or changing Platform-Id never
+ * widens that.
+ *
+ * - A caller with an app (Platform-Id naming one of the owner's apps) is judged by that app alone.
+ * - A caller with no app (no Platform-Id, or a platform the owner has no app for) gets the
+ *   strictest answer that gives nothing away: an item is open when no app of the owner carries
+ *   it (nothing sells it), or when some app carrying it would give it to this caller (a free app;
+ *   a paid app the caller subscribes to; for a pay-per-view VOD video, the caller's unlock in that app).
+ *
+ * Private channels are a separate rule (their password unlock, src/access/channel-unlocks.ts),
+ * applied on top by the callers.
+ */
+import type { AppOffer } from '../data/app-offers.ts';
+import { liveVideoUnlocks, subscribedApps } from '../data/entitlement-checks.ts';
+import type { Holder } from '../data/holders.ts';
+import type { Queryable } from '../db/connect.ts';
+import { unlockCounts, type VideoRef } from './access.ts';
+
+export interface GateInput {
+  db: Queryable;
+  /** Every app of the owner (see ownerAppOffers). */
+  offers: readonly AppOffer[];
+  /** The caller's app; undefined: no app. */
+  appId: number | undefined;
+  holder: Holder;
+  now: Date;
+  /** VOD videos the caller will ask vodOpen about (their unlocks are read in one query per pay-per-view app). */
+  vodRefs?: readonly VideoRef[];
+}
+
+export interface Gate {
+  /** The channel's schedule, live streams and place in lists are open to the caller. */
+  channelOpen(channelId: number): boolean;
+  /** The VOD video plays in that channel for the caller. */
+  vodOpen(ref: VideoRef & { channelId: number }): boolean;
+}
+
+export async function accessGate({ db, offers, appId, holder, now, vodRefs = [] }: GateInput): Promise<Gate> {
+  const candidates = appId === undefined ? offers : offers.filter((o) => o.appId === appId);
+  const carried = new Set(offers.flatMap((o) => o.channelIds));
+  const paid = candidates.filter((o) => o.isPaid).map((o) => o.appId);
+  const subscribed = await subscribedApps(db, paid, holder, now);
+  const entitled = candidates.filter((o) => !o.isPaid || subscribed.has(o.appId));
+  const unlocks = await unlocksByApp(db, entitled.filter((o) => o.vodPpvEnabled), vodRefs, holder, now);
+  const carries = (o: AppOffer, channelId: number) => o.channelIds.includes(channelId);
+
+  return {
+    channelOpen: (channelId) => !carried.has(channelId) || entitled.some((o) => carries(o, channelId)),
+    vodOpen: (ref) =>
+      !carried.has(ref.channelId) ||
+      entitled.some((o) => carries(o, ref.channelId) && (!o.vodPpvEnabled || (unlocks.get(o.appId)?.(ref) ?? false))),
+  };
+}
+
+/** Per pay-per-view app, which of the refs the caller has unlocked there. */
+async function unlocksByApp(
+  db: Queryable,
+  ppvApps: readonly AppOffer[],
+  refs: readonly VideoRef[],
+  holder: Holder,
+  now: Date,
+): Promise<Map<number, (ref: VideoRef) => boolean>> {
+  const videoIds = [...new Set(refs.map((r) => r.videoId))];
+  const entries = await Promise.all(
+    ppvApps.map(async (o) => {
+      const rows = await liveVideoUnlocks(db, o.appId, videoIds, holder, now);
+      const held = (ref: VideoRef) => rows.some((unlock) => unlockCounts(unlock, ref));
+      return [o.appId, held] as const;
+    }),
+  );
+  return new Map(entries);
+}
