@@ -117,6 +117,8 @@ const configSchema = z.object({
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   /** Bytes of cached catalog answers per process, keys included (0: no cache); see src/cache/size.ts. */
   CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
+  /** Compiled schedule entries kept per process (about 70 bytes each; 0: compile every request). */
+  SCHEDULE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1_000_000),
   METRICS_ENABLED: flag.default(true),
   DOCS_ENABLED: flag.default(true),
   /**

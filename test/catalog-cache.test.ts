@@ -1,3 +1,4 @@
+import { ScheduleTimelines } from '../src/schedules/timelines.ts';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,7 +183,7 @@ describe.each(BACKENDS)('legacy answers in the catalog cache on %s', (backend) =
     ({ cache, stop: stopCache } = await CatalogCache.start(database, { maxEntries: 10_000, maxBytes: MAX_BYTES }));
     app = Fastify({ logger: false });
     const config = loadConfig({ RATE_LIMIT_ENABLED: 'false' });
-    await app.register(legacyRoutes, { prefix: '/WebServices', database, config, cache });
+    await app.register(legacyRoutes, { prefix: '/WebServices', database, config, cache, timelines: new ScheduleTimelines() });
   });
   afterAll(async () => {
     await app?.close();

@@ -26,6 +26,7 @@ export class CatalogCache {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private generation = 0;
   private trusted = false;
+  private readonly followers: ((trusted: boolean) => void)[] = [];
 
   constructor({ maxEntries, maxBytes }: CacheLimits) {
     if (maxEntries <= 0 || maxBytes <= 0) return;
@@ -46,7 +47,14 @@ export class CatalogCache {
     return { cache, stop };
   }
 
+  /** Other per-process caches of catalog data (compiled schedules) dropped with this one; told the current state at once. */
+  follow(invalidate: (trusted: boolean) => void): void {
+    this.followers.push(invalidate);
+    invalidate(this.trusted);
+  }
+
   invalidate(trusted: boolean): void {
+    for (const follower of this.followers) follower(trusted);
     this.entries?.clear();
     this.generation++;
     this.trusted = trusted;

@@ -1,24 +1,14 @@
 // The channel list of a client: the owner's channels, or the channels assigned to the client's
-// app in the app's order; vodAvailable, scheduleAvailable and liveAvailable computed per
-// request (never stored); the list filters and orderings of /users/{id}/channels.
+// app in the app's order; vodAvailable, scheduleAvailable and liveAvailable from compiled
+// schedule days; the list filters and orderings of /users/{id}/channels.
+import { channelAvailability, type Availability } from '../channels/availability.ts';
 import { appChannelAssignments, type App } from '../data/apps.ts';
 import { ownerChannels, type ChannelRow } from '../data/channels.ts';
-import { liveStreamSpans } from '../data/schedules.ts';
-import { vodCounts } from '../data/vod.ts';
 import type { Queryable } from '../db/connect.ts';
-import { localDateOf } from '../schedules/labels.ts';
 import type { Client } from './context.ts';
 import { clientGate } from './gating.ts';
-import { dayWindow, loadPublishedDays, type DayWindow } from './schedule-days.ts';
 
-export interface Availability {
-  /** A published block or live stream today in the request zone (else the channel's). */
-  scheduleAvailable: boolean;
-  /** A live stream on air now or starting later today. */
-  liveAvailable: boolean;
-  /** At least one VOD catalog video. */
-  vodAvailable: boolean;
-}
+export type { Availability } from '../channels/availability.ts';
 
 export interface ListedChannel {
   channel: ChannelRow;
@@ -54,38 +44,10 @@ export async function requestedChannels(db: Queryable, client: Client, ids: read
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** What a channel's day holds, from catalog data only, so it can be cached until the next import. */
-interface DaySummary {
-  scheduled: boolean;
-  /** Live streams overlapping the day: [start, end] epoch ms. */
-  live: Array<[number, number]>;
-}
-
-function daySummary(db: Queryable, client: Client, channel: ChannelRow, today: DayWindow): Promise<DaySummary> {
-  return client.cache.get(`custom:day:${channel.id}:${today.zone}:${today.date}`, async () => {
-    const [entriesOf, live] = await Promise.all([
-      loadPublishedDays(db, channel, [today]),
-      liveStreamSpans(db, channel.id, new Date(today.from), new Date(today.to)),
-    ]);
-    return { scheduled: entriesOf(today).length > 0, live };
-  });
-}
-
+/** The channels with their availability flags, from compiled days (src/channels/availability.ts). */
 export async function withAvailability(db: Queryable, client: Client, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
-  const ids = channels.map((c) => c.id);
-  const vod = await client.cache.get(`custom:vod-counts:${ids.join(',')}`, () => vodCounts(db, ids));
-  const now = client.now.getTime();
-  return Promise.all(
-    channels.map(async (channel) => {
-      const zone = client.zone ?? channel.timezone;
-      const today = dayWindow(localDateOf(now, zone), zone);
-      const day = await daySummary(db, client, channel, today);
-      // On air now or starting later today.
-      const liveAvailable = day.live.some(([start, end]) => end > now && start < today.to);
-      const availability = { scheduleAvailable: day.scheduled, liveAvailable, vodAvailable: (vod.get(channel.id) ?? 0) > 0 };
-      return { channel, availability };
-    }),
-  );
+  const flags = await channelAvailability(db, client.timelines, channels, client.zone, client.now.getTime());
+  return channels.map((channel) => ({ channel, availability: flags.get(channel.id)! }));
 }
 
 /** The client's channels that have a schedule today or VOD, which is what the lists show. */

@@ -3,6 +3,7 @@
 // (Device-Id and the Bearer viewer), the request's zone and time.
 import type { FastifyRequest } from 'fastify';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
+import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { findAppByOwnerAndPlatform, type App } from '../data/apps.ts';
 import type { Holder } from '../data/holders.ts';
 import type { Queryable } from '../db/connect.ts';
@@ -20,6 +21,8 @@ export interface Client {
   now: Date;
   /** Catalog-derived answers (channel scopes, day summaries), dropped on every import. */
   cache: CatalogCache;
+  /** Compiled schedule days, dropped with the cache. */
+  timelines: ScheduleTimelines;
 }
 
 /** The viewer state holder: the device and, when a valid Bearer came, the viewer account. */
@@ -34,5 +37,5 @@ export async function clientOf(db: Queryable, request: FastifyRequest): Promise<
   const cache = request.catalogCache;
   const ownerId = request.owner.id;
   const app = platform && (await cache.get(`custom:app:${ownerId}:${platform}`, () => findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app)));
-  return { ownerId, platform, app: app || undefined, holder, zone, now: request.now, cache };
+  return { ownerId, platform, app: app || undefined, holder, zone, now: request.now, cache, timelines: request.timelines };
 }

@@ -3,22 +3,20 @@
 // request zone (else each channel's), channels as asked, then day, then time.
 import type { ChannelRow } from '../data/channels.ts';
 import type { Queryable } from '../db/connect.ts';
+import { publishedDays, type PublishedEntry } from '../schedules/published-days.ts';
 import { requestedChannels } from './channel-lists.ts';
 import type { Client } from './context.ts';
 import { streamableChannels } from './gating.ts';
 import type { VideoRowSource } from './presenter.ts';
-import { dayWindow, loadPublishedDays } from './schedule-days.ts';
 
 /**
- * One channel's rows for the days, each day a calendar day in `zone`. customId's last part
- * counts the video's occurrences in that channel-day, so ids are unique and stable.
+ * One channel's rows for its days (each a calendar day of `zone`). customId's last part counts
+ * the video's occurrences in that channel-day, so ids are unique and stable.
  */
-async function channelRows(db: Queryable, channel: ChannelRow, dates: readonly string[], zone: string): Promise<VideoRowSource[]> {
-  const windows = dates.map((date) => dayWindow(date, zone));
-  const entriesOf = await loadPublishedDays(db, channel, windows);
-  return windows.flatMap((window) => {
+function channelRows(channel: ChannelRow, days: ReadonlyMap<string, readonly PublishedEntry[]>, dates: readonly string[], zone: string): VideoRowSource[] {
+  return dates.flatMap((date) => {
     const seen = new Map<number, number>();
-    return entriesOf(window).map((entry) => {
+    return (days.get(date) ?? []).map((entry) => {
       const k = (seen.get(entry.video.videoTubeId) ?? 0) + 1;
       seen.set(entry.video.videoTubeId, k);
       return {
@@ -41,6 +39,7 @@ async function channelRows(db: Queryable, channel: ChannelRow, dates: readonly s
 export async function guideRows(db: Queryable, client: Client, channelIds: readonly number[], dates: readonly string[]): Promise<VideoRowSource[]> {
   const channels = await requestedChannels(db, client, channelIds);
   const streamable = await streamableChannels(db, client, channels);
-  const rows = (await Promise.all(channels.map((c) => channelRows(db, c, dates, client.zone ?? c.timezone)))).flat();
+  const days = await publishedDays(db, client.timelines, channels, dates, client.zone);
+  const rows = channels.flatMap((c) => channelRows(c, days.get(c.id)!, dates, client.zone ?? c.timezone));
   return rows.map((r) => (streamable(r.channelId) ? r : { ...r, streamUrl: null }));
 }

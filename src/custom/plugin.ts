@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
+import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { findAccountByIdOrSlug } from '../data/accounts.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     owner: Owner;
     /** The process's catalog cache, for domain code reached through the request's client. */
     catalogCache: CatalogCache;
+    /** The process's compiled schedule days. */
+    timelines: ScheduleTimelines;
   }
 }
 
@@ -61,7 +64,7 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   const { db } = options.database;
   const tree = options.tree ?? CUSTOM_TREE;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache };
+  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   useBodyParsers(app);
@@ -72,8 +75,10 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   app.decorateRequest('viewer', null);
   app.decorateRequest('owner', null as unknown as Owner);
   app.decorateRequest('catalogCache', null as unknown as CatalogCache);
+  app.decorateRequest('timelines', null as unknown as ScheduleTimelines);
   app.addHook('onRequest', async (request) => {
     request.catalogCache = options.cache;
+    request.timelines = options.timelines;
   });
   const { platform, present } = tree;
   if (platform !== undefined) {

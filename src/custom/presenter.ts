@@ -4,7 +4,8 @@ import { CUSTOM_TOKEN_SECONDS, type Authenticated } from '../access/tokens.ts';
 import type { ChannelRow } from '../data/channels.ts';
 import type { Rendition } from '../data/renditions.ts';
 import type { LiveStreamWithUri } from '../data/schedules.ts';
-import { formatLocalSpaced, playTimeLabel, timeDurationLabel } from '../schedules/labels.ts';
+import { timeDurationLabel } from '../schedules/labels.ts';
+import { fastLocalSpaced as formatLocalSpaced, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
 import type { Availability } from './channel-lists.ts';
 import { customData } from './errors.ts';
 

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { activityRoutes } from '../activity/routes.ts';
 import type { Clock } from '../clock.ts';
 import { CatalogCache } from '../cache/catalog-cache.ts';
+import { ScheduleTimelines } from '../schedules/timelines.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { legacyRoutes } from '../legacy/routes.ts';
@@ -55,7 +56,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxBytes: config.CACHE_MAX_BYTES,
   });
   app.addHook('onClose', stopCache);
-  const group = { database: options.database, config, cache };
+  const timelines = new ScheduleTimelines(config.SCHEDULE_CACHE_ENTRIES);
+  cache.follow((trusted) => timelines.invalidate(trusted && config.SCHEDULE_CACHE_ENTRIES > 0));
+  const group = { database: options.database, config, cache, timelines };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

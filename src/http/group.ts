@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import type { ScheduleTimelines } from '../schedules/timelines.ts';
 
 export interface GroupOptions {
   database: DatabaseHandle;
   config: Config;
   /** Answers derived from catalog data only; dropped on every import, in every process. */
   cache: CatalogCache;
+  /** Compiled schedule days, dropped with the catalog cache. */
+  timelines: ScheduleTimelines;
 }
 
 /** Applies the group's body limit to every route registered after this call. */

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { libraryVideos, ownedChannel, ownerChannels, vastRows, type ChannelRow } from '../data/channels.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { channelDaySchedule } from '../schedules/channel-day.ts';
 import { channelNotFound, restSuccess } from './errors.ts';
 import { channelIdParams, dateQuery } from './params.ts';
 import { presentChannel, presentSchedule } from './presenter.ts';
@@ -25,7 +24,7 @@ async function withLibraries(db: Queryable, channels: ChannelRow[]) {
   return channels.map((c) => presentChannel(c, videosOf(c.id), vastOf(c.id)));
 }
 
-export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache }) => {
+export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache, timelines }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
@@ -52,7 +51,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
       const channel = await ownedChannel(db, request.account.id, channelId);
       if (!channel) return undefined;
-      const blocks = await channelDaySchedule(db, channel, date, true);
+      const blocks = await timelines.channelDay(db, channel, date, true);
       return JSON.stringify(restSuccess(presentSchedule(channel.id, date, channel.timezone, blocks)));
     });
     if (!body) throw channelNotFound();

@@ -39,7 +39,7 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache };
+  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(sendRestError);

@@ -6,7 +6,8 @@ import type { listFavorites } from '../data/favorites.ts';
 import type { ScheduledVideo } from '../data/schedules.ts';
 import type { ExpandedBlock } from '../schedules/expand.ts';
 import { scheduleTotals } from '../schedules/expand.ts';
-import { formatLocalDateTime, playTimeLabel, totalDurationLabel } from '../schedules/labels.ts';
+import { totalDurationLabel } from '../schedules/labels.ts';
+import { fastLocalDateTime as formatLocalDateTime, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
 
 type LibraryVideo = Awaited<ReturnType<typeof libraryVideos>>[number];
 type VastRow = Awaited<ReturnType<typeof vastRows>>[number];
