@@ -8,7 +8,8 @@
  * - A caller with no app (no Platform-Id, or a platform the owner has no app for) gets the
  *   strictest answer that gives nothing away: an item is open when no app of the owner carries
  *   it (nothing sells it), or when some app carrying it would give it to this caller (a free app;
- *   a paid app the caller subscribes to; for a pay-per-view VOD video, the caller's unlock in that app).
+ *   a paid app the caller subscribes to; for a VOD video of an app with pay-per-view, the caller's
+ *   unlock of that video in that app, which is a purchase of its own).
  *
  * Private channels are a separate rule (their password unlock, src/access/channel-unlocks.ts),
  * applied on top by the callers.
@@ -44,14 +45,16 @@ export async function accessGate({ db, offers, appId, holder, now, vodRefs = [] 
   const paid = candidates.filter((o) => o.isPaid).map((o) => o.appId);
   const subscribed = await subscribedApps(db, paid, holder, now);
   const entitled = candidates.filter((o) => !o.isPaid || subscribed.has(o.appId));
-  const unlocks = await unlocksByApp(db, entitled.filter((o) => o.vodPpvEnabled), vodRefs, holder, now);
+  const unlocks = await unlocksByApp(db, candidates.filter((o) => o.vodPpvEnabled), vodRefs, holder, now);
   const carries = (o: AppOffer, channelId: number) => o.channelIds.includes(channelId);
 
   return {
     channelOpen: (channelId) => !carried.has(channelId) || entitled.some((o) => carries(o, channelId)),
+    // With pay-per-view, the video's own purchase opens it (the app's subscription does not);
+    // without, the app's entitlement does.
     vodOpen: (ref) =>
       !carried.has(ref.channelId) ||
-      entitled.some((o) => carries(o, ref.channelId) && (!o.vodPpvEnabled || (unlocks.get(o.appId)?.(ref) ?? false))),
+      candidates.some((o) => carries(o, ref.channelId) && (o.vodPpvEnabled ? (unlocks.get(o.appId)?.(ref) ?? false) : entitled.includes(o))),
   };
 }
 
