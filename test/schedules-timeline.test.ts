@@ -13,7 +13,7 @@ import {
   type ScheduleVideo,
 } from '../src/schedules/expand.ts';
 import { formatLocalDateTime, formatLocalSpaced, localDateOf, localDayWindow, playTimeLabel } from '../src/schedules/labels.ts';
-import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates } from '../src/schedules/timeline.ts';
+import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries } from '../src/schedules/timeline.ts';
 import {
   fastLocalDate,
   fastLocalDateTime,
@@ -188,6 +188,10 @@ describe('compiled schedules answer what the expansion answers', () => {
           const expected = expandWindow({ zone: c.zone, from, to, blocks, liveStreams, includeUnpublished: false });
           expect(customText(sliceWindow(dates.map(day), from, to, false), requestZone, fastLocalSpaced))
             .toBe(customText(expected, requestZone, formatLocalSpaced));
+          // Availability asks only whether the window holds anything.
+          for (const includeUnpublished of [false, true]) {
+            expect(windowHasEntries(dates.map(day), from, to, includeUnpublished)).toBe(sliceWindow(dates.map(day), from, to, includeUnpublished).length > 0);
+          }
         }
       }),
       { seed: 4242, numRuns: 400 },

@@ -16,13 +16,21 @@ export interface Availability {
   vodAvailable: boolean;
 }
 
-/** Availability per channel id at instant `now`; `zone` is the request zone, undefined for each channel's own. */
+/** Keeps a catalog-derived value under a key until the catalog changes (the catalog cache's get). */
+export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_key, load) => load();
+
+/**
+ * Availability per channel id at instant `now`; `zone` is the request zone, undefined for each
+ * channel's own. The live-stream spans and VOD counts are catalog data, kept through `memo`.
+ */
 export async function channelAvailability(
   db: Queryable,
   timelines: ScheduleTimelines,
   channels: readonly TimelineChannel[],
   zone: string | undefined,
   now: number,
+  memo: Memo = noMemo,
 ): Promise<Map<number, Availability>> {
   if (channels.length === 0) return new Map();
   const todays = new Map<string, { from: number; to: number }>();
@@ -35,16 +43,17 @@ export async function channelAvailability(
   const ids = channels.map((c) => c.id);
   const from = Math.min(...asks.map((a) => a.from));
   const to = Math.max(...asks.map((a) => a.to));
+  const key = ids.join(',');
   const [scheduled, spans, vod] = await Promise.all([
-    timelines.slices(db, asks, false),
-    liveStreamSpansForChannels(db, ids, new Date(from), new Date(to)),
-    vodCounts(db, ids),
+    timelines.hasEntries(db, asks, false),
+    memo(`availability:live:${from}:${to}:${key}`, () => liveStreamSpansForChannels(db, ids, new Date(from), new Date(to))),
+    memo(`availability:vod:${key}`, () => vodCounts(db, ids)),
   ]);
   return new Map(asks.map(({ channel, from: dayFrom, to: dayTo }, i) => {
     // The spans overlapping this channel's today, then: on air now or starting later today.
     const live = (spans.get(channel.id) ?? []).filter(([start, end]) => start < dayTo && end > dayFrom);
     return [channel.id, {
-      scheduleAvailable: scheduled[i]!.length > 0,
+      scheduleAvailable: scheduled[i]!,
       liveAvailable: live.some(([start, end]) => end > now && start < dayTo),
       vodAvailable: (vod.get(channel.id) ?? 0) > 0,
     }];

@@ -46,7 +46,7 @@ export async function requestedChannels(db: Queryable, client: Client, ids: read
 
 /** The channels with their availability flags, from compiled days (src/channels/availability.ts). */
 export async function withAvailability(db: Queryable, client: Client, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
-  const flags = await channelAvailability(db, client.timelines, channels, client.zone, client.now.getTime());
+  const flags = await channelAvailability(db, client.timelines, channels, client.zone, client.now.getTime(), (key, load) => client.cache.get(key, load));
   return channels.map((channel) => ({ channel, availability: flags.get(channel.id)! }));
 }
 

@@ -9,7 +9,7 @@ import type { ScheduledVideo } from '../data/schedules.ts';
 import type { ExpandedBlock } from './expand.ts';
 import { nextDate } from './channel-day.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
-import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, type CompiledDay } from './timeline.ts';
+import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './timeline.ts';
 
 /** A scheduled video; a live entry's also carries its stream's URI ('' when the stream has none). */
 export type TimelineVideo = ScheduledVideo & { liveUri?: string };
@@ -148,6 +148,19 @@ export class ScheduleTimelines {
     const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })));
     return dated.map(({ channel, from, to, dates }) =>
       sliceWindow(dates.map((d) => loaded.get(channel.id)!.get(d)!), from, to, includeUnpublished),
+    );
+  }
+
+  /** For each ask, whether its window holds any entry (what availability needs), without slicing. */
+  async hasEntries(
+    db: Queryable,
+    asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>,
+    includeUnpublished: boolean,
+  ): Promise<boolean[]> {
+    const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
+    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })));
+    return dated.map(({ channel, from, to, dates }) =>
+      windowHasEntries(dates.map((d) => loaded.get(channel.id)!.get(d)!), from, to, includeUnpublished),
     );
   }
 
