@@ -44,8 +44,11 @@ export async function channelAvailability(
   const from = Math.min(...asks.map((a) => a.from));
   const to = Math.max(...asks.map((a) => a.to));
   const key = ids.join(',');
+  // Whether a channel has entries in a day window is catalog data: kept per set of windows (not per
+  // zone name, so the hundreds of zones sharing a day's offset share one entry), an array lookup after.
+  const windows = [...todays].map(([z, w]) => `${z === zone ? '' : z}${w.from}-${w.to}`).join(';');
   const [scheduled, spans, vod] = await Promise.all([
-    timelines.hasEntries(db, asks, false),
+    memo(`availability:schedule:${windows}:${key}`, () => timelines.hasEntries(db, asks, false)),
     memo(`availability:live:${from}:${to}:${key}`, () => liveStreamSpansForChannels(db, ids, new Date(from), new Date(to))),
     memo(`availability:vod:${key}`, () => vodCounts(db, ids)),
   ]);

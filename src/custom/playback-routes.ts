@@ -83,9 +83,14 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const { db } = database;
 
   app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery } }, async (request) => {
-    const channel = await findChannel(db, pathId(request.params.channelId));
-    if (!channel) throw channelNotFound();
-    const row = vastSettingFor(await channelVastSettings(db, channel.id), requestedVastPlatform(request, request.query.platform));
+    // Catalog data only (the channel and its VAST rows): kept until the catalog changes.
+    const id = pathId(request.params.channelId);
+    const settings = await request.catalogCache.get(`custom:vast:${id}`, async () => {
+      const channel = await findChannel(db, id);
+      return channel ? channelVastSettings(db, channel.id) : null;
+    });
+    if (!settings) throw channelNotFound();
+    const row = vastSettingFor(settings, requestedVastPlatform(request, request.query.platform));
     return customData(row ? vastSettingsValue(row) : null);
   });
 

@@ -49,7 +49,10 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
     const client = await entitledClient(db, request);
     const { channels_ids, page, per_page } = request.query;
     const channels = await requestedChannels(db, client, channels_ids);
-    const rows = catalogRows(channels, await vodVideosOf(db, channels.map((c) => c.id)));
+    const ids = channels.map((c) => c.id);
+    // VOD catalogs are catalog data: kept until the catalog changes.
+    const videos = await client.cache.get(`custom:vod:${ids.join(',')}`, () => vodVideosOf(db, ids));
+    const rows = catalogRows(channels, videos);
     const paged = paginate(request, rows, { page, perPage: per_page }, config.PUBLIC_URL);
     const refs = paged.data.map((r) => ({ videoId: r.video.videoTubeId, channelId: r.channel.id }));
     const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), vodPlayable(db, client, refs)]);

@@ -10,8 +10,12 @@ import { localDayWindow, requireZone } from './labels.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** Zone-days kept: four zones for a year of days, or 700 zones for two days. */
-const MAX_TABLES = 1_500;
+/**
+ * Zone-days kept (~200 bytes each, 4 MB at most): every zone Intl knows (~600) for a fortnight of
+ * days. A smaller bound made guides asked in many zones rebuild tables all the time (25 luxon
+ * offset look-ups each, 8% of a rotating guide's CPU).
+ */
+const MAX_TABLES = 20_000;
 
 /** Offsets of one zone over one UTC day: `offsets[i]` holds from `starts[i]` (inclusive). */
 interface OffsetTable {

@@ -1,0 +1,56 @@
+// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400]
+// One network route driven in-process (Fastify inject, embedded PGlite) so a CPU profile shows what
+// computing its answer costs, without the load generator and PostgreSQL in the picture.
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { parseArgs } from 'node:util';
+import { importCatalog } from '../src/catalog/import.ts';
+import { openDatabase } from '../src/db/connect.ts';
+import { buildApp } from '../src/http/app.ts';
+import { BENCH_PASSWORD } from './catalog.ts';
+import { networkCatalog } from './network.ts';
+import { networkRoutes } from './network-routes.ts';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const { values: args } = parseArgs({
+  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' } },
+});
+const now = new Date();
+const { catalog, channels } = networkCatalog(Number(args.network), now);
+let queries = 0;
+const database = await openDatabase({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'cn-prof-')), onQuery: () => void queries++ });
+await database.migrate();
+const imported = await importCatalog(database.db, catalog, { replace: false, now });
+if (!imported.ok) throw new Error(imported.errors.join('\n'));
+const app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0 } });
+const login = await app.inject({ method: 'POST', url: '/api/v1/rest/auth/login', payload: { username: 'network', password: BENCH_PASSWORD } });
+const token = (login.json() as { data?: { token?: string } }).data?.token ?? '';
+const route = networkRoutes(channels, token, now).find((r) => r.name === args.route)!;
+const spec = (i: number) => (args.mode === 'rotating' && route.rotating ? route.rotating(i) : route.warm);
+const n = Number(args.n);
+for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: spec(i).path, headers: spec(i).headers });
+const session = new Session();
+session.connect();
+if (process.env.PROFILE) {
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+const cpu = process.cpuUsage();
+queries = 0;
+let bytes = 0;
+for (let i = 0; i < n; i++) {
+  const s = spec(i);
+  const r = await app.inject({ method: s.method as 'GET', url: s.path, headers: s.headers, payload: s.body });
+  if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body.slice(0, 300)}`);
+  bytes += r.rawPayload.length;
+}
+const used = process.cpuUsage(cpu);
+if (process.env.PROFILE) {
+  const { profile } = await session.post('Profiler.stop');
+  await writeFile(process.env.PROFILE, JSON.stringify(profile));
+}
+console.log(`${route.name} ${args.mode}: ${((used.user + used.system) / 1000 / n).toFixed(3)} ms CPU per request, ${Math.round(bytes / n)} B, ${(queries / n).toFixed(2)} queries per request`);
+await app.close();
+await database.close();
