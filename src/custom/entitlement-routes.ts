@@ -17,6 +17,7 @@ import { ppvStatusQuery, ppvVerifyBody, subscriptionRestoreBody, subscriptionVer
 import { customData, failure, invalid, invalidField } from './errors.ts';
 import { deviceIdOf, requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
+import type { ProductKind } from '../vocabulary.ts';
 
 const BASE = '/users/:id/apps';
 
@@ -48,7 +49,7 @@ function presentPurchase(result: PurchaseResult) {
 }
 
 /** Active SKUs of one kind for the client's store: the status routes tell clients what to sell. */
-async function skusFor(buyer: Buyer, kind: 'subscription' | 'ppv'): Promise<string[]> {
+async function skusFor(buyer: Buyer, kind: ProductKind): Promise<string[]> {
   return (await activeSkuIds(buyer.purchaser.db, buyer.purchaser.app.id, kind))(buyer.clientStore);
 }
 

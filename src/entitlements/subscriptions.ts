@@ -17,12 +17,13 @@
 import type { SubscriptionRow } from '../data/subscriptions.ts';
 import { claimRechecks, claimSubscription, endSubscription, renewSubscription, type SubscriptionKey } from '../data/subscriptions.ts';
 import { activeSkuIds } from '../data/store-products.ts';
-import { subscriptionState, type SubscriptionStatus } from './access.ts';
+import { subscriptionState } from './access.ts';
 import { recordAttempt, refuse } from './attempts.ts';
 import { askStore, callerOf, errorOf, factsOf, type Purchaser, type Refusal, type StoreQuestion } from './purchase.ts';
 import { parseAmazonReceipt } from './stores/amazon.ts';
 import type { StorePlatform, StoreVerdict, ValidVerdict } from './stores/index.ts';
 import { reject } from './stores/types.ts';
+import type { RecordedSubscriptionStatus, SubscriptionStatus } from '../vocabulary.ts';
 
 export const RECHECK_WINDOW_DAYS = 60;
 const DAY_MS = 86_400_000;
@@ -44,7 +45,7 @@ export interface SubscriptionPurchase {
   originalTransactionId?: string | undefined;
 }
 
-const ENDED = { expired: 'expired', revoked: 'revoked', refunded: 'revoked' } as const;
+const ENDED = { expired: 'expired', revoked: 'revoked', refunded: 'revoked' } as const satisfies Record<string, RecordedSubscriptionStatus>;
 const isValid = (verdict: StoreVerdict): verdict is ValidVerdict => verdict.outcome === 'valid';
 
 const subscriptionSkus = (p: Purchaser) => activeSkuIds(p.db, p.app.id, 'subscription');
