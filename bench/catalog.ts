@@ -8,9 +8,10 @@
 // output, which lets the loader skip the validator at full size.
 import { DateTime } from 'luxon';
 import type {
-  AppPlatform, Catalog, CatalogAccount, CatalogApp, CatalogChannel, CatalogScheduleBlock, CatalogVast, CatalogVideo,
+  Catalog, CatalogAccount, CatalogApp, CatalogChannel, CatalogScheduleBlock, CatalogVast, CatalogVideo,
 } from '../src/catalog/format.ts';
 import { solidPng } from '../src/demo/png.ts';
+import { APP_PLATFORMS, type AppPlatform, type StorePlatform } from '../src/vocabulary.ts';
 
 /** Every owner's password. Its scrypt hash is precomputed: hashing 1,000 of them would take minutes. */
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -32,9 +33,8 @@ const CATEGORIES = ['News', 'Sports', 'Music', 'Kids', 'Documentary', 'Entertain
 const LANGUAGES = [['English', 'en'], ['Spanish', 'es'], ['German', 'de'], ['French', 'fr'], ['Japanese', 'ja']] as const;
 const WORDS = ['Morning', 'Report', 'Live', 'Session', 'Highlights', 'Inside', 'Story', 'Weekly', 'Guide', 'Review', 'Night', 'Special'];
 const PROVIDERS = ['YouTube', 'Vimeo', 'Custom'] as const;
-const APP_PLATFORMS: AppPlatform[] = ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'];
 const VAST_EXTRA = ['roku', 'mobile', 'firetv', 'appletv', 'androidtv'] as const;
-const STORE: Record<AppPlatform, 'Apple' | 'Google' | 'Amazon' | 'Roku'> = {
+const STORE: Record<AppPlatform, StorePlatform> = {
   mobile: 'Apple', roku: 'Roku', firetv: 'Amazon', appletv: 'Apple', androidtv: 'Google',
 };
 /** One tiny PNG shared by every image: blobs are content-addressed, so it is stored once. */

@@ -6,24 +6,10 @@ import {
   colour, count, email, falseDefault, guid, hour, id, image, instant, nonEmpty, nullableString,
   instantMillis, integer, refId, scryptHash, timeZone, tokenHash, wallTime,
 } from './fields.ts';
-
-export const VAST_PLATFORMS = ['web', 'roku', 'mobile', 'firetv', 'appletv', 'androidtv'] as const;
-export const APP_PLATFORMS = ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'] as const;
-export const STORE_PLATFORMS = ['Apple', 'Google', 'Amazon', 'Roku'] as const;
-export const BILLING_PERIODS = ['Weekly', 'Monthly', 'Yearly', 'OneTime'] as const;
-export const ACCOUNT_STATUSES = ['active', 'locked', 'not_activated'] as const;
-export const IMAGE_ROLES = [
-  'logo', 'icon', 'backgroundImage', 'image1', 'image2',
-  'avatarHd', 'avatarSd', 'headerLogo', 'logoIos', 'logoAndroid',
-] as const;
-export const VAST_TYPES = ['fullscreen', 'picInPic'] as const;
-
-export type VastPlatform = (typeof VAST_PLATFORMS)[number];
-export type AppPlatform = (typeof APP_PLATFORMS)[number];
-export type StorePlatform = (typeof STORE_PLATFORMS)[number];
-export type BillingPeriod = (typeof BILLING_PERIODS)[number];
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-export type ImageRole = (typeof IMAGE_ROLES)[number];
+import {
+  ACCOUNT_STATUSES, APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS, VAST_PLATFORMS,
+  VAST_TYPES, type CredentialStore, type ImageRole,
+} from '../vocabulary.ts';
 
 // Object-level rules also run when a sibling field failed, so one pass reports every error;
 // they therefore read the partly parsed object defensively.
@@ -235,12 +221,12 @@ const credentialValue = z.union([z.string(), z.number(), z.boolean()], {
   error: 'expected string, number or boolean',
 });
 const credentials = z.record(z.string(), credentialValue);
-const storeCredentialsSchema = z.strictObject({
-  apple: credentials.optional(),
-  google: credentials.optional(),
-  amazon: credentials.optional(),
-  roku: credentials.optional(),
-});
+const storeCredentialsSchema = z.strictObject(
+  Object.fromEntries(CREDENTIAL_STORES.map((store) => [store, credentials.optional()])) as Record<
+    CredentialStore,
+    z.ZodOptional<typeof credentials>
+  >,
+);
 
 const appChannelSchema = z.strictObject({
   channelId: refId,

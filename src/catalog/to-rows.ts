@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { hashPassword } from '../access/passwords.ts';
 import { hashToken } from '../access/token-hash.ts';
 import type * as t from '../db/schema.ts';
+import type { CredentialStore } from '../vocabulary.ts';
 import type { Catalog, CatalogAccount, CatalogApp, CatalogChannel, CatalogVideo } from './format.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
@@ -168,7 +169,7 @@ function addApp(rows: CatalogRows, blobs: BlobSet, a: CatalogApp, now: Date): vo
   a.storeProducts.forEach((p, position) => rows.storeProducts.push({ appId: a.id, kind: 'subscription', position, ...p }));
   a.vodPpv.storeProducts.forEach((p, position) => rows.storeProducts.push({ appId: a.id, kind: 'ppv', position, ...p }));
   for (const [store, credentials] of Object.entries(a.storeCredentials)) {
-    if (credentials) rows.storeCredentials.push({ appId: a.id, store: store as 'apple', credentials });
+    if (credentials) rows.storeCredentials.push({ appId: a.id, store: store as CredentialStore, credentials });
   }
   a.channels.forEach((c, position) =>
     rows.appChannels.push({

@@ -2,7 +2,8 @@
 // come as JSON numbers or strings (forms only have strings); text with NUL characters is
 // refused, because PostgreSQL cannot store or compare it.
 import { z } from 'zod';
-import { parseStorePlatform, STORE_PLATFORMS } from '../entitlements/stores/index.ts';
+import { parseStorePlatform } from '../entitlements/stores/index.ts';
+import { STORE_PLATFORMS } from '../vocabulary.ts';
 import { bodyObject, optionalText, pathId, text } from './params.ts';
 
 /** A base64 app receipt can be hundreds of KB; the Custom API body limit (BODY_LIMIT_CUSTOM) bounds it first. */

@@ -7,8 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findAppByOwnerAndPlatform } from '../data/apps.ts';
 import { activeSkuIds } from '../data/store-products.ts';
 import type { Queryable } from '../db/connect.ts';
-import { isRefusal, type Purchaser, type Refusal } from '../entitlements/purchase.ts';
+import type { Purchaser } from '../entitlements/purchase.ts';
 import { ppvStatus, verifyPpv } from '../entitlements/ppv.ts';
+import { isRefusal, type Refusal } from '../entitlements/refusals.ts';
 import { storeVerifiersFrom } from '../entitlements/store-options.ts';
 import type { StorePlatform, StoreVerifiers } from '../entitlements/stores/index.ts';
 import { restoreSubscriptions, subscriptionStatus, verifySubscription, type PurchaseResult } from '../entitlements/subscriptions.ts';
@@ -17,6 +18,8 @@ import { ppvStatusQuery, ppvVerifyBody, subscriptionRestoreBody, subscriptionVer
 import { customData, failure, invalid, invalidField } from './errors.ts';
 import { deviceIdOf, requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
+import { refusalError } from './refusals.ts';
+import type { ProductKind } from '../vocabulary.ts';
 
 const BASE = '/users/:id/apps';
 
@@ -36,8 +39,9 @@ async function buyerOf(db: Queryable, verifiers: StoreVerifiers, request: Fastif
   return { purchaser: { db, verifiers, app, ownerId: request.owner.id, claimant, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };
 }
 
-function unlessRefused<T extends object>(result: T | Refusal): T {
-  if (isRefusal(result)) throw invalidField(result.refused, result.message);
+/** `field`: the one field a route reports every refusal under. */
+function unlessRefused<T extends object>(result: T | Refusal, field?: string): T {
+  if (isRefusal(result)) throw refusalError(result, field);
   return result;
 }
 
@@ -48,7 +52,7 @@ function presentPurchase(result: PurchaseResult) {
 }
 
 /** Active SKUs of one kind for the client's store: the status routes tell clients what to sell. */
-async function skusFor(buyer: Buyer, kind: 'subscription' | 'ppv'): Promise<string[]> {
+async function skusFor(buyer: Buyer, kind: ProductKind): Promise<string[]> {
   return (await activeSkuIds(buyer.purchaser.db, buyer.purchaser.app.id, kind))(buyer.clientStore);
 }
 
@@ -108,7 +112,7 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
       videoId: body.video_tube_id,
       channelId: body.channel_tube_id,
     };
-    const result = unlessRefused(await verifyPpv(b.purchaser, purchase));
+    const result = unlessRefused(await verifyPpv(b.purchaser, purchase), 'vod_ppv');
     return customData({ ok: result.ok, unlocked: result.unlocked, error: result.error, expiresUtc: result.expiresAt.toISOString() });
   });
 };

@@ -1,11 +1,6 @@
 // The Platform-Id values of the app templates and what each selects: the app record, the store
 // whose products the client can buy, the VAST row, and whether it is a TV template.
-import { VAST_PLATFORMS } from '../catalog/format.ts';
-import type { AppPlatform } from '../data/apps.ts';
-import type { VastPlatform } from '../data/channel-settings.ts';
-import type { StoreProductRow } from '../data/store-products.ts';
-
-export type StorePlatform = StoreProductRow['storePlatform'];
+import { VAST_PLATFORMS, type AppPlatform, type StorePlatform, type VastPlatform } from '../vocabulary.ts';
 
 export interface PlatformTraits {
   app: AppPlatform;

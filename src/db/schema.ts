@@ -17,6 +17,18 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_STATUSES,
+  APP_PLATFORMS,
+  BILLING_PERIODS,
+  CREDENTIAL_STORES,
+  PRODUCT_KINDS,
+  STORE_ENVIRONMENTS,
+  STORE_PLATFORMS,
+  TOKEN_KINDS,
+  VAST_PLATFORMS,
+  VAST_TYPES,
+} from '../vocabulary.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -40,7 +52,7 @@ export const accounts = pgTable(
     publicUrl: text().notNull(),
     fullName: text(),
     publicName: text(),
-    status: text({ enum: ['active', 'locked', 'not_activated'] }).notNull().default('active'),
+    status: text({ enum: ACCOUNT_STATUSES }).notNull().default('active'),
     servicePlanActive: boolean().notNull().default(true),
   },
   (t) => [
@@ -80,7 +92,7 @@ export const authTokens = pgTable(
     accountId: integer()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['session', 'app'] }).notNull(),
+    kind: text({ enum: TOKEN_KINDS }).notNull(),
     label: text().notNull().default(''),
     createdAt: instant().notNull(),
     /** null: never expires (app tokens). */
@@ -229,7 +241,7 @@ export const channelVastSettings = pgTable(
     channelId: integer()
       .notNull()
       .references(() => channels.id, { onDelete: 'cascade' }),
-    platform: text({ enum: ['web', 'roku', 'mobile', 'firetv', 'appletv', 'androidtv'] }).notNull(),
+    platform: text({ enum: VAST_PLATFORMS }).notNull(),
     vastUrl: text().notNull(),
     vastVersion: integer().notNull(),
     skippable: boolean().notNull(),
@@ -238,7 +250,7 @@ export const channelVastSettings = pgTable(
     slottable: boolean().notNull(),
     timeFrom: integer(),
     timeTo: integer(),
-    vastType: text({ enum: ['fullscreen', 'picInPic'] }),
+    vastType: text({ enum: VAST_TYPES }),
     allowAdsInVod: boolean().notNull(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.platform] })],
@@ -310,7 +322,7 @@ export const apps = pgTable(
     ownerId: integer()
       .notNull()
       .references(() => accounts.id),
-    platform: text({ enum: ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'] }).notNull(),
+    platform: text({ enum: APP_PLATFORMS }).notNull(),
     appName: text().notNull(),
     slug: text(),
     about: text(),
@@ -372,12 +384,12 @@ export const appStoreProducts = pgTable(
     appId: integer()
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['subscription', 'ppv'] }).notNull(),
+    kind: text({ enum: PRODUCT_KINDS }).notNull(),
     position: integer().notNull(),
-    storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
+    storePlatform: text({ enum: STORE_PLATFORMS }).notNull(),
     productId: text().notNull(),
     displayName: text().notNull().default(''),
-    billingPeriod: text({ enum: ['Weekly', 'Monthly', 'Yearly', 'OneTime'] }).notNull(),
+    billingPeriod: text({ enum: BILLING_PERIODS }).notNull(),
     isActive: boolean().notNull().default(true),
   },
   (t) => [
@@ -393,7 +405,7 @@ export const appStoreCredentials = pgTable(
     appId: integer()
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
-    store: text({ enum: ['apple', 'google', 'amazon', 'roku'] }).notNull(),
+    store: text({ enum: CREDENTIAL_STORES }).notNull(),
     credentials: jsonb().$type<Record<string, string | number | boolean>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.store] })],
@@ -464,7 +476,7 @@ export const subscriptions = pgTable(
       .references(() => apps.id, { onDelete: 'cascade' }),
     deviceId: text(),
     viewerId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
-    storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
+    storePlatform: text({ enum: STORE_PLATFORMS }).notNull(),
     productId: text().notNull(),
     originalTransactionId: text().notNull(),
     /** active, expired or revoked (refunds too); see src/entitlements/subscriptions.ts. */
@@ -472,7 +484,7 @@ export const subscriptions = pgTable(
     expiresAt: instant(),
     updatedAt: instant().notNull(),
     /** The store environment that confirmed the purchase. */
-    environment: text({ enum: ['production', 'sandbox'] }).notNull().default('production'),
+    environment: text({ enum: STORE_ENVIRONMENTS }).notNull().default('production'),
     /** The store said it renews: once expired, a status call re-checks the store for a renewal. */
     autoRenewing: boolean().notNull().default(false),
     /** Last time the store was asked about it (verify, restore or re-check); bounds the re-checks. */
@@ -501,7 +513,7 @@ export const ppvUnlocks = pgTable(
     channelId: integer().references(() => channels.id, { onDelete: 'cascade' }),
     deviceId: text(),
     viewerId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
-    storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
+    storePlatform: text({ enum: STORE_PLATFORMS }).notNull(),
     productId: text().notNull(),
     transactionId: text().notNull(),
     expiresAt: instant().notNull(),
@@ -528,7 +540,7 @@ export const verificationAttempts = pgTable(
     deviceId: text(),
     viewerId: integer(),
     route: text({ enum: ['subscription_verify', 'subscription_restore', 'subscription_status', 'ppv_verify'] }).notNull(),
-    storePlatform: text({ enum: ['Apple', 'Google', 'Amazon', 'Roku'] }).notNull(),
+    storePlatform: text({ enum: STORE_PLATFORMS }).notNull(),
     /** product_id as sent; the store's product is in storeAnswer. */
     productId: text(),
     /** original_transaction_id as sent (restore: the id restored; re-check: the row's). */

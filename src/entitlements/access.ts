@@ -9,6 +9,7 @@
 import type { Queryable } from '../db/connect.ts';
 import { hasActiveSubscription, heldSubscriptions, liveVideoUnlocks } from '../data/entitlement-checks.ts';
 import type { SubscriptionRow } from '../data/subscriptions.ts';
+import type { RecordedSubscriptionStatus, SubscriptionStatus } from '../vocabulary.ts';
 
 export interface Caller {
   db: Queryable;
@@ -23,14 +24,14 @@ export interface Caller {
  * may still renew), `revoked` (refunded or revoked by the store), `not_subscribed` (no
  * subscription recorded for the device or viewer).
  */
-export type SubscriptionStatus = 'active' | 'expired' | 'revoked' | 'not_subscribed';
+export type { SubscriptionStatus };
 
 /** The rule every gate uses: recorded active and not past its expiry (no expiry: no end). */
 export function subscriptionActive(row: Pick<SubscriptionRow, 'status' | 'expiresAt'>, now: Date): boolean {
   return row.status === 'active' && (row.expiresAt === null || row.expiresAt.getTime() > now.getTime());
 }
 
-function statusOf(row: SubscriptionRow, now: Date): Exclude<SubscriptionStatus, 'not_subscribed'> {
+function statusOf(row: SubscriptionRow, now: Date): RecordedSubscriptionStatus {
   if (subscriptionActive(row, now)) return 'active';
   return row.status === 'revoked' ? 'revoked' : 'expired';
 }

@@ -2,11 +2,12 @@
 // said, and whether it granted anything. Never the receipt itself, never a credential.
 import { createHash } from 'node:crypto';
 import { recordVerificationAttempt } from '../data/verification-attempts.ts';
-import { factsOf, type Purchaser, type Refusal, type StoreQuestion } from './purchase.ts';
+import { factsOf, type Purchaser, type StoreQuestion } from './purchase.ts';
+import { refusalReason, type Refusal } from './refusals.ts';
 import type { StoreVerdict } from './stores/index.ts';
 
 /** Records a refusal (made before or instead of asking the store) and hands it back. */
-export async function refuse(p: Purchaser, q: StoreQuestion, refusal: Refusal): Promise<Refusal> {
+export async function refuse<R extends Refusal>(p: Purchaser, q: StoreQuestion, refusal: R): Promise<R> {
   await recordAttempt(p, q, { refusal });
   return refusal;
 }
@@ -37,7 +38,7 @@ export async function recordAttempt(p: Purchaser, q: StoreQuestion, result: Atte
 }
 
 function reasonOf(result: AttemptResult): string | null {
-  if ('refusal' in result) return result.refusal.message;
+  if ('refusal' in result) return refusalReason(result.refusal);
   return result.reason ?? ('reason' in result.verdict ? result.verdict.reason : null);
 }
 

@@ -16,7 +16,8 @@ import { activeSkuIds } from '../data/store-products.ts';
 import { ownerVodChannelsOf } from '../data/vod.ts';
 import { videoUnlock, type VideoRef } from './access.ts';
 import { recordAttempt, refuse } from './attempts.ts';
-import { askStore, callerOf, errorOf, type Purchaser, type Refusal, type StoreQuestion } from './purchase.ts';
+import { askStore, callerOf, errorOf, type Purchaser, type StoreQuestion } from './purchase.ts';
+import type { Refusal } from './refusals.ts';
 import type { StorePlatform, ValidVerdict } from './stores/index.ts';
 
 const HOUR_MS = 3_600_000;
@@ -41,24 +42,21 @@ export interface PpvPurchase extends VideoRef {
   originalTransactionId?: string | undefined;
 }
 
-/** The refusal when the video or channel is not one of the owner's VOD catalogs; `field` names the query or body field. */
-export async function catalogRefusal(p: Purchaser, ref: VideoRef, field: (name: 'video_tube_id' | 'channel_tube_id') => string): Promise<Refusal | undefined> {
+/** The refusal when the video, or the channel named with it, is not one of the owner's VOD catalogs. */
+export async function catalogRefusal(p: Purchaser, ref: VideoRef): Promise<Refusal | undefined> {
   const channels = await ownerVodChannelsOf(p.db, p.ownerId, ref.videoId);
-  if (channels.length === 0) return { refused: field('video_tube_id'), message: 'The video is not in any VOD catalog of this account.' };
-  if (ref.channelId !== null && !channels.includes(ref.channelId)) {
-    return { refused: field('channel_tube_id'), message: "The video is not in this channel's VOD catalog." };
-  }
+  if (channels.length === 0) return { refused: 'video_not_in_catalog' };
+  if (ref.channelId !== null && !channels.includes(ref.channelId)) return { refused: 'video_not_in_channel_catalog' };
   return undefined;
 }
 
 export async function ppvStatus(p: Purchaser, ref: VideoRef): Promise<PpvStatusResult | Refusal> {
   if (!p.app.vodPpvEnabled) return { vodPpvEnabled: false, unlocked: true, expiresAt: null };
-  const refusal = await catalogRefusal(p, ref, (name) => name);
+  const refusal = await catalogRefusal(p, ref);
   if (refusal) return refusal;
   return { vodPpvEnabled: true, ...(await videoUnlock(videoCaller(p, ref))) };
 }
 
-/** Every refusal of PPV verify is reported under errors.vod_ppv (spec: Custom API errors). */
 export async function verifyPpv(p: Purchaser, purchase: PpvPurchase): Promise<PpvVerifyResult | Refusal> {
   const skus = (await activeSkuIds(p.db, p.app.id, 'ppv'))(purchase.store);
   const q: StoreQuestion = { route: 'ppv_verify', kind: 'purchase', productIds: skus, ...purchase };
@@ -84,11 +82,9 @@ async function claim(p: Purchaser, purchase: PpvPurchase, verdict: ValidVerdict)
 }
 
 async function verifyRefusal(p: Purchaser, purchase: PpvPurchase, skus: readonly string[]): Promise<Refusal | undefined> {
-  if (!p.app.vodPpvEnabled) return { refused: 'vod_ppv', message: 'VOD pay-per-view is not enabled for this app.' };
-  if (!skus.includes(purchase.productId)) {
-    return { refused: 'vod_ppv', message: `The product id is not the active VOD pay-per-view product of this app on ${purchase.store}.` };
-  }
-  return catalogRefusal(p, purchase, () => 'vod_ppv');
+  if (!p.app.vodPpvEnabled) return { refused: 'ppv_disabled' };
+  if (!skus.includes(purchase.productId)) return { refused: 'unknown_ppv_product', store: purchase.store };
+  return catalogRefusal(p, purchase);
 }
 
 const videoCaller = (p: Purchaser, ref: VideoRef) => ({ ...callerOf(p), videoId: ref.videoId, channelId: ref.channelId });

@@ -32,18 +32,10 @@ export interface StoreQuestion {
   channelId?: number | null | undefined;
 }
 
-/** A request refused by the rules (HTTP 422): the field in error and why. */
-export interface Refusal {
-  refused: string;
-  message: string;
-}
-
 /** The caller as the access module sees it. */
 export function callerOf(p: Purchaser) {
   return { db: p.db, appId: p.app.id, ...p.claimant, now: p.now };
 }
-
-export const isRefusal = (value: object): value is Refusal => 'refused' in value;
 
 /** The error word of a verify or restore result for a verdict other than valid. */
 export const errorOf = (verdict: StoreVerdict) => (verdict.outcome === 'unavailable' ? 'store_unavailable' : verdict.outcome);

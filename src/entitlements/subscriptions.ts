@@ -17,12 +17,14 @@
 import type { SubscriptionRow } from '../data/subscriptions.ts';
 import { claimRechecks, claimSubscription, endSubscription, renewSubscription, type SubscriptionKey } from '../data/subscriptions.ts';
 import { activeSkuIds } from '../data/store-products.ts';
-import { subscriptionState, type SubscriptionStatus } from './access.ts';
+import { subscriptionState } from './access.ts';
 import { recordAttempt, refuse } from './attempts.ts';
-import { askStore, callerOf, errorOf, factsOf, type Purchaser, type Refusal, type StoreQuestion } from './purchase.ts';
+import { askStore, callerOf, errorOf, factsOf, type Purchaser, type StoreQuestion } from './purchase.ts';
+import type { Refusal } from './refusals.ts';
 import { parseAmazonReceipt } from './stores/amazon.ts';
 import type { StorePlatform, StoreVerdict, ValidVerdict } from './stores/index.ts';
 import { reject } from './stores/types.ts';
+import type { RecordedSubscriptionStatus, SubscriptionStatus } from '../vocabulary.ts';
 
 export const RECHECK_WINDOW_DAYS = 60;
 const DAY_MS = 86_400_000;
@@ -44,7 +46,7 @@ export interface SubscriptionPurchase {
   originalTransactionId?: string | undefined;
 }
 
-const ENDED = { expired: 'expired', revoked: 'revoked', refunded: 'revoked' } as const;
+const ENDED = { expired: 'expired', revoked: 'revoked', refunded: 'revoked' } as const satisfies Record<string, RecordedSubscriptionStatus>;
 const isValid = (verdict: StoreVerdict): verdict is ValidVerdict => verdict.outcome === 'valid';
 
 const subscriptionSkus = (p: Purchaser) => activeSkuIds(p.db, p.app.id, 'subscription');
@@ -52,7 +54,7 @@ const subscriptionSkus = (p: Purchaser) => activeSkuIds(p.db, p.app.id, 'subscri
 export async function verifySubscription(p: Purchaser, purchase: SubscriptionPurchase): Promise<PurchaseResult | Refusal> {
   const q: StoreQuestion = { route: 'subscription_verify', kind: 'subscription', productIds: (await subscriptionSkus(p))(purchase.store), ...purchase };
   if (!q.productIds.includes(purchase.productId)) {
-    return refuse(p, q, { refused: 'product_id', message: `The product id is not an active subscription of this app on ${purchase.store}.` });
+    return refuse(p, q, { refused: 'unknown_subscription_product', store: purchase.store });
   }
   const verdict = await settle(p, q);
   const after = await accessAfter(p);
@@ -65,7 +67,7 @@ export async function restoreSubscriptions(p: Purchaser, store: StorePlatform, i
   const productIds = (await subscriptionSkus(p))(store);
   const questions = ids.map((id): StoreQuestion => ({ route: 'subscription_restore', kind: 'subscription', store, productIds, originalTransactionId: id }));
   if (productIds.length === 0) {
-    const refusal = { refused: 'store_platform', message: `This app sells no subscription on ${store}.` };
+    const refusal: Refusal = { refused: 'no_subscription_on_store', store };
     return (await Promise.all(questions.map((q) => refuse(p, q, refusal))))[0]!;
   }
   const verdicts = await Promise.all(questions.map((q) => settle(p, q)));

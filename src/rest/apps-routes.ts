@@ -2,21 +2,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform, type AppPlatform } from '../data/apps.ts';
+import { appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform } from '../data/apps.ts';
 import { configuredStores, storeProductsOf } from '../data/store-products.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { RestError, restSuccess } from './errors.ts';
 import { presentApp } from './app-presenter.ts';
-
-const PLATFORMS: readonly AppPlatform[] = ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'];
+import { APP_PLATFORMS } from '../vocabulary.ts';
 
 export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   app.get('/apps/:platform', { schema: { params: z.object({ platform: z.string() }) } }, async (request) => {
-    const platform = request.params.platform.toLowerCase() as AppPlatform;
-    if (!PLATFORMS.includes(platform)) {
-      throw new RestError(400, 'unsupported_platform', `Unknown platform "${request.params.platform}"; use one of ${PLATFORMS.join(', ')}.`);
+    const platform = APP_PLATFORMS.find((p) => p === request.params.platform.toLowerCase());
+    if (!platform) {
+      throw new RestError(400, 'unsupported_platform', `Unknown platform "${request.params.platform}"; use one of ${APP_PLATFORMS.join(', ')}.`);
     }
     const found = await findAppByOwnerAndPlatform(db, request.account.id, platform);
     if (!found) throw new RestError(404, 'app_not_found', `No ${platform} app is configured.`);

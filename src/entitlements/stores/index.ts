@@ -1,5 +1,6 @@
 // The store verifiers behind one interface, plus the documentation of what each store needs in
 // an app's storeCredentials and what the client sends as receipt_data (README renders both).
+import { STORE_PLATFORMS, type CredentialStore } from '../../vocabulary.ts';
 import { amazonVerifier, type AmazonOptions } from './amazon.ts';
 import { appleVerifier, type AppleOptions } from './apple.ts';
 import { googleVerifier, type GoogleOptions } from './google.ts';
@@ -9,7 +10,8 @@ import type { StoreCredentials, StorePlatform, StoreVerifier } from './types.ts'
 export type * from './types.ts';
 export { loadAppleRootCertificates, APPLE_ROOT_CERTIFICATES_ENV } from './apple-roots.ts';
 
-export const STORE_PLATFORMS = ['Apple', 'Google', 'Amazon', 'Roku'] as const satisfies readonly StorePlatform[];
+/** The stores' names live in the vocabulary; callers of the verifiers find them here too. */
+export { STORE_PLATFORMS };
 
 /** store_platform as clients send it ("Apple", "apple"...), or undefined for anything else. */
 export function parseStorePlatform(value: unknown): StorePlatform | undefined {
@@ -17,8 +19,8 @@ export function parseStorePlatform(value: unknown): StorePlatform | undefined {
 }
 
 /** The storeCredentials key of a platform: "Apple" -> "apple". */
-export function credentialsKey(platform: StorePlatform): 'apple' | 'google' | 'amazon' | 'roku' {
-  return platform.toLowerCase() as 'apple' | 'google' | 'amazon' | 'roku';
+export function credentialsKey(platform: StorePlatform): CredentialStore {
+  return platform.toLowerCase() as CredentialStore;
 }
 
 interface KeyDoc {
@@ -58,7 +60,7 @@ export const CREDENTIAL_KEYS = {
     apiKey: { required: true, description: 'Roku Pay partner API key (Developer Dashboard, Web API settings).' },
     channelId: { required: false, description: "The app's Roku channel id; when set, a transaction of another channel is refused (wrong_app)." },
   },
-} as const satisfies Record<'apple' | 'google' | 'amazon' | 'roku', Record<string, KeyDoc>>;
+} as const satisfies Record<CredentialStore, Record<string, KeyDoc>>;
 
 /** What receipt_data (and original_transaction_id on restore) carry for each store. */
 export const RECEIPT_DATA = {

@@ -1,8 +1,9 @@
 // One interface in front of the four stores' verification APIs. A verifier turns whatever the
 // store answers into a StoreVerdict; it throws only for programming errors, never for an answer.
 
-export type StorePlatform = 'Apple' | 'Google' | 'Amazon' | 'Roku';
-export type StoreEnvironment = 'production' | 'sandbox';
+import type { StoreEnvironment, StorePlatform } from '../../vocabulary.ts';
+
+export type { StoreEnvironment, StorePlatform };
 
 /** An app's storeCredentials entry for one store (catalog-format: string keys, scalar values). */
 export type StoreCredentials = Readonly<Record<string, string | number | boolean>>;
