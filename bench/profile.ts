@@ -1,9 +1,11 @@
-// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400]
+// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--cold] [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400]
 // One network route driven in-process (Fastify inject, embedded PGlite) so a CPU profile shows what
 // computing its answer costs, without the load generator and PostgreSQL in the picture.
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { CATALOG_CHANNEL } from '../src/cache/catalog-cache.ts';
 import { importCatalog } from '../src/catalog/import.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { buildApp } from '../src/http/app.ts';
@@ -15,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const { values: args } = parseArgs({
-  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' } },
+  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' }, cold: { type: 'boolean', default: false } },
 });
 const now = new Date();
 const { catalog, channels } = networkCatalog(Number(args.network), now);
@@ -26,7 +28,7 @@ const imported = await importCatalog(database.db, catalog, { replace: false, now
 if (!imported.ok) throw new Error(imported.errors.join('\n'));
 const app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0 } });
 const login = await app.inject({ method: 'POST', url: '/api/v1/rest/auth/login', payload: { username: 'network', password: BENCH_PASSWORD } });
-const token = (login.json() as { data?: { token?: string } }).data?.token ?? '';
+const token = (login.json() as { data?: { authToken?: string } }).data?.authToken ?? '';
 const route = networkRoutes(channels, token, now).find((r) => r.name === args.route)!;
 const spec = (i: number) => (args.mode === 'rotating' && route.rotating ? route.rotating(i) : route.warm);
 const n = Number(args.n);
@@ -41,6 +43,11 @@ const cpu = process.cpuUsage();
 queries = 0;
 let bytes = 0;
 for (let i = 0; i < n; i++) {
+  // --cold: every request is the first after a catalog change (caches dropped through NOTIFY).
+  if (args.cold) {
+    await database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const s = spec(i);
   const r = await app.inject({ method: s.method as 'GET', url: s.path, headers: s.headers, payload: s.body });
   if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body.slice(0, 300)}`);

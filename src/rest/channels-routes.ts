@@ -49,7 +49,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const { channelId } = request.params;
     const { date } = request.query;
     const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
-      const channel = await ownedChannel(db, request.account.id, channelId);
+      const channel = await cache.get(`rest:owned:${request.account.id}:${channelId}`, () => ownedChannel(db, request.account.id, channelId));
       if (!channel) return undefined;
       const blocks = await timelines.channelDay(db, channel, date, true);
       return JSON.stringify(restSuccess(presentSchedule(channel.id, date, channel.timezone, blocks)));

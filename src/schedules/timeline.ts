@@ -43,7 +43,8 @@ export function dayBlocks<V extends ScheduleVideo>(day: CompiledDay<V>, includeU
 
 const DAY_MS = 86_400_000;
 
-function addDays(date: string, days: number): string {
+/** 'yyyy-MM-dd' plus whole days (calendar arithmetic, no zone). */
+export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const t = new Date(0);
   t.setUTCFullYear(y, m - 1, d + days);

@@ -7,9 +7,8 @@ import type { Queryable } from '../db/connect.ts';
 import { liveStreamsForChannels, scheduleBlocksForChannels } from '../data/schedule-batches.ts';
 import type { ScheduledVideo } from '../data/schedules.ts';
 import type { ExpandedBlock } from './expand.ts';
-import { nextDate } from './channel-day.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
-import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './timeline.ts';
+import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './timeline.ts';
 
 /** A scheduled video; a live entry's also carries its stream's URI ('' when the stream has none). */
 export type TimelineVideo = ScheduledVideo & { liveUri?: string };
@@ -23,6 +22,14 @@ export interface TimelineChannel {
 
 /** ~70 bytes an entry: a million entries is 7,000 channel days of 144 videos, about 70 MB. */
 export const DEFAULT_MAX_ENTRIES = 1_000_000;
+
+/**
+ * A load for a few channels also compiles the days around the ones asked (clients page through
+ * the days of a guide): one query fetches a week as cheaply as a day, and compiling a day costs
+ * ~0.15 ms. Loads for many channels (a channel list) compile only what they ask.
+ */
+const PREFETCH_CHANNELS = 10;
+const PREFETCH_DAYS = 3;
 
 const keyOf = (channelId: number, date: string) => `${channelId}|${date}`;
 const sizeOf = (day: TimelineDay) => 1 + day.blocks.reduce((n, b) => n + b.videos.length, 0);
@@ -95,16 +102,18 @@ export class ScheduleTimelines {
       }
       if (absent.length > 0) missing.push({ channel, dates: absent });
     }
+    if (missing.length <= PREFETCH_CHANNELS) for (const m of missing) m.dates = this.withNeighbours(m.channel.id, m.dates);
     if (missing.length > 0) {
       const loading = this.compile(db, missing);
       for (const { channel, dates } of missing) {
+        const asked = merged.get(channel.id)!.dates;
         for (const date of dates) {
           const key = keyOf(channel.id, date);
           const one = loading.then((days) => days.get(key)!);
           // A failed load rejects for whoever awaits it; a shared copy nobody awaits must not crash the process.
           one.catch(() => undefined);
           if (this.trusted) this.pending.set(key, one);
-          waiting.push([channel.id, date, one]);
+          if (asked.has(date)) waiting.push([channel.id, date, one]);
         }
       }
     }
@@ -164,6 +173,20 @@ export class ScheduleTimelines {
     );
   }
 
+  /** The dates asked plus the neighbouring days neither cached nor loading (see PREFETCH_CHANNELS). */
+  private withNeighbours(channelId: number, dates: readonly string[]): string[] {
+    if (!this.trusted) return [...dates];
+    const all = new Set(dates);
+    for (const date of dates) {
+      for (let k = -PREFETCH_DAYS; k <= PREFETCH_DAYS; k++) {
+        const day = addDays(date, k);
+        const key = keyOf(channelId, day);
+        if (!this.days.has(key) && !this.pending.has(key)) all.add(day);
+      }
+    }
+    return [...all];
+  }
+
   private touch(key: string, day: TimelineDay): void {
     this.days.delete(key); // re-insert: Map order is the LRU order
     this.days.set(key, day);
@@ -185,7 +208,7 @@ export class ScheduleTimelines {
     try {
       const ranges = missing.map(({ channel, dates }) => {
         const sorted = [...dates].sort();
-        return { channelId: channel.id, fromDate: sorted[0]!, toDate: nextDate(sorted.at(-1)!) };
+        return { channelId: channel.id, fromDate: sorted[0]!, toDate: addDays(sorted.at(-1)!, 1) };
       });
       const windows = missing.flatMap(({ channel, dates }) => dates.map((d) => cachedDayWindow(d, channel.timezone)));
       const from = Math.min(...windows.map((w) => w.from));
