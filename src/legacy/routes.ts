@@ -13,13 +13,14 @@ import type { Queryable } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { registerRateLimit } from '../http/limits.ts';
+import { vastSettingsObject } from '../presenters/vast.ts';
 import {
   ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams, asmxAjaxBody,
   asmxXmlBody, htmlEncode, invalidValueBody, parseInt32, readAsmxParameters, type AsmxParamDecl, type AsmxValues,
   type ParamRecord,
 } from './asmx.ts';
 import { serializeNewtonsoft, type NValue } from './newtonsoft.ts';
-import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue, vastSettingsValue } from './presenter.ts';
+import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue } from './presenter.ts';
 
 /** What a web method answers: text in the XML (or AJAX) wrapper, a bare body, or a 500 page. */
 type Answer = { kind: 'wrapped' | 'bare'; text: string } | { kind: 'fault'; body: string };
@@ -64,7 +65,7 @@ function int32Inside(name: string, text: string): { ok: true; value: number } | 
 // the JSON to the response itself, hence no wrapper and no Content-Type header.
 const getVastSettings = webMethod([{ name: 'channelId', type: 'int32' }], async (db, [channelId]) => {
   const web = (await channelVastSettings(db, channelId)).find((row) => row.platform === 'web');
-  return { kind: 'bare', text: serializeNewtonsoft(web ? vastSettingsValue(web) : null) };
+  return { kind: 'bare', text: serializeNewtonsoft(web ? vastSettingsObject(web) : null) };
 });
 
 const getChannelTubeRokuSettings = webMethod([{ name: 'channelId', type: 'int32' }], async (db, [channelId]) => {
