@@ -96,6 +96,12 @@ describe('dependency rule', () => {
     expect(violations(['http'], (i) => !i.local || !inFolders(i.to, GROUPS))).toEqual([]);
   });
 
+  it('finds and reports a cycle (the check itself)', () => {
+    const edge = (from: string, to: string): Import => ({ from, to, local: true });
+    const graph = [edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd'), edge('e', 'e')];
+    expect(cycles(['a', 'b', 'c', 'd', 'e'], graph)).toEqual(['a -> b -> c -> a', 'e -> e']);
+  });
+
   it('no import cycles between files', () => {
     expect(cycles(FILES, IMPORTS.filter((i) => i.local))).toEqual([]);
   });
