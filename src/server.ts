@@ -6,7 +6,7 @@ import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 import { DEMO_LOGINS, demoCatalog } from './demo/catalog.ts';
-import { buildApp } from './http/app.ts';
+import { buildApp } from './app.ts';
 import { observeQuery } from './observability/metrics.ts';
 
 export interface RunningServer {

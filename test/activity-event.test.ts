@@ -1,7 +1,8 @@
 // The activity event body and the session rules, as pure functions.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAYLOAD_DEPTH, parseActivityEvent, parseFormBody, SOURCES } from '../src/activity/event.ts';
+import { MAX_PAYLOAD_DEPTH, parseActivityEvent, parseFormBody } from '../src/activity/event.ts';
+import { SOURCES } from '../src/sessions/event.ts';
 import { createBatcher } from '../src/sessions/batcher.ts';
 import { creditedSeconds, heartbeatRounds, isOpenAt, keyText, type Heartbeat } from '../src/sessions/rules.ts';
 

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/http/app.ts';
-import { isDocumented } from '../src/http/docs.ts';
+import { buildApp } from '../src/app.ts';
+import { isDocumented } from '../src/groups.ts';
 import { freshDatabase, type TestDatabase } from './support/db.ts';
 
 describe('API documentation', () => {

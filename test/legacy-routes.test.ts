@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogInput } from '../src/catalog/format.ts';
 import { importCatalog } from '../src/catalog/import.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildApp } from '../src/app.ts';
 import { JPEG_STUB as JPEG, PNG_1X1 as PNG } from './fixtures/catalog.ts';
 import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
 

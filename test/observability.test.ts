@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../src/catalog/import.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildApp } from '../src/app.ts';
 import { loggerOptions } from '../src/observability/logger.ts';
 import { APP_TOKEN, OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { freshDatabase, type TestDatabase } from './support/db.ts';

@@ -1,27 +1,7 @@
 // The activity event body (spec "Activity event"): parsed and normalised here, with no I/O,
 // so every rule about what a client may send is in one place and unit-tested.
 // Field errors follow the Custom API's validation shape: { field: [message, ...] }.
-
-export const SOURCES = [
-  'roku_app', 'fire_tv', 'android_tv', 'apple_tv', 'mobile_app_on_ios', 'mobile_app_on_android',
-  'custom_app_on_ios', 'custom_app_on_android', 'website_embedded_player', 'broadcast_on_service_dot_com',
-] as const;
-export type Source = (typeof SOURCES)[number];
-
-/** What the service does with an event: heartbeats feed sessions, the rest is only stored. */
-export type EventKind = 'heartbeat' | 'login' | 'logout' | 'legacy';
-
-export interface ActivityEvent {
-  source: Source;
-  action: string;
-  kind: EventKind;
-  /** Canonical decimal digits (7, "7" and "007" are the same client). */
-  clientId: string | null;
-  userId: string | null;
-  channelId: number | null;
-  /** As given (any JSON value); absent and null are both stored as SQL NULL. */
-  payload: unknown;
-}
+import { SOURCES, type ActivityEvent, type EventKind, type Source } from '../sessions/event.ts';
 
 export type FieldErrors = Record<string, string[]>;
 export type ParsedEvent = { ok: true; event: ActivityEvent } | { ok: false; errors: FieldErrors };

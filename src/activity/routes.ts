@@ -4,13 +4,16 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { countOpenSessions } from '../data/activity.ts';
+import { sendEnveloped } from '../http/envelope.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { registerActivityRateLimits } from '../http/limits.ts';
+import { sendUnavailable } from '../http/unavailable.ts';
 import { heartbeats, observeOpenSessions } from '../observability/metrics.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
 import { startSweeper } from '../sessions/sweeper.ts';
-import { parseActivityEvent, parseFormBody, type FieldErrors } from './event.ts';
+import { ACTIVITY_ENVELOPE, invalid } from './errors.ts';
+import { parseActivityEvent, parseFormBody } from './event.ts';
 
 export const ACTIVITY_PATHS = ['/api/v1/services/custom/activity', '/api/v1/activity'] as const;
 const SWEEP_EVERY_MS = 60_000;
@@ -30,7 +33,6 @@ interface EndpointOptions {
 /** A body that its content type's parser could not read. */
 class UnparsableBody extends Error {}
 
-const invalid = (errors: FieldErrors) => ({ message: 'The given data was invalid.', errors });
 const UNSUPPORTED_BODY = invalid({ body: ['The body must be application/json or application/x-www-form-urlencoded.'] });
 
 export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (app, options) => {
@@ -93,13 +95,11 @@ function sendActivityError(error: FastifyError, request: FastifyRequest, reply: 
     return reply.code(413).send({ message: `The request body may not be larger than ${Math.floor(bodyLimit / 1024)} KiB.` });
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
-  if (isDatabaseUnavailable(error)) {
-    // The app retries later; its heartbeat was not stored.
-    return reply.code(503).header('retry-after', '5').send({ message: 'The service is temporarily unavailable; try again shortly.' });
-  }
+  if (status >= 400 && status < 500) return sendEnveloped(reply.code(status), ACTIVITY_ENVELOPE.failure(status, error.message));
+  // The app retries later; its heartbeat was not stored.
+  if (isDatabaseUnavailable(error)) return sendUnavailable(reply, ACTIVITY_ENVELOPE);
   request.log.error({ err: error }, 'unhandled error in activity ingestion');
-  return reply.code(500).send({ message: 'Server Error' });
+  return sendEnveloped(reply.code(500), ACTIVITY_ENVELOPE.failure(500, 'Server Error'));
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
@@ -110,5 +110,5 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
       .header('allow', 'POST')
       .send({ message: `The ${request.method} method is not supported for this route. Supported methods: POST.` });
   }
-  return reply.code(404).send({ message: 'Not Found' });
+  return sendEnveloped(reply.code(404), ACTIVITY_ENVELOPE.notFound());
 }

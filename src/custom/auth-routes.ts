@@ -4,13 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { login } from '../access/login.ts';
-import { bearerToken, CUSTOM_TOKEN_SECONDS, issueToken, revoke, revokeForRefresh } from '../access/tokens.ts';
-import type { Queryable } from '../db/connect.ts';
+import { bearerToken, revoke, revokeForRefresh } from '../access/tokens.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
 import { customData, failure, unauthenticated } from './errors.ts';
 import { bodyObject, text } from './params.ts';
 import { presentMe, presentToken } from './presenter.ts';
+import { issueCustomToken } from './tokens.ts';
 
 /** `email` may hold a username too (spec). */
 const loginBody = bodyObject(z.object({ email: text('email', 320), password: text('password', 1024) }));
@@ -20,10 +20,6 @@ const LOGIN_FAILURES = {
   account_locked: [403, 'Your account is locked.'],
   account_not_activated: [403, 'Your account is not activated.'],
 } as const;
-
-export function issueCustomToken(db: Queryable, accountId: number, now: Date): Promise<string> {
-  return issueToken(db, accountId, { kind: 'fixed', seconds: CUSTOM_TOKEN_SECONDS }, now);
-}
 
 export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();

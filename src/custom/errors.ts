@@ -1,6 +1,9 @@
 // The Custom API's failure bodies (spec "Errors" -> Custom API). Statuses where the spec is
 // silent are the lead's choices, listed in README: 401 failed login and missing Bearer, 403
 // wrong channel password, 404 unknown routes, 500 faults; all in the same { data } envelope.
+import type { Envelope } from '../http/envelope.ts';
+import { UNAVAILABLE_MESSAGE } from '../http/unavailable.ts';
+
 export type FieldErrors = Record<string, string[]>;
 
 export class CustomError extends Error {
@@ -37,3 +40,10 @@ export const subscriptionRequired = () => failure(403, 'subscription_required');
 export function customData<T>(data: T) {
   return { data };
 }
+
+/** Every answer that is not a route's own, including unknown routes, in the { data } envelope. */
+export const CUSTOM_ENVELOPE = {
+  failure: (statusCode, message) => ({ json: failureBody(statusCode, message) }),
+  notFound: () => ({ json: failureBody(404, 'Not found.') }),
+  unavailable: { json: failureBody(503, UNAVAILABLE_MESSAGE) },
+} satisfies Envelope;

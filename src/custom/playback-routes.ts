@@ -12,14 +12,14 @@ import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
 import { accessGate } from '../entitlements/gate.ts';
-import { vastSettingsValue } from '../legacy/presenter.ts';
-import { issueCustomToken } from './auth-routes.ts';
+import { vastSettingsObject } from '../presenters/vast.ts';
 import { holderOf } from './context.ts';
 import { channelNotFound, customData, failure, invalidField, subscriptionRequired, unauthenticated } from './errors.ts';
 import { optionalPlatform } from './headers.ts';
 import { bodyObject, optionalText, pathId, text } from './params.ts';
 import { CLIENT_PLATFORMS, vastPlatform } from './platforms.ts';
 import { presentRendition, presentToken } from './presenter.ts';
+import { issueCustomToken } from './tokens.ts';
 
 const vastQuery = z.object({ platform: optionalText('platform') });
 const channelTokenBody = bodyObject(
@@ -91,7 +91,7 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     });
     if (!settings) throw channelNotFound();
     const row = vastSettingFor(settings, requestedVastPlatform(request, request.query.platform));
-    return customData(row ? vastSettingsValue(row) : null);
+    return customData(row ? vastSettingsObject(row) : null);
   });
 
   app.get('/token_by_video/:videoTubeId', { schema: { params: z.object({ videoTubeId: z.string() }) } }, async (request) => {

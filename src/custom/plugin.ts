@@ -9,13 +9,14 @@ import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { findAccountByIdOrSlug } from '../data/accounts.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { sendEnveloped } from '../http/envelope.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
-import { unavailableBody } from '../http/unavailable.ts';
+import { sendUnavailable } from '../http/unavailable.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { entitlementRoutes } from './entitlement-routes.ts';
-import { CustomError, failureBody, invalidBody, unauthenticated, userRequired, type FieldErrors } from './errors.ts';
+import { CUSTOM_ENVELOPE, CustomError, invalidBody, unauthenticated, userRequired, type FieldErrors } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
 import { playbackRoutes } from './playback-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
@@ -71,7 +72,7 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   limitBodies(app, options.config.BODY_LIMIT_CUSTOM);
   await registerRateLimit(app, options.config);
   app.setErrorHandler(sendCustomError);
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(failureBody(404, 'Not found.')));
+  app.setNotFoundHandler((_request, reply) => sendEnveloped(reply.code(404), CUSTOM_ENVELOPE.notFound()));
   app.decorateRequest('viewer', null);
   app.decorateRequest('owner', null as unknown as Owner);
   app.decorateRequest('catalogCache', null as unknown as CatalogCache);
@@ -144,10 +145,10 @@ function sendCustomError(error: FastifyError, request: FastifyRequest, reply: Fa
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
-    return reply.code(503).header('retry-after', '5').send(unavailableBody(request, reply));
+    return sendUnavailable(reply, CUSTOM_ENVELOPE);
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return reply.code(status).send(failureBody(status, error.message));
+  if (status >= 400 && status < 500) return sendEnveloped(reply.code(status), CUSTOM_ENVELOPE.failure(status, error.message));
   request.log.error({ err: error }, 'unhandled error in the Custom API');
-  return reply.code(500).send(failureBody(500, 'Server error.'));
+  return sendEnveloped(reply.code(500), CUSTOM_ENVELOPE.failure(500, 'Server error.'));
 }

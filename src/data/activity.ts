@@ -4,7 +4,27 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { channels } from '../db/schema.ts';
-import { keyText, MIN_CREDITED_SECONDS, SESSION_GAP_SECONDS, type Heartbeat, type SessionKey } from '../sessions/rules.ts';
+
+// The two numbers of the session rules (spec "Limits") are written into the statements below
+// as literals, so they are declared here; sessions/rules.ts states the rules with them.
+
+/** A heartbeat more than this after the previous one closes the session. Exactly this extends it. */
+export const SESSION_GAP_SECONDS = 180;
+/** A closed session is credited at least this long. */
+export const MIN_CREDITED_SECONDS = 60;
+
+/** The spec's session key; absent client_id and user_id are '' so that the key is never null. */
+export interface SessionKey {
+  source: string;
+  clientId: string;
+  userId: string;
+  channelId: number;
+}
+
+export interface Heartbeat extends SessionKey {
+  ownerId: number;
+  at: Date;
+}
 
 export interface ActivityEventRow {
   receivedAt: Date;
@@ -83,9 +103,9 @@ function heartbeatRelation(heartbeats: Heartbeat[]): SQL {
  * the start moves the start back (a late first heartbeat). The update's WHERE refuses to
  * extend a session whose last heartbeat is more than 3 minutes before this one: such a
  * heartbeat is not in the answer, and the caller closes that session and tries again.
- * Returns the key texts (rules.keyText) of the heartbeats applied.
+ * Returns the keys of the heartbeats applied.
  */
-export async function upsertOpenSessions(db: Queryable, heartbeats: Heartbeat[]): Promise<Set<string>> {
+export async function upsertOpenSessions(db: Queryable, heartbeats: Heartbeat[]): Promise<SessionKey[]> {
   const withinSession = sql`excluded.started_at >= ws.started_at - ${GAP}`;
   const applied = await queryRows<SessionKey>(db, sql`
     insert into watch_sessions as ws (source, client_id, user_id, channel_id, owner_id, started_at, last_heartbeat_at, heartbeats, open)
@@ -96,7 +116,7 @@ export async function upsertOpenSessions(db: Queryable, heartbeats: Heartbeat[])
            heartbeats = ws.heartbeats + case when ${withinSession} then 1 else 0 end
      where excluded.last_heartbeat_at <= ws.last_heartbeat_at + ${GAP}
     returning source, client_id as "clientId", user_id as "userId", channel_id as "channelId"`);
-  return new Set(applied.map(keyText));
+  return applied;
 }
 
 /** Credited seconds of a session row `alias`, ended at its last heartbeat. */

@@ -4,7 +4,7 @@ import { ASSET_VERSION_LENGTH } from '../apps/assets.ts';
 import { appImages } from '../data/apps.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { unavailableBody } from './unavailable.ts';
+import { sendUnavailable } from './unavailable.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=300';
@@ -14,7 +14,7 @@ export const assetRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = asy
   app.setErrorHandler((error, request, reply) => {
     if (!isDatabaseUnavailable(error)) throw error;
     request.log.warn({ err: error }, 'database unavailable');
-    return reply.code(503).header('retry-after', '5').send(unavailableBody(request, reply));
+    return sendUnavailable(reply, undefined);
   });
   app.get<{ Params: { appId: string; role: string }; Querystring: { v?: string } }>(
     '/assets/apps/:appId/:role',

@@ -5,44 +5,30 @@
 // - by Node's HTTP parser: a request line with unencoded bytes (non-ASCII, spaces, controls),
 //   oversized headers (431), a request that timed out (408) — `clientErrorHandler`, which only
 //   has the raw bytes the parser read, so the path comes from the request line when there is one.
-// Paths outside the groups keep Fastify's own JSON errors.
+// Paths outside the groups keep Fastify's own JSON errors. The groups' envelopes come from the
+// registry (src/groups.ts) through `envelopeAt`.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ACTIVITY_PATHS } from '../activity/routes.ts';
-import { failureBody } from '../custom/errors.ts';
-import { ASMX_ERROR_CONTENT_TYPE } from '../legacy/asmx.ts';
-import { restFailure } from '../rest/errors.ts';
+import { envelopedText, sendEnveloped, type Envelope } from './envelope.ts';
 
-const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** The group's answer for a refusal before routing; undefined for paths outside the groups. */
-function groupAnswer(path: string, status: number, message: string): { contentType: string; body: string } | undefined {
-  const json = (value: unknown) => ({ contentType: JSON_TYPE, body: JSON.stringify(value) });
-  if (ACTIVITY_PATHS.some((prefix) => under(path, prefix))) return json({ message });
-  if (under(path, '/api/v1/rest')) return json(restFailure(status >= 500 ? 'internal_error' : 'invalid_request', message));
-  if (under(path, '/api/v1/services')) return json(failureBody(status, message));
-  if (under(path, '/WebServices')) {
-    // The legacy group's own refusals are short plain-text pages (see src/legacy/routes.ts).
-    const page = status >= 500 ? 'Server Error' : (STATUS_CODES[status] ?? 'Bad Request');
-    return { contentType: ASMX_ERROR_CONTENT_TYPE, body: `${page}\r\n` };
-  }
-  return undefined;
-}
+/** The envelope of the group a path belongs to; undefined for paths outside the groups. */
+export type EnvelopeAt = (path: string) => Envelope | undefined;
 
 const ROUTER_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL is not valid: it has a percent-encoding that is not UTF-8.',
   FST_ERR_MAX_PARAM_LENGTH: 'The URL has a path segment that is too long.',
 };
 
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const status = error.statusCode ?? 500;
-  const answer = groupAnswer(request.url, status, ROUTER_MESSAGES[error.code] ?? (status < 500 ? 'Bad request.' : 'Server error.'));
-  reply.code(status);
-  if (answer) return reply.type(answer.contentType).send(answer.body);
-  return reply.send({ error: status < 500 ? 'Bad Request' : 'Internal Server Error', code: error.code, message: error.message, statusCode: status });
+/** Fastify's `frameworkErrors` option: router refusals in the group's envelope. */
+export function frameworkErrorHandler(envelopeAt: EnvelopeAt) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const status = error.statusCode ?? 500;
+    const envelope = envelopeAt(request.url);
+    reply.code(status);
+    if (envelope) return sendEnveloped(reply, envelope.failure(status, ROUTER_MESSAGES[error.code] ?? (status < 500 ? 'Bad request.' : 'Server error.')));
+    return reply.send({ error: status < 500 ? 'Bad Request' : 'Internal Server Error', code: error.code, message: error.message, statusCode: status });
+  };
 }
 
 /** The path of the request line the parser read (`GET /path?query HTTP/1.1`), if any. */
@@ -52,28 +38,30 @@ function requestPath(raw: unknown): string {
   return /^[A-Z]+ (\/\S*)/.exec(line)?.[1] ?? '';
 }
 
-/** Fastify's default client error handler (statuses, logging, socket handling), with the groups' envelopes. */
-export function answerClientError(this: unknown, error: ConnectionError, socket: Socket): void {
-  // A reset connection has nobody to answer.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, defaultMessage, label] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Client Timeout', 'timeout']
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Exceeded maximum allowed HTTP header size', 'header_overflow']
-        : [400, 'Client Error', 'error'];
-  (this as { log?: { trace(obj: object, msg: string): void } } | undefined)?.log?.trace({ err: error }, `client ${label}`);
-  const groupMessage =
-    status === 400 ? 'The request is not valid HTTP (e.g. unencoded characters in the URL; percent-encode them as UTF-8).' : defaultMessage;
-  const answer = groupAnswer(requestPath(error.rawPacket), status, groupMessage) ?? {
-    contentType: 'application/json',
-    body: JSON.stringify({ error: STATUS_CODES[status], message: defaultMessage, statusCode: status }),
+/** Fastify's `clientErrorHandler` option: its default (statuses, logging, socket handling), with the groups' envelopes. */
+export function clientErrorHandler(envelopeAt: EnvelopeAt) {
+  return function answerClientError(this: unknown, error: ConnectionError, socket: Socket): void {
+    // A reset connection has nobody to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, defaultMessage, label] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Client Timeout', 'timeout']
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Exceeded maximum allowed HTTP header size', 'header_overflow']
+          : [400, 'Client Error', 'error'];
+    (this as { log?: { trace(obj: object, msg: string): void } } | undefined)?.log?.trace({ err: error }, `client ${label}`);
+    const groupMessage =
+      status === 400 ? 'The request is not valid HTTP (e.g. unencoded characters in the URL; percent-encode them as UTF-8).' : defaultMessage;
+    const envelope = envelopeAt(requestPath(error.rawPacket));
+    const answer = envelope
+      ? envelopedText(envelope.failure(status, groupMessage))
+      : { contentType: 'application/json', text: JSON.stringify({ error: STATUS_CODES[status], message: defaultMessage, statusCode: status }) };
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(answer.text)}\r\n` +
+          `Content-Type: ${answer.contentType}\r\nConnection: close\r\n\r\n${answer.text}`,
+      );
+    }
+    socket.destroy(error);
   };
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(answer.body)}\r\n` +
-        `Content-Type: ${answer.contentType}\r\nConnection: close\r\n\r\n${answer.body}`,
-    );
-  }
-  socket.destroy(error);
 }

@@ -6,6 +6,8 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import type { Envelope } from './envelope.ts';
+import { sendUnavailable } from './unavailable.ts';
 
 export type LimitsConfig = Pick<
   Config,
@@ -75,8 +77,8 @@ export interface SheddingOptions {
   database: DatabaseHandle;
   maxEventLoopDelayMs: number;
   maxPoolWaiting: number;
-  /** Sends the 503 in the envelope of the group the URL belongs to. */
-  respond: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /** The envelope of the group a URL belongs to (undefined: none), for the 503. */
+  envelopeAt: (url: string) => Envelope | undefined;
 }
 
 /** Load shedding: 503 while the event loop lags or too many requests wait for the database. */
@@ -89,13 +91,13 @@ export async function registerLoadShedding(app: FastifyInstance, options: Sheddi
     maxEventLoopDelay: options.maxEventLoopDelayMs,
     retryAfter: 5,
     exposeStatusRoute: false,
+    // Returns nothing: under-pressure would send a returned value as the body.
     pressureHandler: (request, reply) => {
-      reply.header('retry-after', '5').code(503).send(options.respond(request, reply));
+      sendUnavailable(reply, options.envelopeAt(request.url));
     },
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!poolSaturated()) return;
-    reply.header('retry-after', '5').code(503);
-    return reply.send(options.respond(request, reply));
+    return sendUnavailable(reply, options.envelopeAt(request.url));
   });
 }

@@ -1,16 +1,16 @@
-// The 503 of load shedding, in the envelope of the interface group the URL belongs to.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// The 503 of an unreachable database or of load shedding, in the envelope of the interface
+// group the request belongs to. Retry-After: every shipped client retries later.
+import type { FastifyReply } from 'fastify';
+import { sendEnveloped, type Envelope, type Enveloped } from './envelope.ts';
 
-const MESSAGE = 'The service is temporarily unavailable; try again shortly.';
+/** The message of every group's 503. */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable; try again shortly.';
 
-export function unavailableBody(request: FastifyRequest, reply: FastifyReply): unknown {
-  const path = request.url;
-  if (path.startsWith('/api/v1/rest')) return { success: false, error: { code: 'service_unavailable', message: MESSAGE } };
-  if (path.startsWith('/api/v1/activity') || path.startsWith('/api/v1/services/custom/activity')) return { message: MESSAGE };
-  if (path.startsWith('/api/v1/services/')) return { data: { message: MESSAGE, status_code: 503 } };
-  if (path.startsWith('/WebServices')) {
-    reply.type('text/plain; charset=utf-8');
-    return 'Server Too Busy\r\n';
-  }
-  return { status: 'unavailable' };
+/** Outside the groups (health, assets and unknown paths): the health check's shape. */
+const OPERATIONAL: Enveloped = { json: { status: 'unavailable' } };
+
+/** Sends the 503; no envelope: the request belongs to no group. */
+export function sendUnavailable(reply: FastifyReply, envelope: Envelope | undefined): FastifyReply {
+  reply.code(503).header('retry-after', '5');
+  return sendEnveloped(reply, envelope?.unavailable ?? OPERATIONAL);
 }

@@ -1,9 +1,11 @@
 // Newtonsoft value trees of the Legacy Web Services objects (interface spec, "Legacy objects").
 // Key order is the wire order: Newtonsoft writes properties in declaration order, and shipped
-// apps were built against these exact bytes. Pure functions over rows.
+// apps were built against these exact bytes. Pure functions over rows. The VAST settings object
+// is in src/presenters/vast.ts: the Custom API answers it too.
 import type { TvTheme } from '../apps/theme.ts';
 import type { App, AppChannelAssignment, AppImages, AppMobileSettings } from '../data/apps.ts';
 import type { RokuChannelSettings, VastSetting } from '../data/channel-settings.ts';
+import { vastSettingsObject } from '../presenters/vast.ts';
 import { nDateTime, nGuid, type NDateTime, type NValue } from './newtonsoft.ts';
 
 type NObject = { readonly [key: string]: NValue };
@@ -15,23 +17,6 @@ export function utcDateTime(date: Date): NDateTime {
 
 const dateOrNull = (date: Date | null): NDateTime | null => (date === null ? null : utcDateTime(date));
 const image = (images: AppImages | null, role: string): Buffer | null => images?.get(role)?.bytes ?? null;
-
-export function vastSettingsValue(row: VastSetting): NObject {
-  return {
-    ChannelId: row.channelId,
-    VastVersion: row.vastVersion,
-    VastUrl: row.vastUrl,
-    Skippable: row.skippable,
-    AdFrequency: row.adFrequency,
-    MidRollFrequency: row.midRollFrequency,
-    Slottable: row.slottable,
-    TimeFrom: row.timeFrom,
-    TimeTo: row.timeTo,
-    VastType: row.vastType,
-    Platform: row.platform,
-    AllowAdsInVod: row.allowAdsInVod,
-  };
-}
 
 export function rokuChannelSettingsValue(row: RokuChannelSettings): NObject {
   return { ChannelTubeId: row.channelId, AddedToRoku: row.addedToRoku, LastUpdateDate: dateOrNull(row.lastUpdateDate) };
@@ -148,5 +133,5 @@ function tvSettingValue(appId: number, platform: string, { assignment, vast }: T
   };
   // The original left the property out (not null) when the channel does not use VAST settings.
   if (!assignment.useVastSettings) return entry;
-  return { ...entry, VastSettings: vast === null ? null : vastSettingsValue(vast) };
+  return { ...entry, VastSettings: vast === null ? null : vastSettingsObject(vast) };
 }

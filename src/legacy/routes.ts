@@ -11,15 +11,19 @@ import {
 } from '../data/channel-settings.ts';
 import type { Queryable } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { sendEnveloped } from '../http/envelope.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { registerRateLimit } from '../http/limits.ts';
+import { sendUnavailable } from '../http/unavailable.ts';
+import { vastSettingsObject } from '../presenters/vast.ts';
 import {
   ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams, asmxAjaxBody,
   asmxXmlBody, htmlEncode, invalidValueBody, parseInt32, readAsmxParameters, type AsmxParamDecl, type AsmxValues,
   type ParamRecord,
 } from './asmx.ts';
+import { LEGACY_ENVELOPE } from './errors.ts';
 import { serializeNewtonsoft, type NValue } from './newtonsoft.ts';
-import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue, vastSettingsValue } from './presenter.ts';
+import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue } from './presenter.ts';
 
 /** What a web method answers: text in the XML (or AJAX) wrapper, a bare body, or a 500 page. */
 type Answer = { kind: 'wrapped' | 'bare'; text: string } | { kind: 'fault'; body: string };
@@ -64,7 +68,7 @@ function int32Inside(name: string, text: string): { ok: true; value: number } | 
 // the JSON to the response itself, hence no wrapper and no Content-Type header.
 const getVastSettings = webMethod([{ name: 'channelId', type: 'int32' }], async (db, [channelId]) => {
   const web = (await channelVastSettings(db, channelId)).find((row) => row.platform === 'web');
-  return { kind: 'bare', text: serializeNewtonsoft(web ? vastSettingsValue(web) : null) };
+  return { kind: 'bare', text: serializeNewtonsoft(web ? vastSettingsObject(web) : null) };
 });
 
 const getChannelTubeRokuSettings = webMethod([{ name: 'channelId', type: 'int32' }], async (db, [channelId]) => {
@@ -250,11 +254,11 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(reply, fault(invalidRequestFormatPage(request.headers['content-type'] ?? '')));
     }
-    // ASMX had neither limits nor an unreachable database; plain text keeps old parsers simple.
-    if (error.statusCode === 429) return reply.code(429).type(ASMX_ERROR_CONTENT_TYPE).send('Too Many Requests\r\n');
+    // ASMX had neither limits nor an unreachable database: the group's plain-text pages (errors.ts).
+    if (error.statusCode === 429) return sendEnveloped(reply.code(429), LEGACY_ENVELOPE.failure(429));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').type(ASMX_ERROR_CONTENT_TYPE).send('Server Too Busy\r\n');
+      return sendUnavailable(reply, LEGACY_ENVELOPE);
     }
     // Client faults (body too large, aborted upload) are not failures of this service.
     const level = (error.statusCode ?? 500) < 500 ? 'warn' : 'error';

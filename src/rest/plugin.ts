@@ -5,13 +5,15 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { sendEnveloped } from '../http/envelope.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
+import { sendUnavailable } from '../http/unavailable.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
-import { RestError, restFailure, unauthorized } from './errors.ts';
+import { REST_ENVELOPE, RestError, restFailure, unauthorized } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
 
 declare module 'fastify' {
@@ -48,9 +50,7 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   app.removeContentTypeParser('text/plain');
   limitBodies(app, options.config.BODY_LIMIT_REST);
   await registerRateLimit(app, options.config);
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(restFailure('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), REST_ENVELOPE.notFound(request)));
   app.decorateRequest('account', null as unknown as Authenticated);
 
   for (const routes of OPEN_ROUTES) await app.register(routes, group);
@@ -77,19 +77,11 @@ function sendRestError(error: FastifyError | RestError, request: FastifyRequest,
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
-    return reply.code(503).header('retry-after', '5').send(restFailure('service_unavailable', 'The service is temporarily unavailable; try again shortly.'));
+    return sendUnavailable(reply, REST_ENVELOPE);
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return reply.code(status).send(restFailure(clientErrorCode(status), error.message));
-  }
+  if (status >= 400 && status < 500) return sendEnveloped(reply.code(status), REST_ENVELOPE.failure(status, error.message));
   request.log.error({ err: error }, 'unhandled error in the REST API');
-  return reply.code(status >= 500 ? status : 500).send(restFailure('internal_error', 'Internal server error.'));
-}
-
-function clientErrorCode(status: number): string {
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  if (status === 429) return 'too_many_requests';
-  return 'invalid_request';
+  const fault = status >= 500 ? status : 500;
+  return sendEnveloped(reply.code(fault), REST_ENVELOPE.failure(fault, 'Internal server error.'));
 }

@@ -1,12 +1,12 @@
 // Records a batch of validated activity events: the channel checks, then one short transaction
 // that stores every accepted event and applies its heartbeats to the watch sessions. Callers
 // answer only after this resolves, i.e. after the commit.
-import type { ActivityEvent } from '../activity/event.ts';
 import {
   closeStaleSessions, findActivityChannels, insertActivityEvents, upsertOpenSessions, type ActivityChannel,
   type ActivityEventRow,
 } from '../data/activity.ts';
 import type { Database, Queryable } from '../db/connect.ts';
+import type { ActivityEvent } from './event.ts';
 import { heartbeatRounds, keyText, type Heartbeat } from './rules.ts';
 
 export interface ActivityRecord {
@@ -60,7 +60,7 @@ function eventRow({ event, at }: ActivityRecord): ActivityEventRow {
 async function applyRound(tx: Queryable, round: Heartbeat[]): Promise<void> {
   let pending = round;
   for (let attempt = 1; attempt <= MAX_UPSERT_ATTEMPTS; attempt++) {
-    const applied = await upsertOpenSessions(tx, pending);
+    const applied = new Set((await upsertOpenSessions(tx, pending)).map(keyText));
     pending = pending.filter((h) => !applied.has(keyText(h)));
     if (pending.length === 0) return;
     await closeStaleSessions(tx, pending);

@@ -1,23 +1,9 @@
 // Watch-session rules of the spec ("States and transitions", "Limits"), as pure functions.
-// The database applies the same rules in SQL (data/activity.ts) with these constants.
+// The database applies the same rules in SQL (data/activity.ts), which declares their two
+// numbers and the session key: src/data imports only src/db, so the rules take them from there.
+import { MIN_CREDITED_SECONDS, SESSION_GAP_SECONDS, type Heartbeat, type SessionKey } from '../data/activity.ts';
 
-/** A heartbeat more than this after the previous one closes the session. Exactly this extends it. */
-export const SESSION_GAP_SECONDS = 180;
-/** A closed session is credited at least this long. */
-export const MIN_CREDITED_SECONDS = 60;
-
-/** The spec's session key; absent client_id and user_id are '' so that the key is never null. */
-export interface SessionKey {
-  source: string;
-  clientId: string;
-  userId: string;
-  channelId: number;
-}
-
-export interface Heartbeat extends SessionKey {
-  ownerId: number;
-  at: Date;
-}
+export { MIN_CREDITED_SECONDS, SESSION_GAP_SECONDS, type Heartbeat, type SessionKey };
 
 /** Credited duration of a closed session: its length in whole seconds, at least 60. */
 export function creditedSeconds(startedAt: Date, lastHeartbeatAt: Date): number {

@@ -1,0 +1,14 @@
+// Activity ingestion's answers other than success: a bare { message }, with `errors` on a 422
+// (the Laravel shape the shipped players were built against).
+import type { Envelope } from '../http/envelope.ts';
+import { UNAVAILABLE_MESSAGE } from '../http/unavailable.ts';
+import type { FieldErrors } from './event.ts';
+
+export const invalid = (errors: FieldErrors) => ({ message: 'The given data was invalid.', errors });
+
+/** Every answer that is not a route's own, including unknown routes, as a bare { message }. */
+export const ACTIVITY_ENVELOPE = {
+  failure: (_status, message) => ({ json: { message } }),
+  notFound: () => ({ json: { message: 'Not Found' } }),
+  unavailable: { json: { message: UNAVAILABLE_MESSAGE } },
+} satisfies Envelope;

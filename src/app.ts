@@ -1,0 +1,68 @@
+// Builds the Fastify application: one encapsulated plugin per interface group of the registry
+// (groups.ts), all sharing the database handle, the caches and the per-request clock.
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { CatalogCache } from './cache/catalog-cache.ts';
+import type { Clock } from './clock.ts';
+import { loadConfig, type Config } from './config.ts';
+import type { DatabaseHandle } from './db/connect.ts';
+import { envelopeAt, GROUPS, isDocumented } from './groups.ts';
+import { assetRoutes } from './http/assets.ts';
+import { clockPlugin } from './http/clock-plugin.ts';
+import { registerDocs } from './http/docs.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
+import type { GroupOptions } from './http/group.ts';
+import { healthRoutes } from './http/health.ts';
+import { registerLoadShedding } from './http/limits.ts';
+import { metricsPlugin } from './http/metrics-plugin.ts';
+import { trustProxyOption } from './http/proxies.ts';
+import { loggerOptions, requestId } from './observability/logger.ts';
+import { ScheduleTimelines } from './schedules/timelines.ts';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  /** Unset values take their defaults (tests set only what they test). */
+  config: Partial<Config>;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig({}), ...options.config };
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
+    genReqId: requestId,
+    logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
+    // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
+    forceCloseConnections: 'idle',
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    // Malformed URLs and requests are refused before routing; the answer is still in the group's envelope.
+    frameworkErrors: frameworkErrorHandler(envelopeAt),
+    clientErrorHandler: clientErrorHandler(envelopeAt),
+  });
+  await app.register(clockPlugin, { testClock: config.CHANNELNET_TEST_CLOCK, clock: options.clock });
+  const { cache, stop: stopCache } = await CatalogCache.start(options.database, {
+    maxEntries: config.CACHE_MAX_ENTRIES,
+    maxBytes: config.CACHE_MAX_BYTES,
+  });
+  app.addHook('onClose', stopCache);
+  const timelines = new ScheduleTimelines(config.SCHEDULE_CACHE_ENTRIES);
+  cache.follow((trusted) => timelines.invalidate(trusted && config.SCHEDULE_CACHE_ENTRIES > 0));
+  const group: GroupOptions = { database: options.database, config, cache, timelines };
+  await registerLoadShedding(app, {
+    database: options.database,
+    maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
+    maxPoolWaiting: config.MAX_DB_POOL_WAITING,
+    envelopeAt,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(metricsPlugin, { database: options.database, expose: config.METRICS_ENABLED });
+  if (config.DOCS_ENABLED) await registerDocs(app, isDocumented);
+  await app.register(healthRoutes, { database: options.database });
+  await app.register(assetRoutes, { database: options.database });
+  for (const { register } of GROUPS) await register(app, group);
+  return app;
+}

@@ -1,0 +1,174 @@
+// The layering of src/ (README: Layout), checked on every run so that it stays true:
+//   data -> db;  domain -> data, db;  interface groups -> domain, data, http;  app -> everything.
+// Every import and export specifier of every .ts file under src is read with the TypeScript
+// compiler's pre-processor (imports, `export ... from`, `import type`, dynamic `import()`).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SRC = path.join(ROOT, 'src');
+
+/** Domain folders: the rules of the service, reachable from every interface group. */
+const DOMAIN = ['channels', 'schedules', 'entitlements', 'access', 'sessions', 'catalog', 'apps', 'cache'];
+/** Interface groups: one wire contract each, assembled by src/app.ts from src/groups.ts. */
+const GROUPS = ['rest', 'custom', 'compat', 'activity', 'legacy', 'studio'];
+
+/**
+ * Imports that break a rule today and are being moved by someone else; each names its owner.
+ * An entry that no longer matches an import fails the test, so the list only shrinks.
+ */
+const PENDING: readonly { from: string; to: string; why: string }[] = [
+  // The lead is moving the schedule types the data modules read into src/data.
+  { from: 'src/data/schedules.ts', to: 'src/schedules/expand.ts', why: 'lead: schedule types move into src/data' },
+  { from: 'src/data/schedule-batches.ts', to: 'src/schedules/expand.ts', why: 'lead: schedule types move into src/data' },
+];
+
+/** A file's path relative to the repository, with forward slashes (as PENDING names it). */
+const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return file.endsWith('.ts') ? [file] : [];
+  });
+}
+
+interface Import {
+  from: string;
+  /** A file under src (relative), or the package specifier as written. */
+  to: string;
+  local: boolean;
+}
+
+function resolveLocal(fromFile: string, specifier: string): string {
+  const target = path.resolve(path.dirname(fromFile), specifier);
+  for (const candidate of [target, `${target}.ts`, target.replace(/\.js$/, '.ts'), path.join(target, 'index.ts')]) {
+    try {
+      if (statSync(candidate).isFile()) return relative(candidate);
+    } catch {
+      // Not this candidate.
+    }
+  }
+  throw new Error(`${relative(fromFile)} imports ${specifier}, which is no file`);
+}
+
+function importsOf(file: string): Import[] {
+  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return info.importedFiles.map(({ fileName }) => {
+    const local = fileName.startsWith('.');
+    return { from: relative(file), to: local ? resolveLocal(file, fileName) : fileName, local };
+  });
+}
+
+const FILES = sourceFiles(SRC).map(relative).sort();
+const IMPORTS = sourceFiles(SRC).flatMap(importsOf);
+
+const folderOf = (file: string) => file.split('/')[1] ?? '';
+const inFolders = (file: string, folders: readonly string[]) => file.startsWith('src/') && folders.includes(folderOf(file));
+const isPending = (i: Import) => PENDING.some((p) => p.from === i.from && p.to === i.to);
+const show = (imports: Import[]) => imports.map((i) => `${i.from} -> ${i.to}`);
+
+/** The imports of files in `folders` that `allowed` refuses, less the pending ones. */
+function violations(folders: readonly string[], allowed: (i: Import) => boolean): string[] {
+  return show(IMPORTS.filter((i) => inFolders(i.from, folders) && !allowed(i) && !isPending(i)));
+}
+
+const isFastify = (specifier: string) => /^(fastify($|[-/])|@fastify\/)/.test(specifier);
+
+describe('dependency rule', () => {
+  it('reads the source tree', () => {
+    expect(FILES.length).toBeGreaterThan(100);
+    expect(IMPORTS.some((i) => i.from === 'src/app.ts' && i.to === 'src/groups.ts')).toBe(true);
+  });
+
+  it('data modules import only the database layer (and each other, and packages)', () => {
+    expect(violations(['data'], (i) => !i.local || inFolders(i.to, ['data', 'db']))).toEqual([]);
+  });
+
+  it('domain folders import no interface group and nothing of Fastify', () => {
+    expect(violations(DOMAIN, (i) => (i.local ? !inFolders(i.to, GROUPS) : !isFastify(i.to)))).toEqual([]);
+  });
+
+  it('shared HTTP helpers import no interface group', () => {
+    expect(violations(['http'], (i) => !i.local || !inFolders(i.to, GROUPS))).toEqual([]);
+  });
+
+  it('finds and reports a cycle (the check itself)', () => {
+    const edge = (from: string, to: string): Import => ({ from, to, local: true });
+    const graph = [edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd'), edge('e', 'e')];
+    expect(cycles(['a', 'b', 'c', 'd', 'e'], graph)).toEqual(['a -> b -> c -> a', 'e -> e']);
+  });
+
+  it('no import cycles between files', () => {
+    expect(cycles(FILES, IMPORTS.filter((i) => i.local))).toEqual([]);
+  });
+
+  it('every pending exception still exists (remove the entry once the import is gone)', () => {
+    const stale = PENDING.filter((p) => !IMPORTS.some((i) => i.from === p.from && i.to === p.to));
+    expect(stale).toEqual([]);
+  });
+});
+
+/**
+ * The strongly connected components of more than one file (or a file importing itself), by
+ * Tarjan's algorithm; each is reported as one cycle through it, e.g. `a.ts -> b.ts -> a.ts`.
+ */
+function cycles(files: readonly string[], edges: readonly Import[]): string[] {
+  const next = new Map<string, string[]>(files.map((f) => [f, []]));
+  for (const e of edges) next.get(e.from)!.push(e.to);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let counter = 0;
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v)!) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = ''; w !== v; ) {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    }
+    if (component.length > 1 || next.get(v)!.includes(v)) found.push(component);
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return found.map((component) => cycleThrough(component, next).join(' -> '));
+}
+
+/** A shortest way from the component's first file (sorted) back to itself, within the component. */
+function cycleThrough(component: string[], next: Map<string, string[]>): string[] {
+  const members = new Set(component);
+  const start = [...component].sort()[0]!;
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift()!;
+    for (const w of next.get(v)!) {
+      if (!members.has(w)) continue;
+      if (w === start) {
+        const way = [start];
+        for (let u = v; u !== start; u = previous.get(u)!) way.splice(1, 0, u);
+        return [...way, start];
+      }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start, start];
+}
