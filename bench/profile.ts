@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { CATALOG_CHANNEL } from '../src/cache/catalog-cache.ts';
 import { importCatalog } from '../src/catalog/import.ts';
 import { openDatabase } from '../src/db/connect.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildApp } from '../src/app.ts';
 import { BENCH_PASSWORD } from './catalog.ts';
 import { networkCatalog } from './network.ts';
 import { networkRoutes } from './network-routes.ts';
