@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   channelDatesForWindow,
@@ -349,6 +350,18 @@ describe('labels', () => {
     expect(localDayWindow('2026-06-15', 'UTC')).toEqual({ from: utc(2026, 6, 15), to: utc(2026, 6, 16) });
     expect(() => localDayWindow('2026-6-15', BERLIN)).toThrow(RangeError);
     expect(() => localDayWindow('2026-06-15', 'Nowhere/City')).toThrow(RangeError);
+  });
+
+  it('accepts exactly the dates luxon calls valid in 1900..9998 (calendar arithmetic, no DateTime)', () => {
+    for (const year of [1899, 1900, 1904, 2000, 2024, 2025, 2100, 2400, 9998, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const luxon = DateTime.fromISO(text, { zone: 'utc' });
+          expect(isValidDate(text), text).toBe(luxon.isValid && luxon.year >= 1900 && luxon.year <= 9998);
+        }
+      }
+    }
   });
 
   it('validates strict calendar dates', () => {

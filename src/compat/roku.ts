@@ -67,7 +67,8 @@ const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database })
 
   app.get('/users/:id/channels/video', { schema: { querystring: videoQuery } }, async (request) => {
     const client = await entitledClient(db, request);
-    return (await guideRows(db, client, request.query.channel_ids, request.query.dates)).map(presentProgramme);
+    const guide = await guideRows(db, client, request.query.channel_ids, request.query.dates);
+    return guide.slice(0, guide.total).map(presentProgramme);
   });
 };
 

@@ -9,37 +9,73 @@ import type { Client } from './context.ts';
 import { streamableChannels } from './gating.ts';
 import type { VideoRowSource } from './presenter.ts';
 
+/** The rows of one channel-day, in play order. */
+interface DaySegment {
+  channel: ChannelRow;
+  entries: readonly PublishedEntry[];
+  zone: string;
+  streamable: boolean;
+}
+
 /**
- * One channel's rows for its days (each a calendar day of `zone`). customId's last part counts
- * the video's occurrences in that channel-day, so ids are unique and stable.
+ * A guide's rows without building them: `total` counts them, `slice` builds only the rows asked
+ * (a page of 100 out of 1,440 costs a page, not the whole guide). Channels as asked, then day,
+ * then time.
  */
-function channelRows(channel: ChannelRow, days: ReadonlyMap<string, readonly PublishedEntry[]>, dates: readonly string[], zone: string): VideoRowSource[] {
-  return dates.flatMap((date) => {
-    const seen = new Map<number, number>();
-    return (days.get(date) ?? []).map((entry) => {
-      const k = (seen.get(entry.video.videoTubeId) ?? 0) + 1;
-      seen.set(entry.video.videoTubeId, k);
-      return {
-        customId: `${channel.id}-${entry.video.videoTubeId}-${k}`,
-        video: entry.video,
-        userId: channel.ownerId,
-        channelId: channel.id,
-        durationSeconds: entry.isLive ? (entry.end - entry.start) / 1000 : entry.video.durationSeconds,
-        start: entry.start,
-        end: entry.end,
-        zone,
-        streamUrl: entry.video.streamUrl,
-        isVod: false,
-      };
+export interface GuideRows {
+  total: number;
+  slice(from: number, to: number): VideoRowSource[];
+}
+
+/**
+ * The rows of segment entries [from, to). customId's last part counts the video's occurrences in
+ * that channel-day, so ids are unique and stable: entries before `from` are counted, not built.
+ */
+function segmentRows({ channel, entries, zone, streamable }: DaySegment, from: number, to: number): VideoRowSource[] {
+  const seen = new Map<number, number>();
+  const rows: VideoRowSource[] = [];
+  for (let i = 0; i < to; i++) {
+    const entry = entries[i]!;
+    const k = (seen.get(entry.video.videoTubeId) ?? 0) + 1;
+    seen.set(entry.video.videoTubeId, k);
+    if (i < from) continue;
+    rows.push({
+      customId: `${channel.id}-${entry.video.videoTubeId}-${k}`,
+      video: entry.video,
+      userId: channel.ownerId,
+      channelId: channel.id,
+      durationSeconds: entry.isLive ? (entry.end - entry.start) / 1000 : entry.video.durationSeconds,
+      start: entry.start,
+      end: entry.end,
+      zone,
+      // A locked private channel carries no stream URL.
+      streamUrl: streamable ? entry.video.streamUrl : null,
+      isVod: false,
     });
-  });
+  }
+  return rows;
 }
 
 /** The rows of the channels (ids outside the client's scope ignored) for the dates; locked private channels carry no stream URL. */
-export async function guideRows(db: Queryable, client: Client, channelIds: readonly number[], dates: readonly string[]): Promise<VideoRowSource[]> {
+export async function guideRows(db: Queryable, client: Client, channelIds: readonly number[], dates: readonly string[]): Promise<GuideRows> {
   const channels = await requestedChannels(db, client, channelIds);
   const streamable = await streamableChannels(db, client, channels);
   const days = await publishedDays(db, client.timelines, channels, dates, client.zone);
-  const rows = channels.flatMap((c) => channelRows(c, days.get(c.id)!, dates, client.zone ?? c.timezone));
-  return rows.map((r) => (streamable(r.channelId) ? r : { ...r, streamUrl: null }));
+  const segments: DaySegment[] = channels.flatMap((channel) =>
+    dates.map((date) => ({ channel, entries: days.get(channel.id)!.get(date) ?? [], zone: client.zone ?? channel.timezone, streamable: streamable(channel.id) })),
+  );
+  return {
+    total: segments.reduce((n, s) => n + s.entries.length, 0),
+    slice(from, to) {
+      const rows: VideoRowSource[] = [];
+      let first = 0; // index of the segment's first row in the guide
+      for (const segment of segments) {
+        const count = segment.entries.length;
+        if (first >= to) break;
+        if (first + count > from) rows.push(...segmentRows(segment, Math.max(0, from - first), Math.min(count, to - first)));
+        first += count;
+      }
+      return rows;
+    },
+  };
 }

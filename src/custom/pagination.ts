@@ -10,12 +10,18 @@ export interface PageRequest {
   perPage: number;
 }
 
+/** Items a page can be cut from without holding them all: a count and the items of a range. */
+export interface Sliceable<T> {
+  total: number;
+  slice(from: number, to: number): T[];
+}
+
 /** `publicUrl`: the service's public base URL (PUBLIC_URL), or undefined for relative links. */
-export function paginate<T>(request: FastifyRequest, items: readonly T[], { page, perPage }: PageRequest, publicUrl: string | undefined) {
-  const total = items.length;
+export function paginate<T>(request: FastifyRequest, items: readonly T[] | Sliceable<T>, { page, perPage }: PageRequest, publicUrl: string | undefined) {
+  const total = 'total' in items ? items.total : items.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const offset = (page - 1) * perPage;
-  const data = offset < total ? items.slice(offset, offset + perPage) : [];
+  const data = offset < total ? items.slice(offset, Math.min(total, offset + perPage)) : [];
   const path = pathOf(request, publicUrl);
   const link = pageLink(request, path);
   return {

@@ -35,7 +35,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const client = await entitledClient(db, request);
     const { channels_ids, dates, page, per_page, all_videos } = request.query;
     const rows = await guideRows(db, client, channels_ids, dates);
-    const paged = paginate(request, rows, { page: all_videos ? 1 : page, perPage: all_videos ? Math.max(1, rows.length) : per_page }, config.PUBLIC_URL);
+    const paged = paginate(request, rows, { page: all_videos ? 1 : page, perPage: all_videos ? Math.max(1, rows.total) : per_page }, config.PUBLIC_URL);
     return { ...paged, data: paged.data.map(presentVideoRow) };
   });
 

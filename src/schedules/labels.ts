@@ -61,10 +61,18 @@ export function timeDurationLabel(seconds: number): string {
 }
 
 /** A real calendar date `yyyy-MM-dd` with a year in [minYear, maxYear]. */
+/** Proleptic Gregorian calendar arithmetic (what luxon validates), without a DateTime per request date. */
 function isDateWithin(text: string, minYear: number, maxYear: number): boolean {
   if (!DATE_RE.test(text)) return false;
-  const date = DateTime.fromISO(text, { zone: 'utc' });
-  return date.isValid && date.year >= minYear && date.year <= maxYear;
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  return year >= minYear && year <= maxYear && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /**
