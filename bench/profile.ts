@@ -1,4 +1,4 @@
-// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--cold] [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400]
+// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--url postgres://postgres@127.0.0.1:5432/] [--cold] [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400]
 // One network route driven in-process (Fastify inject, embedded PGlite) so a CPU profile shows what
 // computing its answer costs, without the load generator and PostgreSQL in the picture.
 import { writeFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { importCatalog } from '../src/catalog/import.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { buildApp } from '../src/app.ts';
 import { BENCH_PASSWORD } from './catalog.ts';
+import { createBenchDatabase } from './load.ts';
 import { networkCatalog } from './network.ts';
 import { networkRoutes } from './network-routes.ts';
 import { mkdtemp } from 'node:fs/promises';
@@ -17,12 +18,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 const { values: args } = parseArgs({
-  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' }, cold: { type: 'boolean', default: false } },
+  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' }, cold: { type: 'boolean', default: false }, url: { type: 'string' } },
 });
 const now = new Date();
 const { catalog, channels } = networkCatalog(Number(args.network), now);
 let queries = 0;
-const database = await openDatabase({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'cn-prof-')), onQuery: () => void queries++ });
+// --url postgres://...: a fresh channelnet_bench database on that server; else embedded PGlite.
+const target = args.url ? { databaseUrl: await createBenchDatabase(args.url) } : { dataDir: await mkdtemp(path.join(os.tmpdir(), 'cn-prof-')) };
+const database = await openDatabase({ ...target, onQuery: () => void queries++ });
 await database.migrate();
 const imported = await importCatalog(database.db, catalog, { replace: false, now });
 if (!imported.ok) throw new Error(imported.errors.join('\n'));
@@ -46,7 +49,8 @@ for (let i = 0; i < n; i++) {
   // --cold: every request is the first after a catalog change (caches dropped through NOTIFY).
   if (args.cold) {
     await database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
-    await new Promise((resolve) => setImmediate(resolve));
+    // The notice reaches the listener asynchronously (PostgreSQL: its own connection); give it time.
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const s = spec(i);
   const r = await app.inject({ method: s.method as 'GET', url: s.path, headers: s.headers, payload: s.body });

@@ -3,6 +3,7 @@
 // (a calendar day in the request's zone). No I/O: callers load blocks and live streams.
 import { DateTime } from 'luxon';
 import { localDateOf, localDayWindow, requireZone } from './labels.ts';
+import { cachedDayWindow, offsetMinutes, type WallTime } from './zone-offsets.ts';
 
 export interface ScheduleVideo {
   videoTubeId: number;
@@ -72,15 +73,7 @@ export interface WindowInput<V extends ScheduleVideo> {
   includeUnpublished: boolean;
 }
 
-export interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-}
+export type { WallTime } from './zone-offsets.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -94,24 +87,39 @@ const DAY_MS = 86_400_000;
  *   resolved the way luxon does, shifted forward by the gap (02:30 becomes 03:30 EDT).
  */
 export function wallTimeToEpoch(wall: WallTime, zone: string): number {
-  const z = requireZone(zone);
+  // Offsets from the per-day tables of zone-offsets.ts: the values luxon's zone.offset answers,
+  // without an Intl call each (a 200-channel list compiles hundreds of block starts at once).
+  const offset = (ms: number) => offsetMinutes(ms, zone);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond);
-  const offsets = [z.offset(asUtc - DAY_MS), z.offset(asUtc), z.offset(asUtc + DAY_MS)];
-  const exact = offsets.map((o) => asUtc - o * 60_000).filter((ts) => z.offset(ts) * 60_000 === asUtc - ts);
-  return exact.length > 0 ? Math.min(...exact) : DateTime.fromObject(wall, { zone: z }).toMillis();
+  const offsets = [offset(asUtc - DAY_MS), offset(asUtc), offset(asUtc + DAY_MS)];
+  const exact = offsets.map((o) => asUtc - o * 60_000).filter((ts) => offset(ts) * 60_000 === asUtc - ts);
+  return exact.length > 0 ? Math.min(...exact) : DateTime.fromObject(wall, { zone: requireZone(zone) }).toMillis();
 }
 
 /** Wall time of `startLocal` for this block's occurrence on `date`, or null when it does not play that day. */
 function occurrenceWallTime(block: ScheduleBlock<ScheduleVideo>, date: string): WallTime | null {
-  // Only the written wall fields matter: utc does no zone math, setZone keeps them if an offset slipped in.
-  const wall = DateTime.fromISO(block.startLocal, { zone: 'utc', setZone: true });
-  if (!wall.isValid) throw new RangeError(`block ${block.id}: invalid startLocal ${block.startLocal}`);
-  const blockDate = wall.toFormat('yyyy-MM-dd');
+  const { blockDate, wall } = startOf(block);
   // A loopDaily block repeats only on days AFTER the one it is dated on, never before.
   if (blockDate !== date && !(block.loopDaily && blockDate < date)) return null;
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const { hour, minute, second, millisecond } = wall;
   return { year, month, day, hour, minute, second, millisecond };
+}
+
+/** A block's startLocal parsed once per block object (a compile asks it for every day it covers). */
+const starts = new WeakMap<object, { startLocal: string; blockDate: string; wall: { hour: number; minute: number; second: number; millisecond: number } }>();
+
+function startOf(block: ScheduleBlock<ScheduleVideo>) {
+  let start = starts.get(block);
+  if (start === undefined || start.startLocal !== block.startLocal) {
+    // Only the written wall fields matter: utc does no zone math, setZone keeps them if an offset slipped in.
+    const wall = DateTime.fromISO(block.startLocal, { zone: 'utc', setZone: true });
+    if (!wall.isValid) throw new RangeError(`block ${block.id}: invalid startLocal ${block.startLocal}`);
+    const { hour, minute, second, millisecond } = wall;
+    start = { startLocal: block.startLocal, blockDate: wall.toFormat('yyyy-MM-dd'), wall: { hour, minute, second, millisecond } };
+    starts.set(block, start);
+  }
+  return start;
 }
 
 /**
@@ -174,7 +182,7 @@ export function uniqueSorted<V extends ScheduleVideo>(blocks: ExpandedBlock<V>[]
  */
 export function expandChannelDay<V extends ScheduleVideo>(input: ChannelDayInput<V>): ExpandedBlock<V>[] {
   const { zone, date, includeUnpublished } = input;
-  const { from, to } = localDayWindow(date, zone); // also validates date and zone
+  const { from, to } = cachedDayWindow(date, zone); // also validates date and zone (localDayWindow)
   const regular = input.blocks
     .filter((b) => includeUnpublished || b.published)
     .flatMap((b) => {

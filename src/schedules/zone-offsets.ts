@@ -5,7 +5,6 @@
 // The arithmetic is luxon's own (DateTime.fromMillis then toFormat): the offset in minutes is
 // zone.offset(ms), local fields are the UTC fields of ms + offset, and the instant is floored
 // first so every label truncates (10:00:59.999 stays 10:00:59).
-import type { WallTime } from './expand.ts';
 import { localDayWindow, requireZone } from './labels.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,6 +15,17 @@ const HOUR_MS = 3_600_000;
  * offset look-ups each, 8% of a rotating guide's CPU).
  */
 const MAX_TABLES = 20_000;
+
+/** A local date and time of day, as written (no zone). */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
 
 /** Offsets of one zone over one UTC day: `offsets[i]` holds from `starts[i]` (inclusive). */
 interface OffsetTable {
