@@ -77,15 +77,19 @@ export async function findActivityChannels(db: Queryable, ids: number[]): Promis
 /** Payloads go in as JSON text: the drivers would turn a JSON string payload into text, not jsonb. */
 export async function insertActivityEvents(db: Queryable, rows: ActivityEventRow[]): Promise<void> {
   if (rows.length === 0) return;
+  await db.execute(eventInsert(rows));
+}
+
+function eventInsert(rows: ActivityEventRow[]): SQL {
   const column = <T>(pick: (r: ActivityEventRow) => T) => array(rows.map(pick));
-  await db.execute(sql`
+  return sql`
     insert into activity_events (received_at, source, action, client_id, user_id, channel_id, payload, processed)
     select received_at, source, action, client_id, user_id, channel_id, payload::jsonb, processed
       from unnest(${instants(rows.map((r) => r.receivedAt))}::timestamptz[], ${column((r) => r.source)}::text[],
                   ${column((r) => r.action)}::text[], ${column((r) => r.clientId)}::text[], ${column((r) => r.userId)}::text[],
                   ${column((r) => r.channelId)}::integer[], ${column((r) => (r.payload === null ? null : JSON.stringify(r.payload)))}::text[],
                   ${column((r) => r.processed)}::boolean[])
-           as e(received_at, source, action, client_id, user_id, channel_id, payload, processed)`);
+           as e(received_at, source, action, client_id, user_id, channel_id, payload, processed)`;
 }
 
 /** The heartbeats as a relation h(source, client_id, user_id, channel_id, owner_id, at, n), n their order. */
@@ -106,8 +110,25 @@ function heartbeatRelation(heartbeats: Heartbeat[]): SQL {
  * Returns the keys of the heartbeats applied.
  */
 export async function upsertOpenSessions(db: Queryable, heartbeats: Heartbeat[]): Promise<SessionKey[]> {
+  return queryRows<SessionKey>(db, sessionUpsert(heartbeats));
+}
+
+/**
+ * insertActivityEvents and upsertOpenSessions in ONE statement (a data-modifying CTE): one
+ * round trip less per batch of the group commit. Returns the keys of the heartbeats applied.
+ */
+export async function insertEventsAndUpsertSessions(db: Queryable, rows: ActivityEventRow[], heartbeats: Heartbeat[]): Promise<SessionKey[]> {
+  if (heartbeats.length === 0) {
+    await insertActivityEvents(db, rows);
+    return [];
+  }
+  if (rows.length === 0) return upsertOpenSessions(db, heartbeats);
+  return queryRows<SessionKey>(db, sql`with inserted_events as (${eventInsert(rows)}) ${sessionUpsert(heartbeats)}`);
+}
+
+function sessionUpsert(heartbeats: Heartbeat[]): SQL {
   const withinSession = sql`excluded.started_at >= ws.started_at - ${GAP}`;
-  const applied = await queryRows<SessionKey>(db, sql`
+  return sql`
     insert into watch_sessions as ws (source, client_id, user_id, channel_id, owner_id, started_at, last_heartbeat_at, heartbeats, open)
     select source, client_id, user_id, channel_id, owner_id, at, at, 1, true from ${heartbeatRelation(heartbeats)} order by n
     on conflict (source, client_id, user_id, channel_id) where open do update
@@ -115,8 +136,7 @@ export async function upsertOpenSessions(db: Queryable, heartbeats: Heartbeat[])
            started_at = case when ${withinSession} then least(ws.started_at, excluded.started_at) else ws.started_at end,
            heartbeats = ws.heartbeats + case when ${withinSession} then 1 else 0 end
      where excluded.last_heartbeat_at <= ws.last_heartbeat_at + ${GAP}
-    returning source, client_id as "clientId", user_id as "userId", channel_id as "channelId"`);
-  return applied;
+    returning source, client_id as "clientId", user_id as "userId", channel_id as "channelId"`;
 }
 
 /** Credited seconds of a session row `alias`, ended at its last heartbeat. */

@@ -2,7 +2,7 @@
 // that stores every accepted event and applies its heartbeats to the watch sessions. Callers
 // answer only after this resolves, i.e. after the commit.
 import {
-  closeStaleSessions, findActivityChannels, insertActivityEvents, upsertOpenSessions, type ActivityChannel,
+  closeStaleSessions, findActivityChannels, insertEventsAndUpsertSessions, upsertOpenSessions, type ActivityChannel,
   type ActivityEventRow,
 } from '../data/activity.ts';
 import type { Database, Queryable } from '../db/connect.ts';
@@ -39,14 +39,18 @@ function outcomeOf(event: ActivityEvent, channels: Map<number, ActivityChannel>)
 }
 
 async function writeAccepted(tx: Queryable, records: ActivityRecord[], channels: Map<number, ActivityChannel>) {
-  await insertActivityEvents(tx, records.map(eventRow));
   const heartbeats = records.flatMap((r) => {
     const { event } = r;
     if (event.kind !== 'heartbeat' || event.channelId === null) return [];
     const ownerId = channels.get(event.channelId)!.ownerId;
     return [{ source: event.source, clientId: event.clientId ?? '', userId: event.userId ?? '', channelId: event.channelId, ownerId, at: r.at }];
   });
-  for (const round of heartbeatRounds(heartbeats)) await applyRound(tx, round);
+  const [first = [], ...later] = heartbeatRounds(heartbeats);
+  // The events and the first round of heartbeats go in one statement; a later round (a key seen
+  // twice in the batch) or a stale session to close takes the statements of applyRound.
+  const applied = new Set((await insertEventsAndUpsertSessions(tx, records.map(eventRow), first)).map(keyText));
+  await applyRound(tx, first.filter((h) => !applied.has(keyText(h))));
+  for (const round of later) await applyRound(tx, round);
 }
 
 function eventRow({ event, at }: ActivityRecord): ActivityEventRow {
@@ -56,15 +60,16 @@ function eventRow({ event, at }: ActivityRecord): ActivityEventRow {
   };
 }
 
-/** One heartbeat per key: extend or open; a session past the gap is closed, then the heartbeat retried. */
+/** Heartbeats an upsert did not apply (their session is past the gap): close that session, then upsert again. */
 async function applyRound(tx: Queryable, round: Heartbeat[]): Promise<void> {
   let pending = round;
   for (let attempt = 1; attempt <= MAX_UPSERT_ATTEMPTS; attempt++) {
-    const applied = new Set((await upsertOpenSessions(tx, pending)).map(keyText));
-    pending = pending.filter((h) => !applied.has(keyText(h)));
     if (pending.length === 0) return;
     await closeStaleSessions(tx, pending);
+    const applied = new Set((await upsertOpenSessions(tx, pending)).map(keyText));
+    pending = pending.filter((h) => !applied.has(keyText(h)));
   }
+  if (pending.length === 0) return;
   throw new Error(`${pending.length} heartbeats were not applied after ${MAX_UPSERT_ATTEMPTS} attempts`);
 }
 
