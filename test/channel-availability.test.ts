@@ -3,7 +3,7 @@
 // today, in a fixed number of queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelAvailability } from '../src/channels/availability.ts';
-import { dayWindow, loadPublishedDays } from '../src/custom/schedule-days.ts';
+import { dayWindow, loadPublishedDays } from './support/reference-schedules.ts';
 import { liveStreamSpans } from '../src/data/schedules.ts';
 import { vodCounts } from '../src/data/vod.ts';
 import { localDateOf } from '../src/schedules/labels.ts';
@@ -22,7 +22,7 @@ describe.each(BACKENDS)('channel availability and guide days for many channels (
   });
   afterAll(() => database.close());
 
-  /** What src/custom/channel-lists.ts computes channel by channel. */
+  /** What src/channels/listing.ts computes channel by channel. */
   async function oracle(zone: string | undefined, now: number) {
     const vod = await vodCounts(database.db, CHANNELS.map((c) => c.id));
     return new Map(await Promise.all(CHANNELS.map(async (channel) => {

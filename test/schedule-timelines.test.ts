@@ -1,8 +1,8 @@
 // The process-wide compiled schedule cache: same answers as the per-channel loading and
 // expansion of today (REST day, Custom request-zone day), loads shared and kept until a change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayWindow, loadPublishedDays } from '../src/custom/schedule-days.ts';
-import { channelDaySchedule } from '../src/schedules/channel-day.ts';
+import { dayWindow, loadPublishedDays } from './support/reference-schedules.ts';
+import { channelDaySchedule } from './support/reference-schedules.ts';
 import type { ExpandedBlock, ExpandedVideo, ScheduleVideo } from '../src/schedules/expand.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
 import { countingQueries, customCatalogDatabase, SCHEDULE_CHANNELS } from './support/batches.ts';

@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoriesWithIds, languagesWithIds } from '../data/catalog-lists.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { filterChannels, listedChannels, type ListedChannel } from './channel-lists.ts';
+import { filterChannels, listedChannels, type ListedChannel } from '../channels/listing.ts';
 import { customData } from './errors.ts';
-import { entitledClient } from './gating.ts';
+import { entitledClient } from './context.ts';
 import { flag, idList, MAX_TAKE, optionalText, wholeNumber, zoneField } from './params.ts';
 import { presentChannelItem } from './presenter.ts';
 

@@ -2,27 +2,18 @@
 // validation, see plugin.ts), the client's app (by Platform-Id), the holder of viewer state
 // (Device-Id and the Bearer viewer), the request's zone and time.
 import type { FastifyRequest } from 'fastify';
-import type { CatalogCache } from '../cache/catalog-cache.ts';
-import type { ScheduleTimelines } from '../schedules/timelines.ts';
-import { findAppByOwnerAndPlatform, type App } from '../data/apps.ts';
+import type { Caller } from '../access/caller.ts';
+import { findAppByOwnerAndPlatform } from '../data/apps.ts';
 import type { Holder } from '../data/holders.ts';
 import type { Queryable } from '../db/connect.ts';
+import { appAccessRefusal } from '../entitlements/gating.ts';
+import { subscriptionRequired } from './errors.ts';
 import { deviceIdOf, optionalPlatform, requestZone } from './headers.ts';
 import { CLIENT_PLATFORMS, type ClientPlatform } from './platforms.ts';
 
-export interface Client {
-  ownerId: number;
+/** The caller (src/access/caller.ts) as the Custom API knows it: plus the Platform-Id it sent. */
+export interface Client extends Caller {
   platform: ClientPlatform | undefined;
-  /** The owner's app for the platform; undefined when no Platform-Id is sent or the owner has none. */
-  app: App | undefined;
-  holder: Holder;
-  /** From the timezone query or header; undefined: each channel's own zone. */
-  zone: string | undefined;
-  now: Date;
-  /** Catalog-derived answers (channel scopes, day summaries), dropped on every import. */
-  cache: CatalogCache;
-  /** Compiled schedule days, dropped with the cache. */
-  timelines: ScheduleTimelines;
 }
 
 /** The viewer state holder: the device and, when a valid Bearer came, the viewer account. */
@@ -38,4 +29,11 @@ export async function clientOf(db: Queryable, request: FastifyRequest): Promise<
   const ownerId = request.owner.id;
   const app = platform && (await cache.get(`custom:app:${ownerId}:${platform}`, () => findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app)));
   return { ownerId, platform, app: app || undefined, holder, zone, now: request.now, cache, timelines: request.timelines };
+}
+
+/** The client of a channel, schedule or VOD list route, once it is entitled to the app (else 403 subscription_required). */
+export async function entitledClient(db: Queryable, request: FastifyRequest): Promise<Client> {
+  const client = await clientOf(db, request);
+  if (await appAccessRefusal(db, client)) throw subscriptionRequired();
+  return client;
 }

@@ -4,10 +4,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ownedChannel, ownerChannels } from '../data/channels.ts';
-import { addFavorite, listFavorites, removeFavorite } from '../data/favorites.ts';
+import { markFavorite, ownerFavorites } from '../channels/favorites.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { withAvailability } from './channel-lists.ts';
+import { withAvailability } from '../channels/listing.ts';
 import { clientOf } from './context.ts';
 import { channelNotFound, customData } from './errors.ts';
 import { pathId, zoneField } from './params.ts';
@@ -22,19 +21,14 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
 
   app.get('/users/:id/app/favorites', { schema: { querystring: z.object(zoneField) } }, async (request) => {
     const client = await clientOf(db, request);
-    const [favorites, owned] = await Promise.all([listFavorites(db, request.viewer!.id), ownerChannels(db, client.ownerId)]);
-    const byId = new Map(owned.map((c) => [c.id, c]));
-    const channels = favorites.flatMap((f) => byId.get(f.channelId) ?? []);
-    const listed = await withAvailability(db, client, channels);
+    const listed = await withAvailability(db, client, await ownerFavorites(db, client.ownerId, request.viewer!.id));
     return customData(listed.map(({ channel, availability }) => ({ ...presentChannelItem(channel, availability), marked: true })));
   });
 
   const favoriteRoute = (action: 'add' | 'remove') =>
     app.post(`/users/:id/channels/:channelId/app/favorite/${action}`, { schema: { params: channelParams } }, async (request) => {
-      const channel = await ownedChannel(db, request.owner.id, pathId(request.params.channelId));
-      if (!channel) throw channelNotFound();
-      if (action === 'add') await addFavorite(db, request.viewer!.id, channel.id, request.now);
-      else await removeFavorite(db, request.viewer!.id, channel.id);
+      const mark = { ownerId: request.owner.id, viewerId: request.viewer!.id, channelId: pathId(request.params.channelId), now: request.now };
+      if ((await markFavorite(db, mark, action === 'add')) === 'channel_not_found') throw channelNotFound();
       return SUCCESS;
     });
   favoriteRoute('add');

@@ -4,9 +4,9 @@
 import type { ChannelRow } from '../data/channels.ts';
 import type { Queryable } from '../db/connect.ts';
 import { publishedDays, type PublishedEntry } from '../schedules/published-days.ts';
-import { requestedChannels } from './channel-lists.ts';
-import type { Client } from './context.ts';
-import { streamableChannels } from './gating.ts';
+import type { Caller } from '../access/caller.ts';
+import { requestedChannels } from '../channels/listing.ts';
+import { streamableChannels } from '../entitlements/gating.ts';
 import type { VideoRowSource } from './presenter.ts';
 
 /** The rows of one channel-day, in play order. */
@@ -57,7 +57,7 @@ function segmentRows({ channel, entries, zone, streamable }: DaySegment, from: n
 }
 
 /** The rows of the channels (ids outside the client's scope ignored) for the dates; locked private channels carry no stream URL. */
-export async function guideRows(db: Queryable, client: Client, channelIds: readonly number[], dates: readonly string[]): Promise<GuideRows> {
+export async function guideRows(db: Queryable, client: Caller, channelIds: readonly number[], dates: readonly string[]): Promise<GuideRows> {
   const channels = await requestedChannels(db, client, channelIds);
   const streamable = await streamableChannels(db, client, channels);
   const days = await publishedDays(db, client.timelines, channels, dates, client.zone);

@@ -3,15 +3,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { playableChannels, unlockChannel } from '../access/channel-unlocks.ts';
-import { ownerAppOffers, placesOfVideo, type VideoPlace } from '../data/app-offers.ts';
+import { unlockChannel } from '../access/channel-unlocks.ts';
 import { findAppByOwnerAndPlatform } from '../data/apps.ts';
 import { channelVastSettings, findChannel, vastSettingFor, type VastPlatform } from '../data/channel-settings.ts';
 import { findVideo, renditionsOf, type Rendition } from '../data/renditions.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
-import { accessGate } from '../entitlements/gate.ts';
+import { videoLocked } from '../entitlements/gating.ts';
 import { vastSettingsObject } from '../presenters/vast.ts';
 import { holderOf } from './context.ts';
 import { channelNotFound, customData, failure, invalidField, subscriptionRequired, unauthenticated } from './errors.ts';
@@ -51,25 +50,11 @@ function usableRenditions(all: readonly Rendition[], now: Date): readonly Rendit
   return fresh.length > 0 ? fresh : all;
 }
 
-/**
- * A video plays for the caller when it is in no live channel, or when one channel holds it in a
- * way the caller may play: a public or unlocked channel the gate opens (for the channel's VOD
- * catalog, with its pay-per-view unlock). The caller's app is the video owner's app for Platform-Id.
- */
-async function videoLocked(db: Queryable, request: FastifyRequest, video: { id: number; ownerId: number }): Promise<boolean> {
-  const places = await placesOfVideo(db, video.id);
-  if (places.length === 0) return false;
+/** The video owner's app for the client's Platform-Id (the caller of a video is not bound to one owner). */
+async function videoCaller(db: Queryable, request: FastifyRequest, video: { ownerId: number }) {
   const platform = optionalPlatform(request);
   const app = platform ? await findAppByOwnerAndPlatform(db, video.ownerId, CLIENT_PLATFORMS[platform].app) : undefined;
-  const holder = holderOf(request);
-  const offers = await request.catalogCache.get(`custom:offers:${video.ownerId}`, () => ownerAppOffers(db, video.ownerId));
-  const refs = places.filter((p) => p.vod).map((p) => ({ videoId: video.id, channelId: p.channelId }));
-  const [gate, unlocked] = await Promise.all([
-    accessGate({ db, offers, appId: app?.id, holder, now: request.now, vodRefs: refs }),
-    playableChannels(db, places.map((p) => ({ id: p.channelId, passwordHash: p.passwordHash })), holder),
-  ]);
-  const open = (p: VideoPlace) => (p.vod ? gate.vodOpen({ videoId: video.id, channelId: p.channelId }) : gate.channelOpen(p.channelId));
-  return !places.some((p) => unlocked.has(p.channelId) && open(p));
+  return { app, holder: holderOf(request), now: request.now, cache: request.catalogCache };
 }
 
 const UNLOCK_FAILURES = {
@@ -97,7 +82,7 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   app.get('/token_by_video/:videoTubeId', { schema: { params: z.object({ videoTubeId: z.string() }) } }, async (request) => {
     const video = await findVideo(db, pathId(request.params.videoTubeId));
     if (!video) throw failure(404, 'Video not found');
-    if (await videoLocked(db, request, video)) throw subscriptionRequired();
+    if (await videoLocked(db, await videoCaller(db, request, video), video)) throw subscriptionRequired();
     return customData(usableRenditions(await renditionsOf(db, video.id), request.now).map(presentRendition));
   });
 

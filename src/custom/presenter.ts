@@ -6,7 +6,7 @@ import type { Rendition } from '../data/renditions.ts';
 import type { LiveStreamWithUri } from '../data/schedules.ts';
 import { timeDurationLabel } from '../schedules/labels.ts';
 import { fastLocalSpaced as formatLocalSpaced, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
-import type { Availability } from './channel-lists.ts';
+import type { Availability } from '../channels/listing.ts';
 import { customData } from './errors.ts';
 
 export function presentToken(accessToken: string) {

@@ -8,7 +8,8 @@ import { liveStreamsFor } from '../data/schedules.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { localDateOf, localDayWindow } from '../schedules/labels.ts';
 import { channelNotFound, customData, subscriptionRequired } from './errors.ts';
-import { clientGate, entitledClient, streamableChannels } from './gating.ts';
+import { callerGate, streamableChannels } from '../entitlements/gating.ts';
+import { entitledClient } from './context.ts';
 import { guideRows } from './guide.ts';
 import { paginate } from './pagination.ts';
 import { boundChannelDays, dateList, DEFAULT_PER_PAGE, flag, idList, MAX_GUIDE_PER_PAGE, optionalDate, pageFields, pathId, zoneField } from './params.ts';
@@ -43,7 +44,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const channel = await ownedChannel(db, request.owner.id, pathId(request.params.channelId));
     if (!channel) throw channelNotFound();
     const client = await entitledClient(db, request);
-    if (!(await clientGate(db, client)).channelOpen(channel.id)) throw subscriptionRequired();
+    if (!(await callerGate(db, client)).channelOpen(channel.id)) throw subscriptionRequired();
     // The day defaults to today in UTC (spec); without a timezone it is a UTC day, rendered in UTC.
     const zone = client.zone ?? 'UTC';
     const { from, to } = localDayWindow(request.query.date ?? localDateOf(client.now.getTime(), 'UTC'), zone);

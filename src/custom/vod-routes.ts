@@ -6,23 +6,14 @@ import { z } from 'zod';
 import type { ChannelRow } from '../data/channels.ts';
 import { vodVideosOf, type VodVideo } from '../data/vod.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { requestedChannels } from './channel-lists.ts';
-import type { Client } from './context.ts';
-import { entitledClient, streamableChannels, vodPlayable } from './gating.ts';
+import { requestedChannels, vodCatalogRows } from '../channels/listing.ts';
+import { streamableChannels, vodPlayable } from '../entitlements/gating.ts';
+import { entitledClient, type Client } from './context.ts';
 import { paginate } from './pagination.ts';
 import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
 import { presentVideoRow, type VideoRowSource } from './presenter.ts';
 
 const vodQuery = z.object({ ...zoneField, channels_ids: idList('channels_ids', true), ...pageFields(DEFAULT_PER_PAGE) });
-
-/** Channels in the order asked, each catalog in its order; a video listed twice in one catalog once. */
-function catalogRows(channels: readonly ChannelRow[], videos: readonly VodVideo[]): { channel: ChannelRow; video: VodVideo }[] {
-  return channels.flatMap((channel) => {
-    const unique = new Map<number, VodVideo>();
-    for (const video of videos) if (video.channelId === channel.id && !unique.has(video.videoTubeId)) unique.set(video.videoTubeId, video);
-    return [...unique.values()].map((video) => ({ channel, video }));
-  });
-}
 
 /** VOD rows have no air time: start is the request time and end start + duration (clients show timeDuration). */
 function vodRow(client: Client, channel: ChannelRow, video: VodVideo, streamUrl: string | null): VideoRowSource {
@@ -52,7 +43,7 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
     const ids = channels.map((c) => c.id);
     // VOD catalogs are catalog data: kept until the catalog changes.
     const videos = await client.cache.get(`custom:vod:${ids.join(',')}`, () => vodVideosOf(db, ids));
-    const rows = catalogRows(channels, videos);
+    const rows = vodCatalogRows(channels, videos);
     const paged = paginate(request, rows, { page, perPage: per_page }, config.PUBLIC_URL);
     const refs = paged.data.map((r) => ({ videoId: r.video.videoTubeId, channelId: r.channel.id }));
     const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), vodPlayable(db, client, refs)]);

@@ -4,8 +4,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { liveStreams, scheduleBlocks, scheduleBlockVideos, videos } from '../db/schema.ts';
-import type { ScheduleBlock } from '../schedules/expand.ts';
-import { toWall, videoColumns, type LiveStreamWithUri, type ScheduledVideo } from './schedules.ts';
+import { toWall, videoColumns, type LiveStreamWithUri, type ScheduledBlock, type ScheduledVideo } from './schedules.ts';
 
 /** Channel-local dates [fromDate, toDate) of one channel ('yyyy-MM-dd'). */
 export interface ChannelDates {
@@ -43,8 +42,8 @@ export async function scheduleBlocksForChannels(
   db: Queryable,
   ranges: readonly ChannelDates[],
   includeUnpublished: boolean,
-): Promise<Map<number, ScheduleBlock<ScheduledVideo>[]>> {
-  const result = new Map<number, ScheduleBlock<ScheduledVideo>[]>();
+): Promise<Map<number, ScheduledBlock[]>> {
+  const result = new Map<number, ScheduledBlock[]>();
   if (ranges.length === 0) return result;
   const blocks = await db
     .select()

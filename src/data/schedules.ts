@@ -4,7 +4,6 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { liveStreams, scheduleBlocks, scheduleBlockVideos, videos } from '../db/schema.ts';
-import type { LiveStream, ScheduleBlock, ScheduleVideo } from '../schedules/expand.ts';
 
 export const videoColumns = {
   videoTubeId: videos.id,
@@ -22,15 +21,41 @@ export const videoColumns = {
   isRestrictedByProvider: videos.isRestrictedByProvider,
 };
 
-export type ScheduledVideo = ScheduleVideo & {
+/** A video as schedules carry it (the expansion's ScheduleVideo, plus what presenters show). */
+export interface ScheduledVideo {
+  videoTubeId: number;
   ownerId: number;
+  title: string;
   description: string | null;
+  thumbnailUrl: string;
+  /** May be fractional; kept unrounded when chaining. */
+  durationSeconds: number;
+  providerVideoId: string;
+  providerName: string;
+  streamUrl: string | null;
   isPrivate: boolean;
   isRRated: boolean;
   isRemovedByProvider: boolean;
   isRestrictedByProvider: boolean;
-};
-export type LiveStreamWithUri = LiveStream<ScheduledVideo> & { uri: string };
+}
+
+/** A schedule block row with its videos in play order (the expansion's ScheduleBlock). */
+export interface ScheduledBlock {
+  id: number;
+  /** 'yyyy-MM-ddTHH:mm:ss' wall time in the channel zone. */
+  startLocal: string;
+  published: boolean;
+  loopDaily: boolean;
+  videos: ScheduledVideo[];
+}
+
+/** A live stream row (the expansion's LiveStream) and its stream URI. */
+export interface LiveStreamWithUri {
+  video: ScheduledVideo;
+  start: Date;
+  end: Date;
+  uri: string;
+}
 
 /** PostgreSQL wall time 'yyyy-MM-dd HH:mm:ss' to the expansion's 'yyyy-MM-ddTHH:mm:ss'. */
 export const toWall = (db: string): string => db.replace(' ', 'T').slice(0, 19);
@@ -45,7 +70,7 @@ export async function scheduleBlocksFor(
   fromDate: string,
   toDate: string,
   includeUnpublished: boolean,
-): Promise<ScheduleBlock<ScheduledVideo>[]> {
+): Promise<ScheduledBlock[]> {
   const dated = and(gte(scheduleBlocks.startLocal, `${fromDate} 00:00:00`), lt(scheduleBlocks.startLocal, `${toDate} 00:00:00`));
   const looping = and(eq(scheduleBlocks.loopDaily, true), lt(scheduleBlocks.startLocal, `${toDate} 00:00:00`));
   const blocks = await db

@@ -1,30 +1,30 @@
 // GET /favorites, POST and DELETE /favorites/{channelId}. Idempotent both ways.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ownedChannel } from '../data/channels.ts';
-import { addFavorite, listFavorites, removeFavorite } from '../data/favorites.ts';
+import { markFavorite, viewerFavorites } from '../channels/favorites.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { channelNotFound, restSuccess } from './errors.ts';
 import { channelIdParams } from './params.ts';
 import { presentFavorite } from './presenter.ts';
 
+/** REST favorites are the account's own, among its own channels. */
+const markOf = (request: FastifyRequest, channelId: number) => ({ ownerId: request.account.id, viewerId: request.account.id, channelId, now: request.now });
+
 export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/favorites', async (request) => restSuccess((await listFavorites(db, request.account.id)).map(presentFavorite)));
+  app.get('/favorites', async (request) => restSuccess((await viewerFavorites(db, request.account.id)).map(presentFavorite)));
 
   app.post('/favorites/:channelId', { schema: { params: channelIdParams } }, async (request) => {
-    const channel = await ownedChannel(db, request.account.id, request.params.channelId);
-    if (!channel) throw channelNotFound();
-    await addFavorite(db, request.account.id, channel.id, request.now);
+    const channel = await markFavorite(db, markOf(request, request.params.channelId), true);
+    if (channel === 'channel_not_found') throw channelNotFound();
     return restSuccess({ channelTubeId: channel.id, isFavorite: true });
   });
 
   app.delete('/favorites/:channelId', { schema: { params: channelIdParams } }, async (request) => {
-    const channel = await ownedChannel(db, request.account.id, request.params.channelId);
-    if (!channel) throw channelNotFound();
-    await removeFavorite(db, request.account.id, channel.id);
+    const channel = await markFavorite(db, markOf(request, request.params.channelId), false);
+    if (channel === 'channel_not_found') throw channelNotFound();
     return restSuccess({ channelTubeId: channel.id, isFavorite: false });
   });
 };

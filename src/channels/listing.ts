@@ -1,14 +1,16 @@
-// The channel list of a client: the owner's channels, or the channels assigned to the client's
+// The channel list of a caller: the owner's channels, or the channels assigned to the caller's
 // app in the app's order; vodAvailable, scheduleAvailable and liveAvailable from compiled
-// schedule days; the list filters and orderings of /users/{id}/channels.
-import { channelAvailability, type Availability } from '../channels/availability.ts';
+// schedule days; the list filters and orderings; a channel's VOD catalog rows. Used by the
+// Custom API and its compatibility trees; no HTTP here.
+import type { Caller } from '../access/caller.ts';
 import { appChannelAssignments, type App } from '../data/apps.ts';
 import { ownerChannels, type ChannelRow } from '../data/channels.ts';
+import type { VodVideo } from '../data/vod.ts';
 import type { Queryable } from '../db/connect.ts';
-import type { Client } from './context.ts';
-import { clientGate } from './gating.ts';
+import { callerGate } from '../entitlements/gating.ts';
+import { channelAvailability, type Availability } from './availability.ts';
 
-export type { Availability } from '../channels/availability.ts';
+export type { Availability } from './availability.ts';
 
 export interface ListedChannel {
   channel: ChannelRow;
@@ -22,12 +24,12 @@ export const ALL_CATEGORIES = 0;
 
 /**
  * The owner's channels, or its app's (see `scopedChannels`), cached per owner and app; for a
- * client with no app, only those the gate opens to it (what an app sells stays sold).
+ * caller with no app, only those the gate opens to it (what an app sells stays sold).
  */
-export async function clientChannels(db: Queryable, client: Client): Promise<ChannelRow[]> {
-  const scope = await client.cache.get(`custom:scope:${client.ownerId}:${client.app?.id ?? 'none'}`, () => scopedChannels(db, client.ownerId, client.app));
-  if (client.app) return scope;
-  const gate = await clientGate(db, client);
+export async function callerChannels(db: Queryable, caller: Caller): Promise<ChannelRow[]> {
+  const scope = await caller.cache.get(`custom:scope:${caller.ownerId}:${caller.app?.id ?? 'none'}`, () => scopedChannels(db, caller.ownerId, caller.app));
+  if (caller.app) return scope;
+  const gate = await callerGate(db, caller);
   return scope.filter((c) => gate.channelOpen(c.id));
 }
 
@@ -38,21 +40,21 @@ export async function scopedChannels(db: Queryable, ownerId: number, app: App | 
   return (await appChannelAssignments(db, app.id)).flatMap((a) => byId.get(a.channelId) ?? []);
 }
 
-/** The client's channels with these ids, in the order asked; ids outside the client's scope are ignored. */
-export async function requestedChannels(db: Queryable, client: Client, ids: readonly number[]): Promise<ChannelRow[]> {
-  const byId = new Map((await clientChannels(db, client)).map((c) => [c.id, c]));
+/** The caller's channels with these ids, in the order asked; ids outside the caller's scope are ignored. */
+export async function requestedChannels(db: Queryable, caller: Caller, ids: readonly number[]): Promise<ChannelRow[]> {
+  const byId = new Map((await callerChannels(db, caller)).map((c) => [c.id, c]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The channels with their availability flags, from compiled days (src/channels/availability.ts). */
-export async function withAvailability(db: Queryable, client: Client, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
-  const flags = await channelAvailability(db, client.timelines, channels, client.zone, client.now.getTime(), (key, load) => client.cache.get(key, load));
+export async function withAvailability(db: Queryable, caller: Caller, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
+  const flags = await channelAvailability(db, caller.timelines, channels, caller.zone, caller.now.getTime(), (key, load) => caller.cache.get(key, load));
   return channels.map((channel) => ({ channel, availability: flags.get(channel.id)! }));
 }
 
-/** The client's channels that have a schedule today or VOD, which is what the lists show. */
-export async function listedChannels(db: Queryable, client: Client): Promise<ListedChannel[]> {
-  const all = await withAvailability(db, client, await clientChannels(db, client));
+/** The caller's channels that have a schedule today or VOD, which is what the lists show. */
+export async function listedChannels(db: Queryable, caller: Caller): Promise<ListedChannel[]> {
+  const all = await withAvailability(db, caller, await callerChannels(db, caller));
   return all.filter(({ availability: a }) => a.scheduleAvailable || a.vodAvailable);
 }
 
@@ -94,4 +96,13 @@ export function filterChannels(listed: readonly ListedChannel[], f: ChannelFilte
   const sorted = compare ? kept.sort((a, b) => compare(a.channel, b.channel)) : kept;
   const start = f.skip ?? 0;
   return sorted.slice(start, f.take === undefined ? undefined : start + f.take);
+}
+
+/** Channels in the order asked, each VOD catalog in its order; a video listed twice in one catalog once. */
+export function vodCatalogRows(channels: readonly ChannelRow[], videos: readonly VodVideo[]): { channel: ChannelRow; video: VodVideo }[] {
+  return channels.flatMap((channel) => {
+    const unique = new Map<number, VodVideo>();
+    for (const video of videos) if (video.channelId === channel.id && !unique.has(video.videoTubeId)) unique.set(video.videoTubeId, video);
+    return [...unique.values()].map((video) => ({ channel, video }));
+  });
 }

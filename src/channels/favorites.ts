@@ -1,0 +1,32 @@
+// A viewer's favorite channels, for REST (the account's own channels) and the Custom API (the
+// channels of the owner whose app is used). Marking is idempotent both ways; a channel that is
+// not the owner's is refused with a code each interface maps to its answer.
+import { ownedChannel, ownerChannels, type ChannelRow } from '../data/channels.ts';
+import { addFavorite, listFavorites, removeFavorite } from '../data/favorites.ts';
+import type { Queryable } from '../db/connect.ts';
+
+export { listFavorites as viewerFavorites } from '../data/favorites.ts';
+
+export interface FavoriteMark {
+  ownerId: number;
+  viewerId: number;
+  /** Not yet known to be the owner's. */
+  channelId: number;
+  now: Date;
+}
+
+/** Marks (on) or unmarks the owner's channel as the viewer's favorite; the channel, or a refusal. */
+export async function markFavorite(db: Queryable, mark: FavoriteMark, on: boolean): Promise<ChannelRow | 'channel_not_found'> {
+  const channel = await ownedChannel(db, mark.ownerId, mark.channelId);
+  if (!channel) return 'channel_not_found';
+  if (on) await addFavorite(db, mark.viewerId, channel.id, mark.now);
+  else await removeFavorite(db, mark.viewerId, channel.id);
+  return channel;
+}
+
+/** The viewer's favorites among the owner's channels, in the viewer's order. */
+export async function ownerFavorites(db: Queryable, ownerId: number, viewerId: number): Promise<ChannelRow[]> {
+  const [favorites, owned] = await Promise.all([listFavorites(db, viewerId), ownerChannels(db, ownerId)]);
+  const byId = new Map(owned.map((c) => [c.id, c]));
+  return favorites.flatMap((f) => byId.get(f.channelId) ?? []);
+}
