@@ -17,7 +17,7 @@ export type AccessRefusal = 'subscription_required';
 
 /** A paid app's lists need an active subscription; a caller with no app is gated item by item (callerGate). */
 export async function appAccessRefusal(db: Queryable, { app, holder, now }: Pick<Caller, 'app' | 'holder' | 'now'>): Promise<AccessRefusal | undefined> {
-  if (app?.isPaid && !(await appSubscriptionActive({ db, appId: app.id, ...holder, now }))) return 'subscription_required';
+  if (app?.isPaid && !(await appSubscriptionActive(db, { appId: app.id, holder, now }))) return 'subscription_required';
   return undefined;
 }
 

@@ -16,7 +16,7 @@ import { activeSkuIds } from '../data/store-products.ts';
 import { ownerVodChannelsOf } from '../data/vod.ts';
 import { videoUnlock, type VideoRef } from './access.ts';
 import { recordAttempt, refuse } from './attempts.ts';
-import { askStore, callerOf, errorOf, type Purchaser, type StoreQuestion } from './purchase.ts';
+import { askStore, errorOf, holdingOf, type Purchaser, type StoreQuestion } from './purchase.ts';
 import type { Refusal } from './refusals.ts';
 import type { StorePlatform, ValidVerdict } from './stores/index.ts';
 
@@ -54,7 +54,7 @@ export async function ppvStatus(p: Purchaser, ref: VideoRef): Promise<PpvStatusR
   if (!p.app.vodPpvEnabled) return { vodPpvEnabled: false, unlocked: true, expiresAt: null };
   const refusal = await catalogRefusal(p, ref);
   if (refusal) return refusal;
-  return { vodPpvEnabled: true, ...(await videoUnlock(videoCaller(p, ref))) };
+  return { vodPpvEnabled: true, ...(await videoUnlock(p.db, holdingOf(p), ref)) };
 }
 
 export async function verifyPpv(p: Purchaser, purchase: PpvPurchase): Promise<PpvVerifyResult | Refusal> {
@@ -66,7 +66,7 @@ export async function verifyPpv(p: Purchaser, purchase: PpvPurchase): Promise<Pp
   const claimed = verdict.outcome === 'valid' ? await claim(p, purchase, verdict) : { error: errorOf(verdict) };
   await recordAttempt(p, q, { verdict, granted: claimed.error === null, reason: claimed.reason });
   // Whatever happened, the answer tells the video's state: an earlier unlock still counts.
-  const state = await videoUnlock(videoCaller(p, purchase));
+  const state = await videoUnlock(p.db, holdingOf(p), { videoId: purchase.videoId, channelId: purchase.channelId });
   return { ok: claimed.error === null, unlocked: state.unlocked, error: claimed.error, expiresAt: state.expiresAt ?? p.now };
 }
 
@@ -87,4 +87,3 @@ async function verifyRefusal(p: Purchaser, purchase: PpvPurchase, skus: readonly
   return catalogRefusal(p, purchase);
 }
 
-const videoCaller = (p: Purchaser, ref: VideoRef) => ({ ...callerOf(p), videoId: ref.videoId, channelId: ref.channelId });

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/connect.ts';
 import { storeVerifications } from '../observability/metrics.ts';
 import { credentialsKey, sandboxAllowed, type StorePlatform, type StoreVerdict, type StoreVerifiers } from './stores/index.ts';
 import { unavailable, type TransactionFacts } from './stores/types.ts';
+import type { Holding } from './access.ts';
 
 export interface Purchaser {
   db: Queryable;
@@ -32,9 +33,9 @@ export interface StoreQuestion {
   channelId?: number | null | undefined;
 }
 
-/** The caller as the access module sees it. */
-export function callerOf(p: Purchaser) {
-  return { db: p.db, appId: p.app.id, ...p.claimant, now: p.now };
+/** The purchaser's holding of its app, as the access module asks about it. */
+export function holdingOf(p: Purchaser): Holding {
+  return { appId: p.app.id, holder: p.claimant, now: p.now };
 }
 
 /** The error word of a verify or restore result for a verdict other than valid. */

@@ -19,7 +19,7 @@ import { claimRechecks, claimSubscription, endSubscription, renewSubscription, t
 import { activeSkuIds } from '../data/store-products.ts';
 import { subscriptionState } from './access.ts';
 import { recordAttempt, refuse } from './attempts.ts';
-import { askStore, callerOf, errorOf, factsOf, type Purchaser, type StoreQuestion } from './purchase.ts';
+import { askStore, errorOf, factsOf, holdingOf, type Purchaser, type StoreQuestion } from './purchase.ts';
 import type { Refusal } from './refusals.ts';
 import { parseAmazonReceipt } from './stores/amazon.ts';
 import type { StorePlatform, StoreVerdict, ValidVerdict } from './stores/index.ts';
@@ -86,9 +86,9 @@ export interface SubscriptionStatusResult {
 }
 
 export async function subscriptionStatus(p: Purchaser, recheckSeconds: number): Promise<SubscriptionStatusResult> {
-  let state = await subscriptionState(callerOf(p));
+  let state = await subscriptionState(p.db, holdingOf(p));
   if (p.app.isPaid && state.status !== 'active' && (await recheck(p, state.rows, recheckSeconds))) {
-    state = await subscriptionState(callerOf(p));
+    state = await subscriptionState(p.db, holdingOf(p));
   }
   return { entitled: !p.app.isPaid || state.status === 'active', status: state.status, expiresAt: state.expiresAt };
 }
@@ -146,7 +146,7 @@ function lookupIdOf(q: StoreQuestion): string | null {
 }
 
 async function accessAfter(p: Purchaser): Promise<{ entitled: boolean; expiresAt: Date | null }> {
-  const state = await subscriptionState(callerOf(p));
+  const state = await subscriptionState(p.db, holdingOf(p));
   const active = state.status === 'active';
   return { entitled: !p.app.isPaid || active, expiresAt: active ? state.expiresAt : null };
 }
