@@ -62,6 +62,8 @@ if (process.env.PROFILE) {
   const { profile } = await session.post('Profiler.stop');
   await writeFile(process.env.PROFILE, JSON.stringify(profile));
 }
+const mem = process.memoryUsage();
+console.log(`rss ${Math.round(mem.rss / 1e6)} MB, heap used ${Math.round(mem.heapUsed / 1e6)} MB of ${Math.round(mem.heapTotal / 1e6)} MB, external ${Math.round(mem.external / 1e6)} MB`);
 console.log(`${route.name} ${args.mode}: ${((used.user + used.system) / 1000 / n).toFixed(3)} ms CPU per request, ${Math.round(bytes / n)} B, ${(queries / n).toFixed(2)} queries per request`);
 await app.close();
 await database.close();

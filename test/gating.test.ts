@@ -61,6 +61,17 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
     }
   });
 
+  it('favorites: a sold channel marked as favorite stays out of the list without its app, in with it', async () => {
+    const login = await post('/auth/login', { email: 'carol', password: 'pw-carol' });
+    const bearer = { authorization: `Bearer ${login.json().data.access_token}` };
+    for (const id of [208, 201]) expect((await post(`/users/11/channels/${id}/app/favorite/add`, undefined, bearer)).statusCode).toBe(200);
+    const favorites = async (headers: Headers) => (await get('/users/11/app/favorites', { ...bearer, ...headers })).json().data.map((c: any) => c.id);
+    for (const headers of [{}, { 'platform-id': 'roku' }, { 'platform-id': 'android-tv' }] as Headers[]) {
+      expect(await favorites(headers), JSON.stringify(headers)).not.toContain(208);
+    }
+    expect(await favorites({ 'platform-id': 'mobile', ...SUBSCRIBED })).toContain(208);
+  });
+
   it('the subscriber gets the paid channel with or without the header', async () => {
     for (const headers of [SUBSCRIBED, { ...SUBSCRIBED, 'platform-id': 'mobile' }] as Headers[]) {
       const guide = await get('/users/11/channels/video?channels_ids=208&dates=2026-11-21', headers);

@@ -1,9 +1,11 @@
 // A viewer's favorite channels, for REST (the account's own channels) and the Custom API (the
 // channels of the owner whose app is used). Marking is idempotent both ways; a channel that is
 // not the owner's is refused with a code each interface maps to its answer.
-import { ownedChannel, ownerChannels, type ChannelRow } from '../data/channels.ts';
+import type { Caller } from '../access/caller.ts';
+import { ownedChannel, type ChannelRow } from '../data/channels.ts';
 import { addFavorite, listFavorites, removeFavorite } from '../data/favorites.ts';
 import type { Queryable } from '../db/connect.ts';
+import { callerChannels } from './listing.ts';
 
 export { listFavorites as viewerFavorites } from '../data/favorites.ts';
 
@@ -24,9 +26,12 @@ export async function markFavorite(db: Queryable, mark: FavoriteMark, on: boolea
   return channel;
 }
 
-/** The viewer's favorites among the owner's channels, in the viewer's order. */
-export async function ownerFavorites(db: Queryable, ownerId: number, viewerId: number): Promise<ChannelRow[]> {
-  const [favorites, owned] = await Promise.all([listFavorites(db, viewerId), ownerChannels(db, ownerId)]);
-  const byId = new Map(owned.map((c) => [c.id, c]));
+/**
+ * The viewer's favorites among the channels the caller may list (its app's, or with no app those
+ * no app sells it: a favorite does not reveal what a paid app sells), in the viewer's order.
+ */
+export async function callerFavorites(db: Queryable, caller: Caller, viewerId: number): Promise<ChannelRow[]> {
+  const [favorites, listable] = await Promise.all([listFavorites(db, viewerId), callerChannels(db, caller)]);
+  const byId = new Map(listable.map((c) => [c.id, c]));
   return favorites.flatMap((f) => byId.get(f.channelId) ?? []);
 }

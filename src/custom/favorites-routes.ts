@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { markFavorite, ownerFavorites } from '../channels/favorites.ts';
+import { callerFavorites, markFavorite } from '../channels/favorites.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { withAvailability } from '../channels/listing.ts';
 import { clientOf } from './context.ts';
@@ -21,7 +21,7 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
 
   app.get('/users/:id/app/favorites', { schema: { querystring: z.object(zoneField) } }, async (request) => {
     const client = await clientOf(db, request);
-    const listed = await withAvailability(db, client, await ownerFavorites(db, client.ownerId, request.viewer!.id));
+    const listed = await withAvailability(db, client, await callerFavorites(db, client, request.viewer!.id));
     return customData(listed.map(({ channel, availability }) => ({ ...presentChannelItem(channel, availability), marked: true })));
   });
 
