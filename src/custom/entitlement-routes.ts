@@ -35,8 +35,8 @@ async function buyerOf(db: Queryable, verifiers: StoreVerifiers, request: Fastif
   if (deviceId === null) throw invalidField('device_id', 'The Device-Id header is required.');
   const app = await findAppByOwnerAndPlatform(db, request.owner.id, CLIENT_PLATFORMS[platform].app);
   if (!app) throw failure(404, 'App not found');
-  const claimant = { deviceId, viewerId: request.viewer?.id ?? null };
-  return { purchaser: { db, verifiers, app, ownerId: request.owner.id, claimant, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };
+  const holder = { deviceId, viewerId: request.viewer?.id ?? null };
+  return { purchaser: { db, verifiers, app, ownerId: request.owner.id, holder, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };
 }
 
 /** `field`: the one field a route reports every refusal under. */

@@ -16,14 +16,11 @@ export function heldBy(deviceColumn: PgColumn, viewerColumn: PgColumn, holder: H
   );
 }
 
-/** Who claims a purchase: always a device (entitlement calls require one), plus the viewer when signed in. */
-export interface Claimant {
-  deviceId: string;
-  viewerId: number | null;
-}
+/** A holder whose device is known: who claims a purchase (entitlement calls require a device), plus the viewer when signed in. */
+export type DeviceHolder = Holder & { deviceId: string };
 
 /**
- * The viewer a purchase row gets in an upsert's DO UPDATE: the claimant's; when the claimant
+ * The viewer a purchase row gets in an upsert's DO UPDATE: the claiming holder's; when it
  * is not signed in, the row keeps its viewer only if the same device claims it again (a
  * re-verify without Bearer must not undo the viewer's entitlement), else it has none.
  */

@@ -20,7 +20,7 @@ export async function recordAttempt(p: Purchaser, q: StoreQuestion, result: Atte
   const facts = verdict && factsOf(verdict);
   await recordVerificationAttempt(p.db, {
     appId: p.app.id,
-    ...p.claimant,
+    ...p.holder,
     route: q.route,
     storePlatform: q.store,
     productId: q.productId ?? null,

@@ -75,7 +75,7 @@ async function claim(p: Purchaser, purchase: PpvPurchase, verdict: ValidVerdict)
   const expiresAt = new Date(p.now.getTime() + p.app.vodPpvAccessHours * HOUR_MS);
   const { store, videoId, channelId } = purchase;
   const row = { appId: p.app.id, storePlatform: store, transactionId: verdict.transactionId, productId: verdict.productId, videoId, channelId, expiresAt };
-  const unlock = await claimPpvUnlock(p.db, row, p.claimant, p.now);
+  const unlock = await claimPpvUnlock(p.db, row, p.holder, p.now);
   if (unlock.videoId !== videoId) return { error: 'transaction_used', reason: `the transaction already unlocked video ${unlock.videoId}` };
   if (unlock.expiresAt.getTime() <= p.now.getTime()) return { error: 'expired', reason: `the unlock of this transaction ended at ${unlock.expiresAt.toISOString()}` };
   return { error: null };

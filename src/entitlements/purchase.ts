@@ -1,7 +1,7 @@
 // What subscription verify, restore, the status re-check and PPV verify share: who is buying in
 // which app and asking a store (the app's credentials and sandbox policy, the metric).
 import type { App } from '../data/apps.ts';
-import type { Claimant } from '../data/holders.ts';
+import type { DeviceHolder } from '../data/holders.ts';
 import { storeCredentialsOf } from '../data/store-products.ts';
 import type { VerificationAttempt } from '../data/verification-attempts.ts';
 import type { Queryable } from '../db/connect.ts';
@@ -16,7 +16,8 @@ export interface Purchaser {
   /** The app of the client's Platform-Id. */
   app: App;
   ownerId: number;
-  claimant: Claimant;
+  /** The device claiming the purchase and, when signed in, the viewer. */
+  holder: DeviceHolder;
   now: Date;
 }
 
@@ -35,7 +36,7 @@ export interface StoreQuestion {
 
 /** The purchaser's holding of its app, as the access module asks about it. */
 export function holdingOf(p: Purchaser): Holding {
-  return { appId: p.app.id, holder: p.claimant, now: p.now };
+  return { appId: p.app.id, holder: p.holder, now: p.now };
 }
 
 /** The error word of a verify or restore result for a verdict other than valid. */

@@ -130,7 +130,7 @@ async function keep(p: Purchaser, q: StoreQuestion, verdict: StoreVerdict, key: 
   if (isValid(verdict)) {
     const confirmed = { productId: verdict.productId, expiresAt: verdict.expiresAt, environment: verdict.environment, autoRenewing: verdict.autoRenewing };
     if (recheck) await renewSubscription(p.db, key, confirmed, p.now);
-    else await claimSubscription(p.db, key, { ...confirmed, lookupId: lookupIdOf(q) }, p.claimant, p.now);
+    else await claimSubscription(p.db, key, { ...confirmed, lookupId: lookupIdOf(q) }, p.holder, p.now);
   } else if (Object.hasOwn(ENDED, verdict.outcome)) {
     const facts = factsOf(verdict);
     const ended = { status: ENDED[verdict.outcome as keyof typeof ENDED], expiresAt: facts?.expiresAt ?? null, autoRenewing: facts?.autoRenewing ?? false };
