@@ -12,6 +12,7 @@ import { clientOf } from './context.ts';
 import { channelNotFound, customData } from './errors.ts';
 import { pathId, zoneField } from './params.ts';
 import { presentChannelItem } from './presenter.ts';
+import { favoritesResponse, messageResponse } from './schemas.ts';
 
 const channelParams = z.object({ id: z.string(), channelId: z.string() });
 const SUCCESS = customData({ message: 'Success' });
@@ -20,7 +21,7 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/users/:id/app/favorites', { schema: { querystring: z.object(zoneField) } }, async (request) => {
+  app.get('/users/:id/app/favorites', { schema: { querystring: z.object(zoneField), response: favoritesResponse } }, async (request) => {
     const client = await clientOf(db, request);
     const [favorites, owned] = await Promise.all([listFavorites(db, request.viewer!.id), ownerChannels(db, client.ownerId)]);
     const byId = new Map(owned.map((c) => [c.id, c]));
@@ -30,7 +31,7 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
   });
 
   const favoriteRoute = (action: 'add' | 'remove') =>
-    app.post(`/users/:id/channels/:channelId/app/favorite/${action}`, { schema: { params: channelParams } }, async (request) => {
+    app.post(`/users/:id/channels/:channelId/app/favorite/${action}`, { schema: { params: channelParams, response: messageResponse } }, async (request) => {
       const channel = await ownedChannel(db, request.owner.id, pathId(request.params.channelId));
       if (!channel) throw channelNotFound();
       if (action === 'add') await addFavorite(db, request.viewer!.id, channel.id, request.now);
