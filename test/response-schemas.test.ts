@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { CatalogCache } from '../src/cache/catalog-cache.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { GROUPS } from '../src/groups.ts';
-import { forSerializer, serializerFor } from '../src/http/serializer.ts';
+import { forSerializer, plainText, serializerFor } from '../src/http/serializer.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
 import { freshDatabase, type TestDatabase } from './support/db.ts';
 
@@ -103,6 +103,8 @@ describe('the OpenAPI document', () => {
     expect(sessions.properties.data.properties.items.items.properties.startedAt).toMatchObject({ type: 'string', format: 'date-time' });
     const activity = successSchema('/api/v1/activity', 'post') as any;
     expect(activity.properties.message).toMatchObject({ enum: ['Success'] });
+    // How the serializer writes a string is its own business.
+    expect(JSON.stringify(document)).not.toContain('unsafe');
   });
 });
 
@@ -134,6 +136,12 @@ describe('the serializer', () => {
     same(z.object({ data: z.union([z.object({ message: z.string() }), z.object({ access_token: z.string(), expires_in: z.int() })]) }), { data: { expires_in: 3600, access_token: 't' } });
     same(z.object({ extra: z.record(z.string(), z.unknown()) }), { extra: { b: 1, a: [null, { z: 'x' }] } });
     expect(forSerializer({ anyOf: [{ type: 'string' }, { type: 'number' }] })).toEqual({});
+  });
+
+  it('writes plain text, formatted by the service, as it is', () => {
+    const schema = z.object({ startDate: plainText(), endDate: plainText().nullable() });
+    same(schema, { startDate: '2026-11-21 07:00:00', endDate: null });
+    expect(forSerializer((z.toJSONSchema(schema) as any).properties.startDate)).toEqual({ type: 'string' });
   });
 
   it('writes a literal as the value it is given, not the schema constant', () => {

@@ -19,6 +19,7 @@ import { boundChannelDays, dateList, idList, MAX_TAKE, wholeNumber, zoneField } 
 import type { CustomTree } from '../custom/plugin.ts';
 import type { VideoRowSource } from '../custom/presenter.ts';
 import type { GroupOptions } from '../http/group.ts';
+import { plainText } from '../http/serializer.ts';
 
 // The answers, keys in the order written (src/http/serializer.ts writes them in schema order).
 const settingsResponse = {
@@ -30,14 +31,16 @@ const channelsResponse = {
     pagination: z.object({ page: z.int(), lastPage: z.int() }),
   }),
 };
+/** Ids and instants this module formats (src/http/serializer.ts). */
+const formatted = plainText();
 const programmeSchema = z.object({
-  id: z.string(),
+  id: formatted,
   channelId: z.int(),
   videoTubeId: z.int(),
   title: z.string(),
   description: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: formatted,
+  endDate: formatted,
   duration: z.int(),
   providerName: z.string(),
   providerVideoId: z.string(),

@@ -4,12 +4,15 @@
 // presenters' return types are these schemas' inputs, so a key added there fails to compile
 // until it is added here. The compatibility trees (src/compat) answer through the same routes.
 import { z } from 'zod';
+import { plainText } from '../http/serializer.ts';
 import { BILLING_PERIODS, SUBSCRIPTION_STATUSES, VAST_PLATFORMS, VAST_TYPES } from '../vocabulary.ts';
 
 /** { data } around a resource. */
 export const customDataSchema = <T extends z.ZodType>(data: T) => z.object({ data });
 
 const text = z.string();
+/** Times, dates, duration labels and ids the service formats itself (src/http/serializer.ts). */
+const formatted = plainText();
 const id = z.int();
 const count = z.int();
 /** 0 or 1, as the original service wrote some flags. */
@@ -54,19 +57,19 @@ export const categorySchema = z.object({
 export const languageSchema = z.object({ languageId: id, name: text, code: text });
 
 export const videoRowSchema = z.object({
-  customId: text,
-  id: text,
+  customId: formatted,
+  id: formatted,
   videoTubeId: id,
   userId: id,
   title: text,
   providerVideoId: text,
   channelId: id,
   duration: count,
-  timeDuration: text,
-  startDate: text,
-  endDate: text,
+  timeDuration: formatted,
+  startDate: formatted,
+  endDate: formatted,
   providerName: text,
-  durationInDate: text,
+  durationInDate: formatted,
   thumbnail: text,
   streamUrl: text.nullable(),
   isVod: z.boolean(),
@@ -90,11 +93,11 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
 
 export const liveStreamSchema = z.object({
   videoTubeId: id,
-  channelId: text,
-  startDate: text,
-  endDate: text,
+  channelId: formatted,
+  startDate: formatted,
+  endDate: formatted,
   description: text,
-  timeDuration: text,
+  timeDuration: formatted,
   isPrivate: z.boolean(),
   IsRRated: z.boolean(),
   isRemovedByProvider: z.boolean(),
@@ -107,7 +110,7 @@ export const liveStreamSchema = z.object({
   live: z.boolean(),
 });
 
-export const renditionSchema = z.object({ url: text, expiration_date: text, width: text, height: text });
+export const renditionSchema = z.object({ url: text, expiration_date: formatted, width: formatted, height: formatted });
 
 /** The VAST settings object in the original service's PascalCase (src/presenters/vast.ts). */
 export const vastSettingsSchema = z.object({
