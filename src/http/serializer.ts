@@ -8,7 +8,8 @@
 // - no `required`: fast-json-stringify writes required properties first and throws on an absent
 //   one; without it properties come in schema order, an undefined one left out, as JSON.stringify
 //   does. The schemas therefore list properties in the presenters' key order;
-// - `integer` is written as `number`: under `integer` a fraction would be truncated;
+// - `integer` is written as `number`: under `integer` a fraction would be truncated (a number
+//   is written as JSON.stringify writes it, Infinity as null; NaN, which no answer holds, throws);
 // - no `format`, `const`, `default`, `enum`: a format changes how a Date is written, a const is
 //   written whatever the value is, a default fills an absent property;
 // - a nullable value (`anyOf` X | null, `type: [X, 'null']`) is X with `nullable: true`;
