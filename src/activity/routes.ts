@@ -1,12 +1,14 @@
 // Activity ingestion (spec "Activity event", "Events"): one handler on both paths. Every answer
 // under these paths, including unknown routes, bad bodies and faults, is a bare { message }.
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { countOpenSessions } from '../data/activity.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { registerActivityRateLimits } from '../http/limits.ts';
+import { responseSerializerCompiler } from '../http/serializer.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
 import { heartbeats, observeOpenSessions } from '../observability/metrics.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -33,6 +35,9 @@ interface EndpointOptions {
 /** A body that its content type's parser could not read. */
 class UnparsableBody extends Error {}
 
+/** An event accepted (stored, or a legacy action ignored); every other answer is in errors.ts. */
+const acceptedResponse = { 200: z.object({ message: z.literal('Success') }) };
+
 const UNSUPPORTED_BODY = invalid({ body: ['The body must be application/json or application/x-www-form-urlencoded.'] });
 
 export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (app, options) => {
@@ -54,23 +59,27 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
 const activityEndpoint: FastifyPluginAsync<EndpointOptions> = async (app, { recorder, config, perDevice }) => {
   const bodyLimit = config.BODY_LIMIT_ACTIVITY;
   useOwnBodyParsers(app, bodyLimit);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => sendActivityError(error, request, reply, bodyLimit));
   app.setNotFoundHandler(notFound);
   app.addHook('onResponse', async (request, reply) => {
     const body = request.body as { action?: unknown } | undefined;
     if (body?.action === 'play_channel') heartbeats.inc({ result: reply.statusCode === 200 ? 'accepted' : 'rejected' });
   });
-  app.post('/', { bodyLimit, preHandler: perDevice ? [perDevice] : [] }, async (request, reply) => {
+  app.post('/', { bodyLimit, preHandler: perDevice ? [perDevice] : [], schema: { response: acceptedResponse } }, async (request, reply) => {
     const parsed = parseActivityEvent(request.body ?? {});
-    if (!parsed.ok) return reply.code(422).send(invalid(parsed.errors));
+    if (!parsed.ok) return refuse(reply, 422, invalid(parsed.errors));
     const outcome = await recorder.record({ event: parsed.event, at: request.now });
-    if (outcome === 'unknown_channel') return reply.code(422).send(invalid({ channel_id: ['The selected channel id is invalid.'] }));
+    if (outcome === 'unknown_channel') return refuse(reply, 422, invalid({ channel_id: ['The selected channel id is invalid.'] }));
     if (outcome === 'no_service_plan') {
-      return reply.code(403).send({ message: 'The owner of this channel has no active service plan.', error: 'invalid_user' });
+      return refuse(reply, 403, { message: 'The owner of this channel has no active service plan.', error: 'invalid_user' });
     }
     return { message: 'Success' };
   });
 };
+
+/** A refusal by the route: only its 200 has a schema, so the body is JSON.stringify's as before. */
+const refuse = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).send(body);
 
 /** JSON as JSON.parse reads it (a repeated key keeps its last value) and forms, nothing else. */
 function useOwnBodyParsers(app: FastifyInstance, bodyLimit: number) {

@@ -19,6 +19,33 @@ import { boundChannelDays, dateList, idList, MAX_TAKE, wholeNumber, zoneField } 
 import type { CustomTree } from '../custom/plugin.ts';
 import type { VideoRowSource } from '../custom/presenter.ts';
 import type { GroupOptions } from '../http/group.ts';
+import { plainText } from '../http/serializer.ts';
+
+// The answers, keys in the order written (src/http/serializer.ts writes them in schema order).
+const settingsResponse = {
+  200: z.object({ UserId: z.int(), AdLink: z.string(), PrivacyPolicyLink: z.string(), About: z.string(), AppName: z.string() }),
+};
+const channelsResponse = {
+  200: z.object({
+    data: z.array(z.object({ id: z.int(), name: z.string(), customLogo: z.string(), description: z.string() })),
+    pagination: z.object({ page: z.int(), lastPage: z.int() }),
+  }),
+};
+/** Ids and instants this module formats (src/http/serializer.ts). */
+const formatted = plainText();
+const programmeSchema = z.object({
+  id: formatted,
+  channelId: z.int(),
+  videoTubeId: z.int(),
+  title: z.string(),
+  description: z.string(),
+  startDate: formatted,
+  endDate: formatted,
+  duration: z.int(),
+  providerName: z.string(),
+  providerVideoId: z.string(),
+});
+const programmesResponse = { 200: z.array(programmeSchema) };
 
 const channelsQuery = z.object({ ...zoneField, limit: wholeNumber('limit', 1, MAX_TAKE), page: wholeNumber('page', 1) });
 const videoQuery = z
@@ -26,7 +53,7 @@ const videoQuery = z
   .superRefine(boundChannelDays('channel_ids'));
 
 /** A programme as programItemParser reads it; times as UTC instants (ISO 8601 with Z). */
-function presentProgramme(r: VideoRowSource & { video: { description?: string | null } }) {
+function presentProgramme(r: VideoRowSource & { video: { description?: string | null } }): z.input<typeof programmeSchema> {
   return {
     id: r.customId,
     channelId: r.channelId,
@@ -45,13 +72,13 @@ const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database })
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/settings/:apiKey', { schema: { params: z.object({ apiKey: z.string().max(100) }) } }, async (request) => {
+  app.get('/settings/:apiKey', { schema: { params: z.object({ apiKey: z.string().max(100) }), response: settingsResponse } }, async (request) => {
     const rokuApp = await findRokuAppByApiKey(db, request.params.apiKey);
     if (!rokuApp) throw failure(404, 'App not found');
     return { UserId: rokuApp.ownerId, AdLink: rokuApp.adLink ?? '', PrivacyPolicyLink: rokuApp.privacyPolicyLink ?? '', About: rokuApp.about ?? '', AppName: rokuApp.appName };
   });
 
-  app.get('/users/:id/channels', { schema: { querystring: channelsQuery } }, async (request) => {
+  app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse } }, async (request) => {
     const listed = await listedChannels(db, await entitledClient(db, request));
     const limit = request.query.limit ?? MAX_TAKE;
     const page = request.query.page ?? 1;
@@ -65,7 +92,7 @@ const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database })
     return { data, pagination: { page, lastPage } };
   });
 
-  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery } }, async (request) => {
+  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: programmesResponse } }, async (request) => {
     const client = await entitledClient(db, request);
     const guide = await guideRows(db, client, request.query.channel_ids, request.query.dates);
     return guide.slice(0, guide.total).map(presentProgramme);

@@ -10,6 +10,7 @@ import { loginRateLimit } from '../http/limits.ts';
 import { customData, failure, unauthenticated } from './errors.ts';
 import { bodyObject, text } from './params.ts';
 import { presentMe, presentToken } from './presenter.ts';
+import { meResponse, messageResponse, tokenResponse } from './schemas.ts';
 import { issueCustomToken } from './tokens.ts';
 
 /** `email` may hold a username too (spec). */
@@ -21,9 +22,10 @@ const LOGIN_FAILURES = {
   account_not_activated: [403, 'Your account is not activated.'],
 } as const;
 
+
 export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  app.post('/auth/login', { schema: { body: loginBody }, config: loginRateLimit(config) }, async (request) => {
+  app.post('/auth/login', { schema: { body: loginBody, response: tokenResponse }, config: loginRateLimit(config) }, async (request) => {
     const { email, password } = request.body;
     const result = await login(database.db, { login: email, password, address: request.ip, now: request.now });
     if (result.ok) return presentToken(await issueCustomToken(database.db, result.account.id, request.now));
@@ -35,11 +37,12 @@ export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
   });
 };
 
-export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database }) => {
+export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   // The Bearer check accepted this exact token, so it is well-formed.
   const tokenOf = (header: string | undefined) => bearerToken(header)!;
 
-  app.post('/auth/refresh', async (request) =>
+  app.post('/auth/refresh', { schema: { response: tokenResponse } }, async (request) =>
     database.db.transaction(async (tx) => {
       // A concurrent refresh or logout may have revoked it since the check: then nothing is issued.
       if (!(await revokeForRefresh(tx, tokenOf(request.headers.authorization), request.now))) throw unauthenticated();
@@ -47,9 +50,9 @@ export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (app, { dat
     }),
   );
 
-  app.get('/auth/me', async (request) => customData(presentMe(request.viewer!)));
+  app.get('/auth/me', { schema: { response: meResponse } }, async (request) => customData(presentMe(request.viewer!)));
 
-  app.post('/auth/logout', async (request) => {
+  app.post('/auth/logout', { schema: { response: messageResponse } }, async (request) => {
     await revoke(database.db, tokenOf(request.headers.authorization), request.now);
     return customData({ message: 'Successfully logged out.' });
   });

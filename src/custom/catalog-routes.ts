@@ -10,6 +10,7 @@ import { customData } from './errors.ts';
 import { entitledClient } from './context.ts';
 import { flag, idList, MAX_TAKE, optionalText, wholeNumber, zoneField } from './params.ts';
 import { presentChannelItem } from './presenter.ts';
+import { categoriesResponse, channelsResponse, languagesResponse } from './schemas.ts';
 
 const channelsQuery = z.object({
   ...zoneField,
@@ -41,12 +42,12 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/users/:id/channels', { schema: { querystring: channelsQuery } }, async (request) => {
+  app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse } }, async (request) => {
     const client = await entitledClient(db, request);
     return customData(filterChannels(await listedChannels(db, client), request.query).map(present));
   });
 
-  app.get('/users/:id/categories', { schema: { querystring: categoriesQuery } }, async (request) => {
+  app.get('/users/:id/categories', { schema: { querystring: categoriesQuery, response: categoriesResponse } }, async (request) => {
     const listed = await listedChannels(db, await entitledClient(db, request));
     const categories = await categoriesWithIds(db, [...new Set(listed.map((l) => l.channel.categoryId))]);
     return customData(
@@ -61,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
     );
   });
 
-  app.get('/users/:id/languages', { schema: { querystring: languagesQuery } }, async (request) => {
+  app.get('/users/:id/languages', { schema: { querystring: languagesQuery, response: languagesResponse } }, async (request) => {
     const listed = await listedChannels(db, await entitledClient(db, request));
     const ids = listed.flatMap((l) => (l.channel.languageId === null ? [] : [l.channel.languageId]));
     const languages = await languagesWithIds(db, [...new Set(ids)]);

@@ -19,6 +19,7 @@ import { customData, failure, invalid, invalidField } from './errors.ts';
 import { deviceIdOf, requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
 import { refusalError } from './refusals.ts';
+import { ppvStatusResponse, ppvVerifyResponse, purchaseResponse, subscriptionStatusResponse } from './schemas.ts';
 import type { ProductKind } from '../vocabulary.ts';
 
 const BASE = '/users/:id/apps';
@@ -62,7 +63,7 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
   const verifiers = storeVerifiersFrom(config);
   const buyer = (request: FastifyRequest, bodyDeviceId?: string) => buyerOf(db, verifiers, request, bodyDeviceId);
 
-  app.get(`${BASE}/subscription/status`, async (request) => {
+  app.get(`${BASE}/subscription/status`, { schema: { response: subscriptionStatusResponse } }, async (request) => {
     const b = await buyer(request);
     const [status, skus] = await Promise.all([subscriptionStatus(b.purchaser, config.SUBSCRIPTION_RECHECK_SECONDS), skusFor(b, 'subscription')]);
     return customData({
@@ -75,20 +76,20 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
     });
   });
 
-  app.post(`${BASE}/subscription/verify`, { schema: { body: subscriptionVerifyBody } }, async (request) => {
+  app.post(`${BASE}/subscription/verify`, { schema: { body: subscriptionVerifyBody, response: purchaseResponse } }, async (request) => {
     const body = request.body;
     const b = await buyer(request, body.device_id);
     const purchase = { store: body.store_platform ?? b.clientStore, productId: body.product_id, receiptData: body.receipt_data, originalTransactionId: body.original_transaction_id };
     return presentPurchase(unlessRefused(await verifySubscription(b.purchaser, purchase)));
   });
 
-  app.post(`${BASE}/subscription/restore`, { schema: { body: subscriptionRestoreBody } }, async (request) => {
+  app.post(`${BASE}/subscription/restore`, { schema: { body: subscriptionRestoreBody, response: purchaseResponse } }, async (request) => {
     const body = request.body;
     const b = await buyer(request, body.device_id);
     return presentPurchase(unlessRefused(await restoreSubscriptions(b.purchaser, body.store_platform ?? b.clientStore, body.original_transaction_ids)));
   });
 
-  app.get(`${BASE}/vod_ppv/status`, { schema: { querystring: ppvStatusQuery } }, async (request) => {
+  app.get(`${BASE}/vod_ppv/status`, { schema: { querystring: ppvStatusQuery, response: ppvStatusResponse } }, async (request) => {
     const b = await buyer(request);
     const ref = { videoId: request.query.video_tube_id, channelId: request.query.channel_tube_id };
     const [status, skus] = await Promise.all([ppvStatus(b.purchaser, ref), skusFor(b, 'ppv')]);
@@ -98,7 +99,7 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
   });
 
   // Every validation failure of this route is reported under errors.vod_ppv (spec: Custom API errors).
-  app.post(`${BASE}/vod_ppv/verify`, { schema: { body: ppvVerifyBody }, attachValidation: true }, async (request) => {
+  app.post(`${BASE}/vod_ppv/verify`, { schema: { body: ppvVerifyBody, response: ppvVerifyResponse }, attachValidation: true }, async (request) => {
     if (request.validationError) {
       throw invalid({ vod_ppv: (request.validationError.validation ?? []).map((v: { message?: string }) => v.message ?? 'is invalid') });
     }

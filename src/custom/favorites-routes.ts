@@ -11,6 +11,7 @@ import { clientOf } from './context.ts';
 import { channelNotFound, customData } from './errors.ts';
 import { pathId, zoneField } from './params.ts';
 import { presentChannelItem } from './presenter.ts';
+import { favoritesResponse, messageResponse } from './schemas.ts';
 
 const channelParams = z.object({ id: z.string(), channelId: z.string() });
 const SUCCESS = customData({ message: 'Success' });
@@ -19,14 +20,14 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/users/:id/app/favorites', { schema: { querystring: z.object(zoneField) } }, async (request) => {
+  app.get('/users/:id/app/favorites', { schema: { querystring: z.object(zoneField), response: favoritesResponse } }, async (request) => {
     const client = await clientOf(db, request);
     const listed = await withAvailability(db, client, await callerFavorites(db, client, request.viewer!.id));
     return customData(listed.map(({ channel, availability }) => ({ ...presentChannelItem(channel, availability), marked: true })));
   });
 
   const favoriteRoute = (action: 'add' | 'remove') =>
-    app.post(`/users/:id/channels/:channelId/app/favorite/${action}`, { schema: { params: channelParams } }, async (request) => {
+    app.post(`/users/:id/channels/:channelId/app/favorite/${action}`, { schema: { params: channelParams, response: messageResponse } }, async (request) => {
       const mark = { ownerId: request.owner.id, viewerId: request.viewer!.id, channelId: pathId(request.params.channelId), now: request.now };
       if ((await markFavorite(db, mark, action === 'add')) === 'channel_not_found') throw channelNotFound();
       return SUCCESS;

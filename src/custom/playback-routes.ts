@@ -18,6 +18,7 @@ import { optionalPlatform } from './headers.ts';
 import { bodyObject, optionalText, pathId, text } from './params.ts';
 import { CLIENT_PLATFORMS, vastPlatform } from './platforms.ts';
 import { presentRendition, presentToken } from './presenter.ts';
+import { channelTokenResponse, renditionsResponse, vastResponse } from './schemas.ts';
 import { issueCustomToken } from './tokens.ts';
 
 const vastQuery = z.object({ platform: optionalText('platform') });
@@ -32,6 +33,7 @@ const channelTokenBody = bodyObject(
     password: text('password', 1024),
   }),
 );
+
 
 /** The `platform` query wins over Platform-Id; neither: the channel-wide (web) row. */
 function requestedVastPlatform(request: FastifyRequest, query: string | undefined): VastPlatform {
@@ -67,7 +69,7 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery } }, async (request) => {
+  app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery, response: vastResponse } }, async (request) => {
     // Catalog data only (the channel and its VAST rows): kept until the catalog changes.
     const id = pathId(request.params.channelId);
     const settings = await request.catalogCache.get(`custom:vast:${id}`, async () => {
@@ -79,7 +81,7 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return customData(row ? vastSettingsObject(row) : null);
   });
 
-  app.get('/token_by_video/:videoTubeId', { schema: { params: z.object({ videoTubeId: z.string() }) } }, async (request) => {
+  app.get('/token_by_video/:videoTubeId', { schema: { params: z.object({ videoTubeId: z.string() }), response: renditionsResponse } }, async (request) => {
     const video = await findVideo(db, pathId(request.params.videoTubeId));
     if (!video) throw failure(404, 'Video not found');
     if (await videoLocked(db, await videoCaller(db, request, video), video)) throw subscriptionRequired();
@@ -87,7 +89,7 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   // A password check: the login rate limit per address applies, on top of the per-channel throttle.
-  app.post('/getChannelToken', { schema: { body: channelTokenBody }, config: loginRateLimit(config) }, async (request) => {
+  app.post('/getChannelToken', { schema: { body: channelTokenBody, response: channelTokenResponse }, config: loginRateLimit(config) }, async (request) => {
     const holder = holderOf(request);
     if (holder.deviceId === null && holder.viewerId === null) {
       // A Bearer that was sent but is dead is the caller's only identity here: say so.

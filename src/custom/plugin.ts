@@ -2,7 +2,7 @@
 // of this group, including unknown routes, unreadable bodies and faults, is in its { data }
 // envelope. The activity route under the same prefix is a separate plugin with its own.
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
@@ -12,6 +12,7 @@ import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
+import { responseSerializerCompiler } from '../http/serializer.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
@@ -67,7 +68,9 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
   const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines };
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Success answers by their response schemas (fast-json-stringify); errors as before. A tree's
+  // `present` reshapes an answer before it is written, keeping its keys and their order.
+  app.setSerializerCompiler(responseSerializerCompiler);
   useBodyParsers(app);
   limitBodies(app, options.config.BODY_LIMIT_CUSTOM);
   await registerRateLimit(app, options.config);

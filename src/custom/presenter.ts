@@ -1,5 +1,7 @@
 // Custom API wire shapes (spec "Custom API" resources), built from domain rows. Times are
-// rendered in the zone the caller chose; durations truncate to whole seconds and minutes.
+// rendered in the zone the caller chose; durations truncate to whole seconds and minutes. Each
+// returns its response schema's input (schemas.ts): keys in the schema's order, none it does not list.
+import type { z } from 'zod';
 import { CUSTOM_TOKEN_SECONDS, type Authenticated } from '../access/tokens.ts';
 import type { ChannelRow } from '../data/channels.ts';
 import type { Rendition } from '../data/renditions.ts';
@@ -8,13 +10,14 @@ import { timeDurationLabel } from '../schedules/labels.ts';
 import { fastLocalSpaced as formatLocalSpaced, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
 import type { Availability } from '../channels/listing.ts';
 import { customData } from './errors.ts';
+import type { channelItemSchema, liveStreamSchema, meSchema, renditionSchema, tokenResponse, videoRowSchema } from './schemas.ts';
 
-export function presentToken(accessToken: string) {
+export function presentToken(accessToken: string): z.input<(typeof tokenResponse)[200]> {
   return customData({ access_token: accessToken, token_type: 'bearer', expires_in: CUSTOM_TOKEN_SECONDS });
 }
 
 /** Names fall back to the username when the account has none stored. */
-export function presentMe(account: Authenticated) {
+export function presentMe(account: Authenticated): z.input<typeof meSchema> {
   return {
     id: account.id,
     full_name: account.fullName ?? account.username,
@@ -26,7 +29,7 @@ export function presentMe(account: Authenticated) {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-export function presentChannelItem(c: ChannelRow, a: Availability) {
+export function presentChannelItem(c: ChannelRow, a: Availability): z.input<typeof channelItemSchema> {
   return {
     id: c.id,
     categoryId: c.categoryId,
@@ -60,7 +63,7 @@ export interface VideoRowSource {
   isVod: boolean;
 }
 
-export function presentVideoRow(r: VideoRowSource) {
+export function presentVideoRow(r: VideoRowSource): z.input<typeof videoRowSchema> {
   return {
     customId: r.customId,
     // Shipped Android TV clients read `id` as a non-null string (chetanvaghela457/Android-TV, model/VideoItem.kt).
@@ -83,7 +86,7 @@ export function presentVideoRow(r: VideoRowSource) {
 }
 
 /** `live` is true while the stream is on air; `uri` is '' while a private channel is locked. */
-export function presentLive(channelId: number, s: LiveStreamWithUri, zone: string, now: Date, playable: boolean) {
+export function presentLive(channelId: number, s: LiveStreamWithUri, zone: string, now: Date, playable: boolean): z.input<typeof liveStreamSchema> {
   const { video } = s;
   return {
     videoTubeId: video.videoTubeId,
@@ -105,6 +108,6 @@ export function presentLive(channelId: number, s: LiveStreamWithUri, zone: strin
   };
 }
 
-export function presentRendition(r: Rendition) {
+export function presentRendition(r: Rendition): z.input<typeof renditionSchema> {
   return { url: r.url, expiration_date: r.expiresAt.toISOString(), width: String(r.width), height: String(r.height) };
 }

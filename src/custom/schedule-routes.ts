@@ -14,6 +14,7 @@ import { guideRows } from './guide.ts';
 import { paginate } from './pagination.ts';
 import { boundChannelDays, dateList, DEFAULT_PER_PAGE, flag, idList, MAX_GUIDE_PER_PAGE, optionalDate, pageFields, pathId, zoneField } from './params.ts';
 import { presentLive, presentVideoRow } from './presenter.ts';
+import { liveResponse, videoPageResponse } from './schemas.ts';
 
 const videoQuery = z
   .object({
@@ -32,7 +33,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery } }, async (request) => {
+  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse } }, async (request) => {
     const client = await entitledClient(db, request);
     const { channels_ids, dates, page, per_page, all_videos } = request.query;
     const rows = await guideRows(db, client, channels_ids, dates);
@@ -40,7 +41,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return { ...paged, data: paged.data.map(presentVideoRow) };
   });
 
-  app.get('/users/:id/channels/:channelId/live', { schema: { params: liveParams, querystring: liveQuery } }, async (request) => {
+  app.get('/users/:id/channels/:channelId/live', { schema: { params: liveParams, querystring: liveQuery, response: liveResponse } }, async (request) => {
     const channel = await ownedChannel(db, request.owner.id, pathId(request.params.channelId));
     if (!channel) throw channelNotFound();
     const client = await entitledClient(db, request);

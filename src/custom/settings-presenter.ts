@@ -1,10 +1,13 @@
 // /users/{id}/settings (account branding) and /users/{id}/app_settings (one app, as the
 // client's platform sees it). Colours gain a leading '#'; a missing colour, text or image is ''.
+// Each returns its response schema's input (schemas.ts): keys in the schema's order, none it does not list.
+import type { z } from 'zod';
 import { tvTheme } from '../apps/theme.ts';
 import type { App, AppImages, AppMobileSettings } from '../data/apps.ts';
 import type { Branding } from '../data/brandings.ts';
 import { activeSkus, type StoreProductRow } from '../data/store-products.ts';
 import { CLIENT_PLATFORMS, type ClientPlatform } from './platforms.ts';
+import type { appSettingsSchema, settingsSchema } from './schemas.ts';
 
 interface Owner {
   id: number;
@@ -16,7 +19,7 @@ const hex = (colour: string | null | undefined) => (colour ? `#${colour}` : '');
 const base64 = (bytes: Buffer | null | undefined) => bytes?.toString('base64') ?? '';
 
 /** An account without branding gets its public name (or username) as title and blanks. */
-export function presentSettings(owner: Owner, branding: Branding | undefined) {
+export function presentSettings(owner: Owner, branding: Branding | undefined): z.input<typeof settingsSchema> {
   const b = branding?.row;
   return {
     user_id: owner.id,
@@ -57,7 +60,7 @@ function artwork(images: AppImages, role: 'logo' | 'icon') {
   return base64((images.get(role) ?? images.get(role === 'logo' ? 'avatarHd' : 'avatarSd'))?.bytes);
 }
 
-export function presentAppSettings(source: AppSettingsSource) {
+export function presentAppSettings(source: AppSettingsSource): z.input<typeof appSettingsSchema> {
   const { app, platform } = source;
   const traits = CLIENT_PLATFORMS[platform];
   const forStore = (kind: StoreProductRow['kind']) => activeSkus(source.products, kind, traits.store);

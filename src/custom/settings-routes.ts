@@ -1,5 +1,6 @@
 // GET /users/{id}/settings (account branding) and GET /users/{id}/app_settings (Platform-Id required).
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appImages, appMobileSettings, findAppByOwnerAndPlatform } from '../data/apps.ts';
 import { brandingOf } from '../data/brandings.ts';
 import { storeProductsOf } from '../data/store-products.ts';
@@ -8,15 +9,17 @@ import { customData, failure } from './errors.ts';
 import { requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
 import { presentAppSettings, presentSettings } from './settings-presenter.ts';
+import { appSettingsResponse, settingsResponse } from './schemas.ts';
 
 const ARTWORK = ['logo', 'icon', 'avatarHd', 'avatarSd'];
 
-export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database, cache }) => {
+export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/users/:id/settings', async (request) => customData(presentSettings(request.owner, await brandingOf(db, request.owner.id))));
+  app.get('/users/:id/settings', { schema: { response: settingsResponse } }, async (request) => customData(presentSettings(request.owner, await brandingOf(db, request.owner.id))));
 
-  app.get('/users/:id/app_settings', async (request) => {
+  app.get('/users/:id/app_settings', { schema: { response: appSettingsResponse } }, async (request) => {
     const platform = requiredPlatform(request);
     const ownerId = request.owner.id;
     const settings = await cache.get(`custom:app_settings:${ownerId}:${platform}`, async () => {

@@ -12,6 +12,7 @@ import { entitledClient, type Client } from './context.ts';
 import { paginate } from './pagination.ts';
 import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
 import { presentVideoRow, type VideoRowSource } from './presenter.ts';
+import { videoPageResponse } from './schemas.ts';
 
 const vodQuery = z.object({ ...zoneField, channels_ids: idList('channels_ids', true), ...pageFields(DEFAULT_PER_PAGE) });
 
@@ -36,7 +37,7 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery } }, async (request) => {
+  app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery, response: videoPageResponse } }, async (request) => {
     const client = await entitledClient(db, request);
     const { channels_ids, page, per_page } = request.query;
     const channels = await requestedChannels(db, client, channels_ids);

@@ -9,6 +9,7 @@ import { concurrency, INTERVALS, resolveRange, sessionsPage, summary, type Inter
 import { toCsv, type CsvColumn } from '../sessions/csv.ts';
 import { channelNotFound, invalidRequest, restSuccess } from './errors.ts';
 import { numericId } from './params.ts';
+import { concurrencySchema, restSuccessSchema, sessionsSchema, summarySchema } from './schemas.ts';
 
 const instant = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], {
@@ -26,6 +27,11 @@ const summaryQuery = z.strictObject({ ...range, groupBy: z.enum(['channel', 'sou
 const sessionsQuery = z.strictObject({ ...range, page: count(1_000_000).default(1), perPage: count(500).default(50) });
 const intervals = Object.keys(INTERVALS) as [Interval, ...Interval[]];
 const concurrencyQuery = z.strictObject({ ...range, interval: z.enum(intervals).default('1h') });
+
+// JSON answers only: a CSV answer is text of its own type, sent as it is.
+const summaryResponse = { 200: restSuccessSchema(summarySchema) };
+const sessionsResponse = { 200: restSuccessSchema(sessionsSchema) };
+const concurrencyResponse = { 200: restSuccessSchema(concurrencySchema) };
 
 type RangeQuery = { from?: Date | undefined; to?: Date | undefined; channelId?: number | undefined };
 
@@ -78,7 +84,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> =
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/analytics/summary', { schema: { querystring: summaryQuery } }, async (request, reply) => {
+  app.get('/analytics/summary', { schema: { querystring: summaryQuery, response: summaryResponse } }, async (request, reply) => {
     const filter = await filterFor(db, request, request.query);
     const { groupBy } = request.query;
     const result = await summary(db, filter, groupBy);
@@ -87,7 +93,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> =
     return send(request, reply, `summary-by-${groupBy}`, data, () => toCsv(columns, result.groups));
   });
 
-  app.get('/analytics/sessions', { schema: { querystring: sessionsQuery } }, async (request, reply) => {
+  app.get('/analytics/sessions', { schema: { querystring: sessionsQuery, response: sessionsResponse } }, async (request, reply) => {
     const filter = await filterFor(db, request, request.query);
     const page = await sessionsPage(db, filter, request.query.page, request.query.perPage);
     const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, ...page, totalPages: Math.ceil(page.total / page.perPage) };
@@ -96,7 +102,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> =
     return send(request, reply, 'sessions', data, () => toCsv(columns, page.items));
   });
 
-  app.get('/analytics/concurrency', { schema: { querystring: concurrencyQuery } }, async (request, reply) => {
+  app.get('/analytics/concurrency', { schema: { querystring: concurrencyQuery, response: concurrencyResponse } }, async (request, reply) => {
     const filter = await filterFor(db, request, request.query);
     const { interval } = request.query;
     const buckets = await concurrency(db, filter, interval);

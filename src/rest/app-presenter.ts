@@ -1,8 +1,11 @@
-// REST app configuration: the common part plus one populated platform object.
+// REST app configuration: the common part plus one populated platform object. Each function
+// returns its response schema's input (schemas.ts): keys in the schema's order, none it does not list.
+import type { z } from 'zod';
 import { appAssetUrl } from '../apps/assets.ts';
 import { tvTheme } from '../apps/theme.ts';
 import type { App, AppChannelAssignment, AppImages, AppMobileSettings } from '../data/apps.ts';
 import type { StoreProductRow } from '../data/store-products.ts';
+import type { appSchema, mobileAppSchema, rokuAppSchema, tvColoursSchema } from './schemas.ts';
 
 export interface AppConfiguration {
   app: App;
@@ -35,7 +38,7 @@ function asset(config: AppConfiguration, role: string) {
   };
 }
 
-function presentMobile(config: AppConfiguration) {
+function presentMobile(config: AppConfiguration): z.input<typeof mobileAppSchema> {
   const { app, mobile } = config;
   const logo = asset(config, 'logo');
   const icon = asset(config, 'icon');
@@ -62,7 +65,7 @@ function presentMobile(config: AppConfiguration) {
   };
 }
 
-function presentRoku(config: AppConfiguration) {
+function presentRoku(config: AppConfiguration): z.input<typeof rokuAppSchema> {
   const { app } = config;
   const hd = asset(config, 'avatarHd');
   const sd = asset(config, 'avatarSd');
@@ -79,13 +82,13 @@ function presentRoku(config: AppConfiguration) {
   };
 }
 
-function presentTvColours(app: App) {
+function presentTvColours(app: App): z.input<typeof tvColoursSchema> {
   const { primaryColor, secondaryColor, backgroundColor, styleColor } = tvTheme(app);
   if (app.platform === 'androidtv') return { primaryColor, secondaryColor, styleColor };
   return { primaryColor, secondaryColor, backgroundColor, styleColor };
 }
 
-export function presentApp(config: AppConfiguration) {
+export function presentApp(config: AppConfiguration): z.input<typeof appSchema> {
   const { app, products, stores } = config;
   const only = <T>(platform: App['platform'], build: () => T): T | null => (app.platform === platform ? build() : null);
   return {

@@ -7,12 +7,16 @@ import { configuredStores, storeProductsOf } from '../data/store-products.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { RestError, restSuccess } from './errors.ts';
 import { presentApp } from './app-presenter.ts';
+import { appSchema, restSuccessSchema } from './schemas.ts';
 import { APP_PLATFORMS } from '../vocabulary.ts';
+
+const platformParams = z.object({ platform: z.string() });
+const appResponse = { 200: restSuccessSchema(appSchema) };
 
 export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
-  app.get('/apps/:platform', { schema: { params: z.object({ platform: z.string() }) } }, async (request) => {
+  app.get('/apps/:platform', { schema: { params: platformParams, response: appResponse } }, async (request) => {
     const platform = APP_PLATFORMS.find((p) => p === request.params.platform.toLowerCase());
     if (!platform) {
       throw new RestError(400, 'unsupported_platform', `Unknown platform "${request.params.platform}"; use one of ${APP_PLATFORMS.join(', ')}.`);

@@ -8,6 +8,7 @@ import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
 import { RestError, restSuccess } from './errors.ts';
 import { presentLogin } from './presenter.ts';
+import { loginSchema, messageSchema, restSuccessSchema } from './schemas.ts';
 
 const loginBody = z.object({
   username: z.string().min(1, { error: 'username is required' }).max(320),
@@ -20,9 +21,12 @@ const LOGIN_FAILURES = {
   account_not_activated: [403, 'The account email address has not been confirmed.'],
 } as const;
 
+const loginResponse = { 200: restSuccessSchema(loginSchema) };
+const logoutResponse = { 200: restSuccessSchema(messageSchema) };
+
 export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  app.post('/auth/login', { schema: { body: loginBody }, config: loginRateLimit(config) }, async (request) => {
+  app.post('/auth/login', { schema: { body: loginBody, response: loginResponse }, config: loginRateLimit(config) }, async (request) => {
     const result = await login(database.db, {
       login: request.body.username,
       password: request.body.password,
@@ -43,8 +47,9 @@ export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
   });
 };
 
-export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database }) => {
-  app.post('/auth/logout', async (request) => {
+export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.post('/auth/logout', { schema: { response: logoutResponse } }, async (request) => {
     // The auth hook accepted this exact token, so it is well-formed.
     await revoke(database.db, bearerToken(request.headers.authorization)!, request.now);
     return restSuccess({ message: 'Logged out.' });

@@ -1,14 +1,23 @@
 // GET /channels, /channels/{channelId}, /channels/{channelId}/schedules?date=
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { libraryVideos, ownedChannel, ownerChannels, vastRows, type ChannelRow } from '../data/channels.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { channelNotFound, restSuccess } from './errors.ts';
 import { channelIdParams, dateQuery } from './params.ts';
 import { presentChannel, presentSchedule } from './presenter.ts';
+import { channelSchema, restSuccessSchema, scheduleSchema } from './schemas.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** JSON text is sent as it is: no serializer runs (the route's schema only documents it). */
+const sendJsonText = (reply: FastifyReply, text: string) => reply.type(JSON_TYPE).send(text);
+
+const listResponse = { 200: restSuccessSchema(z.array(channelSchema)) };
+const channelResponse = { 200: restSuccessSchema(channelSchema) };
+const scheduleResponse = { 200: restSuccessSchema(scheduleSchema) };
 
 function byChannel<T extends { channelId: number }>(rows: T[]): (id: number) => T[] {
   const groups = new Map<number, T[]>();
@@ -30,22 +39,22 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
 
   // Cached as the serialized envelope: a library list is tens of kilobytes, and stringifying it
   // again on every request cost more than the rest of the request.
-  app.get('/channels', async (request, reply) => {
+  app.get('/channels', { schema: { response: listResponse } }, async (request, reply) => {
     const owner = request.account.id;
     const body = await cache.get(`rest:channels:${owner}`, async () =>
       JSON.stringify(restSuccess(await withLibraries(db, await ownerChannels(db, owner)))),
     );
-    return reply.type(JSON_TYPE).send(body);
+    return sendJsonText(reply, body);
   });
 
-  app.get('/channels/:channelId', { schema: { params: channelIdParams } }, async (request) => {
+  app.get('/channels/:channelId', { schema: { params: channelIdParams, response: channelResponse } }, async (request) => {
     const channel = await ownedChannel(db, request.account.id, request.params.channelId);
     if (!channel) throw channelNotFound();
     const [presented] = await withLibraries(db, [channel]);
-    return restSuccess(presented);
+    return restSuccess(presented!);
   });
 
-  app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery } }, async (request, reply) => {
+  app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery, response: scheduleResponse } }, async (request, reply) => {
     const { channelId } = request.params;
     const { date } = request.query;
     const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
@@ -55,6 +64,6 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
       return JSON.stringify(restSuccess(presentSchedule(channel.id, date, channel.timezone, blocks)));
     });
     if (!body) throw channelNotFound();
-    return reply.type(JSON_TYPE).send(body);
+    return sendJsonText(reply, body);
   });
 };

@@ -1,13 +1,14 @@
 // The REST API (/api/v1/rest): every answer of this group, including unknown routes,
 // malformed bodies and faults, is in the { success, data | error } envelope.
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
+import { responseSerializerCompiler } from '../http/serializer.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
@@ -43,7 +44,8 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
   const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines };
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Success answers by their response schemas (fast-json-stringify); errors as before.
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.setErrorHandler(sendRestError);
   acceptEmptyJsonBodies(app);
   // JSON only: Fastify's text/plain parser would hand the route a string (a 400), not the 415 README promises.

@@ -1,4 +1,6 @@
-// REST wire shapes (camelCase), built from domain rows. One function per resource.
+// REST wire shapes (camelCase), built from domain rows. One function per resource. Each returns
+// its response schema's input (schemas.ts): keys in the schema's order, none it does not list.
+import type { z } from 'zod';
 import type { Authenticated } from '../access/tokens.ts';
 import type { ChannelRow } from '../data/channels.ts';
 import type { libraryVideos, vastRows } from '../data/channels.ts';
@@ -7,16 +9,17 @@ import type { ScheduledVideo } from '../data/schedules.ts';
 import type { ExpandedBlock } from '../schedules/expand.ts';
 import { scheduleTotals } from '../schedules/expand.ts';
 import { totalDurationLabel } from '../schedules/labels.ts';
+import type { channelSchema, favoriteSchema, libraryVideoSchema, loginSchema, scheduleSchema, vastSchema } from './schemas.ts';
 import { fastLocalDateTime as formatLocalDateTime, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
 
 type LibraryVideo = Awaited<ReturnType<typeof libraryVideos>>[number];
 type VastRow = Awaited<ReturnType<typeof vastRows>>[number];
 
-export function presentLogin(account: Authenticated, authToken: string) {
+export function presentLogin(account: Authenticated, authToken: string): z.input<typeof loginSchema> {
   return { authToken, userId: account.id, userName: account.username, email: account.email, publicUrl: account.publicUrl };
 }
 
-export function presentVast(v: VastRow) {
+export function presentVast(v: VastRow): z.input<typeof vastSchema> {
   return {
     platform: v.platform,
     vastUrl: v.vastUrl,
@@ -32,7 +35,7 @@ export function presentVast(v: VastRow) {
   };
 }
 
-function presentLibraryVideo(v: LibraryVideo) {
+function presentLibraryVideo(v: LibraryVideo): z.input<typeof libraryVideoSchema> {
   return {
     videoTubeId: v.id,
     title: v.title,
@@ -45,7 +48,7 @@ function presentLibraryVideo(v: LibraryVideo) {
   };
 }
 
-export function presentChannel(c: ChannelRow, videos: LibraryVideo[], vast: VastRow[]) {
+export function presentChannel(c: ChannelRow, videos: LibraryVideo[], vast: VastRow[]): z.input<typeof channelSchema> {
   return {
     channelTubeId: c.id,
     name: c.name,
@@ -60,7 +63,7 @@ export function presentChannel(c: ChannelRow, videos: LibraryVideo[], vast: Vast
   };
 }
 
-export function presentSchedule(channelId: number, date: string, zone: string, blocks: ExpandedBlock<ScheduledVideo>[]) {
+export function presentSchedule(channelId: number, date: string, zone: string, blocks: ExpandedBlock<ScheduledVideo>[]): z.input<typeof scheduleSchema> {
   const totals = scheduleTotals(blocks);
   return {
     channelTubeId: channelId,
@@ -88,7 +91,7 @@ export function presentSchedule(channelId: number, date: string, zone: string, b
   };
 }
 
-export function presentFavorite(f: Awaited<ReturnType<typeof listFavorites>>[number]) {
+export function presentFavorite(f: Awaited<ReturnType<typeof listFavorites>>[number]): z.input<typeof favoriteSchema> {
   return {
     channelTubeId: f.channelId,
     name: f.name,

@@ -1,0 +1,212 @@
+// The REST API's success answers as zod schemas: they document the responses (/docs) and
+// compile into each route's serializer (src/http/serializer.ts). Properties are listed in the
+// presenters' key order, which is the wire order; every key a presenter emits is listed. The
+// presenters' return types are these schemas' inputs, so a key added there fails to compile
+// until it is added here.
+import { z } from 'zod';
+import { BILLING_PERIODS, STORE_PLATFORMS, VAST_PLATFORMS, VAST_TYPES } from '../vocabulary.ts';
+
+/** { success: true, data }. */
+export const restSuccessSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+const text = z.string();
+const optionalText = z.string().nullable();
+const id = z.int();
+const count = z.int();
+
+export const loginSchema = z.object({ authToken: text, userId: id, userName: text, email: text, publicUrl: text });
+
+export const messageSchema = z.object({ message: text });
+
+export const vastSchema = z.object({
+  platform: z.enum(VAST_PLATFORMS),
+  vastUrl: text,
+  vastVersion: z.number(),
+  skippable: z.boolean(),
+  adFrequency: z.number().nullable(),
+  midRollFrequency: z.number().nullable(),
+  slottable: z.boolean(),
+  timeFrom: z.number().nullable(),
+  timeTo: z.number().nullable(),
+  vastType: z.enum(VAST_TYPES).nullable(),
+  allowAdsInVod: z.boolean(),
+});
+
+export const libraryVideoSchema = z.object({
+  videoTubeId: id,
+  title: text,
+  description: optionalText,
+  durationSeconds: z.number(),
+  thumbnailUrl: text,
+  providerVideoId: text,
+  providerName: text,
+  categoryName: text,
+});
+
+export const channelSchema = z.object({
+  channelTubeId: id,
+  name: text,
+  url: text,
+  categoryName: text,
+  pictureUrl: optionalText,
+  description: optionalText,
+  order: z.number(),
+  videos: z.array(libraryVideoSchema),
+  vastSettings: z.array(vastSchema),
+});
+
+const scheduledVideoSchema = z.object({
+  videoTubeId: id,
+  playbackOrderNumber: count,
+  title: text,
+  thumbnailUrl: text,
+  playTimeLabel: text,
+  playbackStartTime: text,
+  playbackEndTime: text,
+  providerVideoId: text,
+  providerName: text,
+  isLive: z.boolean(),
+});
+
+export const scheduleSchema = z.object({
+  channelTubeId: id,
+  date: text,
+  schedules: z.array(
+    z.object({
+      channelScheduleId: id,
+      startTime: text,
+      published: z.boolean(),
+      loopDaily: z.boolean(),
+      videos: z.array(scheduledVideoSchema),
+    }),
+  ),
+  totalVideos: count,
+  totalDurationLabel: text,
+});
+
+export const favoriteSchema = z.object({
+  channelTubeId: id,
+  name: text,
+  url: text,
+  categoryName: text,
+  pictureUrl: optionalText,
+  description: optionalText,
+  favoritedAt: text,
+});
+
+export const favoriteStateSchema = z.object({ channelTubeId: id, isFavorite: z.boolean() });
+
+const storeProductSchema = z.object({
+  storePlatform: z.enum(STORE_PLATFORMS),
+  productId: text,
+  displayName: text,
+  billingPeriod: z.enum(BILLING_PERIODS),
+  isActive: z.boolean(),
+  storeSharedSecretConfigured: z.boolean(),
+});
+
+export const mobileAppSchema = z.object({
+  appSlug: optionalText,
+  logoUrl: optionalText,
+  logoBlobKey: optionalText,
+  iconUrl: optionalText,
+  iconBlobKey: optionalText,
+  selectionColor: optionalText,
+  headerFooterColor: optionalText,
+  backgroundColor: optionalText,
+  fontColor: optionalText,
+  about: optionalText,
+  copyrightPolicyLink: optionalText,
+  gdprLink: optionalText,
+  supportEmail: optionalText,
+  faqLink: optionalText,
+  termsLink: optionalText,
+  privacyPolicyLink: optionalText,
+  instagram: optionalText,
+  facebook: optionalText,
+  twitter: optionalText,
+});
+
+export const rokuAppSchema = z.object({
+  privacyPolicyLink: optionalText,
+  about: optionalText,
+  advertisementLink: optionalText,
+  avatarHdUrl: optionalText,
+  avatarHdBlobKey: optionalText,
+  avatarSdUrl: optionalText,
+  avatarSdBlobKey: optionalText,
+  apiKey: optionalText,
+  primaryColor: optionalText,
+  secondaryColor: optionalText,
+  backgroundColor: optionalText,
+  styleColor: optionalText,
+});
+
+/** Android TV has no background colour: the key is absent, not null. */
+export const tvColoursSchema = z.object({
+  primaryColor: optionalText,
+  secondaryColor: optionalText,
+  backgroundColor: optionalText.optional(),
+  styleColor: optionalText,
+});
+
+export const appSchema = z.object({
+  appId: id,
+  platform: z.enum(['Mobile', 'Roku', 'FireTv', 'AppleTv', 'AndroidTv']),
+  appName: text,
+  channelTubeIds: z.array(id),
+  isPaid: z.boolean(),
+  storeProducts: z.array(storeProductSchema),
+  vodPpv: z.object({ isEnabled: z.boolean(), accessDurationHours: z.number(), storeProducts: z.array(storeProductSchema) }),
+  mobile: mobileAppSchema.nullable(),
+  roku: rokuAppSchema.nullable(),
+  fireTv: tvColoursSchema.nullable(),
+  appleTv: tvColoursSchema.nullable(),
+  androidTv: tvColoursSchema.nullable(),
+});
+
+const range = { from: z.date(), to: z.date(), channelId: id.nullable() };
+const summaryLine = { watchSeconds: z.number(), sessions: count, uniqueViewers: count, averageSessionSeconds: z.number() };
+
+export const summarySchema = z.object({
+  ...range,
+  groupBy: z.enum(['channel', 'source', 'day']),
+  // One shape per groupBy; written by JSON.stringify (a union: see src/http/serializer.ts).
+  groups: z.array(
+    z.union([
+      z.object({ channelId: id, channelName: text, ...summaryLine }),
+      z.object({ source: text, ...summaryLine }),
+      z.object({ day: text, ...summaryLine }),
+    ]),
+  ),
+  totals: z.object(summaryLine),
+});
+
+export const sessionsSchema = z.object({
+  ...range,
+  items: z.array(
+    z.object({
+      source: text,
+      clientId: optionalText,
+      userId: optionalText,
+      channelId: id,
+      startedAt: z.date(),
+      lastHeartbeatAt: z.date(),
+      endedAt: z.date().nullable(),
+      creditedSeconds: z.number(),
+      heartbeats: count,
+      open: z.boolean(),
+    }),
+  ),
+  page: count,
+  perPage: count,
+  total: count,
+  totalPages: count,
+});
+
+export const concurrencySchema = z.object({
+  ...range,
+  interval: text,
+  intervalSeconds: count,
+  buckets: z.array(z.object({ start: z.date(), end: z.date(), viewers: count })),
+});
