@@ -5,11 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoriesWithIds, languagesWithIds } from '../data/catalog-lists.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { filterChannels, listedChannels, type ListedChannel } from '../channels/listing.ts';
+import { filterChannels, listedChannels } from '../channels/listing.ts';
 import { customData } from './errors.ts';
 import { entitledClient } from './context.ts';
 import { flag, idList, MAX_TAKE, optionalText, wholeNumber, zoneField } from './params.ts';
-import { presentChannelItem } from './presenter.ts';
+import { presentCategory, presentLanguage, presentListedChannel } from './presenter.ts';
 import { categoriesResponse, channelsResponse, languagesResponse } from './schemas.ts';
 
 const channelsQuery = z.object({
@@ -26,46 +26,26 @@ const channelsQuery = z.object({
 const categoriesQuery = z.object({ ...zoneField, default: flag('default') });
 const languagesQuery = z.object(zoneField);
 
-const present = ({ channel, availability }: ListedChannel) => presentChannelItem(channel, availability);
-
-/** Lowercase ASCII words joined by '-'; accents folded. */
-export function slugOf(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
   app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse } }, async (request) => {
     const client = await entitledClient(db, request);
-    return customData(filterChannels(await listedChannels(db, client), request.query).map(present));
+    return customData(filterChannels(await listedChannels(db, client), request.query).map(presentListedChannel));
   });
 
   app.get('/users/:id/categories', { schema: { querystring: categoriesQuery, response: categoriesResponse } }, async (request) => {
     const listed = await listedChannels(db, await entitledClient(db, request));
     const categories = await categoriesWithIds(db, [...new Set(listed.map((l) => l.channel.categoryId))]);
-    return customData(
-      categories.map((c) => ({
-        categoryId: c.id,
-        name: c.name,
-        slug: slugOf(c.name),
-        // A string, never null: shipped Android TV clients call svg.isEmpty() (model/CategoriesItem.kt).
-        svg: '',
-        ...(request.query.default ? {} : { channels: listed.filter((l) => l.channel.categoryId === c.id).map(present) }),
-      })),
-    );
+    const channelsOf = (categoryId: number) => listed.filter((l) => l.channel.categoryId === categoryId);
+    return customData(categories.map((c) => presentCategory(c, request.query.default ? undefined : channelsOf(c.id))));
   });
 
   app.get('/users/:id/languages', { schema: { querystring: languagesQuery, response: languagesResponse } }, async (request) => {
     const listed = await listedChannels(db, await entitledClient(db, request));
     const ids = listed.flatMap((l) => (l.channel.languageId === null ? [] : [l.channel.languageId]));
     const languages = await languagesWithIds(db, [...new Set(ids)]);
-    return customData(languages.map((l) => ({ languageId: l.id, name: l.name, code: l.code })));
+    return customData(languages.map(presentLanguage));
   });
 };

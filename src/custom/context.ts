@@ -3,11 +3,12 @@
 // (Device-Id and the Bearer viewer), the request's zone and time.
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../access/caller.ts';
+import type { findAccountByIdOrSlug } from '../data/accounts.ts';
 import { findAppByOwnerAndPlatform } from '../data/apps.ts';
 import type { Holder } from '../data/holders.ts';
 import type { Queryable } from '../db/connect.ts';
 import { appAccessRefusal } from '../entitlements/gating.ts';
-import { subscriptionRequired } from './errors.ts';
+import { subscriptionRequired, userRequired } from './errors.ts';
 import { deviceIdOf, optionalPlatform, requestZone } from './headers.ts';
 import { CLIENT_PLATFORMS, type ClientPlatform } from './platforms.ts';
 
@@ -21,12 +22,21 @@ export function holderOf(request: FastifyRequest): Holder {
   return { deviceId: deviceIdOf(request), viewerId: request.viewer?.id ?? null };
 }
 
+/** The account named by `{id}` in /users/{id}/... routes. */
+export type Owner = NonNullable<Awaited<ReturnType<typeof findAccountByIdOrSlug>>>;
+
+/** The owner of a /users/{id} route: set by the plugin before validation (404 when unknown). */
+export function ownerOf(request: FastifyRequest): Owner {
+  if (!request.owner) throw userRequired();
+  return request.owner;
+}
+
 export async function clientOf(db: Queryable, request: FastifyRequest): Promise<Client> {
   const platform = optionalPlatform(request);
   const holder = holderOf(request);
   const zone = requestZone(request);
   const cache = request.catalogCache;
-  const ownerId = request.owner.id;
+  const ownerId = ownerOf(request).id;
   const app = platform && (await cache.get(`custom:app:${ownerId}:${platform}`, () => findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app)));
   return { ownerId, platform, app: app || undefined, holder, zone, now: request.now, cache, timelines: request.timelines };
 }

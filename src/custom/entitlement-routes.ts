@@ -16,6 +16,7 @@ import { restoreSubscriptions, subscriptionStatus, verifySubscription, type Purc
 import type { GroupOptions } from '../http/group.ts';
 import { ppvStatusQuery, ppvVerifyBody, subscriptionRestoreBody, subscriptionVerifyBody } from './entitlement-params.ts';
 import { customData, failure, invalid, invalidField } from './errors.ts';
+import { ownerOf } from './context.ts';
 import { deviceIdOf, requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
 import { refusalError } from './refusals.ts';
@@ -34,10 +35,10 @@ async function buyerOf(db: Queryable, verifiers: StoreVerifiers, request: Fastif
   const platform = requiredPlatform(request);
   const deviceId = bodyDeviceId ?? deviceIdOf(request);
   if (deviceId === null) throw invalidField('device_id', 'The Device-Id header is required.');
-  const app = await findAppByOwnerAndPlatform(db, request.owner.id, CLIENT_PLATFORMS[platform].app);
+  const app = await findAppByOwnerAndPlatform(db, ownerOf(request).id, CLIENT_PLATFORMS[platform].app);
   if (!app) throw failure(404, 'App not found');
   const holder = { deviceId, viewerId: request.viewer?.id ?? null };
-  return { purchaser: { db, verifiers, app, ownerId: request.owner.id, holder, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };
+  return { purchaser: { db, verifiers, app, ownerId: ownerOf(request).id, holder, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };
 }
 
 /** `field`: the one field a route reports every refusal under. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { callerFavorites, markFavorite } from '../channels/favorites.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { withAvailability } from '../channels/listing.ts';
-import { clientOf } from './context.ts';
+import { clientOf, ownerOf } from './context.ts';
 import { channelNotFound, customData } from './errors.ts';
 import { pathId, zoneField } from './params.ts';
 import { presentChannelItem } from './presenter.ts';
@@ -28,7 +28,7 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
 
   const favoriteRoute = (action: 'add' | 'remove') =>
     app.post(`/users/:id/channels/:channelId/app/favorite/${action}`, { schema: { params: channelParams, response: messageResponse } }, async (request) => {
-      const mark = { ownerId: request.owner.id, viewerId: request.viewer!.id, channelId: pathId(request.params.channelId), now: request.now };
+      const mark = { ownerId: ownerOf(request).id, viewerId: request.viewer!.id, channelId: pathId(request.params.channelId), now: request.now };
       if ((await markFavorite(db, mark, action === 'add')) === 'channel_not_found') throw channelNotFound();
       return SUCCESS;
     });

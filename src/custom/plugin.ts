@@ -17,6 +17,7 @@ import { sendUnavailable } from '../http/unavailable.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { entitlementRoutes } from './entitlement-routes.ts';
+import type { Owner } from './context.ts';
 import { CUSTOM_ENVELOPE, CustomError, invalidBody, unauthenticated, userRequired, type FieldErrors } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
 import { playbackRoutes } from './playback-routes.ts';
@@ -24,14 +25,13 @@ import { scheduleRoutes } from './schedule-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { vodRoutes } from './vod-routes.ts';
 
-export type Owner = NonNullable<Awaited<ReturnType<typeof findAccountByIdOrSlug>>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The account of a valid Bearer token, or null (none sent, unknown, expired, revoked). */
     viewer: Authenticated | null;
-    /** The account named by `{id}` in /users/{id}/... routes. */
-    owner: Owner;
+    /** The account named by `{id}` in /users/{id}/... routes (resolved before validation); null elsewhere. Read it with ownerOf. */
+    owner: Owner | null;
     /** The process's catalog cache, for domain code reached through the request's client. */
     catalogCache: CatalogCache;
     /** The process's compiled schedule days. */
@@ -77,7 +77,7 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   app.setErrorHandler(sendCustomError);
   app.setNotFoundHandler((_request, reply) => sendEnveloped(reply.code(404), CUSTOM_ENVELOPE.notFound()));
   app.decorateRequest('viewer', null);
-  app.decorateRequest('owner', null as unknown as Owner);
+  app.decorateRequest('owner', null);
   app.decorateRequest('catalogCache', null as unknown as CatalogCache);
   app.decorateRequest('timelines', null as unknown as ScheduleTimelines);
   app.addHook('onRequest', async (request) => {

@@ -8,9 +8,9 @@ import type { Rendition } from '../data/renditions.ts';
 import type { LiveStreamWithUri } from '../data/schedules.ts';
 import { timeDurationLabel } from '../schedules/labels.ts';
 import { fastLocalSpaced as formatLocalSpaced, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
-import type { Availability } from '../channels/listing.ts';
+import type { Availability, ListedChannel } from '../channels/listing.ts';
 import { customData } from './errors.ts';
-import type { channelItemSchema, liveStreamSchema, meSchema, renditionSchema, tokenResponse, videoRowSchema } from './schemas.ts';
+import type { categorySchema, channelItemSchema, languageSchema, liveStreamSchema, meSchema, renditionSchema, tokenResponse, videoRowSchema } from './schemas.ts';
 
 export function presentToken(accessToken: string): z.input<(typeof tokenResponse)[200]> {
   return customData({ access_token: accessToken, token_type: 'bearer', expires_in: CUSTOM_TOKEN_SECONDS });
@@ -47,6 +47,36 @@ export function presentChannelItem(c: ChannelRow, a: Availability): z.input<type
     vodAvailable: a.vodAvailable,
     scheduleAvailable: a.scheduleAvailable,
   };
+}
+
+export function presentListedChannel({ channel, availability }: ListedChannel): z.input<typeof channelItemSchema> {
+  return presentChannelItem(channel, availability);
+}
+
+/** Lowercase ASCII words joined by '-'; accents folded. */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** A category; with its listed channels unless `channels` is undefined (the `default` flag). */
+export function presentCategory(c: { id: number; name: string }, channels: readonly ListedChannel[] | undefined): z.input<typeof categorySchema> {
+  return {
+    categoryId: c.id,
+    name: c.name,
+    slug: slugOf(c.name),
+    // A string, never null: shipped Android TV clients call svg.isEmpty() (model/CategoriesItem.kt).
+    svg: '',
+    ...(channels === undefined ? {} : { channels: channels.map(presentListedChannel) }),
+  };
+}
+
+export function presentLanguage(l: { id: number; name: string; code: string }): z.input<typeof languageSchema> {
+  return { languageId: l.id, name: l.name, code: l.code };
 }
 
 export interface VideoRowSource {

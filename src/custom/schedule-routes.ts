@@ -9,7 +9,7 @@ import type { GroupOptions } from '../http/group.ts';
 import { localDateOf, localDayWindow } from '../schedules/labels.ts';
 import { channelNotFound, customData, subscriptionRequired } from './errors.ts';
 import { callerGate, streamableChannels } from '../entitlements/gating.ts';
-import { entitledClient } from './context.ts';
+import { entitledClient, ownerOf } from './context.ts';
 import { guideRows } from './guide.ts';
 import { paginate } from './pagination.ts';
 import { boundChannelDays, dateList, DEFAULT_PER_PAGE, flag, idList, MAX_GUIDE_PER_PAGE, optionalDate, pageFields, pathId, zoneField } from './params.ts';
@@ -42,7 +42,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   app.get('/users/:id/channels/:channelId/live', { schema: { params: liveParams, querystring: liveQuery, response: liveResponse } }, async (request) => {
-    const channel = await ownedChannel(db, request.owner.id, pathId(request.params.channelId));
+    const channel = await ownedChannel(db, ownerOf(request).id, pathId(request.params.channelId));
     if (!channel) throw channelNotFound();
     const client = await entitledClient(db, request);
     if (!(await callerGate(db, client)).channelOpen(channel.id)) throw subscriptionRequired();

@@ -6,6 +6,7 @@ import { brandingOf } from '../data/brandings.ts';
 import { storeProductsOf } from '../data/store-products.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { customData, failure } from './errors.ts';
+import { ownerOf } from './context.ts';
 import { requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
 import { presentAppSettings, presentSettings } from './settings-presenter.ts';
@@ -17,11 +18,11 @@ export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/users/:id/settings', { schema: { response: settingsResponse } }, async (request) => customData(presentSettings(request.owner, await brandingOf(db, request.owner.id))));
+  app.get('/users/:id/settings', { schema: { response: settingsResponse } }, async (request) => customData(presentSettings(ownerOf(request), await brandingOf(db, ownerOf(request).id))));
 
   app.get('/users/:id/app_settings', { schema: { response: appSettingsResponse } }, async (request) => {
     const platform = requiredPlatform(request);
-    const ownerId = request.owner.id;
+    const ownerId = ownerOf(request).id;
     const settings = await cache.get(`custom:app_settings:${ownerId}:${platform}`, async () => {
       const found = await findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app);
       if (!found) return undefined;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ownsChannel, type SessionFilter } from '../data/activity.ts';
 import type { DatabaseHandle, Queryable } from '../db/connect.ts';
 import { concurrency, INTERVALS, resolveRange, sessionsPage, summary, type Interval } from '../sessions/analytics.ts';
-import { toCsv, type CsvColumn } from '../sessions/csv.ts';
+import { concurrencyCsv, sessionsCsv, summaryCsv } from './analytics-presenter.ts';
 import { channelNotFound, invalidRequest, restSuccess } from './errors.ts';
 import { numericId } from './params.ts';
 import { concurrencySchema, restSuccessSchema, sessionsSchema, summarySchema } from './schemas.ts';
@@ -65,21 +65,6 @@ function send(request: FastifyRequest, reply: FastifyReply, name: string, data: 
     .send(csv());
 }
 
-const LINE_COLUMNS: CsvColumn<{ watchSeconds: number; sessions: number; uniqueViewers: number; averageSessionSeconds: number }>[] = [
-  { header: 'watchSeconds', value: (r) => r.watchSeconds },
-  { header: 'sessions', value: (r) => r.sessions },
-  { header: 'uniqueViewers', value: (r) => r.uniqueViewers },
-  { header: 'averageSessionSeconds', value: (r) => r.averageSessionSeconds },
-];
-
-const KEY_COLUMNS = {
-  channel: ['channelId', 'channelName'],
-  source: ['source'],
-  day: ['day'],
-} as const;
-
-const SESSION_FIELDS = ['source', 'clientId', 'userId', 'channelId', 'startedAt', 'endedAt', 'lastHeartbeatAt', 'creditedSeconds', 'heartbeats', 'open'] as const;
-
 export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
@@ -89,8 +74,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> =
     const { groupBy } = request.query;
     const result = await summary(db, filter, groupBy);
     const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, groupBy, ...result };
-    const columns = [...KEY_COLUMNS[groupBy].map((key) => ({ header: key, value: (r: Record<string, unknown>) => r[key] as string })), ...LINE_COLUMNS];
-    return send(request, reply, `summary-by-${groupBy}`, data, () => toCsv(columns, result.groups));
+    return send(request, reply, `summary-by-${groupBy}`, data, () => summaryCsv(groupBy, result.groups));
   });
 
   app.get('/analytics/sessions', { schema: { querystring: sessionsQuery, response: sessionsResponse } }, async (request, reply) => {
@@ -98,8 +82,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> =
     const page = await sessionsPage(db, filter, request.query.page, request.query.perPage);
     const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, ...page, totalPages: Math.ceil(page.total / page.perPage) };
     reply.header('x-total-count', String(page.total));
-    const columns = SESSION_FIELDS.map((key) => ({ header: key, value: (r: (typeof page.items)[number]) => r[key] }));
-    return send(request, reply, 'sessions', data, () => toCsv(columns, page.items));
+    return send(request, reply, 'sessions', data, () => sessionsCsv(page.items));
   });
 
   app.get('/analytics/concurrency', { schema: { querystring: concurrencyQuery, response: concurrencyResponse } }, async (request, reply) => {
@@ -110,11 +93,6 @@ export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> =
     const first = buckets.value[0]!;
     const last = buckets.value[buckets.value.length - 1]!;
     const data = { from: first.start, to: last.end, channelId: filter.channelId ?? null, interval, intervalSeconds: INTERVALS[interval], buckets: buckets.value };
-    const columns: CsvColumn<(typeof buckets.value)[number]>[] = [
-      { header: 'start', value: (b) => b.start },
-      { header: 'end', value: (b) => b.end },
-      { header: 'viewers', value: (b) => b.viewers },
-    ];
-    return send(request, reply, 'concurrency', data, () => toCsv(columns, buckets.value));
+    return send(request, reply, 'concurrency', data, () => concurrencyCsv(buckets.value));
   });
 };
