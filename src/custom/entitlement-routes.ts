@@ -38,7 +38,7 @@ async function buyerOf(db: Queryable, verifiers: StoreVerifiers, request: Fastif
   const app = await findAppByOwnerAndPlatform(db, ownerOf(request).id, CLIENT_PLATFORMS[platform].app);
   if (!app) throw failure(404, 'App not found');
   const holder = { deviceId, viewerId: request.viewer?.id ?? null };
-  return { purchaser: { db, verifiers, app, ownerId: ownerOf(request).id, holder, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };
+  return { purchaser: { verifiers, app, ownerId: ownerOf(request).id, holder, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };
 }
 
 /** `field`: the one field a route reports every refusal under. */
@@ -54,8 +54,8 @@ function presentPurchase(result: PurchaseResult) {
 }
 
 /** Active SKUs of one kind for the client's store: the status routes tell clients what to sell. */
-async function skusFor(buyer: Buyer, kind: ProductKind): Promise<string[]> {
-  return (await activeSkuIds(buyer.purchaser.db, buyer.purchaser.app.id, kind))(buyer.clientStore);
+async function skusFor(db: Queryable, buyer: Buyer, kind: ProductKind): Promise<string[]> {
+  return (await activeSkuIds(db, buyer.purchaser.app.id, kind))(buyer.clientStore);
 }
 
 export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
@@ -66,7 +66,7 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
 
   app.get(`${BASE}/subscription/status`, { schema: { response: subscriptionStatusResponse } }, async (request) => {
     const b = await buyer(request);
-    const [status, skus] = await Promise.all([subscriptionStatus(b.purchaser, config.SUBSCRIPTION_RECHECK_SECONDS), skusFor(b, 'subscription')]);
+    const [status, skus] = await Promise.all([subscriptionStatus(db, b.purchaser, config.SUBSCRIPTION_RECHECK_SECONDS), skusFor(db, b, 'subscription')]);
     return customData({
       entitled: status.entitled,
       status: status.status,
@@ -81,19 +81,19 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
     const body = request.body;
     const b = await buyer(request, body.device_id);
     const purchase = { store: body.store_platform ?? b.clientStore, productId: body.product_id, receiptData: body.receipt_data, originalTransactionId: body.original_transaction_id };
-    return presentPurchase(unlessRefused(await verifySubscription(b.purchaser, purchase)));
+    return presentPurchase(unlessRefused(await verifySubscription(db, b.purchaser, purchase)));
   });
 
   app.post(`${BASE}/subscription/restore`, { schema: { body: subscriptionRestoreBody, response: purchaseResponse } }, async (request) => {
     const body = request.body;
     const b = await buyer(request, body.device_id);
-    return presentPurchase(unlessRefused(await restoreSubscriptions(b.purchaser, body.store_platform ?? b.clientStore, body.original_transaction_ids)));
+    return presentPurchase(unlessRefused(await restoreSubscriptions(db, b.purchaser, body.store_platform ?? b.clientStore, body.original_transaction_ids)));
   });
 
   app.get(`${BASE}/vod_ppv/status`, { schema: { querystring: ppvStatusQuery, response: ppvStatusResponse } }, async (request) => {
     const b = await buyer(request);
     const ref = { videoId: request.query.video_tube_id, channelId: request.query.channel_tube_id };
-    const [status, skus] = await Promise.all([ppvStatus(b.purchaser, ref), skusFor(b, 'ppv')]);
+    const [status, skus] = await Promise.all([ppvStatus(db, b.purchaser, ref), skusFor(db, b, 'ppv')]);
     const { vodPpvEnabled, unlocked, expiresAt } = unlessRefused(status);
     const accessDurationHours = b.purchaser.app.vodPpvAccessHours;
     return customData({ vodPpvEnabled, unlocked, expiresUtc: iso(expiresAt), storeProductId: skus[0] ?? '', accessDurationHours });
@@ -114,7 +114,7 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
       videoId: body.video_tube_id,
       channelId: body.channel_tube_id,
     };
-    const result = unlessRefused(await verifyPpv(b.purchaser, purchase), 'vod_ppv');
+    const result = unlessRefused(await verifyPpv(db, b.purchaser, purchase), 'vod_ppv');
     return customData({ ok: result.ok, unlocked: result.unlocked, error: result.error, expiresUtc: result.expiresAt.toISOString() });
   });
 };

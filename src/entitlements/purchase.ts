@@ -11,7 +11,6 @@ import { unavailable, type TransactionFacts } from './stores/types.ts';
 import type { Holding } from './access.ts';
 
 export interface Purchaser {
-  db: Queryable;
   verifiers: StoreVerifiers;
   /** The app of the client's Platform-Id. */
   app: App;
@@ -43,8 +42,8 @@ export function holdingOf(p: Purchaser): Holding {
 export const errorOf = (verdict: StoreVerdict) => (verdict.outcome === 'unavailable' ? 'store_unavailable' : verdict.outcome);
 
 /** Asks the store. Never throws for the store's sake: a verifier fault counts as the store being unavailable. */
-export async function askStore(p: Purchaser, q: StoreQuestion): Promise<StoreVerdict> {
-  const credentials = await storeCredentialsOf(p.db, p.app.id, credentialsKey(q.store));
+export async function askStore(db: Queryable, p: Purchaser, q: StoreQuestion): Promise<StoreVerdict> {
+  const credentials = await storeCredentialsOf(db, p.app.id, credentialsKey(q.store));
   const verifier = p.verifiers(q.store);
   const input = {
     credentials,
