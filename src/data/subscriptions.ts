@@ -6,7 +6,8 @@ import { subscriptions } from '../db/schema.ts';
 import { claimantViewer, type DeviceHolder } from './holders.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type StoredStatus = 'active' | 'expired' | 'revoked';
+/** The statuses the schema allows (the vocabulary's recorded subscription statuses). */
+export type StoredStatus = SubscriptionRow['status'];
 type Store = SubscriptionRow['storePlatform'];
 
 export interface SubscriptionKey {

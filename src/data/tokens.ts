@@ -6,7 +6,8 @@ import { accounts, authTokens } from '../db/schema.ts';
 export interface NewToken {
   tokenHash: string;
   accountId: number;
-  kind: 'session' | 'app';
+  /** The schema's token kinds (the vocabulary's). */
+  kind: (typeof authTokens.$inferSelect)['kind'];
   createdAt: Date;
   expiresAt: Date | null;
   slidingSeconds: number | null;
