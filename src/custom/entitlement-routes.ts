@@ -25,13 +25,14 @@ import type { ProductKind } from '../vocabulary.ts';
 
 const BASE = '/users/:id/apps';
 
-interface Buyer {
+/** The Client of an entitlement route: its Purchaser and the store its Platform-Id buys through. */
+interface EntitlementClient {
   purchaser: Purchaser;
   /** The store of the client's Platform-Id: used when the body names none. */
   clientStore: StorePlatform;
 }
 
-async function buyerOf(db: Queryable, verifiers: StoreVerifiers, request: FastifyRequest, bodyDeviceId?: string): Promise<Buyer> {
+async function entitlementClientOf(db: Queryable, verifiers: StoreVerifiers, request: FastifyRequest, bodyDeviceId?: string): Promise<EntitlementClient> {
   const platform = requiredPlatform(request);
   const deviceId = bodyDeviceId ?? deviceIdOf(request);
   if (deviceId === null) throw invalidField('device_id', 'The Device-Id header is required.');
@@ -54,7 +55,7 @@ function presentPurchase(result: PurchaseResult) {
 }
 
 /** Active SKUs of one kind for the client's store: the status routes tell clients what to sell. */
-async function skusFor(db: Queryable, buyer: Buyer, kind: ProductKind): Promise<string[]> {
+async function skusFor(db: Queryable, buyer: EntitlementClient, kind: ProductKind): Promise<string[]> {
   return (await activeSkuIds(db, buyer.purchaser.app.id, kind))(buyer.clientStore);
 }
 
@@ -62,7 +63,7 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const verifiers = storeVerifiersFrom(config);
-  const buyer = (request: FastifyRequest, bodyDeviceId?: string) => buyerOf(db, verifiers, request, bodyDeviceId);
+  const buyer = (request: FastifyRequest, bodyDeviceId?: string) => entitlementClientOf(db, verifiers, request, bodyDeviceId);
 
   app.get(`${BASE}/subscription/status`, { schema: { response: subscriptionStatusResponse } }, async (request) => {
     const b = await buyer(request);

@@ -1,5 +1,6 @@
 // What subscription verify, restore, the status re-check and PPV verify share: who is buying in
 // which app and asking a store (the app's credentials and sandbox policy, the metric).
+import type { Caller } from '../access/caller.ts';
 import type { App } from '../data/apps.ts';
 import type { DeviceHolder } from '../data/holders.ts';
 import { storeCredentialsOf } from '../data/store-products.ts';
@@ -10,14 +11,16 @@ import { credentialsKey, sandboxAllowed, type StorePlatform, type StoreVerdict, 
 import { unavailable, type TransactionFacts } from './stores/types.ts';
 import type { Holding } from './access.ts';
 
-export interface Purchaser {
-  verifiers: StoreVerifiers;
-  /** The app of the client's Platform-Id. */
+/**
+ * The caller (src/access/caller.ts) of a purchase: its owner and clock, an app it must have (the
+ * app of its Platform-Id), a holder whose device is known (entitlement calls require one), and
+ * the store verifiers to ask.
+ */
+export interface Purchaser extends Pick<Caller, 'ownerId' | 'now'> {
   app: App;
-  ownerId: number;
   /** The device claiming the purchase and, when signed in, the viewer. */
   holder: DeviceHolder;
-  now: Date;
+  verifiers: StoreVerifiers;
 }
 
 export interface StoreQuestion {
