@@ -66,6 +66,31 @@ describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
     expect(queries()).toBe(12);
   });
 
+  it('keep published windows until a change, and none while changes cannot be heard', async () => {
+    const timelines = new ScheduleTimelines(10_000, true);
+    const { db, queries } = countingQueries(database.db);
+    const window = dayWindow('2026-11-21', 'Europe/Berlin');
+    const asks = CHANNELS.map((channel) => ({ channel, ...window }));
+    const first = await timelines.publishedWindows(db, asks);
+    for (const [i, channel] of CHANNELS.entries()) {
+      const expected = (await loadPublishedDays(database.db, channel, [window]))(window);
+      expect(JSON.stringify(first[i]!.map(entry))).toBe(JSON.stringify(expected.map(entry)));
+    }
+    const loads = queries();
+    const again = await timelines.publishedWindows(db, asks);
+    expect(again.every((entries, i) => entries === first[i])).toBe(true); // the kept arrays, not a new slice
+    expect(queries()).toBe(loads);
+    timelines.dropChannels([CHANNELS[0]!.id]);
+    const dropped = await timelines.publishedWindows(db, asks);
+    expect(dropped[0]).not.toBe(first[0]);
+    expect(dropped[1]).toBe(first[1]);
+    timelines.invalidate(true);
+    expect((await timelines.publishedWindows(db, asks))[1]).not.toBe(first[1]);
+    const untrusted = new ScheduleTimelines(10_000, false);
+    const once = await untrusted.publishedWindows(database.db, asks);
+    expect((await untrusted.publishedWindows(database.db, asks))[0]).not.toBe(once[0]);
+  });
+
   it('keep nothing while changes cannot be heard, and stay within their bound', async () => {
     const untrusted = new ScheduleTimelines(10_000, false);
     await untrusted.channelDay(database.db, CHANNELS[0]!, '2026-11-21', false);

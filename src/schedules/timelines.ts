@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/connect.ts';
 import { liveStreamsForChannels, scheduleBlocksForChannels } from '../data/schedule-batches.ts';
 import type { ScheduledVideo } from '../data/schedules.ts';
-import type { ExpandedBlock } from './expand.ts';
+import type { ExpandedBlock, ExpandedVideo } from './expand.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
 import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './timeline.ts';
 
@@ -14,6 +14,8 @@ import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates,
 export type TimelineVideo = ScheduledVideo & { liveUri?: string };
 export type TimelineDay = CompiledDay<TimelineVideo>;
 export type TimelineBlock = ExpandedBlock<TimelineVideo>;
+/** A published entry as a guide plays it: a live entry's stream URL is its stream's URI. */
+export type PublishedEntry = ExpandedVideo<TimelineVideo>;
 
 export interface TimelineChannel {
   id: number;
@@ -29,6 +31,13 @@ export const DEFAULT_MAX_ENTRIES = 1_000_000;
  * ~0.15 ms. Loads for many channels (a channel list) compile only what they ask.
  */
 const PREFETCH_CHANNELS = 10;
+
+/**
+ * Entries of published windows kept (array slots pointing at compiled entries, ~8 bytes each plus
+ * the entries they keep alive): a polled guide page reuses its channel-days' slices instead of
+ * slicing 1,440 entries per request.
+ */
+const MAX_PUBLISHED_ENTRIES = 300_000;
 const PREFETCH_DAYS = 3;
 
 const keyOf = (channelId: number, date: string) => `${channelId}|${date}`;
@@ -36,6 +45,9 @@ const sizeOf = (day: TimelineDay) => 1 + day.blocks.reduce((n, b) => n + b.video
 
 export class ScheduleTimelines {
   private readonly days = new Map<string, TimelineDay>();
+  /** Published entries per channel and window of instants (see MAX_PUBLISHED_ENTRIES), in LRU order. */
+  private readonly published = new Map<string, readonly PublishedEntry[]>();
+  private publishedEntries = 0;
   /** Loads under way, shared by concurrent requests for the same day. */
   private readonly pending = new Map<string, Promise<TimelineDay>>();
   private entries = 0;
@@ -50,6 +62,8 @@ export class ScheduleTimelines {
   /** A catalog change (trusted = the listener is up) or a lost listener (false: bypass until back). */
   invalidate(trusted: boolean): void {
     this.days.clear();
+    this.published.clear();
+    this.publishedEntries = 0;
     this.pending.clear();
     this.entries = 0;
     this.generation++;
@@ -63,6 +77,11 @@ export class ScheduleTimelines {
       if (!ids.has(Number(key.slice(0, key.indexOf('|'))))) continue;
       this.days.delete(key);
       this.entries -= sizeOf(day);
+    }
+    for (const [key, entries] of this.published) {
+      if (!ids.has(Number(key.slice(0, key.indexOf('|'))))) continue;
+      this.published.delete(key);
+      this.publishedEntries -= entries.length;
     }
     for (const key of this.pending.keys()) if (ids.has(Number(key.slice(0, key.indexOf('|'))))) this.pending.delete(key);
     this.generation++;
@@ -160,6 +179,28 @@ export class ScheduleTimelines {
     );
   }
 
+  /**
+   * For each ask, the published entries starting in its window, in play order, live entries
+   * playing their stream's URI: kept per channel and window, sliced only when not kept.
+   */
+  async publishedWindows(db: Queryable, asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>): Promise<(readonly PublishedEntry[])[]> {
+    const keys = asks.map(({ channel, from, to }) => `${channel.id}|${from}|${to}`);
+    const kept = keys.map((key) => this.published.get(key));
+    const missing = asks.filter((_, i) => kept[i] === undefined);
+    if (missing.length === 0) return kept as (readonly PublishedEntry[])[];
+    const generation = this.generation;
+    const sliced = await this.slices(db, missing, false);
+    // A change that arrived while slicing may have made these stale: answer them, do not keep them.
+    const keep = this.trusted && generation === this.generation;
+    let next = 0;
+    return kept.map((entries, i) => {
+      if (entries !== undefined) return entries;
+      const fresh = sliced[next++]!.flatMap((b) => b.videos).map(playable);
+      if (keep) this.rememberPublished(keys[i]!, fresh);
+      return fresh;
+    });
+  }
+
   /** For each ask, whether its window holds any entry (what availability needs), without slicing. */
   async hasEntries(
     db: Queryable,
@@ -185,6 +226,16 @@ export class ScheduleTimelines {
       }
     }
     return [...all];
+  }
+
+  private rememberPublished(key: string, entries: readonly PublishedEntry[]): void {
+    this.published.set(key, entries);
+    this.publishedEntries += entries.length;
+    for (const [oldest, old] of this.published) {
+      if (this.publishedEntries <= MAX_PUBLISHED_ENTRIES || oldest === key) break;
+      this.published.delete(oldest);
+      this.publishedEntries -= old.length;
+    }
   }
 
   private touch(key: string, day: TimelineDay): void {
@@ -234,4 +285,9 @@ export class ScheduleTimelines {
       if (generation === this.generation) for (const { channel, dates } of missing) for (const d of dates) this.pending.delete(keyOf(channel.id, d));
     }
   }
+}
+
+function playable(entry: PublishedEntry): PublishedEntry {
+  if (!entry.isLive) return entry;
+  return { ...entry, video: { ...entry.video, streamUrl: entry.video.liveUri || entry.video.streamUrl } };
 }
