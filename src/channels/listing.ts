@@ -27,7 +27,7 @@ export const ALL_CATEGORIES = 0;
  * caller with no app, only those the gate opens to it (what an app sells stays sold).
  */
 export async function callerChannels(db: Queryable, caller: Caller): Promise<ChannelRow[]> {
-  const scope = await caller.cache.get(`custom:scope:${caller.ownerId}:${caller.app?.id ?? 'none'}`, () => scopedChannels(db, caller.ownerId, caller.app));
+  const scope = await caller.cache.get(`channels:scope:${caller.ownerId}:${caller.app?.id ?? 'none'}`, () => scopedChannels(db, caller.ownerId, caller.app));
   if (caller.app) return scope;
   const gate = await callerGate(db, caller);
   return scope.filter((c) => gate.channelOpen(c.id));

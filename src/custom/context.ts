@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../access/caller.ts';
 import type { findAccountByIdOrSlug } from '../data/accounts.ts';
-import { findAppByOwnerAndPlatform } from '../data/apps.ts';
+import { findAppByOwnerAndPlatform, type App } from '../data/apps.ts';
 import type { Holder } from '../data/holders.ts';
 import type { Queryable } from '../db/connect.ts';
 import { appAccessRefusal } from '../entitlements/gating.ts';
@@ -31,14 +31,21 @@ export function ownerOf(request: FastifyRequest): Owner {
   return request.owner;
 }
 
+/** The owner's app for a Platform-Id (undefined: none sent, or the owner has none), kept until the catalog changes. */
+export async function platformApp(db: Queryable, request: FastifyRequest, ownerId: number, platform: ClientPlatform | undefined): Promise<App | undefined> {
+  if (!platform) return undefined;
+  const app = await request.catalogCache.get(`custom:app:${ownerId}:${platform}`, () => findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app));
+  return app || undefined;
+}
+
 export async function clientOf(db: Queryable, request: FastifyRequest): Promise<Client> {
   const platform = optionalPlatform(request);
   const holder = holderOf(request);
   const zone = requestZone(request);
   const cache = request.catalogCache;
   const ownerId = ownerOf(request).id;
-  const app = platform && (await cache.get(`custom:app:${ownerId}:${platform}`, () => findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app)));
-  return { ownerId, platform, app: app || undefined, holder, zone, now: request.now, cache, timelines: request.timelines };
+  const app = await platformApp(db, request, ownerId, platform);
+  return { ownerId, platform, app, holder, zone, now: request.now, cache, timelines: request.timelines };
 }
 
 /** The client of a channel, schedule or VOD list route, once it is entitled to the app (else 403 subscription_required). */

@@ -4,7 +4,6 @@
 // viewer. The rules are in src/entitlements/; this file only reads requests and shapes results.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findAppByOwnerAndPlatform } from '../data/apps.ts';
 import { activeSkuIds } from '../data/store-products.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { Purchaser } from '../entitlements/purchase.ts';
@@ -16,7 +15,7 @@ import { restoreSubscriptions, subscriptionStatus, verifySubscription, type Purc
 import type { GroupOptions } from '../http/group.ts';
 import { ppvStatusQuery, ppvVerifyBody, subscriptionRestoreBody, subscriptionVerifyBody } from './entitlement-params.ts';
 import { customData, failure, invalid, invalidField } from './errors.ts';
-import { ownerOf } from './context.ts';
+import { ownerOf, platformApp } from './context.ts';
 import { deviceIdOf, requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
 import { refusalError } from './refusals.ts';
@@ -36,7 +35,7 @@ async function entitlementClientOf(db: Queryable, verifiers: StoreVerifiers, req
   const platform = requiredPlatform(request);
   const deviceId = bodyDeviceId ?? deviceIdOf(request);
   if (deviceId === null) throw invalidField('device_id', 'The Device-Id header is required.');
-  const app = await findAppByOwnerAndPlatform(db, ownerOf(request).id, CLIENT_PLATFORMS[platform].app);
+  const app = await platformApp(db, request, ownerOf(request).id, platform);
   if (!app) throw failure(404, 'App not found');
   const holder = { deviceId, viewerId: request.viewer?.id ?? null };
   return { purchaser: { verifiers, app, ownerId: ownerOf(request).id, holder, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };

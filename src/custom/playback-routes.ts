@@ -4,7 +4,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unlockChannel } from '../access/channel-unlocks.ts';
-import { findAppByOwnerAndPlatform } from '../data/apps.ts';
 import { channelVastSettings, findChannel, vastSettingFor, type VastPlatform } from '../data/channel-settings.ts';
 import { findVideo, renditionsOf, type Rendition } from '../data/renditions.ts';
 import type { Queryable } from '../db/connect.ts';
@@ -12,7 +11,7 @@ import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
 import { videoLocked } from '../entitlements/gating.ts';
 import { vastSettingsObject } from '../presenters/vast.ts';
-import { holderOf } from './context.ts';
+import { holderOf, platformApp } from './context.ts';
 import { channelNotFound, customData, failure, invalidField, subscriptionRequired, unauthenticated } from './errors.ts';
 import { optionalPlatform } from './headers.ts';
 import { bodyObject, optionalText, pathId, text } from './params.ts';
@@ -54,8 +53,7 @@ function usableRenditions(all: readonly Rendition[], now: Date): readonly Rendit
 
 /** The video owner's app for the client's Platform-Id (the caller of a video is not bound to one owner). */
 async function videoCaller(db: Queryable, request: FastifyRequest, video: { ownerId: number }) {
-  const platform = optionalPlatform(request);
-  const app = platform ? await findAppByOwnerAndPlatform(db, video.ownerId, CLIENT_PLATFORMS[platform].app) : undefined;
+  const app = await platformApp(db, request, video.ownerId, optionalPlatform(request));
   return { app, holder: holderOf(request), now: request.now, cache: request.catalogCache };
 }
 

@@ -127,10 +127,9 @@ function objectSchema(schema: JsonSchema): JsonSchema {
   const declared = Object.entries((schema['properties'] ?? {}) as Record<string, unknown>);
   const extra = schema['additionalProperties'];
   const open = extra !== undefined && extra !== false;
-  // An open object without declared properties (a record) is JSON.stringify's, keys in their order.
-  if (schema['patternProperties'] || (open && declared.length === 0)) return {};
-  // Declared properties are written before undeclared ones, whatever the object's own order.
-  if (open) return {};
+  // An open object (a record, or declared properties plus others) is JSON.stringify's: it keeps the
+  // object's own key order, where fast-json-stringify would write declared properties first.
+  if (schema['patternProperties'] || open) return {};
   const properties = Object.fromEntries(declared.map(([key, value]) => [key, forSerializer(value)]));
   return { type: 'object', properties, additionalProperties: false };
 }

@@ -43,13 +43,18 @@ export const libraryVideoSchema = z.object({
   categoryName: text,
 });
 
-export const channelSchema = z.object({
+/** The fields a channel and a favorite start with, in the presenters' order. */
+const channelFields = {
   channelTubeId: id,
   name: text,
   url: text,
   categoryName: text,
   pictureUrl: optionalText,
   description: optionalText,
+};
+
+export const channelSchema = z.object({
+  ...channelFields,
   order: z.number(),
   videos: z.array(libraryVideoSchema),
   vastSettings: z.array(vastSchema),
@@ -85,12 +90,7 @@ export const scheduleSchema = z.object({
 });
 
 export const favoriteSchema = z.object({
-  channelTubeId: id,
-  name: text,
-  url: text,
-  categoryName: text,
-  pictureUrl: optionalText,
-  description: optionalText,
+  ...channelFields,
   favoritedAt: text,
 });
 
