@@ -644,3 +644,55 @@ export const loginThrottles = pgTable(
   },
   (t) => [index('login_throttles_window').on(t.windowStartedAt)],
 );
+
+// ---------------------------------------------------------------- studio
+
+/**
+ * Accounts made owners from the CLI (`channelnet owner create`) before they own anything.
+ * An account that owns a channel or an app is an owner without a row here.
+ */
+export const studioOwners = pgTable('studio_owners', {
+  accountId: integer()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: instant().notNull(),
+});
+
+/**
+ * Every change made through the Studio API, newest first when read: who (the signed-in
+ * account), when, which resource and which of its fields. Kept without foreign keys so the
+ * record outlives what it names.
+ */
+export const studioAudit = pgTable(
+  'studio_audit',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer().notNull(),
+    actorId: integer().notNull(),
+    at: instant().notNull(),
+    action: text({ enum: ['create', 'update', 'delete'] }).notNull(),
+    /** The resource's path under /api/v1/studio, e.g. `channels/12/schedules/9001`. */
+    resource: text().notNull(),
+    fields: jsonb().$type<string[]>().notNull(),
+  },
+  (t) => [index('studio_audit_owner').on(t.ownerId, t.id)],
+);
+
+/**
+ * POST answers kept under the caller's Idempotency-Key, so a retried create returns the first
+ * answer and creates nothing new. requestHash tells a retry from a different request that
+ * reuses the key.
+ */
+export const studioIdempotency = pgTable(
+  'studio_idempotency',
+  {
+    ownerId: integer().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    status: integer().notNull(),
+    body: jsonb().notNull(),
+    etag: text(),
+    createdAt: instant().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.key] }), index('studio_idempotency_created').on(t.createdAt)],
+);
