@@ -15,6 +15,8 @@ import { LEGACY_ENVELOPE } from './legacy/errors.ts';
 import { legacyRoutes } from './legacy/routes.ts';
 import { REST_ENVELOPE } from './rest/errors.ts';
 import { restApi } from './rest/plugin.ts';
+import { STUDIO_ENVELOPE } from './studio/errors.ts';
+import { studioApi } from './studio/plugin.ts';
 
 export interface InterfaceGroup {
   name: string;
@@ -32,6 +34,7 @@ export interface InterfaceGroup {
 }
 
 const REST = '/api/v1/rest';
+const STUDIO = '/api/v1/studio';
 const SERVICES = '/api/v1/services';
 const CUSTOM = `${SERVICES}/custom`;
 const LEGACY = '/WebServices';
@@ -54,6 +57,13 @@ export const GROUPS: readonly InterfaceGroup[] = [
     envelope: REST_ENVELOPE,
     documented: [REST],
     register: (app, options) => app.register(restApi, { prefix: REST, ...options }),
+  },
+  {
+    name: 'studio',
+    prefixes: [STUDIO],
+    envelope: STUDIO_ENVELOPE,
+    documented: [STUDIO],
+    register: (app, options) => app.register(studioApi, { prefix: STUDIO, ...options }),
   },
   {
     name: 'custom',

@@ -1,7 +1,8 @@
 // `channelnet export`: the database written out in the catalog format, ordered by id so
 // that two exports of the same data are byte-identical. Passwords leave as their hashes
 // and app tokens as token hashes (`tokenHash`): the service never holds either in clear.
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { open } from 'node:fs/promises';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
@@ -20,12 +21,34 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
+/**
+ * Part of the catalog: one owner's rows, optionally only some ids (the Studio API reads single
+ * entities through the same code as the export, so both say the same).
+ */
+export interface ExportScope {
+  ownerId: number;
+  videoIds?: readonly number[];
+  channelIds?: readonly number[];
+  appIds?: readonly number[];
+}
+
+/** The filter of an owned table's rows under `scope` (undefined: every row). */
+function owned(scope: ExportScope | undefined, ownerColumn: PgColumn, idColumn: PgColumn, ids: readonly number[] | undefined): SQL | undefined {
+  if (!scope) return undefined;
+  return ids === undefined ? eq(ownerColumn, scope.ownerId) : and(eq(ownerColumn, scope.ownerId), inArray(idColumn, [...ids]));
+}
+
+/** The filter of child rows to those of `parents` (undefined: every row). */
+function childrenOf(scope: ExportScope | undefined, column: PgColumn, parents: ReadonlyArray<{ id: number }>): SQL | undefined {
+  return scope ? inArray(column, parents.length > 0 ? parents.map((p) => p.id) : [-1]) : undefined;
+}
+
 const iso = (d: Date): string => d.toISOString();
 const isoOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 /** PostgreSQL 'yyyy-MM-dd HH:mm:ss' wall time back to the catalog's 'yyyy-MM-ddTHH:mm:ss'. */
 const dbToWall = (wall: string): string => wall.replace(' ', 'T').slice(0, 19);
 
-class BlobReader {
+export class BlobReader {
   constructor(private readonly blobs: Map<string, Rows<typeof t.blobs>[number]>) {}
   base64(sha256: string): string {
     const blob = this.blobs.get(sha256);
@@ -38,14 +61,13 @@ class BlobReader {
 }
 
 export async function exportCatalog(db: Queryable): Promise<CatalogInput> {
-  const blobRows = await db.select().from(t.blobs);
-  const blobs = new BlobReader(new Map(blobRows.map((b) => [b.sha256, b])));
+  const blobs = await blobReader(db);
   return {
     format: 'channel-network-catalog',
     version: 1,
     accounts: await exportAccounts(db, blobs),
-    categories: (await db.select().from(t.categories).orderBy(asc(t.categories.id))).map((c) => ({ id: c.id, name: c.name })),
-    languages: (await db.select().from(t.languages).orderBy(asc(t.languages.id))).map((l) => ({ id: l.id, name: l.name, code: l.code })),
+    categories: await exportCategories(db),
+    languages: await exportLanguages(db),
     videos: await exportVideos(db),
     channels: await exportChannels(db),
     apps: await exportApps(db, blobs),
@@ -53,12 +75,26 @@ export async function exportCatalog(db: Queryable): Promise<CatalogInput> {
   };
 }
 
-async function exportAccounts(db: Queryable, blobs: BlobReader): Promise<NonNullable<CatalogInput['accounts']>> {
+/** Images are read whole; a scoped read of one app still needs only its own few. */
+export async function blobReader(db: Queryable): Promise<BlobReader> {
+  const blobRows = await db.select().from(t.blobs);
+  return new BlobReader(new Map(blobRows.map((b) => [b.sha256, b])));
+}
+
+export async function exportCategories(db: Queryable): Promise<NonNullable<CatalogInput['categories']>> {
+  return (await db.select().from(t.categories).orderBy(asc(t.categories.id))).map((c) => ({ id: c.id, name: c.name }));
+}
+
+export async function exportLanguages(db: Queryable): Promise<NonNullable<CatalogInput['languages']>> {
+  return (await db.select().from(t.languages).orderBy(asc(t.languages.id))).map((l) => ({ id: l.id, name: l.name, code: l.code }));
+}
+
+export async function exportAccounts(db: Queryable, blobs: BlobReader, scope?: ExportScope): Promise<NonNullable<CatalogInput['accounts']>> {
   const [accounts, brandings, tokens, favorites] = await Promise.all([
-    db.select().from(t.accounts).orderBy(asc(t.accounts.id)),
-    db.select().from(t.brandings),
-    db.select().from(t.authTokens).orderBy(asc(t.authTokens.id)),
-    db.select().from(t.favorites).orderBy(asc(t.favorites.favoritedAt), asc(t.favorites.channelId)),
+    db.select().from(t.accounts).where(scope && eq(t.accounts.id, scope.ownerId)).orderBy(asc(t.accounts.id)),
+    db.select().from(t.brandings).where(scope && eq(t.brandings.accountId, scope.ownerId)),
+    db.select().from(t.authTokens).where(scope && eq(t.authTokens.accountId, scope.ownerId)).orderBy(asc(t.authTokens.id)),
+    db.select().from(t.favorites).where(scope && eq(t.favorites.accountId, scope.ownerId)).orderBy(asc(t.favorites.favoritedAt), asc(t.favorites.channelId)),
   ]);
   const brandingOf = new Map(brandings.map((b) => [b.accountId, b]));
   const tokensOf = groupBy(tokens.filter((k) => k.kind === 'app' && k.revokedAt === null), (k) => k.accountId);
@@ -90,11 +126,13 @@ async function exportAccounts(db: Queryable, blobs: BlobReader): Promise<NonNull
   });
 }
 
-async function exportVideos(db: Queryable): Promise<NonNullable<CatalogInput['videos']>> {
-  const [videos, renditions] = await Promise.all([
-    db.select().from(t.videos).orderBy(asc(t.videos.id)),
-    db.select().from(t.videoRenditions).orderBy(asc(t.videoRenditions.videoId), asc(t.videoRenditions.position)),
-  ]);
+export async function exportVideos(db: Queryable, scope?: ExportScope): Promise<NonNullable<CatalogInput['videos']>> {
+  const videos = await db.select().from(t.videos).where(owned(scope, t.videos.ownerId, t.videos.id, scope?.videoIds)).orderBy(asc(t.videos.id));
+  const renditions = await db
+    .select()
+    .from(t.videoRenditions)
+    .where(childrenOf(scope, t.videoRenditions.videoId, videos))
+    .orderBy(asc(t.videoRenditions.videoId), asc(t.videoRenditions.position));
   const renditionsOf = groupBy(renditions, (r) => r.videoId);
   return videos.map((v) => ({
     ...v,
@@ -102,16 +140,21 @@ async function exportVideos(db: Queryable): Promise<NonNullable<CatalogInput['vi
   }));
 }
 
-async function exportChannels(db: Queryable): Promise<NonNullable<CatalogInput['channels']>> {
-  const [channels, library, vod, vast, roku, blocks, blockVideos, live] = await Promise.all([
-    db.select().from(t.channels).orderBy(asc(t.channels.id)),
-    db.select().from(t.channelVideos).orderBy(asc(t.channelVideos.channelId), asc(t.channelVideos.position)),
-    db.select().from(t.channelVodVideos).orderBy(asc(t.channelVodVideos.channelId), asc(t.channelVodVideos.position)),
-    db.select().from(t.channelVastSettings).orderBy(asc(t.channelVastSettings.channelId), asc(t.channelVastSettings.platform)),
-    db.select().from(t.channelRokuSettings),
-    db.select().from(t.scheduleBlocks).orderBy(asc(t.scheduleBlocks.startLocal), asc(t.scheduleBlocks.id)),
-    db.select().from(t.scheduleBlockVideos).orderBy(asc(t.scheduleBlockVideos.blockId), asc(t.scheduleBlockVideos.position)),
-    db.select().from(t.liveStreams).orderBy(asc(t.liveStreams.startAt), asc(t.liveStreams.id)),
+export async function exportChannels(db: Queryable, scope?: ExportScope): Promise<NonNullable<CatalogInput['channels']>> {
+  const channels = await db.select().from(t.channels).where(owned(scope, t.channels.ownerId, t.channels.id, scope?.channelIds)).orderBy(asc(t.channels.id));
+  const of = (column: PgColumn) => childrenOf(scope, column, channels);
+  const blocks = await db.select().from(t.scheduleBlocks).where(of(t.scheduleBlocks.channelId)).orderBy(asc(t.scheduleBlocks.startLocal), asc(t.scheduleBlocks.id));
+  const [library, vod, vast, roku, blockVideos, live] = await Promise.all([
+    db.select().from(t.channelVideos).where(of(t.channelVideos.channelId)).orderBy(asc(t.channelVideos.channelId), asc(t.channelVideos.position)),
+    db.select().from(t.channelVodVideos).where(of(t.channelVodVideos.channelId)).orderBy(asc(t.channelVodVideos.channelId), asc(t.channelVodVideos.position)),
+    db.select().from(t.channelVastSettings).where(of(t.channelVastSettings.channelId)).orderBy(asc(t.channelVastSettings.channelId), asc(t.channelVastSettings.platform)),
+    db.select().from(t.channelRokuSettings).where(of(t.channelRokuSettings.channelId)),
+    db
+      .select()
+      .from(t.scheduleBlockVideos)
+      .where(childrenOf(scope, t.scheduleBlockVideos.blockId, blocks))
+      .orderBy(asc(t.scheduleBlockVideos.blockId), asc(t.scheduleBlockVideos.position)),
+    db.select().from(t.liveStreams).where(of(t.liveStreams.channelId)).orderBy(asc(t.liveStreams.startAt), asc(t.liveStreams.id)),
   ]);
   const libraryOf = groupBy(library, (r) => r.channelId);
   const vodOf = groupBy(vod, (r) => r.channelId);
@@ -144,14 +187,15 @@ async function exportChannels(db: Queryable): Promise<NonNullable<CatalogInput['
   });
 }
 
-async function exportApps(db: Queryable, blobs: BlobReader): Promise<NonNullable<CatalogInput['apps']>> {
-  const [apps, mobile, images, products, credentials, appChannels] = await Promise.all([
-    db.select().from(t.apps).orderBy(asc(t.apps.id)),
-    db.select().from(t.appMobileSettings),
-    db.select().from(t.appImages).orderBy(asc(t.appImages.appId), asc(t.appImages.role)),
-    db.select().from(t.appStoreProducts).orderBy(asc(t.appStoreProducts.appId), asc(t.appStoreProducts.kind), asc(t.appStoreProducts.position)),
-    db.select().from(t.appStoreCredentials).orderBy(asc(t.appStoreCredentials.appId), asc(t.appStoreCredentials.store)),
-    db.select().from(t.appChannels).orderBy(asc(t.appChannels.appId), asc(t.appChannels.position)),
+export async function exportApps(db: Queryable, blobs: BlobReader, scope?: ExportScope): Promise<NonNullable<CatalogInput['apps']>> {
+  const apps = await db.select().from(t.apps).where(owned(scope, t.apps.ownerId, t.apps.id, scope?.appIds)).orderBy(asc(t.apps.id));
+  const of = (column: PgColumn) => childrenOf(scope, column, apps);
+  const [mobile, images, products, credentials, appChannels] = await Promise.all([
+    db.select().from(t.appMobileSettings).where(of(t.appMobileSettings.appId)),
+    db.select().from(t.appImages).where(of(t.appImages.appId)).orderBy(asc(t.appImages.appId), asc(t.appImages.role)),
+    db.select().from(t.appStoreProducts).where(of(t.appStoreProducts.appId)).orderBy(asc(t.appStoreProducts.appId), asc(t.appStoreProducts.kind), asc(t.appStoreProducts.position)),
+    db.select().from(t.appStoreCredentials).where(of(t.appStoreCredentials.appId)).orderBy(asc(t.appStoreCredentials.appId), asc(t.appStoreCredentials.store)),
+    db.select().from(t.appChannels).where(of(t.appChannels.appId)).orderBy(asc(t.appChannels.appId), asc(t.appChannels.position)),
   ]);
   const mobileOf = new Map(mobile.map((m) => [m.appId, m]));
   const imagesOf = groupBy(images, (i) => i.appId);

@@ -80,7 +80,7 @@ async function emptyCatalog(tx: Queryable): Promise<void> {
   for (const table of tables) await tx.delete(table);
 }
 
-async function writeRows(tx: Queryable, rows: CatalogRows): Promise<void> {
+export async function writeRows(tx: Queryable, rows: CatalogRows): Promise<void> {
   await insertRowsIgnoringConflicts(tx, t.blobs, rows.blobs);
   await upsertRows(tx, t.categories, [t.categories.id], rows.categories);
   await upsertRows(tx, t.languages, [t.languages.id], rows.languages);
@@ -106,7 +106,7 @@ async function replaceChildren<T extends PgTable>(
   await insertRows(tx, table, children);
 }
 
-async function writeAccounts(tx: Queryable, rows: CatalogRows): Promise<void> {
+export async function writeAccounts(tx: Queryable, rows: CatalogRows): Promise<void> {
   const accountIds = ids(rows.accounts);
   await upsertRows(tx, t.accounts, [t.accounts.id], rows.accounts);
   await replaceChildren(tx, t.brandings, t.brandings.accountId, accountIds, rows.brandings);
@@ -117,12 +117,12 @@ async function writeAccounts(tx: Queryable, rows: CatalogRows): Promise<void> {
   await insertRows(tx, t.authTokens, rows.appTokens);
 }
 
-async function writeVideos(tx: Queryable, rows: CatalogRows): Promise<void> {
+export async function writeVideos(tx: Queryable, rows: CatalogRows): Promise<void> {
   await upsertRows(tx, t.videos, [t.videos.id], rows.videos);
   await replaceChildren(tx, t.videoRenditions, t.videoRenditions.videoId, ids(rows.videos), rows.renditions);
 }
 
-async function writeChannels(tx: Queryable, rows: CatalogRows): Promise<void> {
+export async function writeChannels(tx: Queryable, rows: CatalogRows): Promise<void> {
   const channelIds = ids(rows.channels);
   await upsertRows(tx, t.channels, [t.channels.id], rows.channels);
   await replaceChildren(tx, t.channelVideos, t.channelVideos.channelId, channelIds, rows.channelVideos);
@@ -135,7 +135,7 @@ async function writeChannels(tx: Queryable, rows: CatalogRows): Promise<void> {
   await replaceChildren(tx, t.liveStreams, t.liveStreams.channelId, channelIds, rows.liveStreams);
 }
 
-async function writeApps(tx: Queryable, rows: CatalogRows): Promise<void> {
+export async function writeApps(tx: Queryable, rows: CatalogRows): Promise<void> {
   const appIds = ids(rows.apps);
   await upsertRows(tx, t.apps, [t.apps.id], rows.apps);
   await replaceChildren(tx, t.appMobileSettings, t.appMobileSettings.appId, appIds, rows.appMobile);

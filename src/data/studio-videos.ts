@@ -1,0 +1,46 @@
+// Queries behind the Studio's videos: the owner's page of videos (search by title,
+// description or provider id) and where a video is used.
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import * as t from '../db/schema.ts';
+
+function matching(ownerId: number, q: string | undefined): SQL | undefined {
+  const mine = eq(t.videos.ownerId, ownerId);
+  if (q === undefined || q.trim() === '') return mine;
+  const pattern = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(mine, or(ilike(t.videos.title, pattern), ilike(t.videos.description, pattern), eq(t.videos.providerVideoId, q.trim())));
+}
+
+export async function ownerVideoPage(db: Queryable, ownerId: number, q: string | undefined, offset: number, limit: number) {
+  const where = matching(ownerId, q);
+  const [ids, [count]] = await Promise.all([
+    db.select({ id: t.videos.id }).from(t.videos).where(where).orderBy(asc(t.videos.id)).offset(offset).limit(limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(t.videos).where(where),
+  ]);
+  return { ids: ids.map((r) => r.id), total: Number(count?.total ?? 0) };
+}
+
+/** Where a video is used: libraries, VOD catalogs, schedule blocks and live streams. */
+export async function videoUsage(db: Queryable, videoId: number) {
+  const [library, vod, blocks, live] = await Promise.all([
+    db.selectDistinct({ channelId: t.channelVideos.channelId }).from(t.channelVideos).where(eq(t.channelVideos.videoId, videoId)).orderBy(asc(t.channelVideos.channelId)),
+    db.selectDistinct({ channelId: t.channelVodVideos.channelId }).from(t.channelVodVideos).where(eq(t.channelVodVideos.videoId, videoId)).orderBy(asc(t.channelVodVideos.channelId)),
+    db
+      .selectDistinct({ channelId: t.scheduleBlocks.channelId, blockId: t.scheduleBlocks.id })
+      .from(t.scheduleBlockVideos)
+      .innerJoin(t.scheduleBlocks, eq(t.scheduleBlocks.id, t.scheduleBlockVideos.blockId))
+      .where(eq(t.scheduleBlockVideos.videoId, videoId))
+      .orderBy(asc(t.scheduleBlocks.id)),
+    db.select({ channelId: t.liveStreams.channelId, liveStreamId: t.liveStreams.id }).from(t.liveStreams).where(eq(t.liveStreams.videoId, videoId)).orderBy(asc(t.liveStreams.id)),
+  ]);
+  return {
+    libraryChannelIds: library.map((r) => r.channelId),
+    vodChannelIds: vod.map((r) => r.channelId),
+    scheduleBlocks: blocks,
+    liveStreams: live,
+  };
+}
+
+export async function deleteVideoRow(tx: Queryable, videoId: number): Promise<void> {
+  await tx.delete(t.videos).where(eq(t.videos.id, videoId));
+}

@@ -1,0 +1,61 @@
+// Why a Studio write was refused, as codes the Studio group maps to statuses with one table
+// (src/studio/errors.ts). A refusal is thrown inside the write's transaction, so nothing the
+// write did survives it.
+
+export const EDIT_REFUSALS = [
+  /** No such resource of this owner (another owner's answers exactly the same). */
+  'not_found',
+  /** The body breaks the catalog format's rules; details name each problem by JSON path. */
+  'invalid_request',
+  /** A block's span overlaps another block of that day (allowOverlap was not set). */
+  'schedule_conflict',
+  /** A client-chosen id is already in use (ids are one namespace across owners). */
+  'id_taken',
+  /** A video still referenced by a library, VOD catalog, block or live stream. */
+  'in_use',
+  /** If-Match names a version that is no longer current. */
+  'precondition_failed',
+  /** An Idempotency-Key reused for a different request. */
+  'idempotency_key_reused',
+] as const;
+export type EditRefusalCode = (typeof EDIT_REFUSALS)[number];
+
+/** One problem of a request body, at its JSON path (as catalog import errors name them). */
+export interface Detail {
+  path: string;
+  message: string;
+}
+
+export class EditRefusal extends Error {
+  constructor(
+    readonly code: EditRefusalCode,
+    message: string,
+    readonly details?: readonly Detail[],
+  ) {
+    super(message);
+    this.name = 'EditRefusal';
+  }
+}
+
+export const notFound = (what: string): EditRefusal => new EditRefusal('not_found', `${what} not found.`);
+
+/** `<path>: <message>` lines (catalog validation's wording) as details, re-rooted at the body. */
+export function invalid(lines: readonly string[], root = ''): EditRefusal {
+  const details = lines.map((line) => {
+    const at = line.indexOf(': ');
+    const path = at < 0 ? '(root)' : line.slice(0, at);
+    const message = at < 0 ? line : line.slice(at + 2);
+    return { path: rebase(path, root), message };
+  });
+  const first = details[0];
+  const summary = first ? `${first.path}: ${first.message}` : 'invalid request';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
+  return new EditRefusal('invalid_request', `Invalid request: ${summary}${more}`, details);
+}
+
+/** `channels[0].schedules[1].id` re-rooted at `channels[0]` is `schedules[1].id`. */
+function rebase(path: string, root: string): string {
+  if (root === '' || !path.startsWith(root)) return path;
+  const rest = path.slice(root.length).replace(/^\./, '');
+  return rest === '' ? '(root)' : rest;
+}

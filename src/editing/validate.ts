@@ -1,0 +1,31 @@
+// Studio bodies are checked by the catalog import's own rules: the entities are put in a
+// catalog and validated against the owner's slice of the database, so the field rules, the
+// references and the wording of every error are the import's. Errors come back re-rooted at
+// the request body (`channels[0].schedules[1].startTime` is `schedules[1].startTime`).
+import type { Queryable } from '../db/connect.ts';
+import { ownerExisting, takenIds, type IdTable } from '../data/studio.ts';
+import type { Catalog, CatalogInput } from '../catalog/format.ts';
+import { validateCatalog } from '../catalog/validate.ts';
+import { EditRefusal, invalid } from './refusals.ts';
+
+export type Slice = Omit<CatalogInput, 'format' | 'version'>;
+
+/** The validated catalog of `slice`, or an invalid_request refusal with its errors under `root`. */
+export async function validateSlice(tx: Queryable, ownerId: number, slice: Slice, root = ''): Promise<Catalog> {
+  const existing = await ownerExisting(tx, ownerId);
+  const result = validateCatalog({ format: 'channel-network-catalog', version: 1, ...slice }, existing);
+  if (!result.ok) throw invalid(result.errors, root);
+  return result.catalog;
+}
+
+const NOUNS: Record<IdTable, string> = {
+  videos: 'video', channels: 'channel', apps: 'app', scheduleBlocks: 'schedule block', categories: 'category', languages: 'language',
+};
+
+/** Refuses ids chosen by the client that are already in use, whoever holds them (ids are global). */
+export async function assertIdsFree(tx: Queryable, table: IdTable, ids: readonly number[]): Promise<void> {
+  const taken = await takenIds(tx, table, ids);
+  if (taken.length === 0) return;
+  const noun = NOUNS[table];
+  throw new EditRefusal('id_taken', `${noun} id ${taken.join(', ')} is already in use; leave id out to have one assigned.`);
+}

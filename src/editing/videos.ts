@@ -1,0 +1,88 @@
+// Videos of an owner's library: list and search, read, create (one or up to 1,000 at once),
+// change, delete. A video in use by a library, VOD catalog, block or live stream cannot be
+// deleted: the answer says where it is used.
+import type { Database, Queryable } from '../db/connect.ts';
+import { exportVideos } from '../catalog/export.ts';
+import { deleteVideoRow, ownerVideoPage, videoUsage } from '../data/studio-videos.ts';
+import { assertMatches, etagOf } from './etag.ts';
+import { assertFixed, owned, withIds, writeCatalog, type Body } from './entities.ts';
+import { EditRefusal, notFound } from './refusals.ts';
+import { validateSlice } from './validate.ts';
+import { changedFields, write, type Editor, type Idempotency, type Written } from './write.ts';
+
+export const MAX_BULK_VIDEOS = 1000;
+
+export type VideoEntry = Awaited<ReturnType<typeof exportVideos>>[number];
+
+export async function videoPage(db: Queryable, ownerId: number, q: string | undefined, page: number, perPage: number) {
+  const { ids, total } = await ownerVideoPage(db, ownerId, q, (page - 1) * perPage, perPage);
+  const items = ids.length === 0 ? [] : await exportVideos(db, { ownerId, videoIds: ids });
+  return { items, page, perPage, total };
+}
+
+export async function readVideo(db: Queryable, ownerId: number, videoId: number): Promise<VideoEntry | undefined> {
+  const [video] = await exportVideos(db, { ownerId, videoIds: [videoId] });
+  return video;
+}
+
+async function existingVideo(tx: Queryable, ownerId: number, videoId: number): Promise<VideoEntry> {
+  const video = await readVideo(tx, ownerId, videoId);
+  if (!video) throw notFound('Video');
+  return video;
+}
+
+/** Creates the videos of `bodies` (root '' for one, '[i].' paths for a bulk list). */
+export async function createVideos(db: Database, editor: Editor, bodies: readonly Body[], bulk: boolean, idempotency?: Idempotency): Promise<Written<unknown>> {
+  return write<unknown>(db, editor, async (tx) => {
+    const complete = await withIds(tx, 'videos', bodies.map((b, i) => owned(b, editor.ownerId, bulk ? `[${i}].` : '')));
+    const catalog = await validateSlice(tx, editor.ownerId, { videos: complete as never }, bulk ? 'videos' : 'videos[0]');
+    await writeCatalog(tx, catalog, editor.now);
+    const created = await exportVideos(tx, { ownerId: editor.ownerId, videoIds: catalog.videos.map((v) => v.id) });
+    const byId = new Map(created.map((v) => [v.id, v]));
+    const ordered = catalog.videos.map((v) => byId.get(v.id)!);
+    const changes = ordered.map((v) => ({ action: 'create' as const, resource: `videos/${v.id}`, fields: Object.keys(v).sort() }));
+    const single = ordered[0]!;
+    return bulk
+      ? { written: { status: 201, body: { items: ordered } }, changes }
+      : { written: { status: 201, body: single, etag: etagOf(single) }, changes };
+  }, idempotency);
+}
+
+export async function updateVideo(db: Database, editor: Editor, videoId: number, patch: Body, ifMatch: string | undefined): Promise<Written<VideoEntry>> {
+  return write(db, editor, async (tx) => {
+    const current = await existingVideo(tx, editor.ownerId, videoId);
+    assertMatches(ifMatch, current);
+    assertFixed(patch, current, ['id', 'ownerId']);
+    const catalog = await validateSlice(tx, editor.ownerId, { videos: [{ ...current, ...patch }] as never }, 'videos[0]');
+    await writeCatalog(tx, catalog, editor.now);
+    const after = await existingVideo(tx, editor.ownerId, videoId);
+    const fields = changedFields(current, after);
+    return { written: { status: 200, body: after, etag: etagOf(after) }, changes: fields.length > 0 ? [{ action: 'update', resource: `videos/${videoId}`, fields }] : [] };
+  });
+}
+
+export async function deleteVideo(db: Database, editor: Editor, videoId: number, ifMatch: string | undefined): Promise<Written<null>> {
+  return write(db, editor, async (tx) => {
+    const current = await existingVideo(tx, editor.ownerId, videoId);
+    assertMatches(ifMatch, current);
+    const usage = await videoUsage(tx, videoId);
+    const where = describeUsage(usage);
+    if (where.length > 0) throw new EditRefusal('in_use', `Video ${videoId} is still used by ${where.join(', ')}; remove it there first.`);
+    await deleteVideoRow(tx, videoId);
+    return { written: { status: 204, body: null }, changes: [{ action: 'delete', resource: `videos/${videoId}`, fields: [] }] };
+  });
+}
+
+export async function usageOfVideo(db: Queryable, ownerId: number, videoId: number) {
+  if (!(await readVideo(db, ownerId, videoId))) return undefined;
+  return videoUsage(db, videoId);
+}
+
+function describeUsage(u: Awaited<ReturnType<typeof videoUsage>>): string[] {
+  return [
+    ...u.libraryChannelIds.map((id) => `the library of channel ${id}`),
+    ...u.vodChannelIds.map((id) => `the VOD catalog of channel ${id}`),
+    ...u.scheduleBlocks.map((b) => `schedule block ${b.blockId} of channel ${b.channelId}`),
+    ...u.liveStreams.map((l) => `live stream ${l.liveStreamId} of channel ${l.channelId}`),
+  ];
+}

@@ -1,0 +1,97 @@
+// How every Studio write runs: one transaction holding the owner's write lock, so reading the
+// current state, checking If-Match and the rules, and writing cannot interleave with another
+// write of the same owner (on any instance). A refusal thrown by the work rolls everything back.
+// On success the audit rows, the stored answer of an idempotent POST and the cache NOTIFY
+// (delivered to every process on commit) are written in the same transaction.
+import { createHash } from 'node:crypto';
+import { notifyCatalogChange } from '../cache/changes.ts';
+import type { Database, Queryable } from '../db/connect.ts';
+import { findIdempotent, insertAudit, lockOwner, saveIdempotent } from '../data/studio.ts';
+import { EditRefusal } from './refusals.ts';
+
+/** Who writes: the owner whose data it is, the signed-in account, and the clock. */
+export interface Editor {
+  ownerId: number;
+  actorId: number;
+  now: Date;
+}
+
+/** A retried POST returns the first answer for this long. */
+export const IDEMPOTENCY_HOURS = 24;
+
+export interface Idempotency {
+  key: string;
+  /** Digest of what makes two requests the same request (method, path, body). */
+  requestHash: string;
+}
+
+/** What a write changed: one audit row each; channel ids narrow the cache invalidation. */
+export interface Change {
+  action: 'create' | 'update' | 'delete';
+  resource: string;
+  fields: readonly string[];
+  /** The channels whose data alone changed; absent: anything of the owner may have. */
+  channelIds?: readonly number[];
+}
+
+export interface Written<T> {
+  status: number;
+  body: T;
+  etag?: string;
+}
+
+export interface WorkResult<T> {
+  written: Written<T>;
+  changes: readonly Change[];
+}
+
+export function requestHash(...parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+export async function write<T>(
+  db: Database,
+  editor: Editor,
+  work: (tx: Queryable) => Promise<WorkResult<T>>,
+  idempotency?: Idempotency,
+): Promise<Written<T>> {
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, editor.ownerId);
+    const expiredBefore = new Date(editor.now.getTime() - IDEMPOTENCY_HOURS * 3600_000);
+    if (idempotency) {
+      const stored = await findIdempotent(tx, editor.ownerId, idempotency.key, expiredBefore);
+      if (stored) {
+        if (stored.requestHash !== idempotency.requestHash) {
+          throw new EditRefusal('idempotency_key_reused', 'This Idempotency-Key was used for a different request.');
+        }
+        return { status: stored.status, body: stored.body as T, ...(stored.etag ? { etag: stored.etag } : {}) };
+      }
+    }
+    const { written, changes } = await work(tx);
+    await record(tx, editor, changes);
+    if (idempotency) {
+      const answer = { requestHash: idempotency.requestHash, status: written.status, body: written.body ?? null, etag: written.etag ?? null };
+      await saveIdempotent(tx, editor.ownerId, idempotency.key, answer, editor.now, expiredBefore);
+    }
+    return written;
+  });
+}
+
+async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  await insertAudit(
+    tx,
+    changes.map((c) => ({ ownerId: editor.ownerId, actorId: editor.actorId, at: editor.now, action: c.action, resource: c.resource, fields: [...c.fields] })),
+  );
+  const narrowed = changes.every((c) => c.channelIds !== undefined);
+  const channelIds = [...new Set(changes.flatMap((c) => c.channelIds ?? []))];
+  await notifyCatalogChange(tx, narrowed ? { ownerId: editor.ownerId, channelIds } : { ownerId: editor.ownerId });
+}
+
+/** The top-level fields that differ between two versions of a resource (for the audit). */
+export function changedFields(before: object | undefined, after: object | undefined): string[] {
+  const a = (before ?? {}) as Record<string, unknown>;
+  const b = (after ?? {}) as Record<string, unknown>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).sort();
+}

@@ -1,0 +1,41 @@
+// What every Studio route reads off its request: the editor (owner, signed-in account, clock)
+// and the write preconditions a client sent (If-Match, Idempotency-Key).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestHash, type Editor, type Idempotency, type Written } from '../editing/write.ts';
+import { StudioError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The owner managing their network through a Studio route (set by the auth hook). */
+    editor: Editor;
+  }
+}
+
+const KEY_RE = /^[\x21-\x7e]{1,200}$/;
+
+export function ifMatchOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['if-match'];
+  return Array.isArray(header) ? header.join(',') : header;
+}
+
+/** The Idempotency-Key of a POST (printable ASCII, at most 200 characters), tied to its body. */
+export function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !KEY_RE.test(key)) {
+    throw new StudioError(422, 'invalid_request', 'Idempotency-Key must be 1 to 200 printable ASCII characters.');
+  }
+  return { key, requestHash: requestHash(request.method, request.url, request.body ?? null) };
+}
+
+/** Sends a write's answer: its status, ETag and body in the envelope (204: no body). */
+export function sendWritten<T>(reply: FastifyReply, written: Written<T>) {
+  if (written.etag) reply.header('etag', written.etag);
+  reply.code(written.status);
+  return written.status === 204 ? reply.send() : reply.send({ success: true as const, data: written.body });
+}
+
+/** Sends a read: the resource with its ETag. */
+export function sendResource<T>(reply: FastifyReply, etag: string, data: T) {
+  return reply.header('etag', etag).send({ success: true as const, data });
+}

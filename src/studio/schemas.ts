@@ -1,0 +1,31 @@
+// Schemas shared by the Studio routes: ids in paths, pagination, the success envelope. Bodies
+// use the catalog format's own schemas (src/catalog/format.ts), made open where the service
+// fills a field (id, ownerId) and partial for PATCH.
+import { z } from 'zod';
+import { numericId } from '../rest/params.ts';
+
+export { numericId };
+
+/** { success: true, data }. */
+export const studioSuccess = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+export const MAX_PER_PAGE = 500;
+
+export const pageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(50),
+  q: z.string().max(200).optional(),
+});
+
+/** A page of a list: the items and where they sit in the whole. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number(), perPage: z.number(), total: z.number() });
+
+/**
+ * A PATCH body: any subset of an entity's fields (catalog rules checked on the merged whole),
+ * minus the fields a PATCH may not change.
+ */
+export function patchOf<S extends z.ZodRawShape, K extends keyof S & string>(shape: S, fixed: readonly K[]) {
+  const open = Object.fromEntries(Object.entries(shape).filter(([key]) => !(fixed as readonly string[]).includes(key))) as Omit<S, K>;
+  return z.strictObject(open).partial();
+}
