@@ -9,6 +9,9 @@ export { numericId };
 /** { success: true, data }. */
 export const studioSuccess = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
+/** The answer of a delete: 204, no body. */
+export const NO_CONTENT = z.null().describe('No content');
+
 export const MAX_PER_PAGE = 500;
 
 export const pageQuery = z.strictObject({

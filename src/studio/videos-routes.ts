@@ -9,7 +9,7 @@ import { notFound } from '../editing/refusals.ts';
 import { MAX_BULK_VIDEOS, createVideos, deleteVideo, readVideo, updateVideo, usageOfVideo, videoPage } from '../editing/videos.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
-import { numericId, pageOf, pageQuery, patchOf, studioSuccess } from './schemas.ts';
+import { NO_CONTENT, numericId, pageOf, pageQuery, patchOf, studioSuccess } from './schemas.ts';
 
 const videoIdParams = z.object({ videoId: numericId });
 /** A new video: the catalog's, id and ownerId filled by the service when left out. */
@@ -32,7 +32,7 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
     return { success: true as const, data: await videoPage(db, request.editor.ownerId, q, page, per_page) };
   });
 
-  app.post('/videos', { schema: { body: createBody } }, async (request, reply) => {
+  app.post('/videos', { schema: { body: createBody, response: { 201: studioSuccess(z.union([videoSchema, z.object({ items: z.array(videoSchema) })])) } } }, async (request, reply) => {
     const bulk = Array.isArray(request.body);
     const bodies = (bulk ? request.body : [request.body]) as Record<string, unknown>[];
     return sendWritten(reply, await createVideos(db, request.editor, bodies, bulk, idempotencyOf(request)));
@@ -50,11 +50,11 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
     return { success: true as const, data: usage };
   });
 
-  app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: patchBody } }, async (request, reply) =>
+  app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: patchBody, response: { 200: studioSuccess(videoSchema) } } }, async (request, reply) =>
     sendWritten(reply, await updateVideo(db, request.editor, request.params.videoId, request.body as Record<string, unknown>, ifMatchOf(request))),
   );
 
-  app.delete('/videos/:videoId', { schema: { params: videoIdParams } }, async (request, reply) =>
+  app.delete('/videos/:videoId', { schema: { params: videoIdParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
     sendWritten(reply, await deleteVideo(db, request.editor, request.params.videoId, ifMatchOf(request))),
   );
 };
