@@ -64,17 +64,23 @@ export async function write<T>(
         if (stored.requestHash !== idempotency.requestHash) {
           throw new EditRefusal('idempotency_key_reused', 'This Idempotency-Key was used for a different request.');
         }
-        return { status: stored.status, body: stored.body as T, ...(stored.etag ? { etag: stored.etag } : {}) };
+        return { status: stored.status, body: storedBody(stored.body) as T, ...(stored.etag ? { etag: stored.etag } : {}) };
       }
     }
     const { written, changes } = await work(tx);
     await record(tx, editor, changes);
     if (idempotency) {
-      const answer = { requestHash: idempotency.requestHash, status: written.status, body: written.body ?? null, etag: written.etag ?? null };
+      // Kept as JSON text (a jsonb string): a jsonb object would reorder the keys of the answer.
+      const answer = { requestHash: idempotency.requestHash, status: written.status, body: JSON.stringify(written.body ?? null), etag: written.etag ?? null };
       await saveIdempotent(tx, editor.ownerId, idempotency.key, answer, editor.now, expiredBefore);
     }
     return written;
   });
+}
+
+/** The first answer of a retried POST, key order and all (older rows hold the object itself). */
+function storedBody(body: unknown): unknown {
+  return typeof body === 'string' ? JSON.parse(body) : body;
 }
 
 async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<void> {
