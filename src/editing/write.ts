@@ -78,10 +78,8 @@ export async function write<T>(
   });
 }
 
-/** The first answer of a retried POST, key order and all (older rows hold the object itself). */
-function storedBody(body: unknown): unknown {
-  return typeof body === 'string' ? JSON.parse(body) : body;
-}
+/** The first answer of a retried POST, key order and all. */
+const storedBody = (body: unknown): unknown => JSON.parse(body as string);
 
 async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
