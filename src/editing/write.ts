@@ -64,17 +64,25 @@ export async function write<T>(
         if (stored.requestHash !== idempotency.requestHash) {
           throw new EditRefusal('idempotency_key_reused', 'This Idempotency-Key was used for a different request.');
         }
-        return { status: stored.status, body: stored.body as T, ...(stored.etag ? { etag: stored.etag } : {}) };
+        return { status: stored.status, body: replayed(stored.body) as T, ...(stored.etag ? { etag: stored.etag } : {}) };
       }
     }
     const { written, changes } = await work(tx);
     await record(tx, editor, changes);
     if (idempotency) {
-      const answer = { requestHash: idempotency.requestHash, status: written.status, body: written.body ?? null, etag: written.etag ?? null };
+      const answer = { requestHash: idempotency.requestHash, status: written.status, body: JSON.stringify(written.body ?? null), etag: written.etag ?? null };
       await saveIdempotent(tx, editor.ownerId, idempotency.key, answer, editor.now, expiredBefore);
     }
     return written;
   });
+}
+
+/**
+ * A stored answer is kept as its JSON text (a jsonb string): jsonb reorders object keys, and a
+ * replay must be the first answer byte for byte. A stored object is from before that.
+ */
+function replayed(body: unknown): unknown {
+  return typeof body === 'string' ? JSON.parse(body) : body;
 }
 
 async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<void> {
