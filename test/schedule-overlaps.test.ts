@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstOverlap, formatZoned, occurrenceOn, overlapBetween, spanMs, type SpanBlock } from '../src/schedules/overlaps.ts';
+import { Overlaps, firstOverlap, formatZoned, occurrenceOn, overlapBetween, spanMs, type Overlap, type SpanBlock } from '../src/schedules/overlaps.ts';
 
 const NY = 'America/New_York';
 const H = 3_600_000;
@@ -10,6 +10,18 @@ const shown = (a: SpanBlock, b: SpanBlock, zone = NY) => {
   const o = overlapBetween(a, b, zone);
   return o && [o.block.date, formatZoned(o.block.start, zone), formatZoned(o.block.end, zone), o.other.blockId, o.other.date, formatZoned(o.other.start, zone), formatZoned(o.other.end, zone)];
 };
+
+/** mulberry32: a small seeded generator, so a failure replays; random(n) is in [0, n). */
+function randomInts(seed: number) {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) / 4294967296 * n) | 0;
+  };
+}
 
 describe('schedule overlaps', () => {
   it('measures a block as the expansion chains its videos', () => {
@@ -106,5 +118,66 @@ describe('schedule overlaps', () => {
     expect(occurrenceOn(loop, '2027-01-01', NY)).toEqual({ blockId: 2, date: '2027-01-01', start: Date.parse('2027-01-01T13:00:00Z'), end: Date.parse('2027-01-01T14:00:00Z') });
     // A wall time in a spring-forward gap is shifted forward, as the expansion does.
     expect(formatZoned(occurrenceOn(block(3, '2026-03-08T02:30:00', H), '2026-03-08', NY)!.start, NY)).toBe('2026-03-08T03:30:00-04:00');
+  });
+
+  it('the index answers what comparing every pair answers (random blocks around DST days, fixed seed)', () => {
+    const random = randomInts(20261101);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const randomBlock = (id: number): SpanBlock => {
+      const day = ['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2027-03-13', '2027-03-14'][random(6)]!;
+      const lengths = [0, 10 * M, 50 * M, 2 * H, 5 * H, 26 * H];
+      return block(id, `${day}T${two(random(24))}:${two(random(4) * 15)}:00`, lengths[random(lengths.length)]!, random(5) === 0);
+    };
+    const earliest = (a: Overlap | undefined, b: Overlap | undefined) =>
+      !a ? b : !b ? a : (b.block.start - a.block.start || b.other.start - a.other.start || b.other.blockId - a.other.blockId) < 0 ? b : a;
+    for (let round = 0; round < 30; round++) {
+      const blocks = Array.from({ length: 12 }, (_, i) => randomBlock(i + 1));
+      const index = new Overlaps(NY);
+      for (const b of blocks) {
+        const expected = [...blocks.slice(0, blocks.indexOf(b))].reduce<Overlap | undefined>((found, other) => earliest(found, overlapBetween(b, other, NY)), undefined);
+        expect(index.first(b), `round ${round}, block ${JSON.stringify(b)}`).toEqual(expected);
+        index.add(b);
+      }
+    }
+  });
+
+  it('finds an overlap exactly when playing every day of two years finds one (random blocks, fixed seed)', () => {
+    const random = randomInts(7);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const days: string[] = [];
+    for (let d = new Date(Date.UTC(2026, 9, 25)); d < new Date(Date.UTC(2028, 3, 1)); d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
+    // Mostly around the night hours a DST change moves, where a 23- or 25-hour day decides.
+    const lengths = [0, 30 * M, 60 * M, 90 * M, 2 * H, 2.5 * H, 23.5 * H, 26 * H];
+    const hours = [0, 1, 2, 3, 4, 22, 23, 12];
+    for (let round = 0; round < 300; round++) {
+      const make = (id: number) => {
+        // Loops start away from a DST day (so only the days around later changes show them meeting), one-off blocks on and around them.
+        const loop = random(3) > 0;
+        const day = loop ? ['2026-10-20', '2026-12-01', '2027-01-15', '2027-06-01'][random(4)]! : ['2026-10-31', '2026-11-01', '2026-11-02', '2027-03-13', '2027-03-14'][random(5)]!;
+        return block(id, `${day}T${two(hours[random(hours.length)]!)}:${two(random(4) * 15)}:00`, lengths[random(lengths.length)]!, loop);
+      };
+      const a = make(1);
+      const b = make(2);
+      const played = (x: SpanBlock) => days.map((d) => occurrenceOn(x, d, NY));
+      const [pa, pb] = [played(a), played(b)];
+      let met = false;
+      for (let i = 0; i < days.length && !met; i++) {
+        for (let j = Math.max(0, i - 2); j <= Math.min(days.length - 1, i + 2) && !met; j++) {
+          const [x, y] = [pa[i], pb[j]];
+          if (x && y && x.start < y.end && y.start < x.end) met = true;
+        }
+      }
+      expect(overlapBetween(a, b, NY) !== undefined, `${JSON.stringify(a)} ${JSON.stringify(b)}`).toBe(met);
+      expect(overlapBetween(b, a, NY) !== undefined).toBe(met);
+    }
+  });
+
+  it('an index takes blocks as they are accepted', () => {
+    const index = new Overlaps(NY, [block(1, '2026-11-21T08:00:00', H)]);
+    const next = block(2, '2026-11-21T09:00:00', H);
+    expect(index.first(next)).toBeUndefined();
+    index.add(next);
+    expect(index.first(block(3, '2026-11-21T09:30:00', 0))?.other.blockId).toBe(2);
+    expect(index.first(block(3, '2026-11-21T07:00:00', 3 * H, true))?.other.blockId).toBe(1);
   });
 });

@@ -20,7 +20,7 @@ import { exportChannels } from '../catalog/export.ts';
 import type { CatalogScheduleBlock } from '../catalog/format.ts';
 import { wallToDb } from '../catalog/to-rows.ts';
 import { deleteBlocks, insertBlocks, ownerChannelZone, replaceBlock, videoDurations, type BlockRow } from '../data/studio-schedules.ts';
-import { firstOverlap, formatZoned, spanMs, type Occurrence, type Overlap, type SpanBlock } from '../schedules/overlaps.ts';
+import { Overlaps, firstOverlap, formatZoned, spanMs, type Occurrence, type Overlap, type SpanBlock } from '../schedules/overlaps.ts';
 import { ScheduleTimelines, type TimelineBlock } from '../schedules/timelines.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { assertFixed, withIds, type Body } from './entities.ts';
@@ -218,9 +218,11 @@ export async function copyDay(
         const copy = sourceOf.get(id);
         return copy ? `the copy of block ${copy.from} to ${copy.to}` : `schedule block ${id}`;
       };
-      for (let i = kept.length; i < spans.length; i++) {
-        const overlap = firstOverlap(spans[i]!, spans.slice(0, i), zone);
-        if (overlap) throw conflict(overlap, zone, (id) => (id === spans[i]!.id ? capitalized(name(id)) : name(id)));
+      const accepted = new Overlaps(zone, spans.slice(0, kept.length));
+      for (const span of spans.slice(kept.length)) {
+        const overlap = accepted.first(span);
+        if (overlap) throw conflict(overlap, zone, (id) => (id === span.id ? capitalized(name(id)) : name(id)));
+        accepted.add(span);
       }
     }
     await deleteBlocks(tx, removed.map((b) => b.id));

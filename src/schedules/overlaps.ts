@@ -13,13 +13,15 @@
 // - A one-off block and a loopDaily block (playing every day from its start date on, never
 //   before): the loop's occurrences starting in (start - loop length, end) of the one-off span are
 //   the only ones that can overlap it; since occurrence starts only grow day by day, the first
-//   occurrence after `start - loop length` decides. A loop started after the one-off's day never
-//   meets it.
+//   occurrence after `start - loop length` decides. A loop's first day can still meet a one-off
+//   block of the day before that runs past midnight.
 // - Two loopDaily blocks: from the day both play on, their occurrences stand in the same relation
 //   every day except around the zone's offset changes (a 23- or 25-hour day moves one block's end
 //   relative to the other's start). So the first days both play and the days around every offset
-//   change of the following year are compared (zone rules repeat yearly); that is every distinct
-//   day there is.
+//   change of the following year are compared; as zone rules repeat yearly, that is every distinct
+//   day there is (test/schedule-overlaps.test.ts checks it against playing two years day by day).
+// `Overlaps` keeps a channel's blocks for many such questions (a copy of a day to 31 days asks
+// thousands): one-off blocks sorted by start, so each question reads only the few near its span.
 import { addDays } from './timeline.ts';
 import { requireZone } from './labels.ts';
 import { wallTimeToEpoch } from './expand.ts';
@@ -78,39 +80,91 @@ export function spansOverlap(a: { start: number; end: number }, b: { start: numb
   return a.start < b.end && b.start < a.end;
 }
 
+/** A block's occurrence by date, remembered: a loop is asked for the same days again and again. */
+type Occurs = (date: string) => Occurrence | null;
+
+/**
+ * Per block object, its occurrences asked so far: a copy of many blocks compares each with all
+ * the others, which would resolve the same wall times again and again. Kept with what they were
+ * computed from, so a block object changed since is computed afresh.
+ */
+const remembered = new WeakMap<SpanBlock, { zone: string; startLocal: string; loopDaily: boolean; lengthMs: number; occurs: Occurs }>();
+
+function occurrencesOf(block: SpanBlock, zone: string): Occurs {
+  const kept = remembered.get(block);
+  if (kept && kept.zone === zone && kept.startLocal === block.startLocal && kept.loopDaily === block.loopDaily && kept.lengthMs === block.lengthMs) {
+    return kept.occurs;
+  }
+  const known = new Map<string, Occurrence | null>();
+  const occurs: Occurs = (date) => {
+    let occurrence = known.get(date);
+    if (occurrence === undefined) known.set(date, (occurrence = occurrenceOn(block, date, zone)));
+    return occurrence;
+  };
+  remembered.set(block, { zone, startLocal: block.startLocal, loopDaily: block.loopDaily, lengthMs: block.lengthMs, occurs });
+  return occurs;
+}
+
 /** The first occurrence of loopDaily `loop` overlapping the span `span`, if any. */
-function loopOverlapping(span: Occurrence, loop: SpanBlock, zone: string): Occurrence | undefined {
+function loopOverlapping(span: Occurrence, loop: SpanBlock, occurs: Occurs, zone: string): Occurrence | undefined {
   const first = dateOf(loop);
   // Occurrences starting at or before span.start - length end before the span does: start the
   // search the day before that instant's date, or on the loop's first day if that is later.
   const endsBefore = span.start - loop.lengthMs;
   let date = first;
-  if (endsBefore > occurrenceOn(loop, first, zone)!.start) {
+  if (endsBefore > occurs(first)!.start) {
     const before = addDays(fastLocalDate(endsBefore, zone), -1);
     if (before > first) date = before;
   }
   // Starts grow by about a day each step: the answer is known within a few days.
   for (let step = 0; step < 8; step++, date = addDays(date, 1)) {
-    const occurrence = occurrenceOn(loop, date, zone)!;
+    const occurrence = occurs(date)!;
     if (occurrence.start >= span.end) return undefined;
     if (spansOverlap(occurrence, span)) return occurrence;
   }
   return undefined;
 }
 
-/** Local dates in [from, from + days] whose UTC offset differs from the next day's (DST changes). */
+/** 12:00 UTC of a 'yyyy-MM-dd' date (setUTCFullYear: Date.UTC would read years 0-99 as 19xx). */
+function noonUtc(date: string): number {
+  const t = new Date(0);
+  t.setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  return t.setUTCHours(12);
+}
+
+/** Per zone and year, the local dates whose UTC offset differs from the next day's (DST changes). */
+const changesByYear = new Map<string, readonly string[]>();
+const MAX_YEARS = 2_000;
+
+function offsetChangesIn(zone: string, year: number): readonly string[] {
+  const key = `${zone}|${year}`;
+  let changes = changesByYear.get(key);
+  if (changes === undefined) {
+    const z = requireZone(zone);
+    const found: string[] = [];
+    const yyyy = String(year).padStart(4, '0');
+    // Offsets at noon UTC of each day: a change between two noons is on the first day or the next.
+    let date = `${yyyy}-01-01`;
+    let offset = z.offset(noonUtc(date));
+    while (date.startsWith(yyyy)) {
+      const next = addDays(date, 1);
+      const nextOffset = z.offset(noonUtc(next));
+      if (nextOffset !== offset) found.push(date);
+      date = next;
+      offset = nextOffset;
+    }
+    if (changesByYear.size >= MAX_YEARS) changesByYear.clear();
+    changesByYear.set(key, (changes = found));
+  }
+  return changes;
+}
+
+/** Dates in [from, from + days] after which the zone's offset changes. */
 function offsetChanges(zone: string, from: string, days: number): string[] {
-  const z = requireZone(zone);
-  const noon = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), 12);
+  const to = addDays(from, days);
   const changes: string[] = [];
-  let date = from;
-  let offset = z.offset(noon(date));
-  for (let i = 0; i < days; i++) {
-    const next = addDays(date, 1);
-    const nextOffset = z.offset(noon(next));
-    if (nextOffset !== offset) changes.push(date);
-    date = next;
-    offset = nextOffset;
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    for (const date of offsetChangesIn(zone, year)) if (date >= from && date <= to) changes.push(date);
   }
   return changes;
 }
@@ -128,46 +182,122 @@ function loopDays(a: SpanBlock, b: SpanBlock, zone: string): string[] {
   return [...days].sort();
 }
 
-/** The earliest overlap of `block` with `other` on any day (see the header for which days). */
-export function overlapBetween(block: SpanBlock, other: SpanBlock, zone: string): Overlap | undefined {
+/**
+ * The earliest overlap of `block` with `other` on any day (see the header for which days).
+ * `mine` may remember the block's occurrences across many calls (firstOverlap does).
+ */
+export function overlapBetween(block: SpanBlock, other: SpanBlock, zone: string, mine: Occurs = occurrencesOf(block, zone)): Overlap | undefined {
   if (!block.loopDaily) {
-    const mine = occurrenceOn(block, dateOf(block), zone)!;
+    const once = mine(dateOf(block))!;
     if (!other.loopDaily) {
-      const theirs = occurrenceOn(other, dateOf(other), zone)!;
-      return spansOverlap(mine, theirs) ? { block: mine, other: theirs } : undefined;
+      const theirs = occurrencesOf(other, zone)(dateOf(other))!;
+      return spansOverlap(once, theirs) ? { block: once, other: theirs } : undefined;
     }
-    const theirs = loopOverlapping(mine, other, zone);
-    return theirs ? { block: mine, other: theirs } : undefined;
+    const theirs = loopOverlapping(once, other, occurrencesOf(other, zone), zone);
+    return theirs ? { block: once, other: theirs } : undefined;
   }
   if (!other.loopDaily) {
-    const theirs = occurrenceOn(other, dateOf(other), zone)!;
-    const mine = loopOverlapping(theirs, block, zone);
-    return mine ? { block: mine, other: theirs } : undefined;
+    const theirs = occurrencesOf(other, zone)(dateOf(other))!;
+    const occurrence = loopOverlapping(theirs, block, mine, zone);
+    return occurrence ? { block: occurrence, other: theirs } : undefined;
   }
+  const theirs = occurrencesOf(other, zone);
   for (const date of loopDays(block, other, zone)) {
-    const mine = occurrenceOn(block, date, zone);
-    if (!mine) continue;
-    const theirs = loopOverlapping(mine, other, zone);
-    if (theirs) return { block: mine, other: theirs };
+    const occurrence = mine(date);
+    if (!occurrence) continue;
+    const met = loopOverlapping(occurrence, other, theirs, zone);
+    if (met) return { block: occurrence, other: met };
   }
   return undefined;
 }
 
+/** Earlier first: the block's occurrence, then the other's, then the other's id. */
+function earlier(a: Overlap, b: Overlap): boolean {
+  return (a.block.start - b.block.start || a.other.start - b.other.start || a.other.blockId - b.other.blockId) < 0;
+}
+
 /**
- * The overlap of `block` with any of `others` (the block itself, by id, is skipped) that starts
- * earliest, ties by the other block's id; undefined when it overlaps none on any day.
+ * A channel's blocks, ready to be asked which of them a block overlaps: one-off blocks sorted by
+ * start (only those starting within the longest one-off's length before a span can reach it), loops
+ * compared one by one. Blocks can be added as they are accepted (a copy of many blocks).
  */
-export function firstOverlap(block: SpanBlock, others: readonly SpanBlock[], zone: string): Overlap | undefined {
-  let found: Overlap | undefined;
-  for (const other of others) {
-    if (other.id === block.id) continue;
-    const overlap = overlapBetween(block, other, zone);
-    if (!overlap) continue;
-    if (!found || overlap.block.start < found.block.start || (overlap.block.start === found.block.start && overlap.other.blockId < found.other.blockId)) {
-      found = overlap;
+export class Overlaps {
+  private readonly loops: SpanBlock[] = [];
+  /** One-off occurrences by start. */
+  private readonly once: Occurrence[] = [];
+  private longestOnce = 0;
+
+  constructor(
+    private readonly zone: string,
+    blocks: readonly SpanBlock[] = [],
+  ) {
+    for (const block of blocks) {
+      if (block.loopDaily) this.loops.push(block);
+      else this.once.push(this.onceOf(block));
     }
+    this.once.sort((a, b) => a.start - b.start);
   }
-  return found;
+
+  add(block: SpanBlock): void {
+    if (block.loopDaily) {
+      this.loops.push(block);
+      return;
+    }
+    const occurrence = this.onceOf(block);
+    this.once.splice(this.firstStartingAfter(occurrence.start), 0, occurrence);
+  }
+
+  private onceOf(block: SpanBlock): Occurrence {
+    const occurrence = occurrenceOn(block, dateOf(block), this.zone)!;
+    this.longestOnce = Math.max(this.longestOnce, occurrence.end - occurrence.start);
+    return occurrence;
+  }
+
+  /**
+   * The earliest overlap of `block` with the blocks added (a block of the same id is skipped): by
+   * the block's occurrence, then the other's start, then its id; undefined when it overlaps none.
+   */
+  first(block: SpanBlock): Overlap | undefined {
+    const mine = occurrencesOf(block, this.zone);
+    let found: Overlap | undefined;
+    const consider = (overlap: Overlap | undefined) => {
+      if (overlap && (!found || earlier(overlap, found))) found = overlap;
+    };
+    for (const loop of this.loops) if (loop.id !== block.id) consider(overlapBetween(block, loop, this.zone, mine));
+    if (!block.loopDaily) {
+      const span = mine(dateOf(block))!;
+      // Starts before span.start - longest end before the span does.
+      for (let i = this.firstStartingAfter(span.start - this.longestOnce - 1); i < this.once.length && this.once[i]!.start < span.end; i++) {
+        const other = this.once[i]!;
+        if (other.blockId !== block.id && spansOverlap(span, other)) consider({ block: span, other });
+      }
+    } else {
+      const firstStart = mine(dateOf(block))!.start;
+      for (const other of this.once) {
+        if (other.blockId === block.id || other.end <= firstStart) continue;
+        const occurrence = loopOverlapping(other, block, mine, this.zone);
+        if (occurrence) consider({ block: occurrence, other });
+      }
+    }
+    return found;
+  }
+
+  /** Index of the first one-off occurrence starting after `at`. */
+  private firstStartingAfter(at: number): number {
+    let lo = 0;
+    let hi = this.once.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.once[mid]!.start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** The earliest overlap of `block` with any of `others` (see Overlaps.first). */
+export function firstOverlap(block: SpanBlock, others: readonly SpanBlock[], zone: string): Overlap | undefined {
+  return new Overlaps(zone, others).first(block);
 }
 
 /** An instant as channel-local 'yyyy-MM-ddTHH:mm:ss±hh:mm' (the offset tells a fall-back hour's two passes apart). */
