@@ -132,7 +132,7 @@ export async function createBlock(
     if (!allowOverlap) {
       const spans = await spansOf(tx, editor.ownerId, all);
       const overlap = firstOverlap(spans.at(-1)!, spans.slice(0, -1), entry.timezone ?? 'UTC');
-      if (overlap) throw conflict(overlap, entry.timezone ?? 'UTC', (id) => (id === created.id ? `The new block ${id}` : `schedule block ${id}`));
+      if (overlap) throw conflict(overlap, entry.timezone ?? 'UTC', (id) => (id === created.id ? 'The new block' : `schedule block ${id}`));
     }
     await insertBlocks(tx, [toRow(channelId, created)]);
     return {
