@@ -64,12 +64,13 @@ export async function write<T>(
         if (stored.requestHash !== idempotency.requestHash) {
           throw new EditRefusal('idempotency_key_reused', 'This Idempotency-Key was used for a different request.');
         }
-        return { status: stored.status, body: replayed(stored.body) as T, ...(stored.etag ? { etag: stored.etag } : {}) };
+        return { status: stored.status, body: storedBody(stored.body) as T, ...(stored.etag ? { etag: stored.etag } : {}) };
       }
     }
     const { written, changes } = await work(tx);
     await record(tx, editor, changes);
     if (idempotency) {
+      // Kept as JSON text (a jsonb string): a jsonb object would reorder the keys of the answer.
       const answer = { requestHash: idempotency.requestHash, status: written.status, body: JSON.stringify(written.body ?? null), etag: written.etag ?? null };
       await saveIdempotent(tx, editor.ownerId, idempotency.key, answer, editor.now, expiredBefore);
     }
@@ -77,13 +78,8 @@ export async function write<T>(
   });
 }
 
-/**
- * A stored answer is kept as its JSON text (a jsonb string): jsonb reorders object keys, and a
- * replay must be the first answer byte for byte. A stored object is from before that.
- */
-function replayed(body: unknown): unknown {
-  return typeof body === 'string' ? JSON.parse(body) : body;
-}
+/** The first answer of a retried POST, key order and all. */
+const storedBody = (body: unknown): unknown => JSON.parse(body as string);
 
 async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;

@@ -18,14 +18,26 @@ export function ifMatchOf(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header.join(',') : header;
 }
 
-/** The Idempotency-Key of a POST (printable ASCII, at most 200 characters), tied to its body. */
+/** The Idempotency-Key of a POST (printable ASCII, at most 200 characters), tied to its body's digest. */
 export function idempotencyOf(request: FastifyRequest): Idempotency | undefined {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || !KEY_RE.test(key)) {
     throw new StudioError(422, 'invalid_request', 'Idempotency-Key must be 1 to 200 printable ASCII characters.');
   }
-  return { key, requestHash: requestHash(request.method, request.url, request.body ?? null) };
+  return { key, requestHash: requestHash(request.method, request.url, withoutSecrets(request.body ?? null)) };
+}
+
+const SECRET_KEYS = new Set(['password', 'passwordHash', 'storeCredentials', 'token']);
+
+/**
+ * The body as the stored request digest sees it: a fast digest of a password would be kept for a
+ * day, so secrets are left out (a retry that changes only a secret counts as the same request).
+ */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEYS.has(key)).map(([key, v]) => [key, withoutSecrets(v)]));
 }
 
 /** Sends a write's answer: its status, ETag and body in the envelope (204: no body). */

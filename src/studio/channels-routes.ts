@@ -1,0 +1,174 @@
+// /channels: the owner's channels in the catalog's channel shape (children and secrets left to
+// their own routes, `hasPassword` read-only), and per channel: library, vod, vast/{platform},
+// password and live-streams. Rules and decisions: src/editing/channels.ts. Here:
+// - a VAST platform outside the vocabulary's list is refused with 422 (params.platform), the
+//   same answer whoever's channel the path names; a known platform with no setting is 404;
+// - DELETE of a VAST setting that is not there is 404, while DELETE of a password that is not
+//   set is 204 (a channel always has a password state; clearing it twice leaves it cleared).
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id, instant, nonEmpty, refId } from '../catalog/fields.ts';
+import { channelSchema, liveStreamSchema, scheduleBlockSchema, vastSchema } from '../catalog/format.ts';
+import {
+  channelPage, clearPassword, createChannel, createLiveStream, deleteChannel, deleteLiveStream, deleteVast, putVast, putVideoList,
+  readChannel, readLiveStream, readLiveStreams, readPassword, readVast, readVastList, readVideoList, reorderChannels, setPassword,
+  updateChannel, updateLiveStream, type VideoList,
+} from '../editing/channels.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { VAST_PLATFORMS } from '../vocabulary.ts';
+import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { NO_CONTENT, numericId, pageOf, pageQuery, patchOf, studioSuccess } from './schemas.ts';
+
+type Body = Record<string, unknown>;
+
+const channelParams = z.object({ channelId: numericId });
+const vastParams = z.object({ channelId: numericId, platform: z.enum(VAST_PLATFORMS) });
+const liveStreamParams = z.object({ channelId: numericId, liveStreamId: numericId });
+
+/** Up to this many ids in one list body (a library, a reorder). */
+const MAX_LIST = 100_000;
+
+const channelsQuery = pageQuery.extend({ deleted: z.enum(['0', '1']).optional() });
+
+/**
+ * A new channel: the catalog's entry, id, ownerId and schedule block ids filled in when left out
+ * (the entry's own rules, such as password or passwordHash, are checked on the whole entry).
+ */
+const newChannelSchema = z.strictObject({
+  ...channelSchema.shape,
+  id: id.optional(),
+  ownerId: refId.optional(),
+  hasPassword: z.boolean().optional(),
+  schedules: z.array(scheduleBlockSchema.extend({ id: id.optional() })).default([]),
+});
+
+/**
+ * A channel PATCH: its own fields. Children and the password are taken (and refused with the
+ * route that changes them) so the answer says where to go rather than "unknown field".
+ */
+const CHILDREN = ['videoIds', 'vodVideoIds', 'vast', 'schedules', 'liveStreams', 'password', 'passwordHash'] as const;
+const channelPatch = patchOf(channelSchema.shape, CHILDREN).extend({
+  createdAt: instant.optional(),
+  hasPassword: z.boolean().optional(),
+  ...Object.fromEntries(CHILDREN.map((key) => [key, z.unknown().optional()])),
+});
+
+const orderBody = z.strictObject({ channelIds: z.array(refId).max(MAX_LIST) });
+const videoListBody = z.strictObject({ videoIds: z.array(refId).max(MAX_LIST) });
+const vastBody = vastSchema.extend({ platform: z.enum(VAST_PLATFORMS).optional() });
+const passwordBody = z.strictObject({ password: nonEmpty.max(1024) });
+const liveStreamPatch = z.strictObject({ id: z.number().optional(), videoId: refId, start: instant, end: instant, uri: z.string() }).partial();
+
+const channelResourceSchema = z.object({
+  id: z.number(), ownerId: z.number(), name: z.string(), url: z.string(), categoryId: z.number(), languageId: z.number().nullable(),
+  pictureUrl: z.string().nullable(), description: z.string().nullable(), order: z.number(), timezone: z.string(),
+  isWhiteLabeled: z.boolean(), playLiveFirst: z.boolean(), isVerified: z.boolean(), keepGuideOpened: z.boolean(),
+  guideMode: z.string(), subscriberCount: z.number(), createdAt: z.string(), deleted: z.boolean(),
+  roku: z.object({ addedToRoku: z.boolean(), lastUpdateDate: z.string().nullable() }).nullable(),
+  hasPassword: z.boolean(),
+});
+const videoListSchema = z.object({ videoIds: z.array(z.number()) });
+const vastResourceSchema = z.object({
+  platform: z.enum(VAST_PLATFORMS), vastUrl: z.string(), vastVersion: z.number(), skippable: z.boolean(), adFrequency: z.number().nullable(),
+  midRollFrequency: z.number().nullable(), slottable: z.boolean(), timeFrom: z.number().nullable(), timeTo: z.number().nullable(),
+  vastType: z.string().nullable(), allowAdsInVod: z.boolean(),
+});
+const passwordSchema = z.object({ hasPassword: z.boolean() });
+const liveStreamSchemaOut = z.object({ id: z.number(), videoId: z.number(), start: z.string(), end: z.string(), uri: z.string() });
+
+const VIDEO_LISTS: readonly VideoList[] = ['library', 'vod'];
+
+export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/channels', { schema: { querystring: channelsQuery, response: { 200: studioSuccess(pageOf(channelResourceSchema)) } } }, async (request) => {
+    const { page, per_page, q, deleted } = request.query;
+    return { success: true as const, data: await channelPage(db, request.editor.ownerId, q, deleted === '1', page, per_page) };
+  });
+
+  app.post('/channels', { schema: { body: newChannelSchema, response: { 201: studioSuccess(channelResourceSchema) } } }, async (request, reply) =>
+    sendWritten(reply, await createChannel(db, request.editor, request.body as Body, idempotencyOf(request))),
+  );
+
+  app.put('/channels/order', { schema: { body: orderBody, response: { 200: studioSuccess(z.object({ channelIds: z.array(z.number()) })) } } }, async (request, reply) =>
+    sendWritten(reply, await reorderChannels(db, request.editor, request.body.channelIds)),
+  );
+
+  app.get('/channels/:channelId', { schema: { params: channelParams, response: { 200: studioSuccess(channelResourceSchema) } } }, async (request, reply) => {
+    const { body, etag } = await readChannel(db, request.editor.ownerId, request.params.channelId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.patch('/channels/:channelId', { schema: { params: channelParams, body: channelPatch, response: { 200: studioSuccess(channelResourceSchema) } } }, async (request, reply) =>
+    sendWritten(reply, await updateChannel(db, request.editor, request.params.channelId, request.body as Body, ifMatchOf(request))),
+  );
+
+  app.delete('/channels/:channelId', { schema: { params: channelParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
+    sendWritten(reply, await deleteChannel(db, request.editor, request.params.channelId, ifMatchOf(request))),
+  );
+
+  for (const list of VIDEO_LISTS) {
+    app.get(`/channels/:channelId/${list}`, { schema: { params: channelParams, response: { 200: studioSuccess(videoListSchema) } } }, async (request, reply) => {
+      const { body, etag } = await readVideoList(db, request.editor.ownerId, request.params.channelId, list);
+      return sendResource(reply, etag, body);
+    });
+    app.put(`/channels/:channelId/${list}`, { schema: { params: channelParams, body: videoListBody, response: { 200: studioSuccess(videoListSchema) } } }, async (request, reply) =>
+      sendWritten(reply, await putVideoList(db, request.editor, request.params.channelId, list, request.body.videoIds, ifMatchOf(request))),
+    );
+  }
+
+  app.get('/channels/:channelId/vast', { schema: { params: channelParams, response: { 200: studioSuccess(z.object({ items: z.array(vastResourceSchema) })) } } }, async (request, reply) => {
+    const { body, etag } = await readVastList(db, request.editor.ownerId, request.params.channelId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.get('/channels/:channelId/vast/:platform', { schema: { params: vastParams, response: { 200: studioSuccess(vastResourceSchema) } } }, async (request, reply) => {
+    const { body, etag } = await readVast(db, request.editor.ownerId, request.params.channelId, request.params.platform);
+    return sendResource(reply, etag, body);
+  });
+
+  app.put('/channels/:channelId/vast/:platform', { schema: { params: vastParams, body: vastBody, response: { 200: studioSuccess(vastResourceSchema), 201: studioSuccess(vastResourceSchema) } } }, async (request, reply) =>
+    sendWritten(reply, await putVast(db, request.editor, request.params.channelId, request.params.platform, request.body as Body, ifMatchOf(request))),
+  );
+
+  app.delete('/channels/:channelId/vast/:platform', { schema: { params: vastParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
+    sendWritten(reply, await deleteVast(db, request.editor, request.params.channelId, request.params.platform, ifMatchOf(request))),
+  );
+
+  app.get('/channels/:channelId/password', { schema: { params: channelParams, response: { 200: studioSuccess(passwordSchema) } } }, async (request, reply) => {
+    const { body, etag } = await readPassword(db, request.editor.ownerId, request.params.channelId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.put('/channels/:channelId/password', { schema: { params: channelParams, body: passwordBody, response: { 200: studioSuccess(passwordSchema) } } }, async (request, reply) =>
+    sendWritten(reply, await setPassword(db, request.editor, request.params.channelId, request.body.password, ifMatchOf(request))),
+  );
+
+  app.delete('/channels/:channelId/password', { schema: { params: channelParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
+    sendWritten(reply, await clearPassword(db, request.editor, request.params.channelId, ifMatchOf(request))),
+  );
+
+  app.get('/channels/:channelId/live-streams', { schema: { params: channelParams, response: { 200: studioSuccess(z.object({ items: z.array(liveStreamSchemaOut) })) } } }, async (request, reply) => {
+    const { body, etag } = await readLiveStreams(db, request.editor.ownerId, request.params.channelId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.post('/channels/:channelId/live-streams', { schema: { params: channelParams, body: liveStreamSchema, response: { 201: studioSuccess(liveStreamSchemaOut) } } }, async (request, reply) =>
+    sendWritten(reply, await createLiveStream(db, request.editor, request.params.channelId, request.body as Body, idempotencyOf(request))),
+  );
+
+  app.get('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 200: studioSuccess(liveStreamSchemaOut) } } }, async (request, reply) => {
+    const { body, etag } = await readLiveStream(db, request.editor.ownerId, request.params.channelId, request.params.liveStreamId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.patch('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, body: liveStreamPatch, response: { 200: studioSuccess(liveStreamSchemaOut) } } }, async (request, reply) =>
+    sendWritten(reply, await updateLiveStream(db, request.editor, request.params.channelId, request.params.liveStreamId, request.body as Body, ifMatchOf(request))),
+  );
+
+  app.delete('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
+    sendWritten(reply, await deleteLiveStream(db, request.editor, request.params.channelId, request.params.liveStreamId, ifMatchOf(request))),
+  );
+};
