@@ -78,8 +78,14 @@ export async function write<T>(
   });
 }
 
-/** The first answer of a retried POST, key order and all. */
-const storedBody = (body: unknown): unknown => JSON.parse(body as string);
+/**
+ * The first answer of a retried POST, key order and all. Drizzle's jsonb column parses a string
+ * it reads once more, so the stored JSON text usually comes back as the object parsed from it
+ * (in the text's key order); JSON.parse of that object threw (500 on every retried POST).
+ */
+function storedBody(body: unknown): unknown {
+  return typeof body === 'string' ? JSON.parse(body) : body;
+}
 
 async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
