@@ -1,6 +1,7 @@
 // The Studio group's route modules, registered behind its owner check (plugin.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { GroupOptions } from '../http/group.ts';
+import { catalogRoutes } from './catalog-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { videosRoutes } from './videos-routes.ts';
@@ -8,5 +9,6 @@ import { videosRoutes } from './videos-routes.ts';
 export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   videosRoutes,
   channelsRoutes,
+  catalogRoutes,
   scheduleRoutes,
 ];
