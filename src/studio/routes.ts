@@ -3,10 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { GroupOptions } from '../http/group.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
+import { scheduleRoutes } from './schedule-routes.ts';
 import { videosRoutes } from './videos-routes.ts';
 
 export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   videosRoutes,
   channelsRoutes,
   catalogRoutes,
+  scheduleRoutes,
 ];

@@ -1,0 +1,60 @@
+// Queries behind the Studio's schedule blocks: the owner's channel and its zone, the durations
+// a block's span is measured from, and writes of single blocks (a block row and its videos),
+// never of the whole channel, so the channel's other rows (live streams included) keep their ids.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import { deleteWhereIn, insertRows } from '../db/bulk.ts';
+import * as t from '../db/schema.ts';
+
+/** The owner's channel (soft-deleted ones too: the Studio can still edit them) and its zone. */
+export async function ownerChannelZone(db: Queryable, ownerId: number, channelId: number): Promise<{ id: number; timezone: string } | undefined> {
+  const [row] = await db
+    .select({ id: t.channels.id, timezone: t.channels.timezone })
+    .from(t.channels)
+    .where(and(eq(t.channels.id, channelId), eq(t.channels.ownerId, ownerId)));
+  return row;
+}
+
+/** Durations in seconds of the owner's videos among `videoIds`. */
+export async function videoDurations(db: Queryable, ownerId: number, videoIds: readonly number[]): Promise<Map<number, number>> {
+  if (videoIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: t.videos.id, durationSeconds: t.videos.durationSeconds })
+    .from(t.videos)
+    .where(and(eq(t.videos.ownerId, ownerId), inArray(t.videos.id, [...new Set(videoIds)])));
+  return new Map(rows.map((r) => [r.id, r.durationSeconds]));
+}
+
+export interface BlockRow {
+  id: number;
+  channelId: number;
+  /** PostgreSQL wall time 'yyyy-MM-dd HH:mm:ss'. */
+  startLocal: string;
+  published: boolean;
+  loopDaily: boolean;
+  videoIds: readonly number[];
+}
+
+function videoRows(blocks: readonly BlockRow[]) {
+  return blocks.flatMap((b) => b.videoIds.map((videoId, position) => ({ blockId: b.id, position, videoId })));
+}
+
+export async function insertBlocks(tx: Queryable, blocks: readonly BlockRow[]): Promise<void> {
+  await insertRows(tx, t.scheduleBlocks, blocks.map(({ videoIds: _, ...row }) => row));
+  await insertRows(tx, t.scheduleBlockVideos, videoRows(blocks));
+}
+
+/** Rewrites one block's row and its videos (same id, same channel). */
+export async function replaceBlock(tx: Queryable, block: BlockRow): Promise<void> {
+  await tx
+    .update(t.scheduleBlocks)
+    .set({ startLocal: block.startLocal, published: block.published, loopDaily: block.loopDaily })
+    .where(and(eq(t.scheduleBlocks.id, block.id), eq(t.scheduleBlocks.channelId, block.channelId)));
+  await tx.delete(t.scheduleBlockVideos).where(eq(t.scheduleBlockVideos.blockId, block.id));
+  await insertRows(tx, t.scheduleBlockVideos, videoRows([block]));
+}
+
+/** Deletes blocks (their videos go with them). */
+export async function deleteBlocks(tx: Queryable, blockIds: readonly number[]): Promise<void> {
+  await deleteWhereIn(tx, t.scheduleBlocks, t.scheduleBlocks.id, blockIds);
+}

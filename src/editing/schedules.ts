@@ -1,0 +1,250 @@
+// Schedule blocks of an owner's channel: list, read, create, change, delete; the expanded day
+// as the owner sees it; a day's one-off blocks copied to other days.
+//
+// A block is checked by the catalog import's own rules: the channel's catalog entry with its block
+// list changed is validated against the owner's slice of the database (so another owner's video
+// is an "unknown video", as a missing one), errors re-rooted at the request body. Only the block's
+// own rows are then written: the channel and its other rows (live streams keep their ids) stay.
+//
+// Conflicts: a block whose span (its start plus its videos' durations, in the channel's zone)
+// overlaps another block of the channel on ANY day both play is refused with schedule_conflict,
+// naming the other block and its times, unless the request says allowOverlap (not stored). Every
+// day is compared exactly (src/schedules/overlaps.ts): a one-off block against each one-off block
+// and each loop playing around it (a loop plays every day from its start date on), a loop against
+// every one-off block on or after its start and against the other loops on every day, DST days
+// included. Unpublished blocks count: they are meant to be published. Live streams do not (they
+// are their own resource and play over the schedule). A change that leaves a block's span and
+// days alone (published only) is not checked again: its overlaps were accepted when it was made.
+import type { Database, Queryable } from '../db/connect.ts';
+import { exportChannels } from '../catalog/export.ts';
+import type { CatalogScheduleBlock } from '../catalog/format.ts';
+import { wallToDb } from '../catalog/to-rows.ts';
+import { deleteBlocks, insertBlocks, ownerChannelZone, replaceBlock, videoDurations, type BlockRow } from '../data/studio-schedules.ts';
+import { Overlaps, firstOverlap, formatZoned, spanMs, type Occurrence, type Overlap, type SpanBlock } from '../schedules/overlaps.ts';
+import { ScheduleTimelines, type TimelineBlock } from '../schedules/timelines.ts';
+import { assertMatches, etagOf } from './etag.ts';
+import { assertFixed, withIds, type Body } from './entities.ts';
+import { EditRefusal, invalid, notFound } from './refusals.ts';
+import { validateSlice } from './validate.ts';
+import { changedFields, write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
+
+/** A block in the catalog's form: { id, startTime, published, loopDaily, videoIds }. */
+export type Block = CatalogScheduleBlock;
+
+type ChannelEntry = Awaited<ReturnType<typeof exportChannels>>[number];
+
+/** The schedule list as answered: the channel, its zone (wall times are in it) and its blocks by start. */
+export interface BlockList {
+  channelId: number;
+  timezone: string;
+  items: Block[];
+}
+
+/** Days a copy may target at once. */
+export const MAX_COPY_DATES = 31;
+
+const resourceOf = (channelId: number, blockId: number) => `channels/${channelId}/schedules/${blockId}`;
+const SPAN_FIELDS = ['startTime', 'loopDaily', 'videoIds'] as const;
+
+function blockOf(b: NonNullable<ChannelEntry['schedules']>[number]): Block {
+  return { id: b.id, startTime: b.startTime, published: b.published ?? true, loopDaily: b.loopDaily ?? false, videoIds: [...b.videoIds] };
+}
+
+/** The owner's channel in catalog form with its blocks (ordered by start, then id), or 404. */
+async function channelOf(db: Queryable, ownerId: number, channelId: number): Promise<{ entry: ChannelEntry; blocks: Block[] }> {
+  const [entry] = await exportChannels(db, { ownerId, channelIds: [channelId] });
+  if (!entry) throw notFound('Channel');
+  return { entry, blocks: (entry.schedules ?? []).map(blockOf) };
+}
+
+function listOf(entry: ChannelEntry, blocks: Block[]): BlockList {
+  return { channelId: entry.id, timezone: entry.timezone ?? 'UTC', items: blocks };
+}
+
+/** Whether a block plays on some day of [from, to]: one-off blocks dated in it, loops dated on or before `to`. */
+function playsWithin(block: Block, from: string | undefined, to: string | undefined): boolean {
+  const date = block.startTime.slice(0, 10);
+  if (to !== undefined && date > to) return false;
+  return from === undefined || block.loopDaily || date >= from;
+}
+
+export async function listBlocks(db: Queryable, ownerId: number, channelId: number, from?: string, to?: string): Promise<{ list: BlockList; etag: string }> {
+  const { entry, blocks } = await channelOf(db, ownerId, channelId);
+  const list = listOf(entry, blocks.filter((b) => playsWithin(b, from, to)));
+  return { list, etag: etagOf(list) };
+}
+
+export async function readBlock(db: Queryable, ownerId: number, channelId: number, blockId: number): Promise<Block> {
+  const { blocks } = await channelOf(db, ownerId, channelId);
+  const block = blocks.find((b) => b.id === blockId);
+  if (!block) throw notFound('Schedule block');
+  return block;
+}
+
+/** Validates the channel with `blocks` as its block list; answers them as validated (defaults applied). */
+async function validated(tx: Queryable, ownerId: number, entry: ChannelEntry, blocks: readonly Body[], root: string): Promise<Block[]> {
+  const catalog = await validateSlice(tx, ownerId, { channels: [{ ...entry, schedules: blocks as Block[] }] }, root);
+  return catalog.channels[0]!.schedules;
+}
+
+async function spansOf(tx: Queryable, ownerId: number, blocks: readonly Block[]): Promise<SpanBlock[]> {
+  const durations = await videoDurations(tx, ownerId, blocks.flatMap((b) => b.videoIds));
+  return blocks.map((b) => ({ id: b.id, startLocal: b.startTime, loopDaily: b.loopDaily, lengthMs: spanMs(b.videoIds.map((v) => durations.get(v) ?? 0)) }));
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const times = (o: Occurrence, zone: string) => `${formatZoned(o.start, zone)} to ${formatZoned(o.end, zone)}`;
+
+function conflict(overlap: Overlap, zone: string, name: (blockId: number) => string): EditRefusal {
+  const { block, other } = overlap;
+  return new EditRefusal(
+    'schedule_conflict',
+    `${name(block.blockId)} (${times(block, zone)}) overlaps ${name(other.blockId)} (${times(other, zone)}) on ${block.date} in ${zone}; ` +
+      'move or shorten one of them, or send allowOverlap: true to keep both.',
+  );
+}
+
+const toRow = (channelId: number, b: Block): BlockRow => ({
+  id: b.id, channelId, startLocal: wallToDb(b.startTime), published: b.published, loopDaily: b.loopDaily, videoIds: b.videoIds,
+});
+
+/** A body without the request-only allowOverlap flag. */
+function withoutFlags(body: Body): { block: Body; allowOverlap: boolean } {
+  const { allowOverlap, ...block } = body;
+  return { block, allowOverlap: allowOverlap === true };
+}
+
+/** If-Match of a create or copy names the channel's whole schedule list. */
+function assertListMatches(ifMatch: string | undefined, entry: ChannelEntry, blocks: Block[]): void {
+  assertMatches(ifMatch, listOf(entry, blocks));
+}
+
+export async function createBlock(
+  db: Database, editor: Editor, channelId: number, body: Body, ifMatch: string | undefined, idempotency?: Idempotency,
+): Promise<Written<Block>> {
+  return write(db, editor, async (tx) => {
+    const { entry, blocks } = await channelOf(tx, editor.ownerId, channelId);
+    assertListMatches(ifMatch, entry, blocks);
+    const { block, allowOverlap } = withoutFlags(body);
+    const [complete] = await withIds(tx, 'scheduleBlocks', [block]);
+    const all = await validated(tx, editor.ownerId, entry, [...blocks, complete!], `channels[0].schedules[${blocks.length}]`);
+    const created = all.at(-1)!;
+    if (!allowOverlap) {
+      const spans = await spansOf(tx, editor.ownerId, all);
+      const overlap = firstOverlap(spans.at(-1)!, spans.slice(0, -1), entry.timezone ?? 'UTC');
+      if (overlap) throw conflict(overlap, entry.timezone ?? 'UTC', (id) => (id === created.id ? 'The new block' : `schedule block ${id}`));
+    }
+    await insertBlocks(tx, [toRow(channelId, created)]);
+    return {
+      written: { status: 201, body: created, etag: etagOf(created) },
+      changes: [{ action: 'create', resource: resourceOf(channelId, created.id), fields: Object.keys(created).sort(), channelIds: [channelId] }],
+    };
+  }, idempotency);
+}
+
+export async function updateBlock(db: Database, editor: Editor, channelId: number, blockId: number, body: Body, ifMatch: string | undefined): Promise<Written<Block>> {
+  return write(db, editor, async (tx) => {
+    const { entry, blocks } = await channelOf(tx, editor.ownerId, channelId);
+    const index = blocks.findIndex((b) => b.id === blockId);
+    if (index < 0) throw notFound('Schedule block');
+    const current = blocks[index]!;
+    assertMatches(ifMatch, current);
+    const { block: patch, allowOverlap } = withoutFlags(body);
+    assertFixed(patch, current as unknown as Body, ['id']);
+    const merged = blocks.map((b, i) => (i === index ? { ...b, ...patch } : b));
+    const after = (await validated(tx, editor.ownerId, entry, merged, `channels[0].schedules[${index}]`))[index]!;
+    const fields = changedFields(current, after);
+    if (!allowOverlap && fields.some((f) => (SPAN_FIELDS as readonly string[]).includes(f))) {
+      const spans = await spansOf(tx, editor.ownerId, blocks.map((b, i) => (i === index ? after : b)));
+      const overlap = firstOverlap(spans[index]!, spans, entry.timezone ?? 'UTC');
+      if (overlap) throw conflict(overlap, entry.timezone ?? 'UTC', (id) => (id === blockId ? `Schedule block ${id}` : `schedule block ${id}`));
+    }
+    if (fields.length > 0) await replaceBlock(tx, toRow(channelId, after));
+    return {
+      written: { status: 200, body: after, etag: etagOf(after) },
+      changes: fields.length > 0 ? [{ action: 'update', resource: resourceOf(channelId, blockId), fields, channelIds: [channelId] }] : [],
+    };
+  });
+}
+
+export async function deleteBlock(db: Database, editor: Editor, channelId: number, blockId: number, ifMatch: string | undefined): Promise<Written<null>> {
+  return write(db, editor, async (tx) => {
+    const { blocks } = await channelOf(tx, editor.ownerId, channelId);
+    const current = blocks.find((b) => b.id === blockId);
+    if (!current) throw notFound('Schedule block');
+    assertMatches(ifMatch, current);
+    await deleteBlocks(tx, [blockId]);
+    return { written: { status: 204, body: null }, changes: [{ action: 'delete', resource: resourceOf(channelId, blockId), fields: [], channelIds: [channelId] }] };
+  });
+}
+
+export interface CopyRequest {
+  toDates: readonly string[];
+  allowOverlap?: boolean;
+  replace?: boolean;
+}
+
+/**
+ * Copies the one-off blocks starting on `date` to each of `toDates` at the same wall times, with
+ * new ids (published as the originals are). `replace` first deletes the one-off blocks starting
+ * on the target days (loops stay). The copies are checked against the blocks that stay and each
+ * other; one conflict refuses the whole copy. Answers the created blocks, by date then start.
+ */
+export async function copyDay(
+  db: Database, editor: Editor, channelId: number, date: string, request: CopyRequest, ifMatch: string | undefined, idempotency?: Idempotency,
+): Promise<Written<{ items: Block[] }>> {
+  return write(db, editor, async (tx) => {
+    const { entry, blocks } = await channelOf(tx, editor.ownerId, channelId);
+    assertListMatches(ifMatch, entry, blocks);
+    const problems: string[] = [];
+    request.toDates.forEach((to, i) => {
+      if (to === date) problems.push(`toDates[${i}]: ${to} is the day copied from`);
+      else if (request.toDates.indexOf(to) < i) problems.push(`toDates[${i}]: duplicate date ${to}`);
+    });
+    if (problems.length > 0) throw invalid(problems);
+    const oneOffOn = (b: Block, days: readonly string[]) => !b.loopDaily && days.includes(b.startTime.slice(0, 10));
+    const sources = blocks.filter((b) => oneOffOn(b, [date]));
+    if (sources.length === 0) throw invalid([`date: no one-off block starts on ${date}; nothing to copy`]);
+    const removed = request.replace ? blocks.filter((b) => oneOffOn(b, request.toDates)) : [];
+    const kept = blocks.filter((b) => !removed.includes(b));
+    const bodies = request.toDates.flatMap((to) => sources.map((s) => ({ startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds })));
+    const complete = await withIds(tx, 'scheduleBlocks', bodies);
+    const copies = (await validated(tx, editor.ownerId, entry, [...kept, ...complete], 'channels[0]')).slice(kept.length);
+    const sourceOf = new Map(copies.map((c, i) => [c.id, { from: sources[i % sources.length]!.id, to: request.toDates[Math.floor(i / sources.length)]! }]));
+    if (!request.allowOverlap) {
+      const zone = entry.timezone ?? 'UTC';
+      const spans = await spansOf(tx, editor.ownerId, [...kept, ...copies]);
+      const name = (id: number) => {
+        const copy = sourceOf.get(id);
+        return copy ? `the copy of block ${copy.from} to ${copy.to}` : `schedule block ${id}`;
+      };
+      const accepted = new Overlaps(zone, spans.slice(0, kept.length));
+      for (const span of spans.slice(kept.length)) {
+        const overlap = accepted.first(span);
+        if (overlap) throw conflict(overlap, zone, (id) => (id === span.id ? capitalized(name(id)) : name(id)));
+        accepted.add(span);
+      }
+    }
+    await deleteBlocks(tx, removed.map((b) => b.id));
+    await insertBlocks(tx, copies.map((c) => toRow(channelId, c)));
+    const changes: Change[] = [
+      ...removed.map((b): Change => ({ action: 'delete', resource: resourceOf(channelId, b.id), fields: [], channelIds: [channelId] })),
+      ...copies.map((c): Change => ({ action: 'create', resource: resourceOf(channelId, c.id), fields: Object.keys(c).sort(), channelIds: [channelId] })),
+    ];
+    return { written: { status: 201, body: { items: copies } }, changes };
+  }, idempotency);
+}
+
+/** Nothing is kept: every read compiles the day from the database, so an editor sees their own write at once. */
+const FRESH_DAYS = new ScheduleTimelines(0, false);
+
+/**
+ * The channel's expanded day as the REST schedules route compiles it (timelines.channelDay with
+ * unpublished blocks included), read from the database rather than the per-process cache: a
+ * console drawing the day right after a write must not wait for the change notice.
+ */
+export async function readDay(db: Queryable, ownerId: number, channelId: number, date: string): Promise<{ channelId: number; timezone: string; blocks: TimelineBlock[] }> {
+  const channel = await ownerChannelZone(db, ownerId, channelId);
+  if (!channel) throw notFound('Channel');
+  return { channelId: channel.id, timezone: channel.timezone, blocks: await FRESH_DAYS.channelDay(db, channel, date, true) };
+}
