@@ -48,7 +48,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', stopCache);
   const timelines = new ScheduleTimelines(config.SCHEDULE_CACHE_ENTRIES);
-  cache.follow((trusted) => timelines.invalidate(trusted && config.SCHEDULE_CACHE_ENTRIES > 0));
+  cache.follow({
+    invalidate: (trusted) => timelines.invalidate(trusted && config.SCHEDULE_CACHE_ENTRIES > 0),
+    drop: (change) => timelines.drop(change),
+  });
   const group: GroupOptions = { database: options.database, config, cache, timelines };
   await registerLoadShedding(app, {
     database: options.database,

@@ -27,7 +27,8 @@ export interface PoolStats {
 }
 
 export interface ListenHandlers {
-  onChange(): void;
+  /** A NOTIFY's payload; none when anything may have changed (listening began or began again). */
+  onChange(payload?: string): void;
   onLost(): void;
 }
 
@@ -44,9 +45,10 @@ export interface DatabaseHandle {
   /** Connection pool use (PostgreSQL); undefined for the single-connection embedded database. */
   poolStats(): PoolStats | undefined;
   /**
-   * Calls `onChange` on every NOTIFY on `channel` (from any process) and `onLost` whenever
-   * delivery may have been interrupted (the listening connection dropped), so a cache can
-   * stop trusting itself until `onChange` is called again after reconnection.
+   * Calls `onChange` with the payload of every NOTIFY on `channel` (from any process) and
+   * `onLost` whenever delivery may have been interrupted (the listening connection dropped), so
+   * a cache can stop trusting itself until `onChange` is called again, without a payload, after
+   * reconnection.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -139,7 +141,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
     poolStats: () => undefined,
     async listen(channel, handlers) {
       // One process owns an embedded database, so every NOTIFY comes from this process.
-      const unlisten = await client.listen(channel, () => handlers.onChange());
+      const unlisten = await client.listen(channel, (payload) => handlers.onChange(payload));
       handlers.onChange(); // listening from now on: the cache may start trusting itself
       return () => (client.closed ? Promise.resolve() : unlisten());
     },
@@ -164,7 +166,7 @@ async function listenPostgres(url: string, channel: string, handlers: ListenHand
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onChange();
+      if (message.channel === channel) handlers.onChange(message.payload ?? '');
     });
     next.on('error', () => lost());
     next.on('end', () => lost());

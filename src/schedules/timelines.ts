@@ -1,8 +1,9 @@
 // Compiled channel days for the whole process: loaded for many channels at once (one query per
 // table), compiled once (timeline.ts), kept in a cache bounded by entries, and dropped when the
-// catalog changes (call `invalidate` from the catalog NOTIFY listener, `dropChannels` for a
-// per-channel notice). Every schedule read (REST day, Custom guide, availability flags) can ask
-// this instead of loading and expanding per request.
+// catalog changes: it follows the catalog cache (`invalidate` for any change, `drop` for an
+// owner's or some channels' change, `dropChannels` by hand). Every schedule read (REST day,
+// Custom guide, availability flags) can ask this instead of loading and expanding per request.
+import type { OwnerChange } from '../cache/changes.ts';
 import type { Queryable } from '../db/connect.ts';
 import { liveStreamsForChannels, scheduleBlocksForChannels } from '../data/schedule-batches.ts';
 import type { ScheduledVideo } from '../data/schedules.ts';
@@ -20,6 +21,8 @@ export type PublishedEntry = ExpandedVideo<TimelineVideo>;
 export interface TimelineChannel {
   id: number;
   timezone: string;
+  /** Its owner, when the caller knows it: an owner's change then drops only its channels' days. */
+  ownerId?: number;
 }
 
 /** ~70 bytes an entry: a million entries is 7,000 channel days of 144 videos, about 70 MB. */
@@ -41,6 +44,8 @@ const MAX_PUBLISHED_ENTRIES = 300_000;
 const PREFETCH_DAYS = 3;
 
 const keyOf = (channelId: number, date: string) => `${channelId}|${date}`;
+/** The channel of a day, published window or pending key (all start `channelId|`). */
+const channelOf = (key: string) => Number(key.slice(0, key.indexOf('|')));
 const sizeOf = (day: TimelineDay) => 1 + day.blocks.reduce((n, b) => n + b.videos.length, 0);
 
 export class ScheduleTimelines {
@@ -51,7 +56,10 @@ export class ScheduleTimelines {
   /** Loads under way, shared by concurrent requests for the same day. */
   private readonly pending = new Map<string, Promise<TimelineDay>>();
   private entries = 0;
-  private generation = 0;
+  /** The owner of each channel loaded since the last full invalidation, as callers told it. */
+  private readonly owners = new Map<number, number>();
+  /** Loads and slicings under way: a change of one of their channels must not be kept. */
+  private readonly flights = new Set<Flight>();
   /** Until the change listener runs, nothing is kept: a change could not be noticed. */
   private trusted: boolean;
 
@@ -66,25 +74,39 @@ export class ScheduleTimelines {
     this.publishedEntries = 0;
     this.pending.clear();
     this.entries = 0;
-    this.generation++;
+    this.owners.clear();
+    for (const flight of this.flights) flight.all = true;
     this.trusted = trusted;
   }
 
-  /** Forgets these channels' days only. */
+  /**
+   * An owner's change (catalog NOTIFY): the channels it names, else every channel of the owner,
+   * and every channel whose owner no caller told (it may be the owner's).
+   */
+  drop(change: OwnerChange): void {
+    if (change.channelIds) return this.dropChannels(change.channelIds);
+    const held = new Set<number>();
+    for (const keys of [this.days.keys(), this.published.keys(), this.pending.keys()]) for (const key of keys) held.add(channelOf(key));
+    for (const flight of this.flights) for (const id of flight.channels) held.add(id);
+    this.dropChannels([...held].filter((id) => (this.owners.get(id) ?? change.ownerId) === change.ownerId));
+  }
+
+  /** Forgets these channels' days, published windows and loads under way (whose days are then not kept). */
   dropChannels(channelIds: Iterable<number>): void {
     const ids = new Set(channelIds);
+    if (ids.size === 0) return;
     for (const [key, day] of this.days) {
-      if (!ids.has(Number(key.slice(0, key.indexOf('|'))))) continue;
+      if (!ids.has(channelOf(key))) continue;
       this.days.delete(key);
       this.entries -= sizeOf(day);
     }
     for (const [key, entries] of this.published) {
-      if (!ids.has(Number(key.slice(0, key.indexOf('|'))))) continue;
+      if (!ids.has(channelOf(key))) continue;
       this.published.delete(key);
       this.publishedEntries -= entries.length;
     }
-    for (const key of this.pending.keys()) if (ids.has(Number(key.slice(0, key.indexOf('|'))))) this.pending.delete(key);
-    this.generation++;
+    for (const key of this.pending.keys()) if (ids.has(channelOf(key))) this.pending.delete(key);
+    for (const flight of this.flights) for (const id of ids) if (flight.channels.has(id)) flight.dropped.add(id);
   }
 
   get size(): { days: number; entries: number } {
@@ -102,6 +124,7 @@ export class ScheduleTimelines {
     // A channel asked several times (several windows) is one channel with the union of the dates.
     const merged = new Map<number, { channel: TimelineChannel; dates: Set<string> }>();
     for (const { channel, dates } of wants) {
+      if (channel.ownerId !== undefined && this.trusted) this.owners.set(channel.id, channel.ownerId);
       const entry = merged.get(channel.id) ?? { channel, dates: new Set<string>() };
       for (const date of dates) entry.dates.add(date);
       merged.set(channel.id, entry);
@@ -123,7 +146,9 @@ export class ScheduleTimelines {
     }
     if (missing.length <= PREFETCH_CHANNELS) for (const m of missing) m.dates = this.withNeighbours(m.channel.id, m.dates);
     if (missing.length > 0) {
-      const loading = this.compile(db, missing);
+      // Registered before the load starts: a change of one of its channels from now on is seen.
+      const flight = this.takeOff(missing.map((m) => m.channel.id));
+      const loading = this.compile(db, missing, flight);
       for (const { channel, dates } of missing) {
         const asked = merged.get(channel.id)!.dates;
         for (const date of dates) {
@@ -131,7 +156,7 @@ export class ScheduleTimelines {
           const one = loading.then((days) => days.get(key)!);
           // A failed load rejects for whoever awaits it; a shared copy nobody awaits must not crash the process.
           one.catch(() => undefined);
-          if (this.trusted) this.pending.set(key, one);
+          if (this.trusted && unchanged(flight, channel.id)) this.pending.set(key, one);
           if (asked.has(date)) waiting.push([channel.id, date, one]);
         }
       }
@@ -188,15 +213,19 @@ export class ScheduleTimelines {
     const kept = keys.map((key) => this.published.get(key));
     const missing = asks.filter((_, i) => kept[i] === undefined);
     if (missing.length === 0) return kept as (readonly PublishedEntry[])[];
-    const generation = this.generation;
-    const sliced = await this.slices(db, missing, false);
-    // A change that arrived while slicing may have made these stale: answer them, do not keep them.
-    const keep = this.trusted && generation === this.generation;
+    const flight = this.takeOff(missing.map((ask) => ask.channel.id));
+    let sliced: TimelineBlock[][];
+    try {
+      sliced = await this.slices(db, missing, false);
+    } finally {
+      this.flights.delete(flight);
+    }
     let next = 0;
     return kept.map((entries, i) => {
       if (entries !== undefined) return entries;
       const fresh = sliced[next++]!.flatMap((b) => b.videos).map(playable);
-      if (keep) this.rememberPublished(keys[i]!, fresh);
+      // A change of its channel that arrived while slicing may have made it stale: answer it, do not keep it.
+      if (this.trusted && unchanged(flight, asks[i]!.channel.id)) this.rememberPublished(keys[i]!, fresh);
       return fresh;
     });
   }
@@ -228,6 +257,12 @@ export class ScheduleTimelines {
     return [...all];
   }
 
+  private takeOff(channelIds: Iterable<number>): Flight {
+    const flight: Flight = { channels: new Set(channelIds), dropped: new Set(), all: false };
+    this.flights.add(flight);
+    return flight;
+  }
+
   private rememberPublished(key: string, entries: readonly PublishedEntry[]): void {
     this.published.set(key, entries);
     this.publishedEntries += entries.length;
@@ -254,8 +289,7 @@ export class ScheduleTimelines {
   }
 
   /** Loads blocks (unpublished too: one day serves every view) and live streams, compiles each day. */
-  private async compile(db: Queryable, missing: ReadonlyArray<{ channel: TimelineChannel; dates: string[] }>): Promise<Map<string, TimelineDay>> {
-    const generation = this.generation;
+  private async compile(db: Queryable, missing: ReadonlyArray<{ channel: TimelineChannel; dates: string[] }>, flight: Flight): Promise<Map<string, TimelineDay>> {
     try {
       const ranges = missing.map(({ channel, dates }) => {
         const sorted = [...dates].sort();
@@ -276,16 +310,27 @@ export class ScheduleTimelines {
           const day = compileChannelDay<TimelineVideo>({ zone: channel.timezone, date, blocks: blocks.get(channel.id) ?? [], liveStreams });
           const key = keyOf(channel.id, date);
           days.set(key, day);
-          // A change that arrived while loading may have made the day stale: answer it, do not keep it.
-          if (this.trusted && generation === this.generation) this.remember(key, day);
+          // A change of its channel that arrived while loading may have made the day stale: answer it, do not keep it.
+          if (this.trusted && unchanged(flight, channel.id)) this.remember(key, day);
         }
       }
       return days;
     } finally {
-      if (generation === this.generation) for (const { channel, dates } of missing) for (const d of dates) this.pending.delete(keyOf(channel.id, d));
+      this.flights.delete(flight);
+      // A changed channel's pending loads were dropped with it (or never shared); those there now are newer loads'.
+      for (const { channel, dates } of missing) if (unchanged(flight, channel.id)) for (const d of dates) this.pending.delete(keyOf(channel.id, d));
     }
   }
 }
+
+/** Work under way on some channels: which of them changed meanwhile (all: everything did). */
+interface Flight {
+  channels: ReadonlySet<number>;
+  dropped: Set<number>;
+  all: boolean;
+}
+
+const unchanged = (flight: Flight, channelId: number) => !flight.all && !flight.dropped.has(channelId);
 
 function playable(entry: PublishedEntry): PublishedEntry {
   if (!entry.isLive) return entry;
