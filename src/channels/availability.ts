@@ -1,6 +1,7 @@
 // Which of many channels have something to show (the Custom lists' scheduleAvailable,
 // liveAvailable, vodAvailable), for all of them at once: compiled days for the schedule, one
 // live-stream query, one VOD count query, whatever the number of channels.
+import type { CacheScope } from '../cache/changes.ts';
 import { liveStreamSpansForChannels } from '../data/schedule-batches.ts';
 import { vodCounts } from '../data/vod.ts';
 import type { Queryable } from '../db/connect.ts';
@@ -16,8 +17,8 @@ export interface Availability {
   vodAvailable: boolean;
 }
 
-/** Keeps a catalog-derived value under a key until the catalog changes (the catalog cache's get). */
-export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+/** Keeps a catalog-derived value of `scope` under a key until a change touches it (the catalog cache's get). */
+export type Memo = <T>(key: string, load: () => Promise<T>, scope: CacheScope | undefined) => Promise<T>;
 const noMemo: Memo = (_key, load) => load();
 
 /**
@@ -44,13 +45,17 @@ export async function channelAvailability(
   const from = Math.min(...asks.map((a) => a.from));
   const to = Math.max(...asks.map((a) => a.to));
   const key = ids.join(',');
+  // Each value is these channels' data only (blocks, streams, VOD lists; the owner's videos):
+  // kept through other channels' changes when every channel names the same owner.
+  const owner = channels[0]!.ownerId;
+  const scope = owner !== undefined && channels.every((c) => c.ownerId === owner) ? { ownerId: owner, channelIds: ids } : undefined;
   // Whether a channel has entries in a day window is catalog data: kept per set of windows (not per
   // zone name, so the hundreds of zones sharing a day's offset share one entry), an array lookup after.
   const windows = [...todays].map(([z, w]) => `${z === zone ? '' : z}${w.from}-${w.to}`).join(';');
   const [scheduled, spans, vod] = await Promise.all([
-    memo(`availability:schedule:${windows}:${key}`, () => timelines.hasEntries(db, asks, false)),
-    memo(`availability:live:${from}:${to}:${key}`, () => liveStreamSpansForChannels(db, ids, new Date(from), new Date(to))),
-    memo(`availability:vod:${key}`, () => vodCounts(db, ids)),
+    memo(`availability:schedule:${windows}:${key}`, () => timelines.hasEntries(db, asks, false), scope),
+    memo(`availability:live:${from}:${to}:${key}`, () => liveStreamSpansForChannels(db, ids, new Date(from), new Date(to)), scope),
+    memo(`availability:vod:${key}`, () => vodCounts(db, ids), scope),
   ]);
   return new Map(asks.map(({ channel, from: dayFrom, to: dayTo }, i) => {
     // The spans overlapping this channel's today, then: on air now or starting later today.

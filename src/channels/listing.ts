@@ -27,7 +27,9 @@ export const ALL_CATEGORIES = 0;
  * caller with no app, only those the gate opens to it (what an app sells stays sold).
  */
 export async function callerChannels(db: Queryable, caller: Caller): Promise<ChannelRow[]> {
-  const scope = await caller.cache.get(`channels:scope:${caller.ownerId}:${caller.app?.id ?? 'none'}`, () => scopedChannels(db, caller.ownerId, caller.app));
+  const scope = await caller.cache.get(`channels:scope:${caller.ownerId}:${caller.app?.id ?? 'none'}`, () => scopedChannels(db, caller.ownerId, caller.app), {
+    ownerId: caller.ownerId,
+  });
   if (caller.app) return scope;
   const gate = await callerGate(db, caller);
   return scope.filter((c) => gate.channelOpen(c.id));
@@ -48,7 +50,7 @@ export async function requestedChannels(db: Queryable, caller: Caller, ids: read
 
 /** The channels with their availability flags, from compiled days (src/channels/availability.ts). */
 export async function withAvailability(db: Queryable, caller: Caller, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
-  const flags = await channelAvailability(db, caller.timelines, channels, caller.zone, caller.now.getTime(), (key, load) => caller.cache.get(key, load));
+  const flags = await channelAvailability(db, caller.timelines, channels, caller.zone, caller.now.getTime(), (key, load, scope) => caller.cache.get(key, load, scope));
   return channels.map((channel) => ({ channel, availability: flags.get(channel.id)! }));
 }
 

@@ -103,7 +103,8 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   app.addHook('preValidation', async (request) => {
     const id = (request.params as Record<string, string | undefined> | undefined)?.['id'];
     if (id === undefined) return;
-    const owner = await options.cache.get(`owner:${id.toLowerCase()}`, () => findAccountByIdOrSlug(db, id));
+    // Kept with the owner found (an unknown id or slug: until any change).
+    const owner = await options.cache.get(`owner:${id.toLowerCase()}`, () => findAccountByIdOrSlug(db, id), (found) => (found ? { ownerId: found.id } : undefined));
     if (!owner) throw userRequired();
     request.owner = owner;
   });

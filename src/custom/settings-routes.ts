@@ -32,7 +32,7 @@ export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
         storeProductsOf(db, found.id),
       ]);
       return presentAppSettings({ ownerId, app: found, platform, images, mobile, products });
-    });
+    }, { ownerId });
     if (!settings) throw failure(404, 'App not found');
     return customData(settings);
   });

@@ -42,8 +42,8 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
     const { channels_ids, page, per_page } = request.query;
     const channels = await requestedChannels(db, client, channels_ids);
     const ids = channels.map((c) => c.id);
-    // VOD catalogs are catalog data: kept until the catalog changes.
-    const videos = await client.cache.get(`custom:vod:${ids.join(',')}`, () => vodVideosOf(db, ids));
+    // VOD catalogs are catalog data of these channels (all the owner's): kept until a change touches one.
+    const videos = await client.cache.get(`custom:vod:${client.ownerId}:${ids.join(',')}`, () => vodVideosOf(db, ids), { ownerId: client.ownerId, channelIds: ids });
     const rows = vodCatalogRows(channels, videos);
     const paged = paginate(request, rows, { page, perPage: per_page }, config.PUBLIC_URL);
     const refs = paged.data.map((r) => ({ videoId: r.video.videoTubeId, channelId: r.channel.id }));

@@ -23,7 +23,7 @@ export async function appAccessRefusal(db: Queryable, { app, holder, now }: Pick
 
 /** The owner's app offers (which app sells which channel and video), kept until the catalog changes. */
 function offersOf(db: Queryable, cache: CatalogCache, ownerId: number) {
-  return cache.get(`gate:offers:${ownerId}`, () => ownerAppOffers(db, ownerId));
+  return cache.get(`gate:offers:${ownerId}`, () => ownerAppOffers(db, ownerId), { ownerId });
 }
 
 /** What the owner's apps open to this caller (its app's rules, or for no app the strictest of all). */

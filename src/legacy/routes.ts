@@ -3,6 +3,7 @@
 // them, calls the data and domain functions, and writes answers through asmx.ts and newtonsoft.ts.
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { tvTheme } from '../apps/theme.ts';
+import type { CacheScope } from '../cache/changes.ts';
 import {
   appChannelAssignment, appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform, type AppPlatform,
 } from '../data/apps.ts';
@@ -28,8 +29,13 @@ import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue } fr
 /** What a web method answers: text in the XML (or AJAX) wrapper, a bare body, or a 500 page. */
 type Answer = { kind: 'wrapped' | 'bare'; text: string } | { kind: 'fault'; body: string };
 
-/** A call bound to its parameters: `values` (as the method reads them) alone decide the answer. */
-type Bound = { ok: true; values: readonly unknown[]; run: (db: Queryable) => Promise<Answer> } | { ok: false; answer: Answer };
+/**
+ * A call bound to its parameters: `values` (as the method reads them) alone decide the answer,
+ * derived from `scope`'s data (undefined: the owner is not known from the values).
+ */
+type Bound =
+  | { ok: true; values: readonly unknown[]; scope: CacheScope | undefined; run: (db: Queryable) => Promise<Answer> }
+  | { ok: false; answer: Answer };
 
 interface WebMethod {
   bind(params: AsmxParams): Bound;
@@ -43,18 +49,29 @@ const fault = (body: string): Answer => ({ kind: 'fault', body });
 
 // ---------------------------------------------------------------- web methods
 
-/** Binds the declared parameters first, as ASMX did before calling the method body. */
+/**
+ * Binds the declared parameters first, as ASMX did before calling the method body. `scope` tells
+ * whose data the answer is, from the values; without it, any catalog change drops the answer.
+ */
 function webMethod<const D extends readonly AsmxParamDecl[]>(
   decls: D,
   run: (db: Queryable, values: AsmxValues<D>) => Promise<Answer>,
+  scope?: (values: AsmxValues<D>) => CacheScope | undefined,
 ): WebMethod {
   return {
     bind(params) {
       const read = readAsmxParameters(params, decls);
       if (!read.ok) return { ok: false, answer: fault(read.error.body) };
-      return { ok: true, values: read.values, run: (db) => run(db, read.values) };
+      return { ok: true, values: read.values, scope: scope?.(read.values), run: (db) => run(db, read.values) };
     },
   };
+}
+
+/** The owner named by a userId (the apps and channels of that account), when it reads as one. */
+function ownerScope(userId: number | string): CacheScope | undefined {
+  if (typeof userId === 'number') return { ownerId: userId };
+  const parsed = parseInt32(userId);
+  return parsed.ok ? { ownerId: parsed.value } : undefined;
 }
 
 /** Parameters declared as strings and parsed inside the method, after its own empty checks. */
@@ -66,6 +83,7 @@ function int32Inside(name: string, text: string): { ok: true; value: number } | 
 // The channel-wide (web) row is what the original returned; a channel with only per-platform
 // rows, or none, or a missing or deleted channel answers the literal null. The method wrote
 // the JSON to the response itself, hence no wrapper and no Content-Type header.
+// (This and the Roku channel settings name a channel, not its owner: dropped on any change.)
 const getVastSettings = webMethod([{ name: 'channelId', type: 'int32' }], async (db, [channelId]) => {
   const web = (await channelVastSettings(db, channelId)).find((row) => row.platform === 'web');
   return { kind: 'bare', text: serializeNewtonsoft(web ? vastSettingsObject(web) : null) };
@@ -81,7 +99,7 @@ const getUserRokuApp = webMethod([{ name: 'userId', type: 'int32' }], async (db,
   if (!app) return wrappedJson(null);
   const images = await appImages(db, app.id, ['avatarHd', 'avatarSd']);
   return wrappedJson(rokuAppValue(app, images, tvTheme(app)));
-});
+}, ([userId]) => ownerScope(userId));
 
 const MOBILE_PARAMS = [{ name: 'userId', type: 'string' }, { name: 'channelId', type: 'string' }] as const;
 
@@ -102,7 +120,7 @@ const getChannelMobileApp = webMethod(MOBILE_PARAMS, async (db, [userIdText, cha
     appChannelAssignment(db, app.id, channel.id),
   ]);
   return wrappedJson(mobileAppValue({ app, channelId: channel.id, mobile, images, assignment }));
-});
+}, ([userId]) => ownerScope(userId));
 
 /** Legacy platform names (matched exactly, as a C# switch does) to app platforms. */
 const TV_PLATFORMS: ReadonlyMap<string, Extract<AppPlatform, 'firetv' | 'androidtv' | 'appletv'>> = new Map([
@@ -130,7 +148,7 @@ const getUserTvApp = webMethod(TV_PARAMS, async (db, [userIdText, platform, skip
     vast: vastSettingFor(vast.get(assignment.channelId) ?? [], appPlatform) ?? null,
   }));
   return wrappedJson(tvAppValue({ app, platform, images, theme: tvTheme(app), settings }));
-});
+}, ([userId]) => ownerScope(userId));
 
 /** Keyed by the lowercased .asmx file name (IIS paths are case-insensitive); method names are not. */
 const SERVICES: ReadonlyMap<string, ReadonlyMap<string, WebMethod>> = new Map([
@@ -284,6 +302,6 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
     // bound (names matched case-insensitively, values parsed): parameters it ignores, a name's
     // case, repeats or ' true' for 'True' make no new entry for a caller to fill the cache with.
     const key = `legacy:${file.toLowerCase()}${pathInfo}:${JSON.stringify(bound.values)}`;
-    return send(reply, await cache.get(key, () => bound.run(database.db)), input.ajax);
+    return send(reply, await cache.get(key, () => bound.run(database.db), bound.scope), input.ajax);
   });
 };

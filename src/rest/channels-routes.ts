@@ -41,8 +41,10 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   // again on every request cost more than the rest of the request.
   app.get('/channels', { schema: { response: listResponse } }, async (request, reply) => {
     const owner = request.account.id;
-    const body = await cache.get(`rest:channels:${owner}`, async () =>
-      JSON.stringify(restSuccess(await withLibraries(db, await ownerChannels(db, owner)))),
+    const body = await cache.get(
+      `rest:channels:${owner}`,
+      async () => JSON.stringify(restSuccess(await withLibraries(db, await ownerChannels(db, owner)))),
+      { ownerId: owner },
     );
     return sendJsonText(reply, body);
   });
@@ -57,12 +59,14 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery, response: scheduleResponse } }, async (request, reply) => {
     const { channelId } = request.params;
     const { date } = request.query;
+    // The channel's own data (and the owner's videos): another channel's change keeps it.
+    const scope = { ownerId: request.account.id, channelIds: [channelId] };
     const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
-      const channel = await cache.get(`rest:owned:${request.account.id}:${channelId}`, () => ownedChannel(db, request.account.id, channelId));
+      const channel = await cache.get(`rest:owned:${request.account.id}:${channelId}`, () => ownedChannel(db, request.account.id, channelId), scope);
       if (!channel) return undefined;
       const blocks = await timelines.channelDay(db, channel, date, true);
       return JSON.stringify(restSuccess(presentSchedule(channel.id, date, channel.timezone, blocks)));
-    });
+    }, scope);
     if (!body) throw channelNotFound();
     return sendJsonText(reply, body);
   });
