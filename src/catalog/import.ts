@@ -1,8 +1,8 @@
 // `channelnet import`: validate the whole file against itself and the database, then
 // write it in one transaction. An entity in the file replaces the row with its id whole
 // (its child rows too); entities absent from the file are left alone. Any error loads nothing.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CATALOG_CHANNEL } from '../cache/catalog-cache.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { notifyCatalogChange } from '../cache/changes.ts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/connect.ts';
 import { deleteWhereIn, insertRows, insertRowsIgnoringConflicts, upsertRows } from '../db/bulk.ts';
@@ -36,7 +36,7 @@ export async function importCatalog(db: Database, input: unknown, options: Impor
     if (options.replace) await emptyCatalog(tx);
     await writeRows(tx, rows);
     // Delivered on commit to every process's catalog cache (src/cache/catalog-cache.ts).
-    await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
+    await notifyCatalogChange(tx, 'all');
   });
   return { ok: true, counts: countRows(rows) };
 }
