@@ -1,10 +1,14 @@
 // The Studio group's route modules, registered behind its owner check (plugin.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { GroupOptions } from '../http/group.ts';
+import { accountRoutes } from './account-routes.ts';
+import { appsRoutes } from './apps-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { videosRoutes } from './videos-routes.ts';
 
 export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   videosRoutes,
   channelsRoutes,
+  appsRoutes,
+  accountRoutes,
 ];
