@@ -78,8 +78,11 @@ export async function write<T>(
   });
 }
 
-/** The first answer of a retried POST, key order and all. */
-const storedBody = (body: unknown): unknown => JSON.parse(body as string);
+/**
+ * The first answer of a retried POST, key order and all. Drizzle parses the jsonb string's text
+ * itself on some drivers (so the object comes back in the text's key order); others hand the string.
+ */
+const storedBody = (body: unknown): unknown => (typeof body === 'string' ? JSON.parse(body) : body);
 
 async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;

@@ -3,12 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { GroupOptions } from '../http/group.ts';
 import { accountRoutes } from './account-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
+import { catalogRoutes } from './catalog-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { videosRoutes } from './videos-routes.ts';
 
 export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   videosRoutes,
   channelsRoutes,
+  catalogRoutes,
   appsRoutes,
   accountRoutes,
 ];

@@ -1,0 +1,84 @@
+// /export and /import of the owner's slice of the catalog (the catalog format, the import's
+// rules), and /audit, the trail of every change made through the Studio.
+//
+// GET /export answers the document itself, not in the envelope, as a download: it is a file
+// (the CLI writes and reads the same format), and what it answers is what POST /import takes,
+// byte for byte. Its failures (401, 403, 503) keep the envelope, as the REST API's CSV
+// downloads do.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountSchema, appSchema, catalogSchema, channelSchema } from '../catalog/format.ts';
+import { MAX_AUDIT_PAGE, auditEntries } from '../editing/audit.ts';
+import { etagOf } from '../editing/etag.ts';
+import { exportSlice, importSlice, sliceDocumentSchema } from '../editing/slice.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { IMAGE_ROLES } from '../vocabulary.ts';
+import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { numericId, studioSuccess } from './schemas.ts';
+
+/** An object schema's shape without some keys (`.omit()` refuses a refined object). */
+function without<S extends z.ZodRawShape, K extends keyof S & string>(shape: S, keys: readonly K[]): Omit<S, K> {
+  return Object.fromEntries(Object.entries(shape).filter(([key]) => !(keys as readonly string[]).includes(key))) as Omit<S, K>;
+}
+
+const { format, version, categories, languages, videos } = catalogSchema.shape;
+/** The export: the catalog format without write-only secrets (images as the export orders them). */
+const sliceDocument = z.object({
+  format,
+  version,
+  accounts: z.array(z.object(without(accountSchema.shape, ['password', 'passwordHash', 'appTokens']))),
+  categories: categories.unwrap(),
+  languages: languages.unwrap(),
+  videos: videos.unwrap(),
+  channels: z.array(z.object(without(channelSchema.shape, ['password', 'passwordHash']))),
+  apps: z.array(z.object({ ...without(appSchema.shape, ['storeCredentials']), images: z.partialRecord(z.enum(IMAGE_ROLES), z.string()).optional() })),
+});
+
+const importQuery = z.strictObject({ dryRun: z.enum(['0', '1', 'false', 'true']).optional() });
+const importAnswer = z.object({
+  dryRun: z.boolean(),
+  counts: z.object({
+    accounts: z.number(), categories: z.number(), languages: z.number(), videos: z.number(), channels: z.number(),
+    scheduleBlocks: z.number(), liveStreams: z.number(), apps: z.number(), subscriptions: z.number(), ppvUnlocks: z.number(),
+  }),
+});
+
+const auditQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(50),
+  before: numericId.optional(),
+});
+const auditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.number(),
+  action: z.enum(['create', 'update', 'delete']),
+  resource: z.string(),
+  fields: z.array(z.string()),
+});
+const auditAnswer = z.object({ items: z.array(auditEntry), next: z.number().nullable() });
+
+export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/export', { schema: { response: { 200: sliceDocument } } }, async (request, reply) => {
+    const { ownerId, now } = request.editor;
+    const { document, etag } = await exportSlice(db, ownerId);
+    const file = `channelnet-owner-${ownerId}-${now.toISOString().slice(0, 10)}.json`;
+    return reply.header('etag', etag).header('content-disposition', `attachment; filename="${file}"`).send(document);
+  });
+
+  app.post('/import', { schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: studioSuccess(importAnswer) } } }, async (request, reply) => {
+    const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+    const written = await importSlice(db, request.editor, request.body, { dryRun, ifMatch: ifMatchOf(request), idempotency: idempotencyOf(request) });
+    return sendWritten(reply, written);
+  });
+
+  app.get('/audit', { schema: { querystring: auditQuery, response: { 200: studioSuccess(auditAnswer) } } }, async (request, reply) => {
+    const { limit, before } = request.query;
+    const page = await auditEntries(db, request.editor.ownerId, limit, before);
+    const data = { items: page.items.map((e) => ({ id: e.id, at: e.at.toISOString(), actorId: e.actorId, action: e.action, resource: e.resource, fields: e.fields })), next: page.next };
+    return sendResource(reply, etagOf(data), data);
+  });
+};
