@@ -73,7 +73,7 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
       expect(body).not.toContain('storeCredentials');
     }
     expect((await s.call('GET', '/apps/androidtv')).json().data.theme).toEqual({ primaryColor: '010203', secondaryColor: '040506', styleColor: '070809' });
-    for (const path of ['/apps/appletv', '/apps/nope', '/apps/MOBILE']) {
+    for (const path of ['/apps/appletv', '/apps/nope', '/apps/MOBILE', `/apps/${'x'.repeat(60)}`]) {
       const missing = await s.call('GET', path);
       expect([missing.statusCode, missing.json()]).toEqual([404, { success: false, error: { code: 'not_found', message: 'App not found.' } }]);
     }

@@ -22,12 +22,13 @@ import type { Database, Queryable } from '../db/connect.ts';
 import {
   brandingBlobs, insertAppToken, ownerAppToken, ownerAppTokens, replaceBranding, revokeAppToken, type AppTokenRow,
 } from '../data/studio-account.ts';
-import { lockIdAssignment, type IdTable } from '../data/studio.ts';
+import { claimNewRows } from '../data/studio-slice.ts';
+import type { IdTable } from '../data/studio.ts';
 import { hashToken } from '../access/token-hash.ts';
 import { BlobReader, exportAccounts, exportCategories, exportLanguages } from '../catalog/export.ts';
 import { catalogToRows } from '../catalog/to-rows.ts';
 import { assertMatches, etagOf } from './etag.ts';
-import { withIds, writeCatalog, type Body } from './entities.ts';
+import { withIds, type Body } from './entities.ts';
 import { notFound } from './refusals.ts';
 import { validateSlice } from './validate.ts';
 import { changedFields, write, type Editor, type Idempotency, type Written } from './write.ts';
@@ -143,11 +144,12 @@ export async function readLanguages(db: Queryable): Promise<Versioned<{ items: L
 /** Creates one category or language (the catalog's entry; id assigned when left out). */
 async function createReference<K extends 'categories' & IdTable | 'languages' & IdTable>(db: Database, editor: Editor, list: K, body: Body, idempotency?: Idempotency) {
   return write(db, editor, async (tx) => {
-    // Held before the check of a chosen id too: reference data is shared, so any owner may race for an id.
-    await lockIdAssignment(tx);
     const [entry] = await withIds(tx, list, [body]);
     const catalog = await validateSlice(tx, editor.ownerId, { [list]: [entry] }, `${list}[0]`);
-    await writeCatalog(tx, catalog, editor.now);
+    // Claimed with a plain insert: an id another owner's write took since the check fails (409)
+    // rather than being overwritten (reference data is shared, so any owner may race for an id).
+    const rows = await catalogToRows(catalog, editor.now);
+    await claimNewRows(tx, { categories: rows.categories, languages: rows.languages, videos: [], channels: [], apps: [] });
     const created = catalog[list][0]!;
     return {
       written: { status: 201, body: created, etag: etagOf(created) },

@@ -9,7 +9,9 @@
 //   or the body's id when no one holds it.
 // - `storeCredentials` are write-only: answers carry `configuredStores` (the stores that have
 //   credentials) instead. A PUT without storeCredentials keeps the stored ones; a PUT with them
-//   replaces them all (`{}` clears them). `configuredStores` sent back is ignored.
+//   replaces them all (`{}` clears them). `configuredStores` sent back is ignored. The ETag is
+//   a digest of the answer, never of secrets: a change of credential values alone (the same
+//   stores) leaves it as it was.
 // - A PUT without createdAt keeps the app's creation time (a new app: now).
 // - DELETE is refused (409 in_use) while purchases of viewers are recorded against the app:
 //   the database would delete them with it (ON DELETE CASCADE), and they are records of what
@@ -19,11 +21,13 @@
 //   tells the caches that anything of the owner may have changed.
 import type { Database, Queryable } from '../db/connect.ts';
 import { appEntitlementCounts, appImageBlobs, deleteAppRow, keepOwner, ownerAppId, ownerApps } from '../data/studio-apps.ts';
-import { lockIdAssignment } from '../data/studio.ts';
+import { claimNewRows } from '../data/studio-slice.ts';
 import { BlobReader, exportApps } from '../catalog/export.ts';
+import { writeRows } from '../catalog/import.ts';
+import { catalogToRows } from '../catalog/to-rows.ts';
 import { APP_PLATFORMS, CREDENTIAL_STORES, IMAGE_ROLES, type AppPlatform } from '../vocabulary.ts';
 import { assertMatches, etagOf } from './etag.ts';
-import { owned, withIds, writeCatalog, type Body } from './entities.ts';
+import { owned, withIds, type Body } from './entities.ts';
 import { EditRefusal, invalid, notFound } from './refusals.ts';
 import { validateSlice } from './validate.ts';
 import { changedFields, write, type Editor, type Written } from './write.ts';
@@ -111,15 +115,13 @@ export async function putApp(db: Database, editor: Editor, platform: string, bod
       storeCredentials: body['storeCredentials'] !== undefined ? body['storeCredentials'] : (current?.storeCredentials ?? {}),
       ...(body['createdAt'] === undefined && current ? { createdAt: current.createdAt } : {}),
     };
-    let complete: Body;
-    if (current) complete = { ...entry, id: current.id };
-    else {
-      // Held before the check of a chosen id too, so two owners cannot both take a free id.
-      await lockIdAssignment(tx);
-      [complete] = (await withIds(tx, 'apps', [entry])) as [Body];
-    }
+    const [complete] = current ? [{ ...entry, id: current.id }] : await withIds(tx, 'apps', [entry]);
     const catalog = await validateSlice(tx, editor.ownerId, { apps: [complete as never] }, 'apps[0]');
-    await writeCatalog(tx, catalog, editor.now);
+    const rows = await catalogToRows(catalog, editor.now);
+    // A new app's id is claimed with a plain insert: one another write took since the check
+    // fails (409) rather than being overwritten by the writer's upsert.
+    if (!current) await claimNewRows(tx, { categories: [], languages: [], videos: [], channels: [], apps: rows.apps });
+    await writeRows(tx, rows);
     const after = (await currentEntry(tx, editor.ownerId, known))!;
     const resource = appResource(after);
     const changed = current ? changedFields(current, after) : Object.keys(after).sort();

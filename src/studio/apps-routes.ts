@@ -14,7 +14,7 @@ import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS } fr
 import { ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { NO_CONTENT, studioSuccess } from './schemas.ts';
 
-const platformParams = z.object({ platform: z.string().max(40) });
+const platformParams = z.object({ platform: z.string() });
 
 /** An unknown platform is 404 before the body is looked at (a PUT's body errors would say 422). */
 async function knownPlatform(request: FastifyRequest): Promise<void> {
