@@ -61,8 +61,10 @@ export async function authenticate(
   if (!row || row.revokedAt !== null || row.account.status !== 'active') return undefined;
   if (!accepts.includes(SCOPE_OF_KIND[row.kind])) return undefined;
   if (row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime()) return undefined;
-  if (row.slidingSeconds !== null && now.getTime() - (row.lastUsedAt?.getTime() ?? 0) >= TOUCH_INTERVAL_MS) {
-    await touchToken(db, row.id, now, new Date(now.getTime() + row.slidingSeconds * 1000));
+  // A sliding token's use pushes its expiry; an app token's use is recorded (the Studio lists it).
+  const touched = row.slidingSeconds !== null || row.kind === 'app';
+  if (touched && now.getTime() - (row.lastUsedAt?.getTime() ?? 0) >= TOUCH_INTERVAL_MS) {
+    await touchToken(db, row.id, now, row.slidingSeconds === null ? row.expiresAt : new Date(now.getTime() + row.slidingSeconds * 1000));
   }
   return row.account;
 }

@@ -44,8 +44,8 @@ export async function findToken(db: Queryable, tokenHash: string) {
   return rows[0];
 }
 
-/** Pushes a sliding token's expiry forward; the WHERE keeps a concurrent revoke in force. */
-export async function touchToken(db: Queryable, id: number, now: Date, expiresAt: Date): Promise<void> {
+/** Records a token's use (a sliding one's expiry pushed forward); the WHERE keeps a concurrent revoke in force. */
+export async function touchToken(db: Queryable, id: number, now: Date, expiresAt: Date | null): Promise<void> {
   await db
     .update(authTokens)
     .set({ lastUsedAt: now, expiresAt })

@@ -4,7 +4,7 @@
 // On success the audit rows, the stored answer of an idempotent POST and the cache NOTIFY
 // (delivered to every process on commit) are written in the same transaction.
 import { createHash } from 'node:crypto';
-import { notifyCatalogChange } from '../cache/changes.ts';
+import { notifyCatalogChange, type CatalogChange } from '../cache/changes.ts';
 import type { Database, Queryable } from '../db/connect.ts';
 import { findIdempotent, insertAudit, lockOwner, saveIdempotent } from '../data/studio.ts';
 import { EditRefusal } from './refusals.ts';
@@ -14,6 +14,11 @@ export interface Editor {
   ownerId: number;
   actorId: number;
   now: Date;
+  /**
+   * Told what changed once the write has committed: the writing process drops its own cached
+   * answers at once, so its next read has the change (others learn it by the NOTIFY).
+   */
+  committed?: (change: CatalogChange) => void;
 }
 
 /** A retried POST returns the first answer for this long. */
@@ -55,7 +60,8 @@ export async function write<T>(
   work: (tx: Queryable) => Promise<WorkResult<T>>,
   idempotency?: Idempotency,
 ): Promise<Written<T>> {
-  return db.transaction(async (tx) => {
+  let change: CatalogChange | undefined;
+  const written = await db.transaction(async (tx): Promise<Written<T>> => {
     await lockOwner(tx, editor.ownerId);
     const expiredBefore = new Date(editor.now.getTime() - IDEMPOTENCY_HOURS * 3600_000);
     if (idempotency) {
@@ -68,7 +74,7 @@ export async function write<T>(
       }
     }
     const { written, changes } = await work(tx);
-    await record(tx, editor, changes);
+    change = await record(tx, editor, changes);
     if (idempotency) {
       // Kept as JSON text (a jsonb string): a jsonb object would reorder the keys of the answer.
       const answer = { requestHash: idempotency.requestHash, status: written.status, body: JSON.stringify(written.body ?? null), etag: written.etag ?? null };
@@ -76,6 +82,8 @@ export async function write<T>(
     }
     return written;
   });
+  if (change) editor.committed?.(change);
+  return written;
 }
 
 /**
@@ -84,15 +92,18 @@ export async function write<T>(
  */
 const storedBody = (body: unknown): unknown => (typeof body === 'string' ? JSON.parse(body) : body);
 
-async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<void> {
-  if (changes.length === 0) return;
+/** Audits the changes and tells every process (NOTIFY, sent on commit) what they touched. */
+async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<CatalogChange | undefined> {
+  if (changes.length === 0) return undefined;
   await insertAudit(
     tx,
     changes.map((c) => ({ ownerId: editor.ownerId, actorId: editor.actorId, at: editor.now, action: c.action, resource: c.resource, fields: [...c.fields] })),
   );
   const narrowed = changes.every((c) => c.channelIds !== undefined);
   const channelIds = [...new Set(changes.flatMap((c) => c.channelIds ?? []))];
-  await notifyCatalogChange(tx, narrowed ? { ownerId: editor.ownerId, channelIds } : { ownerId: editor.ownerId });
+  const change: CatalogChange = narrowed ? { ownerId: editor.ownerId, channelIds } : { ownerId: editor.ownerId };
+  await notifyCatalogChange(tx, change);
+  return change;
 }
 
 /** The top-level fields that differ between two versions of a resource (for the audit). */

@@ -1,6 +1,8 @@
 // The Studio group's route modules, registered behind its owner check (plugin.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { GroupOptions } from '../http/group.ts';
+import { accountRoutes } from './account-routes.ts';
+import { appsRoutes } from './apps-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
@@ -11,4 +13,6 @@ export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   channelsRoutes,
   catalogRoutes,
   scheduleRoutes,
+  appsRoutes,
+  accountRoutes,
 ];

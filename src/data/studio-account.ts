@@ -1,0 +1,53 @@
+// Queries behind the Studio's account-level resources: the owner's app tokens (kept as hashes),
+// the branding row and its logos. Reference data (categories, languages) is written through
+// the catalog import's writers and read through the export.
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import * as t from '../db/schema.ts';
+
+export type BrandingRowValues = typeof t.brandings.$inferInsert;
+export type BlobRowValues = typeof t.blobs.$inferInsert;
+
+const appTokenColumns = { id: t.authTokens.id, label: t.authTokens.label, createdAt: t.authTokens.createdAt, lastUsedAt: t.authTokens.lastUsedAt };
+
+export type AppTokenRow = { id: number; label: string; createdAt: Date; lastUsedAt: Date | null };
+
+/** The account's app tokens that are not revoked, by id (the hash is never read here). */
+const liveAppTokens = (accountId: number) =>
+  and(eq(t.authTokens.accountId, accountId), eq(t.authTokens.kind, 'app'), isNull(t.authTokens.revokedAt));
+
+export async function ownerAppTokens(db: Queryable, accountId: number): Promise<AppTokenRow[]> {
+  return db.select(appTokenColumns).from(t.authTokens).where(liveAppTokens(accountId)).orderBy(asc(t.authTokens.id));
+}
+
+export async function ownerAppToken(db: Queryable, accountId: number, tokenId: number): Promise<AppTokenRow | undefined> {
+  const [row] = await db.select(appTokenColumns).from(t.authTokens).where(and(liveAppTokens(accountId), eq(t.authTokens.id, tokenId)));
+  return row;
+}
+
+/** Stores a new app token by its hash; app tokens never expire (until revoked). Answers its id. */
+export async function insertAppToken(tx: Queryable, token: { tokenHash: string; accountId: number; label: string; createdAt: Date }): Promise<number> {
+  const [row] = await tx
+    .insert(t.authTokens)
+    .values({ ...token, kind: 'app', expiresAt: null, slidingSeconds: null, lastUsedAt: null })
+    .returning({ id: t.authTokens.id });
+  return row!.id;
+}
+
+export async function revokeAppToken(tx: Queryable, accountId: number, tokenId: number, now: Date): Promise<void> {
+  await tx.update(t.authTokens).set({ revokedAt: now }).where(and(liveAppTokens(accountId), eq(t.authTokens.id, tokenId)));
+}
+
+/** The logos of the account's branding (each blob once). */
+export async function brandingBlobs(db: Queryable, accountId: number): Promise<(typeof t.blobs.$inferSelect)[]> {
+  const [row] = await db.select({ header: t.brandings.logoHeaderBlob, android: t.brandings.logoAndroidBlob }).from(t.brandings).where(eq(t.brandings.accountId, accountId));
+  const keys = [row?.header, row?.android].filter((k): k is string => typeof k === 'string');
+  return keys.length === 0 ? [] : db.select().from(t.blobs).where(inArray(t.blobs.sha256, keys));
+}
+
+/** Replaces the account's branding (null: none), storing its logos first. */
+export async function replaceBranding(tx: Queryable, accountId: number, branding: BrandingRowValues | null, blobs: readonly BlobRowValues[]): Promise<void> {
+  if (blobs.length > 0) await tx.insert(t.blobs).values([...blobs]).onConflictDoNothing();
+  await tx.delete(t.brandings).where(eq(t.brandings.accountId, accountId));
+  if (branding) await tx.insert(t.brandings).values({ ...branding, accountId });
+}

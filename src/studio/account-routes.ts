@@ -1,0 +1,103 @@
+// Account-level Studio routes: /app-tokens (create: the token shown once; list; revoke),
+// /branding (the Custom `settings` answer's source: read, replace, clear) and the shared
+// reference data /categories and /languages (list all, create; no change or delete, since other
+// owners' channels may name them). Rules and decisions: src/editing/account.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id } from '../catalog/fields.ts';
+import { accountSchema, categorySchema, languageSchema } from '../catalog/format.ts';
+import {
+  clearBranding, createAppToken, createCategory, createLanguage, putBranding, readAppToken, readAppTokens, readBranding,
+  readCategories, readLanguages, revokeToken,
+} from '../editing/account.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { NO_CONTENT, numericId, studioSuccess } from './schemas.ts';
+
+type Body = Record<string, unknown>;
+
+const tokenParams = z.object({ tokenId: numericId });
+const tokenBody = z.strictObject({ label: z.string().max(200).default('') });
+/** The body is handed on as sent (see validation.ts): a left-out label is the catalog's default, ''. */
+const labelOf = (body: unknown): string => {
+  const label = (body as Body | null | undefined)?.['label'];
+  return typeof label === 'string' ? label : '';
+};
+const appTokenSchema = z.object({ id: z.number(), label: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+const createdTokenSchema = appTokenSchema.extend({
+  token: z.string().optional().describe('the Bearer token (a GUID), shown in this answer only; a retried create (same Idempotency-Key) leaves it out'),
+});
+
+/** The catalog account's branding object (PUT replaces it whole: fields left out are null). */
+const brandingBody = accountSchema.shape.branding.unwrap().unwrap();
+const brandingSchema = z.object({
+  title: z.string().nullable(), hex1: z.string().nullable(), hex2: z.string().nullable(), hex3: z.string().nullable(),
+  fontColor: z.string().nullable(), headerBackground: z.string().nullable(), faq: z.string().nullable(), privacyPolicy: z.string().nullable(),
+  logoHeader: z.string().nullable(), logoAndroid: z.string().nullable(), useVastSettings: z.boolean(),
+});
+
+const newCategory = categorySchema.extend({ id: id.optional() });
+const newLanguage = languageSchema.extend({ id: id.optional() });
+const categoryOut = z.object({ id: z.number(), name: z.string() });
+const languageOut = z.object({ id: z.number(), name: z.string(), code: z.string() });
+
+export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  // ---------------------------------------------------------------- app tokens
+
+  app.get('/app-tokens', { schema: { response: { 200: studioSuccess(z.object({ items: z.array(appTokenSchema) })) } } }, async (request, reply) => {
+    const { body, etag } = await readAppTokens(db, request.editor.ownerId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.post('/app-tokens', { schema: { body: tokenBody, response: { 201: studioSuccess(createdTokenSchema) } } }, async (request, reply) =>
+    sendWritten(reply, await createAppToken(db, request.editor, labelOf(request.body), idempotencyOf(request))),
+  );
+
+  app.get('/app-tokens/:tokenId', { schema: { params: tokenParams, response: { 200: studioSuccess(appTokenSchema) } } }, async (request, reply) => {
+    const { body, etag } = await readAppToken(db, request.editor.ownerId, request.params.tokenId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.delete('/app-tokens/:tokenId', { schema: { params: tokenParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
+    sendWritten(reply, await revokeToken(db, request.editor, request.params.tokenId, ifMatchOf(request))),
+  );
+
+  // ---------------------------------------------------------------- branding
+
+  app.get('/branding', { schema: { response: { 200: studioSuccess(brandingSchema.nullable()) } } }, async (request, reply) => {
+    const { body, etag } = await readBranding(db, request.editor.ownerId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.put('/branding', { schema: { body: brandingBody, response: { 200: studioSuccess(brandingSchema), 201: studioSuccess(brandingSchema) } } }, async (request, reply) =>
+    sendWritten(reply, await putBranding(db, request.editor, request.body as Body, ifMatchOf(request))),
+  );
+
+  app.delete('/branding', { schema: { response: { 204: NO_CONTENT } } }, async (request, reply) =>
+    sendWritten(reply, await clearBranding(db, request.editor, ifMatchOf(request))),
+  );
+
+  // ---------------------------------------------------------------- categories and languages
+
+  app.get('/categories', { schema: { response: { 200: studioSuccess(z.object({ items: z.array(categoryOut) })) } } }, async (_request, reply) => {
+    const { body, etag } = await readCategories(db);
+    return sendResource(reply, etag, body);
+  });
+
+  app.post('/categories', { schema: { body: newCategory, response: { 201: studioSuccess(categoryOut) } } }, async (request, reply) =>
+    sendWritten(reply, await createCategory(db, request.editor, request.body as Body, idempotencyOf(request))),
+  );
+
+  app.get('/languages', { schema: { response: { 200: studioSuccess(z.object({ items: z.array(languageOut) })) } } }, async (_request, reply) => {
+    const { body, etag } = await readLanguages(db);
+    return sendResource(reply, etag, body);
+  });
+
+  app.post('/languages', { schema: { body: newLanguage, response: { 201: studioSuccess(languageOut) } } }, async (request, reply) =>
+    sendWritten(reply, await createLanguage(db, request.editor, request.body as Body, idempotencyOf(request))),
+  );
+};

@@ -1,0 +1,85 @@
+// /apps: the owner's apps, one per platform, in the catalog's app shape with `storeCredentials`
+// write-only (answers carry read-only `configuredStores`). Rules and decisions:
+// src/editing/apps.ts. Here: a platform outside the vocabulary's list is 404, as an app that is
+// not there (the path names a resource, and there is none).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id, instant, refId } from '../catalog/fields.ts';
+import { appSchema } from '../catalog/format.ts';
+import { deleteApp, putApp, readApp, readApps } from '../editing/apps.ts';
+import { notFound } from '../editing/refusals.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS } from '../vocabulary.ts';
+import { ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { NO_CONTENT, studioSuccess } from './schemas.ts';
+
+const platformParams = z.object({ platform: z.string() });
+
+/** An unknown platform is 404 before the body is looked at (a PUT's body errors would say 422). */
+async function knownPlatform(request: FastifyRequest): Promise<void> {
+  const { platform } = request.params as { platform?: unknown };
+  if (!(APP_PLATFORMS as readonly unknown[]).includes(platform)) throw notFound('App');
+}
+
+/**
+ * A PUT body: the catalog's app entry, id, ownerId and platform filled in when left out,
+ * storeCredentials kept when left out, and the read-only configuredStores taken (and ignored) so
+ * that GET, edit, PUT works. The entry's own rules (theme per platform...) are checked on the whole.
+ */
+const appBody = z.strictObject({
+  ...appSchema.shape,
+  id: id.optional(),
+  ownerId: refId.optional(),
+  platform: z.enum(APP_PLATFORMS).optional(),
+  storeCredentials: appSchema.shape.storeCredentials.unwrap().optional(),
+  configuredStores: z.array(z.string()).optional(),
+  createdAt: instant.optional(),
+});
+
+const storeProduct = z.object({
+  storePlatform: z.enum(STORE_PLATFORMS), productId: z.string(), displayName: z.string(), billingPeriod: z.enum(BILLING_PERIODS), isActive: z.boolean(),
+});
+
+const appResourceSchema = z.object({
+  id: z.number(), ownerId: z.number(), platform: z.enum(APP_PLATFORMS), appName: z.string(), slug: z.string().nullable(),
+  about: z.string().nullable(), privacyPolicyLink: z.string().nullable(), isPaid: z.boolean(), timeFormat: z.string(),
+  adLink: z.string().nullable(), apiKey: z.string().nullable(),
+  theme: z.object({ primaryColor: z.string(), secondaryColor: z.string(), styleColor: z.string(), backgroundColor: z.string().optional() }).nullable(),
+  mobile: z.object({
+    selectionColor: z.string(), headerFooterColor: z.string(), backgroundColor: z.string(), fontColor: z.string(),
+    copyrightPolicyLink: z.string().nullable(), gdprLink: z.string().nullable(), supportEmail: z.string().nullable(), faqLink: z.string().nullable(),
+    termsLink: z.string().nullable(), instagram: z.string().nullable(), facebook: z.string().nullable(), twitter: z.string().nullable(),
+  }).nullable(),
+  images: z.record(z.string(), z.string()).describe('image role to base64 PNG or JPEG'),
+  storeProducts: z.array(storeProduct),
+  vodPpv: z.object({ isEnabled: z.boolean(), accessDurationHours: z.number(), previewSeconds: z.number(), storeProducts: z.array(storeProduct) }),
+  configuredStores: z.array(z.enum(CREDENTIAL_STORES)).describe('stores whose storeCredentials are set (the credentials are write-only)'),
+  channels: z.array(z.object({
+    channelId: z.number(), sorting: z.number().nullable(), channelNumber: z.string().nullable(), useVastSettings: z.boolean(), lastUpdateDate: z.string().nullable(),
+  })),
+  createdAt: z.string(),
+});
+
+export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/apps', { schema: { response: { 200: studioSuccess(z.object({ items: z.array(appResourceSchema) })) } } }, async (request, reply) => {
+    const { body, etag } = await readApps(db, request.editor.ownerId);
+    return sendResource(reply, etag, body);
+  });
+
+  app.get('/apps/:platform', { schema: { params: platformParams, response: { 200: studioSuccess(appResourceSchema) } } }, async (request, reply) => {
+    const { body, etag } = await readApp(db, request.editor.ownerId, request.params.platform);
+    return sendResource(reply, etag, body);
+  });
+
+  app.put('/apps/:platform', { preValidation: knownPlatform, schema: { params: platformParams, body: appBody, response: { 200: studioSuccess(appResourceSchema), 201: studioSuccess(appResourceSchema) } } }, async (request, reply) =>
+    sendWritten(reply, await putApp(db, request.editor, request.params.platform, request.body as Record<string, unknown>, ifMatchOf(request))),
+  );
+
+  app.delete('/apps/:platform', { schema: { params: platformParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
+    sendWritten(reply, await deleteApp(db, request.editor, request.params.platform, ifMatchOf(request))),
+  );
+};
