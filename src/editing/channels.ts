@@ -27,7 +27,7 @@ import type { Catalog } from '../catalog/format.ts';
 import { catalogToRows } from '../catalog/to-rows.ts';
 import type { VastPlatform } from '../vocabulary.ts';
 import { assertMatches, etagOf } from './etag.ts';
-import { assertFixed, owned, withIds, writeCatalog, type Body } from './entities.ts';
+import { assertFixed, createCatalog, owned, withIds, writeCatalog, type Body } from './entities.ts';
 import { EditRefusal, invalid, notFound } from './refusals.ts';
 import { validateSlice } from './validate.ts';
 import { changedFields, write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
@@ -211,7 +211,7 @@ export async function createChannel(db: Database, editor: Editor, body: Body, id
     const blocks = withId!['schedules'];
     const entry = Array.isArray(blocks) ? { ...withId, schedules: await withIds(tx, 'scheduleBlocks', blocks as Body[]) } : withId!;
     const catalog = await validateEntry(tx, editor.ownerId, entry);
-    await writeCatalog(tx, catalog, editor.now);
+    await createCatalog(tx, catalog, editor.now);
     const channel = catalog.channels[0]!;
     const created = channelResource(await existingRow(tx, editor.ownerId, channel.id));
     const fields = Object.keys(channel).filter((k) => k !== 'password' && k !== 'passwordHash').concat(channel.passwordHash ? ['password'] : []);

@@ -2,6 +2,7 @@
 // assigns, and writing validated entities through the catalog import's own writers.
 import type { Queryable } from '../db/connect.ts';
 import { lockIdAssignment, nextId, type IdTable } from '../data/studio.ts';
+import { claimNewRows } from '../data/studio-slice.ts';
 import type { Catalog } from '../catalog/format.ts';
 import { writeRows } from '../catalog/import.ts';
 import { catalogToRows } from '../catalog/to-rows.ts';
@@ -34,6 +35,16 @@ export async function withIds(tx: Queryable, table: IdTable, bodies: readonly Bo
 /** Writes validated entities as an import of them would: each replaces its row and children. */
 export async function writeCatalog(tx: Queryable, catalog: Catalog, now: Date): Promise<void> {
   await writeRows(tx, await catalogToRows(catalog, now));
+}
+
+/**
+ * Writes new entities: their rows are first inserted plainly, so an id another owner's request
+ * took since it was checked fails (409 id_taken) instead of being overwritten by the upsert.
+ */
+export async function createCatalog(tx: Queryable, catalog: Catalog, now: Date): Promise<void> {
+  const rows = await catalogToRows(catalog, now);
+  await claimNewRows(tx, { categories: [], languages: [], videos: rows.videos, channels: rows.channels, apps: rows.apps });
+  await writeRows(tx, rows);
 }
 
 /** Refuses a PATCH that would change a fixed field (id, ownerId, platform). */

@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../db/connect.ts';
 import { exportVideos } from '../catalog/export.ts';
 import { deleteVideoRow, ownerVideoPage, videoUsage } from '../data/studio-videos.ts';
 import { assertMatches, etagOf } from './etag.ts';
-import { assertFixed, owned, withIds, writeCatalog, type Body } from './entities.ts';
+import { assertFixed, createCatalog, owned, withIds, writeCatalog, type Body } from './entities.ts';
 import { EditRefusal, notFound } from './refusals.ts';
 import { validateSlice } from './validate.ts';
 import { changedFields, write, type Editor, type Idempotency, type Written } from './write.ts';
@@ -36,7 +36,7 @@ export async function createVideos(db: Database, editor: Editor, bodies: readonl
   return write<unknown>(db, editor, async (tx) => {
     const complete = await withIds(tx, 'videos', bodies.map((b, i) => owned(b, editor.ownerId, bulk ? `[${i}].` : '')));
     const catalog = await validateSlice(tx, editor.ownerId, { videos: complete as never }, bulk ? 'videos' : 'videos[0]');
-    await writeCatalog(tx, catalog, editor.now);
+    await createCatalog(tx, catalog, editor.now);
     const created = await exportVideos(tx, { ownerId: editor.ownerId, videoIds: catalog.videos.map((v) => v.id) });
     const byId = new Map(created.map((v) => [v.id, v]));
     const ordered = catalog.videos.map((v) => byId.get(v.id)!);
