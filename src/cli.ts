@@ -1,6 +1,7 @@
 // The `channelnet` command: serve, migrate, import, export, demo, config.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { createOwner, type OwnerInput } from './access/owners.ts';
 import { exportCatalog, writeExportFile } from './catalog/export.ts';
 import { importCatalog, importCatalogText, type ImportResult } from './catalog/import.ts';
 import { systemClock } from './clock.ts';
@@ -20,6 +21,10 @@ const USAGE = `Usage: channelnet <command>
   export [--out FILE]        write the catalog to FILE or standard output
   demo [--out FILE]          load the demo catalog (dated from today), or write it to FILE
   config                     print the effective configuration, secrets masked
+  owner create --username U --email E (--password-stdin | --password P)
+               [--public-url SLUG] [--full-name NAME] [--id N]
+                             create an owner account that signs in to the Studio API
+                             (--password-stdin reads one line: a password on the command line shows in ps)
 
 Configuration comes from environment variables; see README.`;
 
@@ -53,6 +58,13 @@ async function run(argv: string[]): Promise<number> {
       replace: { type: 'boolean', default: false },
       out: { type: 'string' },
       workers: { type: 'string' },
+      username: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      'public-url': { type: 'string' },
+      'full-name': { type: 'string' },
+      id: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -98,12 +110,59 @@ async function run(argv: string[]): Promise<number> {
       if (code === 0) for (const l of DEMO_LOGINS) process.stdout.write(`  ${l.role} ${l.username} / ${l.email} / ${l.password}\n`);
       return code;
     }
+    case 'owner': {
+      if (rest[0] !== 'create') throw new UsageError('owner takes the subcommand create');
+      const input = await ownerInput(values);
+      const now = systemClock();
+      const result = await withDatabase(config, (d) => createOwner(d.db, input, now));
+      if (!result.ok) {
+        process.stderr.write(`owner create failed; nothing was created:\n${result.errors.map((e) => `  ${e}`).join('\n')}\n`);
+        return 1;
+      }
+      process.stdout.write(`owner created: id ${result.id}, username ${input.username}\n`);
+      return 0;
+    }
     case 'config':
       process.stdout.write(`${JSON.stringify(describeConfig(config), null, 2)}\n`);
       return 0;
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+interface OwnerFlags {
+  username?: string;
+  email?: string;
+  password?: string;
+  'password-stdin'?: boolean;
+  'public-url'?: string;
+  'full-name'?: string;
+  id?: string;
+}
+
+async function ownerInput(flags: OwnerFlags): Promise<OwnerInput> {
+  if (!flags.username || !flags.email) throw new UsageError('owner create needs --username and --email');
+  if (flags.password !== undefined && flags['password-stdin']) throw new UsageError('give --password or --password-stdin, not both');
+  let password = flags.password;
+  if (password === undefined) {
+    if (!flags['password-stdin']) throw new UsageError('owner create needs --password-stdin (or --password)');
+    if (process.stdin.isTTY) throw new UsageError('--password-stdin reads a piped line, e.g. printf %s "$PASSWORD" | channelnet owner create ...');
+    password = (await readStdin()).split(/\r?\n/)[0] ?? '';
+  }
+  const id = flags.id === undefined ? undefined : Number(flags.id);
+  if (id !== undefined && !Number.isSafeInteger(id)) throw new UsageError('--id takes a whole number');
+  return {
+    username: flags.username, email: flags.email, password,
+    ...(flags['public-url'] === undefined ? {} : { publicUrl: flags['public-url'] }),
+    ...(flags['full-name'] === undefined ? {} : { fullName: flags['full-name'] }),
+    ...(id === undefined ? {} : { id }),
+  };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 try {

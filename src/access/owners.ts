@@ -1,0 +1,53 @@
+// Owner accounts made without a catalog file (`channelnet owner create`), so a fresh
+// installation can be run from the Studio alone. The fields are checked by the catalog's own
+// field rules and worded as import errors (`email: bad email "x"`); nothing is created on refusal.
+import { z } from 'zod';
+import { email, id, nonEmpty } from '../catalog/fields.ts';
+import { formatIssues, issueMessage } from '../catalog/issues.ts';
+import type { Database } from '../db/connect.ts';
+import { accountKeysTaken, insertOwner } from '../data/owners.ts';
+import { hashPassword } from './passwords.ts';
+
+export const MIN_OWNER_PASSWORD = 8;
+
+const ownerSchema = z.strictObject({
+  id: id.optional(),
+  username: nonEmpty,
+  email,
+  password: z.string().min(MIN_OWNER_PASSWORD, { error: `must be at least ${MIN_OWNER_PASSWORD} characters` }),
+  publicUrl: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { error: 'must be 1-64 of a-z, 0-9 and -, not starting or ending with -' }).optional(),
+  fullName: z.string().nullable().default(null),
+  publicName: z.string().nullable().default(null),
+});
+export type OwnerInput = z.input<typeof ownerSchema>;
+
+export type CreateOwnerResult = { ok: true; id: number } | { ok: false; errors: string[] };
+
+/** The account slug of a username: lower-case letters, digits and single dashes. */
+export function slugOf(username: string): string {
+  const slug = username.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64).replace(/-+$/, '');
+  return slug === '' ? 'owner' : slug;
+}
+
+export async function createOwner(db: Database, input: OwnerInput, now: Date): Promise<CreateOwnerResult> {
+  const parsed = ownerSchema.safeParse(input, { error: issueMessage });
+  if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error.issues) };
+  const owner = { ...parsed.data, id: parsed.data.id, publicUrl: parsed.data.publicUrl ?? slugOf(parsed.data.username) };
+  const errors = (await accountKeysTaken(db, owner)).flatMap((other) => [
+    ...(other.id === owner.id ? [`id: account id ${owner.id} is already in use`] : []),
+    ...(other.username.toLowerCase() === owner.username.toLowerCase() ? [`username: username ${JSON.stringify(owner.username)} already used by account ${other.id}`] : []),
+    ...(other.email.toLowerCase() === owner.email.toLowerCase() ? [`email: email ${JSON.stringify(owner.email)} already used by account ${other.id}`] : []),
+    ...(other.public_url.toLowerCase() === owner.publicUrl.toLowerCase() ? [`publicUrl: publicUrl ${JSON.stringify(owner.publicUrl)} already used by account ${other.id}`] : []),
+  ]);
+  if (errors.length > 0) return { ok: false, errors };
+  const passwordHash = await hashPassword(owner.password);
+  try {
+    const created = await insertOwner(db, { ...owner, id: owner.id, passwordHash, createdAt: now });
+    return { ok: true, id: created };
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '23505' || (error as { cause?: { code?: unknown } }).cause?.code === '23505') {
+      return { ok: false, errors: ['(root): another account with this username, email or publicUrl was created meanwhile'] };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,108 @@
+// Owners without a catalog file: `channelnet owner create` and the rules behind it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOwner, slugOf } from '../src/access/owners.ts';
+import { verifyPassword } from '../src/access/passwords.ts';
+import { importCatalog } from '../src/catalog/import.ts';
+import { isOwner } from '../src/data/owners.ts';
+import { smallCatalog } from './fixtures/catalog.ts';
+import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
+import { BIN, childEnv, startServerProcess } from './support/processes.ts';
+
+const NOW = new Date('2026-11-21T15:00:00Z');
+const owner = { username: 'Nora', email: 'nora@example.com', password: 'long enough' };
+
+describe.each(BACKENDS)('owner accounts on %s', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase(backend);
+    await importCatalog(database.db, smallCatalog(), { replace: false, now: NOW });
+  });
+  afterAll(() => database.close());
+
+  const accounts = async () => ((await database.db.execute('select id, username, public_url, password_hash from accounts order by id' as never)) as any).rows;
+
+  it('creates an owner with the next id and a slug of the username', async () => {
+    const result = await createOwner(database.db, owner, NOW);
+    expect(result).toEqual({ ok: true, id: 14 });
+    const row = (await accounts()).find((a: any) => a.id === 14);
+    expect(row).toMatchObject({ username: 'Nora', public_url: 'nora' });
+    expect(await verifyPassword('long enough', row.password_hash)).toBe(true);
+    expect(await isOwner(database.db, 14)).toBe(true);
+  });
+
+  it('refuses taken names case-insensitively, bad emails and short passwords, creating nothing', async () => {
+    const before = await accounts();
+    expect(await createOwner(database.db, { ...owner, username: 'ALICE', email: 'NORA@example.com' }, NOW)).toEqual({
+      ok: false,
+      errors: expect.arrayContaining([expect.stringMatching(/^username: username "ALICE" already used by account 11$/), 'email: email "NORA@example.com" already used by account 14']),
+    });
+    const bad = await createOwner(database.db, { username: 'x', email: 'not-an-email', password: 'short' }, NOW);
+    expect(bad).toEqual({ ok: false, errors: ['email: bad email "not-an-email"', 'password: must be at least 8 characters'] });
+    expect(await createOwner(database.db, { ...owner, username: 'n2', email: 'n2@example.com', id: 11 }, NOW)).toMatchObject({ ok: false, errors: ['id: account id 11 is already in use'] });
+    expect(await accounts()).toEqual(before);
+  });
+
+  it('tells owners from viewers: an account owning a channel is one, a viewer is not', async () => {
+    expect(await isOwner(database.db, 11)).toBe(true);
+    expect(await isOwner(database.db, 12)).toBe(false);
+  });
+
+  it('slugs usernames', () => {
+    expect(slugOf('Dana Whitfield!')).toBe('dana-whitfield');
+    expect(slugOf('---')).toBe('owner');
+  });
+});
+
+function channelnet(args: string[], extra: Record<string, string>, stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(extra) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe('channelnet owner create on a fresh installation', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'channelnet-owner-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the password from stdin; the owner signs in and manages an empty network through the Studio API', async () => {
+    const env = { DATA_DIR: join(dir, 'data'), DEMO_ON_EMPTY: 'false' };
+    const args = ['owner', 'create', '--username', 'nora', '--email', 'nora@example.com', '--password-stdin', '--full-name', 'Nora N'];
+    const created = await channelnet(args, env, 'a good password\n');
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toBe('owner created: id 1, username nora\n');
+    const again = await channelnet(args, env, 'a good password\n');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('username: username "nora" already used by account 1');
+    const server = await startServerProcess(env);
+    try {
+      const login = await fetch(`${server.url}/api/v1/rest/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nora', password: 'a good password' }),
+      });
+      const token = ((await login.json()) as any).data.authToken;
+      const videos = await fetch(`${server.url}/api/v1/studio/videos`, { headers: { authorization: `Bearer ${token}` } });
+      expect(videos.status).toBe(200);
+      expect(((await videos.json()) as any).data).toMatchObject({ items: [], total: 0 });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses a missing password source with a usage error', async () => {
+    const result = await channelnet(['owner', 'create', '--username', 'x', '--email', 'x@example.com'], { DATA_DIR: join(dir, 'data2') }, '');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('owner create needs --password-stdin');
+  });
+});
