@@ -88,6 +88,9 @@ function instantiate(template: Template, ids: Ids | 'missing'): unknown {
   return template;
 }
 
+/** Path parameters as anyone may send them: real, missing, malformed, out of range. */
+const ODD_VALUES = ['abc', '-1', '0', '2147483648', '1e3', '%20', 'mobile', 'MOBILE', 'web', '2026-02-30', '2026-11-21'];
+
 describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
   let s: StudioTest;
   let routes: { method: string; url: string }[];
@@ -142,6 +145,19 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
         expect(await aliceSlice()).toBe(before);
       }),
       { numRuns: 150, seed: 1124 },
+    );
+  }, 300_000);
+
+  it("the owner's own requests with odd paths and bodies are answered in the envelope, never with a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), fc.constantFrom<Ids | 'odd'>(alice, 'odd'), fc.constantFrom(...ODD_VALUES), fc.oneof(bodyTemplate, fc.jsonValue()), async (route, which, odd, template) => {
+        const path = which === 'odd' ? route.url.replace(/:(\w+)/g, () => encodeURIComponent(odd)) : fillPath(route.url, alice);
+        const body = instantiate(template, alice);
+        const response = await s.call(route.method, path, route.method === 'GET' || route.method === 'DELETE' || body === undefined ? {} : { body });
+        expect(response.statusCode, `${route.method} ${path}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        if (response.statusCode >= 400) expect(response.json()).toMatchObject({ success: false, error: { code: expect.any(String), message: expect.any(String) } });
+      }),
+      { numRuns: 200, seed: 2411 },
     );
   }, 300_000);
 });
