@@ -72,7 +72,7 @@ export async function saveIdempotent(tx: Queryable, ownerId: number, key: string
  * the owner's own accounts, videos, channels, apps and blocks only, so a reference to another
  * owner's row is "unknown", exactly as a missing one.
  */
-export async function ownerExisting(tx: Queryable, ownerId: number) {
+export async function ownerExisting(tx: Queryable, ownerId: number, blockIds?: readonly number[]) {
   const [accounts, categories, languages, videos, channels, apps, scheduleBlocks] = await Promise.all([
     tx.select({ id: t.accounts.id, username: t.accounts.username, email: t.accounts.email, publicUrl: t.accounts.publicUrl }).from(t.accounts).where(eq(t.accounts.id, ownerId)),
     tx.select({ id: t.categories.id }).from(t.categories),
@@ -84,7 +84,7 @@ export async function ownerExisting(tx: Queryable, ownerId: number) {
       .select({ id: t.scheduleBlocks.id, channelId: t.scheduleBlocks.channelId })
       .from(t.scheduleBlocks)
       .innerJoin(t.channels, eq(t.channels.id, t.scheduleBlocks.channelId))
-      .where(eq(t.channels.ownerId, ownerId)),
+      .where(blockIds === undefined ? eq(t.channels.ownerId, ownerId) : and(eq(t.channels.ownerId, ownerId), inArray(t.scheduleBlocks.id, blockIds.length > 0 ? [...blockIds] : [-1]))),
   ]);
   const ids = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
   return { accounts, categoryIds: ids(categories), languageIds: ids(languages), videoIds: ids(videos), channels, apps, scheduleBlocks };

@@ -12,7 +12,8 @@ export type Slice = Omit<CatalogInput, 'format' | 'version'>;
 
 /** The validated catalog of `slice`, or an invalid_request refusal with its errors under `root`. */
 export async function validateSlice(tx: Queryable, ownerId: number, slice: Slice, root = ''): Promise<Catalog> {
-  const existing = await ownerExisting(tx, ownerId);
+  const blockIds = (slice.channels ?? []).flatMap((c) => (c.schedules ?? []).map((b) => b.id)).filter((id): id is number => typeof id === 'number');
+  const existing = await ownerExisting(tx, ownerId, blockIds);
   const result = validateCatalog({ format: 'channel-network-catalog', version: 1, ...slice }, existing);
   if (!result.ok) throw invalid(result.errors, root);
   return result.catalog;
