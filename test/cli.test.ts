@@ -1,29 +1,12 @@
 // The `channelnet` command as a user runs it: real processes on a real data directory.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallCatalog } from './fixtures/catalog.ts';
-import { BIN, childEnv, startServerProcess as serve } from './support/processes.ts';
+import { runChannelnet, startServerProcess as serve } from './support/processes.ts';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function channelnet(args: string[], extra: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(extra) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const channelnet = (args: string[], extra: Record<string, string>) => runChannelnet(args, extra);
 
 describe('channelnet CLI on the embedded database', () => {
   let dir: string;

@@ -1,5 +1,4 @@
 // Owners without a catalog file: `channelnet owner create` and the rules behind it.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,7 @@ import { importCatalog } from '../src/catalog/import.ts';
 import { isOwner } from '../src/data/owners.ts';
 import { smallCatalog } from './fixtures/catalog.ts';
 import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
-import { BIN, childEnv, startServerProcess } from './support/processes.ts';
+import { runChannelnet, startServerProcess } from './support/processes.ts';
 
 const NOW = new Date('2026-11-21T15:00:00Z');
 const owner = { username: 'Nora', email: 'nora@example.com', password: 'long enough' };
@@ -57,18 +56,7 @@ describe.each(BACKENDS)('owner accounts on %s', (backend) => {
   });
 });
 
-function channelnet(args: string[], extra: Record<string, string>, stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(extra) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const channelnet = runChannelnet;
 
 describe('channelnet owner create on a fresh installation', () => {
   let dir: string;

@@ -10,6 +10,26 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, LOG_LEVEL: 'warn', ...extra };
 }
 
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `channelnet ...args` to its end; `stdin`, when given, is written to it and closed. */
+export function runChannelnet(args: string[], extra: Record<string, string>, stdin?: string): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(extra) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    if (stdin !== undefined) child.stdin.end(stdin);
+  });
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
