@@ -47,6 +47,53 @@ export const REST_ROUTES: RouteSpec[] = [
   },
 ];
 
+export const STUDIO_PREFIX = '/api/v1/studio';
+const STUDIO_CHANNELS = ['201', '202', '203', '401', '999', '0', '-1', 'abc', '2147483648'];
+const STUDIO_VIDEOS = ['5001', '5002', '6001', '7777', '0', 'abc'];
+const VIDEO_ID_VALUES = [5001, 5002, 5003, 6001, 7777, -1, '5001', null];
+const WALL_TIMES = ['2026-11-21T08:00:00', '2026-11-22T23:30:00', '2026-13-01T00:00:00', '2026-11-21T08:00:00Z', '', 5];
+const STUDIO_DATES = ['2026-11-21', '2026-11-22', '2026-02-30', '20261121', 'x'];
+const videoFields = {
+  id: [undefined, 5001, 6001, 8001, -1, 'x'], title: ['T', '', 5, null], durationSeconds: [60, 0, -1, 'x', 1e308], providerName: ['YouTube', 5],
+  providerVideoId: ['abc', ''], categoryId: [1, 2, 99, null, 'x'], ownerId: [11, 16, 'x'], colour: ['red'],
+};
+const channelFields = {
+  name: ['N', '', 7], url: ['alice-news', 'new-url', '', 5], categoryId: [1, 99, null], timezone: ['UTC', 'America/New_York', 'Mars/Olympus', 5],
+  languageId: [1, 99, null], order: [0, -1, 'x'], videoIds: [[5001], [6001], [5001, 5001], 'x'], password: ['secret', '', null], deleted: [true, false, 'x'],
+};
+const blockFields = { startTime: WALL_TIMES, videoIds: [[5001], [], [6001], [5001, 7777], 'x'], published: [true, false, 'x'], loopDaily: [true, false], allowOverlap: [true, false, 'x'], id: [undefined, 9001, 9999, -1] };
+
+/** The Studio API (owners only): alice (11) owns channels 201-206 and videos 5001-5004, dora (16) channel 401 and video 6001. */
+export const STUDIO_ROUTES: RouteSpec[] = [
+  { method: 'GET', path: '/videos', query: { page: COUNTS, per_page: COUNTS, q: ['news', '', '%', '_'] } },
+  { method: 'POST', path: '/videos', bodyKind: 'json', body: videoFields },
+  { method: 'GET', path: '/videos/:videoId', params: { videoId: STUDIO_VIDEOS } },
+  { method: 'GET', path: '/videos/:videoId/usage', params: { videoId: STUDIO_VIDEOS } },
+  { method: 'PATCH', path: '/videos/:videoId', params: { videoId: STUDIO_VIDEOS }, bodyKind: 'json', body: videoFields },
+  { method: 'DELETE', path: '/videos/:videoId', params: { videoId: STUDIO_VIDEOS } },
+  { method: 'GET', path: '/channels', query: { page: COUNTS, per_page: COUNTS, q: ['alice', ''], deleted: FLAGS } },
+  { method: 'POST', path: '/channels', bodyKind: 'json', body: channelFields },
+  { method: 'PUT', path: '/channels/order', bodyKind: 'json', body: { channelIds: [[201, 202], [401], [201, 201], 'x'] } },
+  { method: 'GET', path: '/channels/:channelId', params: { channelId: STUDIO_CHANNELS } },
+  { method: 'PATCH', path: '/channels/:channelId', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: channelFields },
+  { method: 'DELETE', path: '/channels/:channelId', params: { channelId: STUDIO_CHANNELS } },
+  { method: 'PUT', path: '/channels/:channelId/:list', params: { channelId: STUDIO_CHANNELS, list: ['library', 'vod'] }, bodyKind: 'json', body: { videoIds: [VIDEO_ID_VALUES, [5001, 5002], [], 'x'] } },
+  { method: 'PUT', path: '/channels/:channelId/vast/:platform', params: { channelId: STUDIO_CHANNELS, platform: ['web', 'roku', 'ios', 'nope'] }, bodyKind: 'json', body: { vastUrl: ['https://ads.example/x', '', 5], timeFrom: [0, 24, 'x'], vastType: ['fullscreen', 'nope'] } },
+  { method: 'PUT', path: '/channels/:channelId/password', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: { password: ['letmein', '', null, 5] } },
+  { method: 'POST', path: '/channels/:channelId/schedules', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: blockFields },
+  { method: 'PATCH', path: '/channels/:channelId/schedules/:blockId', params: { channelId: STUDIO_CHANNELS, blockId: ['9001', '9002', '9999', 'x'] }, bodyKind: 'json', body: blockFields },
+  { method: 'GET', path: '/channels/:channelId/days/:date', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES } },
+  { method: 'POST', path: '/channels/:channelId/days/:date/copy', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES }, bodyKind: 'json', body: { toDates: [['2026-11-23'], [], ['x'], 'x'], replace: [true, false], allowOverlap: [true, false] } },
+  { method: 'POST', path: '/channels/:channelId/live-streams', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: { videoId: VIDEO_ID_VALUES, start: INSTANTS, end: INSTANTS, uri: ['https://live.example/x', 5] } },
+  { method: 'PUT', path: '/apps/:platform', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] }, bodyKind: 'json', body: { appName: ['A', 5], theme: [{ primaryColor: 'zz' }, null], channels: [[{ channelId: 201 }], [{ channelId: 401 }], 'x'] } },
+  { method: 'POST', path: '/app-tokens', bodyKind: 'json', body: { label: ['TV', '', 5] } },
+  { method: 'PUT', path: '/branding', bodyKind: 'json', body: { title: ['T', 5], hex1: ['ff0000', 'zz'], logoHeader: ['not-base64', null] } },
+  { method: 'POST', path: '/categories', bodyKind: 'json', body: { name: ['C', 5], id: [undefined, 1, 77] } },
+  { method: 'POST', path: '/import', query: { dryRun: FLAGS }, bodyKind: 'json', body: { format: ['channel-network-catalog', 'x'], version: [1, 2], videos: [[], 'x', [{ id: 6001 }]] } },
+  { method: 'GET', path: '/export' },
+  { method: 'GET', path: '/audit', query: { limit: COUNTS, before: COUNTS } },
+];
+
 const PLATFORM_VALUES = ['ios', 'android', 'mobile', 'roku', 'fire-tv', 'apple-tv', 'android-tv', 'web', 'androidtv'];
 const STORES = ['Apple', 'Google', 'Amazon', 'Roku', 'apple', 'Steam'];
 const PRODUCTS = ['com.alice.monthly', 'com.alice.yearly', 'alice_weekly', 'alice_ppv', 'nope'];
