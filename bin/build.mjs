@@ -5,7 +5,7 @@
 // works on a fresh clone). The bundle sits two levels deep, like src/db/connect.ts, so the
 // migrations path that module computes from import.meta.url ('../../drizzle') stays right.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,26 +13,49 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const ENTRY = path.join(ROOT, 'src', 'cli.ts');
 export const OUTPUT = path.join(ROOT, 'dist', 'src', 'cli.js');
 
-/** Newest modification time (ms) of the sources the bundle is made of, and of this build script. */
-function newestSource() {
-  let newest = statSync(fileURLToPath(import.meta.url)).mtimeMs;
+/** The Studio console (web/), built by Vite into dist/studio, served at /studio. */
+export const CONSOLE_SOURCE = path.join(ROOT, 'web');
+export const CONSOLE_OUTPUT = path.join(ROOT, 'dist', 'studio');
+
+/** Newest modification time (ms) of the files under `dirs` matching `pattern`, this script and package.json. */
+function newestOf(dirs, pattern) {
+  let newest = Math.max(statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(path.join(ROOT, 'package.json')).mtimeMs);
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.(ts|mts|json)$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+      else if (pattern.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  walk(path.join(ROOT, 'src'));
-  return Math.max(newest, statSync(path.join(ROOT, 'package.json')).mtimeMs);
+  for (const dir of dirs) walk(dir);
+  return newest;
 }
 
-export function isStale() {
+const olderThan = (file, newest) => {
   try {
-    return statSync(OUTPUT).mtimeMs < newestSource();
+    return statSync(file).mtimeMs < newest;
   } catch {
     return true;
   }
+};
+
+export const isStale = () => olderThan(OUTPUT, newestOf([path.join(ROOT, 'src')], /\.(ts|mts|json)$/));
+
+// The console's types come from src/catalog (shared schemas), so those count as its sources too.
+export const isConsoleStale = () =>
+  olderThan(path.join(CONSOLE_OUTPUT, 'index.html'), newestOf([CONSOLE_SOURCE, path.join(ROOT, 'src', 'catalog')], /\.(ts|tsx|css|html|json|svg)$/));
+
+/**
+ * Builds the console with Vite into a temporary directory and swaps it in, so a server starting
+ * meanwhile never serves half a build. Takes a few seconds; `channelnet serve` runs it when stale.
+ */
+export async function buildConsole() {
+  const { build: viteBuild } = await import('vite');
+  const temporary = `${CONSOLE_OUTPUT}.${randomBytes(4).toString('hex')}.tmp`;
+  await viteBuild({ configFile: path.join(CONSOLE_SOURCE, 'vite.config.ts'), logLevel: 'warn', build: { outDir: temporary, emptyOutDir: true } });
+  rmSync(CONSOLE_OUTPUT, { recursive: true, force: true });
+  renameSync(temporary, CONSOLE_OUTPUT);
+  return CONSOLE_OUTPUT;
 }
 
 /**
@@ -68,4 +91,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const started = performance.now();
   await build();
   process.stdout.write(`built ${path.relative(ROOT, OUTPUT)} in ${Math.round(performance.now() - started)} ms\n`);
+  if (!process.argv.includes('--server-only')) {
+    const consoleStarted = performance.now();
+    await buildConsole();
+    process.stdout.write(`built ${path.relative(ROOT, CONSOLE_OUTPUT)} in ${Math.round(performance.now() - consoleStarted)} ms\n`);
+  }
 }

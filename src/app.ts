@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/connect.ts';
 import { envelopeAt, GROUPS, isDocumented } from './groups.ts';
 import { assetRoutes } from './http/assets.ts';
 import { clockPlugin } from './http/clock-plugin.ts';
+import { consoleRoutes } from './http/console.ts';
 import { registerDocs } from './http/docs.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 import type { GroupOptions } from './http/group.ts';
@@ -67,5 +68,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: options.database });
   await app.register(assetRoutes, { database: options.database });
   for (const { register } of GROUPS) await register(app, group);
+  await app.register(consoleRoutes);
   return app;
 }

@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connect.ts';
 import { databaseUrlFor } from './support/postgres.ts';
+// @ts-expect-error: a plain .mjs script without types
+import { buildConsole, isConsoleStale } from '../bin/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +25,9 @@ async function admin(url: string, text: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  // Once per run, before any test: the console tests load it, and `channelnet serve` in spawned
+  // processes would otherwise each build it.
+  if (isConsoleStale()) await buildConsole();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return undefined;
   const name = `channelnet_template_${process.pid}_${Date.now().toString(36)}`;

@@ -1,0 +1,105 @@
+// The Studio console end to end: a real channelnet on PGlite listening on a local port, and
+// Debian's Chromium driven by playwright-core (never a downloaded browser). Screenshots go to
+// test-results/console/ (not committed) for a human to look at; tests assert visible text.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../../src/app.ts';
+import { importCatalog } from '../../src/catalog/import.ts';
+import type { Config } from '../../src/config.ts';
+import { freshDatabase, type TestDatabase } from './db.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const SCREENSHOTS = path.resolve('test-results', 'console');
+
+export interface ConsoleServer {
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** http://127.0.0.1:port */
+  origin: string;
+  browser: Browser;
+  /** A new browser context (its own sign-in) at 1280x800 unless a viewport is given. */
+  context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /** A page of a new context, signed in as `username` and showing the console. */
+  signedIn(username: string, password: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /** Calls an API of the server as a client would (the tests' side door to check answers). */
+  api(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string }>;
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function consoleServer(catalog: unknown, config: Partial<Config> = {}): Promise<ConsoleServer> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); .ci/run does`);
+  const database = await freshDatabase('pglite');
+  const imported = await importCatalog(database.db, catalog, { replace: false, now: new Date() });
+  if (!imported.ok) throw new Error(`test catalog invalid:\n${imported.errors.join('\n')}`);
+  const app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, ...config } });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = address.replace('localhost', '127.0.0.1');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+
+  const api: ConsoleServer['api'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${origin}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body, text };
+  };
+
+  const context = (viewport = { width: 1280, height: 800 }) => browser.newContext({ viewport, baseURL: origin });
+
+  return {
+    app,
+    database,
+    origin,
+    browser,
+    context,
+    api,
+    async login(username, password) {
+      const { status, body } = await api('POST', '/api/v1/rest/auth/login', { body: { username, password } });
+      if (status !== 200) throw new Error(`login of ${username}: ${status}`);
+      return body.data.authToken as string;
+    },
+    async signedIn(username, password, viewport) {
+      const page = await (await context(viewport)).newPage();
+      await signIn(page, username, password);
+      await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+      return page;
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await app.close();
+      await database.close().catch(() => undefined);
+    },
+  };
+}
+
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/studio/');
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Saves a screenshot for people (test-results/console/<name>.png); tests never compare pixels. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Opens a screen from the navigation, as a person would. */
+export async function openScreen(page: Page, label: string): Promise<void> {
+  // At phone width the navigation sits behind the menu button.
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: label, exact: true }).click();
+}

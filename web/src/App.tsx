@@ -1,0 +1,77 @@
+// The console's frame: sign-in gate, navigation (a burger menu at phone width) and the screen
+// the URL hash names.
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { rest, tokenStore, whenSignedOut } from './api/client.ts';
+import { navigate, useLocation } from './router.ts';
+import { SCREENS } from './screens/registry.tsx';
+import { SignIn } from './SignIn.tsx';
+
+const USER_KEY = 'channelnet.studio.user';
+
+export function App() {
+  const [user, setUser] = useState<string | null>(() => (tokenStore.get() ? sessionStorage.getItem(USER_KEY) : null));
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+
+  useEffect(() => whenSignedOut(() => signedOut()), []);
+
+  function signedOut() {
+    tokenStore.clear();
+    sessionStorage.removeItem(USER_KEY);
+    setUser(null);
+  }
+
+  async function signOut() {
+    await rest('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    signedOut();
+  }
+
+  if (!user) {
+    return (
+      <SignIn
+        onSignedIn={(name) => {
+          sessionStorage.setItem(USER_KEY, name);
+          setUser(name);
+          if (!location.screen) navigate('channels');
+        }}
+      />
+    );
+  }
+
+  const screen = SCREENS.find((s) => s.id === location.screen) ?? SCREENS[0]!;
+  const Screen = screen.component;
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            <Title order={1} size="h4">
+              channelnet Studio
+            </Title>
+          </Group>
+          <Group wrap="nowrap" gap="sm">
+            <Text size="sm" visibleFrom="xs">
+              {user}
+            </Text>
+            <Button variant="default" size="xs" onClick={signOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Screens">
+        <ScrollArea>
+          {SCREENS.map((s) => (
+            <NavLink key={s.id} href={`#/${s.id}`} label={s.label} active={s.id === screen.id} onClick={close} />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Screen key={screen.id} rest={location.rest} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

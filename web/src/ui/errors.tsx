@@ -1,0 +1,40 @@
+// How API failures appear: each detail beside the field its path names, the rest at the top of
+// the form, always in words (never a stack trace or raw JSON).
+import { Alert } from '@mantine/core';
+import { ApiError } from '../api/client.ts';
+
+const STATUS_WORDS: Record<string, string> = {
+  precondition_failed: 'Someone else changed this since you opened it. Reload to see their version; what you typed is kept.',
+  schedule_conflict: '',
+  forbidden: 'The Studio is for channel owners. This account owns no channels or apps.',
+  too_many_requests: 'Too many requests: wait a moment and try again.',
+};
+
+/** The message for the top of a form (empty when every problem sits beside a field). */
+export function formMessage(error: unknown, fields: readonly string[] = []): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? 'Something went wrong: ' + error.message : 'Something went wrong.';
+  const unplaced = error.details.filter((d) => !fields.some((field) => belongsTo(d.path, field)));
+  if (error.details.length > 0 && unplaced.length === 0) return 'Please correct the fields marked below.';
+  const words = STATUS_WORDS[error.code];
+  if (words) return words;
+  if (unplaced.length > 0) return unplaced.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
+  return error.message;
+}
+
+const belongsTo = (path: string, field: string) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`);
+
+/** The message beside `field` (a top-level body field), if the API named it. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const found = error.details.filter((d) => belongsTo(d.path, field));
+  return found.length === 0 ? undefined : found.map((d) => (d.path === field ? d.message : `${d.path}: ${d.message}`)).join('; ');
+}
+
+export function FormAlert({ error, fields }: { error: unknown; fields?: readonly string[] }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" role="alert" title="Not saved" mb="sm">
+      {formMessage(error, fields)}
+    </Alert>
+  );
+}
