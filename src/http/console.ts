@@ -28,6 +28,7 @@ export const consoleRoutes: FastifyPluginAsync<{ root?: string }> = async (app, 
     root,
     prefix: `${CONSOLE_PREFIX}/`,
     wildcard: false,
+    cacheControl: false,
     index: ['index.html'],
     setHeaders: (res, file) => {
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
