@@ -103,6 +103,27 @@ describe('dependency rule', () => {
     expect(cycles(FILES, IMPORTS.filter((i) => i.local))).toEqual([]);
   });
 
+  it('the console (web/) reaches the server only through the shared catalog schemas, as types', () => {
+    // Everything else it knows of the server comes over HTTP: no back door into server code.
+    const WEB = path.join(ROOT, 'web', 'src');
+    const consoleFiles = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const file = path.join(dir, name);
+        if (statSync(file).isDirectory()) return consoleFiles(file);
+        return /\.tsx?$/.test(name) ? [file] : [];
+      });
+    const outside = consoleFiles(WEB).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(/^\s*(import|export)\b([^;]*?)\bfrom\s+'(\.[^']*)'/gms)].flatMap(([, , clause, specifier]) => {
+        const target = relative(path.resolve(path.dirname(file), specifier!));
+        if (target.startsWith('web/')) return [];
+        const typeOnly = /^\s*type\b/.test(clause!);
+        return typeOnly && target.startsWith('src/catalog/') ? [] : [`${relative(file)} -> ${target}${typeOnly ? '' : ' (not import type)'}`];
+      });
+    });
+    expect(outside).toEqual([]);
+  });
+
   it('every pending exception still exists (remove the entry once the import is gone)', () => {
     const stale = PENDING.filter((p) => !IMPORTS.some((i) => i.from === p.from && i.to === p.to));
     expect(stale).toEqual([]);
