@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, parseDuration, parsePastedVideos, problemsFromDetails } from './paste.ts';
+
+describe('pasted video lists', () => {
+  it('reads durations as seconds or clocks', () => {
+    expect(parseDuration('600')).toBe(600);
+    expect(parseDuration('10:00')).toBe(600);
+    expect(parseDuration('1:02:03')).toBe(3723);
+    expect(parseDuration('12.5')).toBe(12.5);
+    expect(parseDuration('-5')).toBeUndefined();
+    expect(parseDuration('1:60')).toBeUndefined();
+    expect(parseDuration('ten')).toBeUndefined();
+  });
+
+  it('parses lines with pipes or tabs, skipping blanks and comments, and names bad lines', () => {
+    const { videos, problems } = parsePastedVideos(
+      '# title | duration | provider | id\nNews | 10:00 | YouTube | abc\n\nSport\t90\tVimeo\t123\tA description\nBroken | x | YouTube | y\nShort | 5',
+    );
+    expect(videos).toEqual([
+      { line: 2, video: { title: 'News', durationSeconds: 600, providerName: 'YouTube', providerVideoId: 'abc' } },
+      { line: 4, video: { title: 'Sport', durationSeconds: 90, providerName: 'Vimeo', providerVideoId: '123', description: 'A description' } },
+    ]);
+    expect(problems).toEqual([
+      { line: 5, message: 'duration "x" is not seconds or h:mm:ss' },
+      { line: 6, message: 'expected title | duration | provider | provider video id' },
+    ]);
+  });
+
+  it('refuses more than 1,000 videos at once', () => {
+    const text = Array.from({ length: 1001 }, (_, i) => `V${i} | 1 | YouTube | id${i}`).join('\n');
+    expect(parsePastedVideos(text).problems).toEqual([{ line: 1001, message: 'at most 1000 videos in one paste' }]);
+  });
+
+  it("maps the API's item paths back to pasted lines", () => {
+    const lines = parsePastedVideos('A | 1 | Y | a\n\nB | 2 | Y | b').videos;
+    expect(problemsFromDetails([{ path: '[1].title', message: 'bad' }, { path: '', message: 'whole' }], lines)).toEqual([
+      { line: 3, message: 'title: bad' },
+      { line: 0, message: 'whole' },
+    ]);
+  });
+
+  it('formats durations as clocks', () => {
+    expect(formatDuration(600)).toBe('10:00');
+    expect(formatDuration(3723)).toBe('1:02:03');
+    expect(formatDuration(59)).toBe('0:59');
+  });
+});
