@@ -56,7 +56,12 @@ export async function consoleServer(catalog: unknown, config: Partial<Config> = 
     return { status: response.status, body, text };
   };
 
-  const context = (viewport = { width: 1280, height: 800 }) => browser.newContext({ viewport, baseURL: origin });
+  // An action that cannot happen fails in 10 s with playwright's call log, within the test's 30 s.
+  const context = async (viewport = { width: 1280, height: 800 }) => {
+    const created = await browser.newContext({ viewport, baseURL: origin });
+    created.setDefaultTimeout(10_000);
+    return created;
+  };
 
   return {
     app,
