@@ -1,0 +1,384 @@
+// One app of one platform: create it when missing, edit it whole and save with PUT (If-Match:
+// a stale save is a 412 in words, and what was typed stays), delete it.
+import { Alert, Button, Checkbox, FileInput, Group, Image, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
+import { ApiError, studio } from '../../api/client.ts';
+import type { Page, StoreProduct } from '../../api/types.ts';
+import { fieldError, FormAlert, formMessage } from '../../ui/errors.tsx';
+import { ColourField } from './ColourField.tsx';
+import { base64Of, imageDataUrl } from './colours.ts';
+import { PhonePreview, TvPreview, type MobileColours, type Theme } from './Previews.tsx';
+
+export type Platform = 'mobile' | 'roku' | 'firetv' | 'appletv' | 'androidtv';
+
+interface AppChannel {
+  channelId: number;
+  sorting: number | null;
+  channelNumber: string | null;
+  useVastSettings: boolean;
+  lastUpdateDate?: string | null;
+}
+
+/** The app as the Studio answers it (catalog apps[] entry; credentials write-only). */
+export interface StudioApp {
+  id?: number;
+  platform: Platform;
+  appName: string;
+  slug: string | null;
+  about: string | null;
+  privacyPolicyLink: string | null;
+  isPaid: boolean;
+  timeFormat: string;
+  adLink: string | null;
+  apiKey: string | null;
+  theme: Theme | null;
+  mobile: (MobileColours & Record<string, string | null>) | null;
+  images: Record<string, string>;
+  storeProducts: StoreProduct[];
+  vodPpv: { isEnabled: boolean; accessDurationHours: number; previewSeconds: number; storeProducts: StoreProduct[] };
+  channels: AppChannel[];
+  configuredStores?: string[];
+  createdAt?: string;
+}
+
+const TV_THEME: Theme = { primaryColor: '6f1ab1', secondaryColor: 'b3b3b3', backgroundColor: '101010', styleColor: 'ffffff' };
+const MOBILE: MobileColours = { selectionColor: '6f1ab1', headerFooterColor: '222222', backgroundColor: 'ffffff', fontColor: '111111' };
+
+function blankApp(platform: Platform): StudioApp {
+  const theme = platform === 'mobile' ? null : platform === 'androidtv' ? { ...TV_THEME, backgroundColor: undefined } : { ...TV_THEME };
+  return {
+    platform, appName: '', slug: null, about: null, privacyPolicyLink: null, isPaid: false, timeFormat: '12-hour', adLink: null, apiKey: null,
+    theme, mobile: platform === 'mobile' ? { ...MOBILE } : null, images: {}, storeProducts: [],
+    vodPpv: { isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] }, channels: [],
+  };
+}
+
+export function AppEditor({ platform }: { platform: Platform }) {
+  const [app, setApp] = useState<StudioApp | null>(null);
+  const [etag, setEtag] = useState<string | undefined>();
+  const [exists, setExists] = useState<boolean | null>(null);
+  const [credentials, setCredentials] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await studio<StudioApp>(`/apps/${platform}`);
+      setApp(answer.data);
+      setEtag(answer.etag);
+      setExists(true);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 404) setExists(false);
+      else setError(failure);
+    }
+  }, [platform]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const set = (patch: Partial<StudioApp>) => setApp((current) => (current ? { ...current, ...patch } : current));
+
+  async function save() {
+    if (!app) return;
+    setBusy(true);
+    setError(null);
+    setSaved('');
+    try {
+      const { configuredStores: _c, ...body } = app;
+      const storeCredentials = credentialsBody(credentials);
+      const answer = await studio<StudioApp>(`/apps/${platform}`, { method: 'PUT', body: storeCredentials ? { ...body, storeCredentials } : body, ifMatch: exists ? etag : undefined });
+      setApp(answer.data);
+      setEtag(answer.etag);
+      setExists(true);
+      setCredentials({});
+      setSaved('App saved. The apps read it on their next request.');
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setError(null);
+    try {
+      await studio(`/apps/${platform}`, { method: 'DELETE', ifMatch: etag });
+      setApp(null);
+      setExists(false);
+      setSaved('App deleted.');
+    } catch (failure) {
+      setError(failure);
+    }
+  }
+
+  if (exists === null) return error ? <Alert color="red">{formMessage(error)}</Alert> : <Loader aria-label="Loading app" />;
+  if (!app)
+    return (
+      <Stack align="flex-start">
+        {saved ? <Alert color="green">{saved}</Alert> : null}
+        <Text>There is no {platform} app yet.</Text>
+        <Button onClick={() => setApp(blankApp(platform))}>Create the {platform} app</Button>
+      </Stack>
+    );
+
+  const colourField = (group: 'theme' | 'mobile', key: string, label: string) => {
+    const values = (app[group] ?? {}) as Record<string, string | null | undefined>;
+    return (
+      <ColourField
+        key={`${group}.${key}`}
+        label={label}
+        value={values[key] ?? ''}
+        onChange={(value) => set({ [group]: { ...values, [key]: value } } as Partial<StudioApp>)}
+        error={fieldError(error, `${group}.${key}`)}
+      />
+    );
+  };
+
+  return (
+    <Stack>
+      <FormAlert error={error} fields={['appName', 'slug', 'about', 'privacyPolicyLink', 'timeFormat', 'adLink', 'apiKey', 'theme', 'mobile', 'images', 'storeProducts', 'vodPpv', 'storeCredentials', 'channels']} />
+      {saved ? <Alert color="green" withCloseButton onClose={() => setSaved('')}>{saved}</Alert> : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Stack gap="sm">
+          <TextInput label="App name" value={app.appName} onChange={(e) => set({ appName: e.currentTarget.value })} error={fieldError(error, 'appName')} />
+          <TextInput label="Slug" value={app.slug ?? ''} onChange={(e) => set({ slug: e.currentTarget.value || null })} error={fieldError(error, 'slug')} />
+          <Textarea label="About" autosize minRows={2} value={app.about ?? ''} onChange={(e) => set({ about: e.currentTarget.value || null })} error={fieldError(error, 'about')} />
+          <TextInput label="Privacy policy link" value={app.privacyPolicyLink ?? ''} onChange={(e) => set({ privacyPolicyLink: e.currentTarget.value || null })} error={fieldError(error, 'privacyPolicyLink')} />
+          <Group grow>
+            <Select label="Time format" data={['12-hour', '24-hour']} value={app.timeFormat} onChange={(v) => v && set({ timeFormat: v })} allowDeselect={false} />
+            <Switch label="Paid app (viewers subscribe)" checked={app.isPaid} onChange={(e) => set({ isPaid: e.currentTarget.checked })} mt="lg" />
+          </Group>
+          {platform === 'roku' ? (
+            <>
+              <TextInput label="Ad link" value={app.adLink ?? ''} onChange={(e) => set({ adLink: e.currentTarget.value || null })} error={fieldError(error, 'adLink')} />
+              <TextInput label="API key (GUID)" value={app.apiKey ?? ''} onChange={(e) => set({ apiKey: e.currentTarget.value || null })} error={fieldError(error, 'apiKey')} />
+            </>
+          ) : null}
+        </Stack>
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            Colours
+          </Title>
+          {platform === 'mobile' ? (
+            <>
+              <SimpleGrid cols={2}>
+                {colourField('mobile', 'selectionColor', 'Selection colour')}
+                {colourField('mobile', 'headerFooterColor', 'Header and footer colour')}
+                {colourField('mobile', 'backgroundColor', 'Background colour')}
+                {colourField('mobile', 'fontColor', 'Text colour')}
+              </SimpleGrid>
+              <PhonePreview colours={(app.mobile ?? MOBILE) as MobileColours} appName={app.appName} />
+            </>
+          ) : (
+            <>
+              <SimpleGrid cols={2}>
+                {colourField('theme', 'primaryColor', 'Primary colour')}
+                {colourField('theme', 'secondaryColor', 'Secondary colour')}
+                {platform !== 'androidtv' ? colourField('theme', 'backgroundColor', 'Background colour') : null}
+                {colourField('theme', 'styleColor', 'Style colour')}
+              </SimpleGrid>
+              {app.theme ? (
+                <TvPreview theme={app.theme} appName={app.appName} hasBackground={platform !== 'androidtv'} />
+              ) : (
+                <Button variant="light" onClick={() => set({ theme: platform === 'androidtv' ? { ...TV_THEME, backgroundColor: undefined } : { ...TV_THEME } })}>
+                  Set a theme
+                </Button>
+              )}
+            </>
+          )}
+        </Stack>
+      </SimpleGrid>
+      <Images images={app.images} error={error} onChange={(images) => set({ images })} />
+      <Products label="Subscription products" products={app.storeProducts} path="storeProducts" error={error} periods={BILLING_PERIODS.filter((p) => p !== 'OneTime')} onChange={(storeProducts) => set({ storeProducts })} />
+      <Paper withBorder p="sm">
+        <Title order={3} size="h5" mb="xs">
+          VOD pay-per-view
+        </Title>
+        <Group>
+          <Switch label="Sell videos one by one" checked={app.vodPpv.isEnabled} onChange={(e) => set({ vodPpv: { ...app.vodPpv, isEnabled: e.currentTarget.checked } })} />
+          <NumberInput label="Access (hours)" value={app.vodPpv.accessDurationHours} onChange={(v) => set({ vodPpv: { ...app.vodPpv, accessDurationHours: Number(v) } })} error={fieldError(error, 'vodPpv.accessDurationHours')} w={140} />
+          <NumberInput label="Free preview (seconds)" value={app.vodPpv.previewSeconds} onChange={(v) => set({ vodPpv: { ...app.vodPpv, previewSeconds: Number(v) } })} error={fieldError(error, 'vodPpv.previewSeconds')} w={180} />
+        </Group>
+        <Products label="Pay-per-view products" products={app.vodPpv.storeProducts} path="vodPpv.storeProducts" error={error} periods={['OneTime']} onChange={(storeProducts) => set({ vodPpv: { ...app.vodPpv, storeProducts } })} />
+      </Paper>
+      <Paper withBorder p="sm">
+        <Title order={3} size="h5" mb="xs">
+          Store credentials
+        </Title>
+        <Text size="sm" mb="xs">
+          Configured: {app.configuredStores && app.configuredStores.length > 0 ? app.configuredStores.join(', ') : 'none'}. Credentials are never shown again; fill a store's field only to
+          replace them (one key=value per line, e.g. bundleId=com.example).
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {CREDENTIAL_STORES.map((store) => (
+            <Textarea key={store} label={`${store} credentials`} autosize minRows={2} value={credentials[store] ?? ''} onChange={(e) => setCredentials({ ...credentials, [store]: e.currentTarget.value })} error={fieldError(error, `storeCredentials.${store}`)} />
+          ))}
+        </SimpleGrid>
+      </Paper>
+      <Assignments channels={app.channels} error={error} onChange={(channels) => set({ channels })} />
+      <Group>
+        <Button onClick={save} loading={busy}>
+          Save app
+        </Button>
+        {exists ? (
+          <Button color="red" variant="light" onClick={remove}>
+            Delete app
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** key=value lines per store, as the write-only storeCredentials object (undefined: keep). */
+function credentialsBody(text: Record<string, string>): Record<string, Record<string, string>> | undefined {
+  const entries = Object.entries(text).filter(([, value]) => value.trim() !== '');
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(
+    entries.map(([store, value]) => [
+      store,
+      Object.fromEntries(
+        value
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .map((line) => {
+            const at = line.indexOf('=');
+            return at < 0 ? [line, ''] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+          }),
+      ),
+    ]),
+  );
+}
+
+function Images({ images, error, onChange }: { images: Record<string, string>; error: unknown; onChange: (images: Record<string, string>) => void }) {
+  async function upload(role: string, file: File | null) {
+    if (!file) return;
+    onChange({ ...images, [role]: base64Of(new Uint8Array(await file.arrayBuffer())) });
+  }
+  const without = (role: string) => Object.fromEntries(Object.entries(images).filter(([r]) => r !== role));
+  return (
+    <Paper withBorder p="sm">
+      <Title order={3} size="h5" mb="xs">
+        Images (PNG or JPEG)
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {IMAGE_ROLES.map((role) => (
+          <Group key={role} wrap="nowrap" align="flex-end">
+            {images[role] ? <Image src={imageDataUrl(images[role])} alt={`${role} preview`} w={48} h={48} fit="contain" /> : null}
+            <FileInput label={role} placeholder={images[role] ? 'Replace…' : 'Upload…'} accept="image/png,image/jpeg" onChange={(file) => void upload(role, file)} error={fieldError(error, `images.${role}`)} style={{ flex: 1 }} />
+            {images[role] ? <CloseButton aria-label={`Remove ${role}`} onClick={() => onChange(without(role))} /> : null}
+          </Group>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function Products({ label, products, path, error, periods, onChange }: { label: string; products: StoreProduct[]; path: string; error: unknown; periods: readonly string[]; onChange: (products: StoreProduct[]) => void }) {
+  const update = (index: number, patch: Partial<StoreProduct>) => onChange(products.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+  return (
+    <Stack gap="xs" mt="xs">
+      <Text fw={500}>{label}</Text>
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Store</Table.Th>
+              <Table.Th>Product id</Table.Th>
+              <Table.Th>Display name</Table.Th>
+              <Table.Th>Period</Table.Th>
+              <Table.Th>Active</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {products.map((p, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>
+                  <Select aria-label={`Store of product ${i + 1}`} data={[...STORE_PLATFORMS]} value={p.storePlatform} onChange={(v) => v && update(i, { storePlatform: v as StoreProduct['storePlatform'] })} allowDeselect={false} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput aria-label={`Product id ${i + 1}`} value={p.productId} onChange={(e) => update(i, { productId: e.currentTarget.value })} error={fieldError(error, `${path}.${i}.productId`) ?? fieldError(error, `${path}[${i}].productId`)} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput aria-label={`Display name ${i + 1}`} value={p.displayName ?? ''} onChange={(e) => update(i, { displayName: e.currentTarget.value })} />
+                </Table.Td>
+                <Table.Td>
+                  <Select aria-label={`Period of product ${i + 1}`} data={[...periods]} value={p.billingPeriod} onChange={(v) => v && update(i, { billingPeriod: v as StoreProduct['billingPeriod'] })} allowDeselect={false} />
+                </Table.Td>
+                <Table.Td>
+                  <Checkbox aria-label={`Product ${i + 1} active`} checked={p.isActive ?? true} onChange={(e) => update(i, { isActive: e.currentTarget.checked })} />
+                </Table.Td>
+                <Table.Td>
+                  <CloseButton aria-label={`Remove product ${i + 1}`} onClick={() => onChange(products.filter((_, j) => j !== i))} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Button variant="light" size="xs" w="fit-content" onClick={() => onChange([...products, { storePlatform: 'Apple', productId: '', displayName: '', billingPeriod: periods[0] as StoreProduct['billingPeriod'], isActive: true }])}>
+        Add a product to {label.toLowerCase()}
+      </Button>
+    </Stack>
+  );
+}
+
+function Assignments({ channels, error, onChange }: { channels: AppChannel[]; error: unknown; onChange: (channels: AppChannel[]) => void }) {
+  const [owned, setOwned] = useState<{ id: number; name: string }[]>([]);
+  useEffect(() => {
+    studio<Page<{ id: number; name: string }>>('/channels', { query: { per_page: 500 } }).then(({ data }) => setOwned(data.items), () => setOwned([]));
+  }, []);
+  const carried = new Map(channels.map((c) => [c.channelId, c]));
+  const update = (channelId: number, patch: Partial<AppChannel> | null) => {
+    if (patch === null) return onChange(channels.filter((c) => c.channelId !== channelId));
+    const current = carried.get(channelId);
+    onChange(current ? channels.map((c) => (c.channelId === channelId ? { ...c, ...patch } : c)) : [...channels, { channelId, sorting: channels.length + 1, channelNumber: null, useVastSettings: false, ...patch }]);
+  };
+  return (
+    <Paper withBorder p="sm">
+      <Title order={3} size="h5" mb="xs">
+        Channels in this app
+      </Title>
+      {fieldError(error, 'channels') ? <Text c="red" size="sm">{fieldError(error, 'channels')}</Text> : null}
+      <Table.ScrollContainer minWidth={520}>
+        <Table aria-label="Channels in this app">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Carried</Table.Th>
+              <Table.Th>Channel</Table.Th>
+              <Table.Th>Sorting</Table.Th>
+              <Table.Th>Channel number</Table.Th>
+              <Table.Th>Channel's VAST</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {owned.map((channel) => {
+              const row = carried.get(channel.id);
+              return (
+                <Table.Tr key={channel.id}>
+                  <Table.Td>
+                    <Checkbox aria-label={`Carry ${channel.name}`} checked={Boolean(row)} onChange={(e) => update(channel.id, e.currentTarget.checked ? {} : null)} />
+                  </Table.Td>
+                  <Table.Td>{channel.name}</Table.Td>
+                  <Table.Td>
+                    <NumberInput aria-label={`Sorting of ${channel.name}`} disabled={!row} value={row?.sorting ?? ''} onChange={(v) => update(channel.id, { sorting: v === '' ? null : Number(v) })} w={90} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Channel number of ${channel.name}`} disabled={!row} value={row?.channelNumber ?? ''} onChange={(e) => update(channel.id, { channelNumber: e.currentTarget.value || null })} w={110} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Checkbox aria-label={`Use the VAST settings of ${channel.name}`} disabled={!row} checked={row?.useVastSettings ?? false} onChange={(e) => update(channel.id, { useVastSettings: e.currentTarget.checked })} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
