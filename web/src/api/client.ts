@@ -98,8 +98,10 @@ export const studio = <T>(path: string, options?: RequestOptions) => call<T>(`${
 export const rest = <T>(path: string, options?: RequestOptions) => call<T>(`${REST}${path}`, options);
 
 /** Downloads a file answer (CSV, the catalog export) with the Bearer token, as a Blob. */
-export async function download(path: string, query?: RequestOptions['query']): Promise<Blob> {
-  const response = await fetch(urlOf(path, query), { headers: headersOf({}) });
+export async function download(path: string, query?: RequestOptions['query'], accept?: string): Promise<Blob> {
+  const headers = headersOf({});
+  if (accept) headers.set('accept', accept);
+  const response = await fetch(urlOf(path, query), { headers });
   if (!response.ok) throw await failureOf(response);
   return response.blob();
 }

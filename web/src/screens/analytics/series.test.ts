@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { dayRange, peakOf, peakSentence, wallTime, watchTime } from './series.ts';
+
+describe('analytics figures', () => {
+  it('bounds a day in its zone, DST days included', () => {
+    expect(dayRange('2026-11-25', 'Europe/Berlin')).toEqual({ from: '2026-11-24T23:00:00.000Z', to: '2026-11-25T23:00:00.000Z' });
+    const fallBack = dayRange('2026-10-25', 'Europe/Berlin')!;
+    expect((Date.parse(fallBack.to) - Date.parse(fallBack.from)) / 3_600_000).toBe(25);
+    const springForward = dayRange('2026-03-08', 'America/New_York')!;
+    expect((Date.parse(springForward.to) - Date.parse(springForward.from)) / 3_600_000).toBe(23);
+    expect(dayRange('2026-02-30', 'UTC')).toBeUndefined();
+  });
+
+  it('finds the peak and says it in words, in the zone', () => {
+    const buckets = [
+      { start: '2026-11-25T09:00:00.000Z', end: '2026-11-25T09:05:00.000Z', viewers: 1 },
+      { start: '2026-11-25T09:05:00.000Z', end: '2026-11-25T09:10:00.000Z', viewers: 3 },
+      { start: '2026-11-25T09:10:00.000Z', end: '2026-11-25T09:15:00.000Z', viewers: 3 },
+    ];
+    expect(peakOf(buckets)?.start).toBe('2026-11-25T09:05:00.000Z');
+    expect(peakSentence(buckets, 'Europe/Berlin')).toBe('Peak 3 viewers at 10:05.');
+    expect(peakSentence([{ ...buckets[0]!, viewers: 1 }], 'UTC')).toBe('Peak 1 viewer at 09:00.');
+    expect(peakSentence([{ ...buckets[0]!, viewers: 0 }], 'UTC')).toBe('Nobody watched in this period.');
+  });
+
+  it('writes watch time and wall times', () => {
+    expect(watchTime(59)).toBe('59 s');
+    expect(watchTime(600)).toBe('10 min');
+    expect(watchTime(5400)).toBe('1 h 30 min');
+    expect(wallTime('2026-11-25T09:05:00.000Z', 'Europe/Berlin')).toBe('2026-11-25 10:05');
+  });
+});
