@@ -1,5 +1,166 @@
-import { Title } from '@mantine/core';
+// Import & export: the owner's slice of the catalog as a file (the same format as
+// `channelnet import`), and a file brought back: checked first (a dry run that says what it would
+// write or, in words with their paths, what is wrong), then imported in one transaction.
+import { Alert, Button, FileInput, Group, List, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError, download, STUDIO, studio, newIdempotencyKey } from '../../api/client.ts';
+import { formMessage } from '../../ui/errors.tsx';
+
+type Counts = Record<string, number>;
 
 export function CatalogScreen(_props: { rest: string[] }) {
-  return <Title order={2}>Import &amp; export</Title>;
+  return (
+    <Stack>
+      <Title order={2}>Import &amp; export</Title>
+      <Export />
+      <Import />
+    </Stack>
+  );
+}
+
+function Export() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState('');
+
+  async function run() {
+    setBusy(true);
+    setError(null);
+    try {
+      const blob = await download(`${STUDIO}/export`);
+      const document = JSON.parse(await blob.text()) as { channels?: unknown[]; videos?: unknown[]; apps?: unknown[] };
+      const link = window.document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `channelnet-export-${new Date().toISOString().slice(0, 10)}.json`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+      setDone(`Exported ${document.channels?.length ?? 0} channels, ${document.videos?.length ?? 0} videos and ${document.apps?.length ?? 0} apps (no passwords or store credentials).`);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h4" mb="xs">
+        Export
+      </Title>
+      <Text size="sm" mb="sm">
+        Your channels, videos, schedules and apps as one catalog file. Secrets (passwords, store credentials, app tokens) are never exported.
+      </Text>
+      {error ? <Alert color="red">{formMessage(error)}</Alert> : null}
+      {done ? <Alert color="green" mb="sm">{done}</Alert> : null}
+      <Button onClick={run} loading={busy}>
+        Export catalog
+      </Button>
+    </Paper>
+  );
+}
+
+function Import() {
+  const [text, setText] = useState('');
+  const [checked, setChecked] = useState<{ text: string; counts: Counts } | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [result, setResult] = useState<Counts | null>(null);
+  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  async function readFile(file: File | null) {
+    if (!file) return;
+    change(await file.text());
+  }
+  function change(next: string) {
+    setText(next);
+    setChecked(null);
+    setProblems([]);
+    setResult(null);
+  }
+
+  async function send(dryRun: boolean) {
+    setProblems([]);
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch (failure) {
+      return setProblems([`The file is not JSON: ${failure instanceof Error ? failure.message : String(failure)}`]);
+    }
+    setBusy(dryRun ? 'check' : 'import');
+    try {
+      const { data } = await studio<{ counts: Counts }>('/import', { method: 'POST', body: document, query: { dryRun: dryRun ? 1 : undefined }, idempotencyKey: dryRun ? undefined : key });
+      if (dryRun) setChecked({ text, counts: data.counts });
+      else {
+        setResult(data.counts);
+        setChecked(null);
+        setKey(newIdempotencyKey());
+      }
+    } catch (failure) {
+      setChecked(null);
+      setProblems(failure instanceof ApiError && failure.details.length > 0 ? failure.details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)) : [formMessage(failure)]);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h4" mb="xs">
+        Import
+      </Title>
+      <Text size="sm" mb="sm">
+        A catalog file of your own channels, videos and apps, merged by id. It is checked first; nothing changes until you import it, and then everything in it changes at once or nothing does.
+      </Text>
+      <Stack>
+        <FileInput label="Catalog file" placeholder="Choose a .json file" accept="application/json,.json" onChange={(file) => void readFile(file)} maw={420} />
+        <Textarea label="Or paste the catalog" autosize minRows={4} maxRows={14} value={text} onChange={(e) => change(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }} />
+        {problems.length > 0 ? (
+          <Alert color="red" title="The file cannot be imported; nothing was changed" role="alert">
+            <List size="sm">
+              {problems.slice(0, 50).map((p, i) => (
+                <List.Item key={i}>{p}</List.Item>
+              ))}
+            </List>
+            {problems.length > 50 ? <Text size="sm">…and {problems.length - 50} more.</Text> : null}
+          </Alert>
+        ) : null}
+        {checked ? (
+          <Alert color="blue" title="Checked: the import would write">
+            <CountsTable counts={checked.counts} label="What the import would write" />
+          </Alert>
+        ) : null}
+        {result ? (
+          <Alert color="green" title="Imported">
+            <CountsTable counts={result} label="What was imported" />
+          </Alert>
+        ) : null}
+        <Group>
+          <Button variant="light" onClick={() => send(true)} loading={busy === 'check'} disabled={text.trim() === '' || busy !== null}>
+            Check file
+          </Button>
+          <Button onClick={() => send(false)} loading={busy === 'import'} disabled={!checked || checked.text !== text || busy !== null}>
+            Import
+          </Button>
+          {busy ? <Loader size="sm" aria-label={busy === 'check' ? 'Checking' : 'Importing'} /> : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CountsTable({ counts, label }: { counts: Counts; label: string }) {
+  const rows = Object.entries(counts).filter(([, n]) => n > 0);
+  if (rows.length === 0) return <Text size="sm">Nothing.</Text>;
+  return (
+    <Table aria-label={label} withRowBorders={false}>
+      <Table.Tbody>
+        {rows.map(([name, n]) => (
+          <Table.Tr key={name}>
+            <Table.Td>{name}</Table.Td>
+            <Table.Td>{n}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 }
