@@ -82,9 +82,10 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
     const bar = bars.find((b) => b.key === event.active.id);
     const date = event.over ? String(event.over.id) : undefined;
     if (!bar || bar.blockId === null || !date) return;
-    const [first] = segmentsOf(bar.start, bar.end, dates, zone);
-    if (!first) return;
-    const minutes = first.top + event.delta.y / PX;
+    // Where the bar's top was let go, in the column it was dropped on.
+    const translated = event.active.rect.current.translated;
+    if (!translated || !event.over) return;
+    const minutes = (translated.top - event.over.rect.top) / PX;
     const startTime = slotStart(date, zone, minutes + 2.5, 5);
     if (startTime === msToWall(bar.start, zone)) return;
     setMoveError(null);
@@ -126,7 +127,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
       {!days ? (
         <Loader aria-label="Loading the week" />
       ) : (
-        <DndContext sensors={sensors} onDragEnd={(e) => void onDragEnd(e)}>
+        <DndContext sensors={sensors} autoScroll={false} onDragEnd={(e) => void onDragEnd(e)}>
           <ScrollArea type="auto" offsetScrollbars>
             <Group align="flex-start" gap={4} wrap="nowrap" miw={7 * 120 + 50}>
               <HourAxis date={dates.find((d) => dayMinutes(d, zone) === tallest)!} zone={zone} />
