@@ -25,7 +25,7 @@ describe.each(BACKENDS)('Studio guide preview on %s', (backend) => {
       const response = await s.call('GET', `/channels/201/guide/2026-11-21?timezone=${encodeURIComponent(zone)}`);
       expect(response.statusCode, response.body).toBe(200);
       const data = response.json().data;
-      expect(data).toMatchObject({ channelId: 201, date: '2026-11-21', timezone: zone });
+      expect(data).toMatchObject({ channelId: 201, date: '2026-11-21', timezone: zone, listed: true });
       const rows = await custom('2026-11-21', zone);
       expect(rows.length).toBeGreaterThan(0);
       expect(data.items).toEqual(rows);
@@ -38,6 +38,15 @@ describe.each(BACKENDS)('Studio guide preview on %s', (backend) => {
     expect(starts.some((d) => d.startsWith('2026-11-21 08:00'))).toBe(true);
     expect(starts.some((d) => d.startsWith('2026-11-21 13:00'))).toBe(true);
     expect(starts.some((d) => d.startsWith('2026-11-21 12:00'))).toBe(false);
+  });
+
+  it('says when a TV app without a subscription gets no rows of the channel (a paid app sells it)', async () => {
+    // 202 is carried only by the paid mobile app 301: the Custom guide leaves it out.
+    const response = await s.call('GET', '/channels/202/guide/2026-11-21?timezone=UTC');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ channelId: 202, listed: false, items: [] });
+    const custom202 = await s.t.request({ url: '/api/v1/services/custom/users/11/channels/video?channels_ids=202&dates=2026-11-21&timezone=UTC' });
+    expect(custom202.json().data).toEqual([]);
   });
 
   it('follows an edit at once: a new block appears in the preview and in the Custom guide alike', async () => {

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Caller } from '../access/caller.ts';
+import { requestedChannels } from '../channels/listing.ts';
 import { guideRows } from '../custom/guide.ts';
 import { presentVideoRow } from '../custom/presenter.ts';
 import { videoRowSchema } from '../custom/schemas.ts';
@@ -32,6 +33,8 @@ const guideSchema = z.object({
   date: z.string(),
   /** The request zone the rows are rendered in (the channel's own when none was asked). */
   timezone: z.string(),
+  /** False when an app of the owner sells the channel: a TV app without a subscription gets no rows of it. */
+  listed: z.boolean(),
   items: z.array(videoRowSchema),
 });
 
@@ -45,10 +48,10 @@ export const guideRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { dat
     if (!channel) throw notFound('Channel');
     const zone = request.query.timezone === undefined ? undefined : resolveZone(request.query.timezone);
     const caller: Caller = { ownerId, app: undefined, holder: { deviceId: null, viewerId: null }, now, zone, cache, timelines };
-    const rows = await guideRows(db, caller, [channel.id], [request.params.date]);
+    const [rows, listed] = await Promise.all([guideRows(db, caller, [channel.id], [request.params.date]), requestedChannels(db, caller, [channel.id])]);
     return {
       success: true as const,
-      data: { channelId: channel.id, date: request.params.date, timezone: zone ?? channel.timezone, items: rows.slice(0, rows.total).map(presentVideoRow) },
+      data: { channelId: channel.id, date: request.params.date, timezone: zone ?? channel.timezone, listed: listed.length > 0, items: rows.slice(0, rows.total).map(presentVideoRow) },
     };
   });
 };

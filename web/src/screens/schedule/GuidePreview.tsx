@@ -1,6 +1,6 @@
 // The rows the TV apps receive (the Custom API's guide) for a day of the week in a chosen request
 // zone, from GET /channels/{id}/guide/{date}?timezone=.
-import { Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { studio } from '../../api/client.ts';
 import { FormAlert } from '../../ui/errors.tsx';
@@ -30,16 +30,18 @@ export function GuidePreview({ channelId, zone, dates, version }: { channelId: n
   const [date, setDate] = useState(dates.includes(today) ? today : dates[0]!);
   const [requestZone, setRequestZone] = useState(zone);
   const [rows, setRows] = useState<GuideRow[] | null>(null);
+  const [listed, setListed] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const zones = useMemo(() => [...new Set([zone, 'UTC', ...ZONES])], [zone]);
 
   useEffect(() => {
     let live = true;
     setRows(null);
-    studio<{ items: GuideRow[] }>(`/channels/${channelId}/guide/${date}`, { query: { timezone: requestZone } })
+    studio<{ items: GuideRow[]; listed: boolean }>(`/channels/${channelId}/guide/${date}`, { query: { timezone: requestZone } })
       .then((a) => {
         if (!live) return;
         setRows(a.data.items);
+        setListed(a.data.listed);
         setError(null);
       })
       .catch((e) => live && setError(e));
@@ -59,6 +61,11 @@ export function GuidePreview({ channelId, zone, dates, version }: { channelId: n
         <Select label="Request zone" searchable data={zones} value={requestZone} onChange={(v) => v && setRequestZone(v)} allowDeselect={false} w={240} />
       </Group>
       {error ? <FormAlert error={error} /> : null}
+      {!listed && (
+        <Alert color="yellow" title="Sold by an app">
+          An app of yours sells this channel, so a TV app without its subscription (or sending no Platform-Id) gets no rows of it; that app's subscribers get its published blocks and live streams.
+        </Alert>
+      )}
       {!rows ? (
         !error && <Loader size="sm" aria-label="Loading the guide" />
       ) : rows.length === 0 ? (
