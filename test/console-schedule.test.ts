@@ -138,6 +138,26 @@ describe('Studio console: schedule and live streams', { timeout: 90_000 }, () =>
     await page.context().close();
   });
 
+  it('unpublishes a block and copies a day to another day', async () => {
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    await openWeek(page);
+    await blockBar(page, /^Block \d+: Morning news, 11:00–11:10, published$/).click();
+    const dialog = page.getByRole('dialog', { name: /^Block \d+$/ });
+    await dialog.getByRole('button', { name: 'Remove Morning news' }).waitFor();
+    await dialog.getByRole('button', { name: 'Unpublish' }).click();
+    await blockBar(page, /^Block \d+: Morning news, 11:00–11:10, unpublished$/).waitFor();
+
+    const dayAfter = DateTime.fromISO(tomorrow).plus({ days: 1 }).toISODate()!;
+    await page.getByRole('button', { name: `Copy ${tomorrow} to other days` }).click();
+    const copy = page.getByRole('dialog', { name: `Copy the one-off blocks of ${tomorrow}` });
+    await copy.getByRole('checkbox', { name: dayAfter }).check();
+    await copy.getByRole('button', { name: 'Copy day' }).click();
+    await copy.waitFor({ state: 'detached' });
+    const listed = await server.api('GET', `/api/v1/studio/channels/201/schedules?from=${dayAfter}&to=${dayAfter}`, { token });
+    expect(listed.body.data.items.filter((b: any) => !b.loopDaily).map((b: any) => [b.startTime, b.published])).toEqual([[`${dayAfter}T11:00:00`, false]]);
+    await page.context().close();
+  });
+
   it('creates a live stream on its screen; the week view shows it in its own colour', async () => {
     const page = await server.signedIn(OWNER.username, OWNER.password);
     await openScreen(page, 'Live streams');
@@ -150,12 +170,20 @@ describe('Studio console: schedule and live streams', { timeout: 90_000 }, () =>
     await dialog.getByLabel('Search videos').fill('Concert');
     await dialog.getByRole('button', { name: 'Add Concert' }).click();
     await dialog.getByLabel(`Start (${ZONE})`).fill(at('13:00'));
-    await dialog.getByLabel(`End (${ZONE})`).fill(at('14:00'));
+    await dialog.getByLabel(`End (${ZONE})`).fill(at('14:30'));
     await dialog.getByLabel('Stream URI').fill('https://live.example/console');
     await dialog.getByRole('button', { name: 'Create live stream' }).click();
     await page.getByRole('cell', { name: 'https://live.example/console' }).waitFor();
     await page.getByRole('cell', { name: `${tomorrow} 13:00` }).waitFor();
     await screenshot(page, 'live-streams');
+    const id = (await server.api('GET', '/api/v1/studio/channels/201/live-streams', { token })).body.data.items.find((s: any) => s.uri === 'https://live.example/console').id;
+    await page.getByRole('button', { name: `Edit live stream ${id}` }).click();
+    const edit = page.getByRole('dialog', { name: `Live stream ${id}` });
+    await expect(edit.getByLabel(`Start (${ZONE})`).inputValue()).resolves.toBe(at('13:00'));
+    await edit.getByLabel(`End (${ZONE})`).fill(at('14:00'));
+    await edit.getByRole('button', { name: 'Save live stream' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: `${tomorrow} 14:00` }).waitFor();
     const streams = await server.api('GET', '/api/v1/studio/channels/201/live-streams', { token });
     expect(streams.body.data.items.some((s: any) => s.uri === 'https://live.example/console' && Date.parse(s.start) === wallToMs(at('13:00'), ZONE))).toBe(true);
 
@@ -172,6 +200,18 @@ describe('Studio console: schedule and live streams', { timeout: 90_000 }, () =>
     await openWeek(page);
     await page.getByRole('button', { name: 'Live stream: Concert, 13:00–14:00' }).waitFor({ state: 'attached' });
     await screenshot(page, 'schedule-phone');
+    // Deleting the live stream from its screen (the browser's confirm accepted).
+    page.on('dialog', (d) => void d.accept());
+    await openScreen(page, 'Live streams');
+    await page.getByRole('combobox', { name: 'Channel' }).click();
+    await page.getByRole('option', { name: /Alice News/ }).click();
+    await page.getByRole('cell', { name: 'https://live.example/console' }).waitFor();
+    await screenshot(page, 'live-streams-phone');
+    const id = (await server.api('GET', '/api/v1/studio/channels/201/live-streams', { token })).body.data.items.find((s: any) => s.uri === 'https://live.example/console').id;
+    await page.getByRole('button', { name: `Delete live stream ${id}` }).click();
+    await page.getByRole('cell', { name: 'https://live.example/console' }).waitFor({ state: 'detached' });
+    const streams = await server.api('GET', '/api/v1/studio/channels/201/live-streams', { token });
+    expect(streams.body.data.items.some((s: any) => s.id === id)).toBe(false);
     await page.context().close();
   });
 });
