@@ -12,7 +12,7 @@ import { dayBounds, wallToMs } from '../web/src/screens/schedule/geometry.ts';
 const ZONE = 'America/New_York';
 const PX = 0.7; // the week view's pixels per minute (ScheduleScreen.tsx)
 
-describe('Studio console: schedule and live streams', { timeout: 90_000 }, () => {
+describe('Studio console: schedule and live streams', { timeout: 180_000 }, () => {
   let server: ConsoleServer;
   let token: string;
   const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).toISODate()!;
@@ -30,6 +30,8 @@ describe('Studio console: schedule and live streams', { timeout: 90_000 }, () =>
 
   /** Opens the Schedule screen on channel 201 at the week holding tomorrow, as a person would. */
   async function openWeek(page: Page) {
+    // Two shared cores: give a loaded machine time rather than fail.
+    page.setDefaultTimeout(60_000);
     await openScreen(page, 'Schedule');
     await page.getByRole('heading', { name: 'Schedule' }).waitFor();
     await page.getByRole('combobox', { name: 'Channel' }).click();
@@ -117,6 +119,20 @@ describe('Studio console: schedule and live streams', { timeout: 90_000 }, () =>
     await blockBar(first, /^Block \d+: Morning news, 11:00–11:10, published$/).waitFor();
     const moved = await server.api('GET', `/api/v1/studio/channels/201/schedules/${id}`, { token });
     expect(moved.body.data.startTime).toBe(at('11:00:00'));
+
+    // With the keyboard: M picks the bar up, arrows move it 15 minutes, Enter drops it.
+    await blockBar(first, /^Block \d+: Morning news, 11:00–11:10, published$/).focus();
+    await first.keyboard.press('KeyM');
+    for (let i = 0; i < 4; i++) await first.keyboard.press('ArrowDown');
+    await first.keyboard.press('Enter');
+    await blockBar(first, /^Block \d+: Morning news, 12:00–12:10, published$/).waitFor();
+    expect((await server.api('GET', `/api/v1/studio/channels/201/schedules/${id}`, { token })).body.data.startTime).toBe(at('12:00:00'));
+    await blockBar(first, /^Block \d+: Morning news, 12:00–12:10, published$/).focus();
+    await first.keyboard.press('KeyM');
+    for (let i = 0; i < 4; i++) await first.keyboard.press('ArrowUp');
+    await first.keyboard.press('Enter');
+    await blockBar(first, /^Block \d+: Morning news, 11:00–11:10, published$/).waitFor();
+    expect(await first.getByRole('dialog').count()).toBe(0);
     await first.context().close();
   });
 

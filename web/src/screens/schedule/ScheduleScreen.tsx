@@ -2,7 +2,7 @@
 // column per day as long as the day really is, blocks as bars (daily repeats lighter, unpublished
 // dashed, live streams in their own colour, a now line); click an empty slot to create, drag a
 // bar to move it (or change its start in the form), copy a day; the guide rows TV apps receive.
-import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, newIdempotencyKey, studio } from '../../api/client.ts';
@@ -17,6 +17,20 @@ import { GuidePreview } from './GuidePreview.tsx';
 
 /** Pixels per minute of real time. */
 const PX = 0.7;
+/** Keyboard moves: M picks a bar up, arrows move it 15 minutes or a day, Enter or Space drops it, Escape cancels. */
+const KEYBOARD_CODES = { start: ['KeyM'], cancel: ['Escape'], end: ['Enter', 'Space'] };
+const keyboardMove: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  const day = (context.collisionRect?.width ?? 110) + 8;
+  const step: Record<string, [number, number]> = { ArrowDown: [0, 15 * PX], ArrowUp: [0, -15 * PX], ArrowRight: [day, 0], ArrowLeft: [-day, 0] };
+  const move = step[event.code];
+  if (!move) return undefined;
+  event.preventDefault();
+  return { x: currentCoordinates.x + move[0], y: currentCoordinates.y + move[1] };
+};
+const INSTRUCTIONS = {
+  draggable: 'Press Enter to open this block. To move it, press M, then the arrow keys (15 minutes up or down, a day left or right), then Enter to drop it or Escape to cancel.',
+};
+
 const COLOURS = { block: 'var(--mantine-color-blue-6)', live: 'var(--mantine-color-grape-6)', unpublished: 'var(--mantine-color-gray-5)' };
 
 export function ScheduleScreen({ rest }: { rest: string[] }) {
@@ -75,18 +89,23 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
   }, [channelId, week, dates, version]);
 
   const bars = useMemo(() => (days ? barsOf(days, zone, new Map(blocks.map((b) => [b.id!, b.startTime.slice(0, 10)]))) : []), [days, blocks, zone]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { keyboardCodes: KEYBOARD_CODES, coordinateGetter: keyboardMove, scrollBehavior: 'auto' }),
+  );
   const tallest = Math.max(...dates.map((d) => dayMinutes(d, zone)));
 
   async function onDragEnd(event: DragEndEvent) {
     const bar = bars.find((b) => b.key === event.active.id);
     const date = event.over ? String(event.over.id) : undefined;
     if (!bar || bar.blockId === null || !date) return;
-    // Where the bar's top was let go, in the column it was dropped on.
-    const translated = event.active.rect.current.translated;
-    if (!translated || !event.over) return;
-    const minutes = (translated.top - event.over.rect.top) / PX;
-    const startTime = slotStart(date, zone, minutes + 2.5, 5);
+    // The bar's own time of day moved by the drag's vertical distance, in the column it was dropped on.
+    const [own] = segmentsOf(bar.start, bar.end, dates, zone);
+    if (!own) return;
+    const minutes = own.top + event.delta.y / PX;
+    // To the nearest 5 minutes for a pointer, the nearest 15 (the arrow step) for the keyboard.
+    const step = event.activatorEvent instanceof KeyboardEvent ? 15 : 5;
+    const startTime = slotStart(date, zone, minutes + step / 2, step);
     if (startTime === msToWall(bar.start, zone)) return;
     setMoveError(null);
     try {
@@ -127,7 +146,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
       {!days ? (
         <Loader aria-label="Loading the week" />
       ) : (
-        <DndContext sensors={sensors} autoScroll={false} onDragEnd={(e) => void onDragEnd(e)}>
+        <DndContext sensors={sensors} autoScroll={false} accessibility={{ screenReaderInstructions: INSTRUCTIONS }} onDragEnd={(e) => void onDragEnd(e)}>
           <ScrollArea type="auto" offsetScrollbars>
             <Group align="flex-start" gap={4} wrap="nowrap" miw={7 * 120 + 50}>
               <HourAxis date={dates.find((d) => dayMinutes(d, zone) === tallest)!} zone={zone} />
