@@ -262,8 +262,7 @@ function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy }: Colu
         aria-label={`Day ${date}`}
         pos="relative"
         h={minutes * PX}
-        bg={isOver ? 'var(--mantine-color-blue-0)' : undefined}
-        style={{ border: '1px solid var(--mantine-color-gray-3)', cursor: 'copy', backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX}px)` }}
+        style={{ backgroundColor: isOver ? 'var(--mantine-color-blue-0)' : undefined, border: '1px solid var(--mantine-color-gray-3)', cursor: 'copy', backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX}px)` }}
         onClick={(e) => {
           if (e.target !== e.currentTarget) return;
           const rect = e.currentTarget.getBoundingClientRect();
