@@ -1,5 +1,365 @@
-import { Title } from '@mantine/core';
+// Schedule: a channel's week (#/schedule/{channelId}/{weekStart}) in the channel's zone, one
+// column per day as long as the day really is, blocks as bars (daily repeats lighter, unpublished
+// dashed, live streams in their own colour, a now line); click an empty slot to create, drag a
+// bar to move it (or change its start in the form), copy a day; the guide rows TV apps receive.
+import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from '@dnd-kit/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ApiError, newIdempotencyKey, studio } from '../../api/client.ts';
+import type { Block } from '../../api/types.ts';
+import { navigate } from '../../router.ts';
+import { FormAlert, formMessage } from '../../ui/errors.tsx';
+import { BlockForm, type BlockFormTarget } from './BlockForm.tsx';
+import { ChannelPicker, useChannels } from './ChannelPicker.tsx';
+import { barLabel, barsOf, type Bar, type Day } from './days.ts';
+import { addDays, clockOf, dayBounds, dayMinutes, hourMarks, msToWall, segmentsOf, slotStart, todayIn, weekDates, weekStartOf } from './geometry.ts';
+import { GuidePreview } from './GuidePreview.tsx';
 
-export function ScheduleScreen(_props: { rest: string[] }) {
-  return <Title order={2}>Schedule</Title>;
+/** Pixels per minute of real time. */
+const PX = 0.7;
+/** Keyboard moves: M picks a bar up, arrows move it 15 minutes or a day, Enter or Space drops it, Escape cancels. */
+const KEYBOARD_CODES = { start: ['KeyM'], cancel: ['Escape'], end: ['Enter', 'Space'] };
+const keyboardMove: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  const day = (context.collisionRect?.width ?? 110) + 8;
+  const step: Record<string, [number, number]> = { ArrowDown: [0, 15 * PX], ArrowUp: [0, -15 * PX], ArrowRight: [day, 0], ArrowLeft: [-day, 0] };
+  const move = step[event.code];
+  if (!move) return undefined;
+  event.preventDefault();
+  return { x: currentCoordinates.x + move[0], y: currentCoordinates.y + move[1] };
+};
+const INSTRUCTIONS = {
+  draggable: 'Press Enter to open this block. To move it, press M, then the arrow keys (15 minutes up or down, a day left or right), then Enter to drop it or Escape to cancel.',
+};
+
+const COLOURS = { block: 'var(--mantine-color-blue-6)', live: 'var(--mantine-color-grape-6)', unpublished: 'var(--mantine-color-gray-5)' };
+
+export function ScheduleScreen({ rest }: { rest: string[] }) {
+  const { channels, error: channelsError } = useChannels();
+  const channelId = rest[0] ? Number(rest[0]) : channels?.[0]?.id;
+  const channel = channels?.find((c) => c.id === channelId);
+  const zone = channel?.timezone ?? 'UTC';
+  const week = rest[1] && /^\d{4}-\d\d-\d\d$/.test(rest[1]) ? weekStartOf(rest[1]) : weekStartOf(todayIn(zone));
+
+  return (
+    <Stack>
+      <Title order={2}>Schedule</Title>
+      {channelsError ? <FormAlert error={channelsError} /> : null}
+      <ChannelPicker channels={channels} value={channelId} onChange={(id) => navigate('schedule', id, rest[1] ?? week)} />
+      {channels && channels.length === 0 && <Text>No channels yet: create one on the Channels screen.</Text>}
+      {channel && <Week key={`${channel.id}-${week}`} channelId={channel.id} zone={zone} week={week} />}
+    </Stack>
+  );
 }
+
+function Week({ channelId, zone, week }: { channelId: number; zone: string; week: string }) {
+  const dates = useMemo(() => weekDates(week), [week]);
+  const [days, setDays] = useState<Day[] | null>(null);
+  const [blocks, setBlocks] = useState<Block[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const [moveError, setMoveError] = useState<unknown>(null);
+  const [form, setForm] = useState<BlockFormTarget | null>(null);
+  const [copyFrom, setCopyFrom] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const [now, setNow] = useState(Date.now());
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    // The day before the week too: its blocks may run past midnight into Monday.
+    const asked = [addDays(week, -1), ...dates];
+    Promise.all([
+      Promise.all(asked.map((d) => studio<Day>(`/channels/${channelId}/days/${d}`).then((a) => a.data))),
+      studio<{ items: Block[] }>(`/channels/${channelId}/schedules`, { query: { from: addDays(week, -1), to: dates[6] } }).then((a) => a.data.items),
+    ])
+      .then(([d, b]) => {
+        if (!live) return;
+        setDays(d);
+        setBlocks(b);
+        setError(null);
+      })
+      .catch((e) => live && setError(e));
+    return () => {
+      live = false;
+    };
+  }, [channelId, week, dates, version]);
+
+  const bars = useMemo(() => (days ? barsOf(days, zone, new Map(blocks.map((b) => [b.id!, b.startTime.slice(0, 10)]))) : []), [days, blocks, zone]);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { keyboardCodes: KEYBOARD_CODES, coordinateGetter: keyboardMove, scrollBehavior: 'auto' }),
+  );
+  const tallest = Math.max(...dates.map((d) => dayMinutes(d, zone)));
+
+  async function onDragEnd(event: DragEndEvent) {
+    const bar = bars.find((b) => b.key === event.active.id);
+    const date = event.over ? String(event.over.id) : undefined;
+    if (!bar || bar.blockId === null || !date) return;
+    // The bar's own time of day moved by the drag's vertical distance, in the column it was dropped on.
+    const [own] = segmentsOf(bar.start, bar.end, dates, zone);
+    if (!own) return;
+    const minutes = own.top + event.delta.y / PX;
+    // To the nearest 5 minutes for a pointer, the nearest 15 (the arrow step) for the keyboard.
+    const step = event.activatorEvent instanceof KeyboardEvent ? 15 : 5;
+    const startTime = slotStart(date, zone, minutes + step / 2, step);
+    if (startTime === msToWall(bar.start, zone)) return;
+    setMoveError(null);
+    try {
+      const current = await studio<Block>(`/channels/${channelId}/schedules/${bar.blockId}`);
+      // A daily block keeps its first day: moving one occurrence moves its time of day.
+      const moved = bar.loopDaily ? `${current.data.startTime.slice(0, 10)}${startTime.slice(10)}` : startTime;
+      await studio(`/channels/${channelId}/schedules/${bar.blockId}`, { method: 'PATCH', body: { startTime: moved }, ifMatch: current.etag });
+    } catch (e) {
+      setMoveError(e);
+    }
+    reload();
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" wrap="wrap">
+        <Button variant="default" onClick={() => navigate('schedule', channelId, addDays(week, -7))}>
+          Previous week
+        </Button>
+        <Button variant="default" onClick={() => navigate('schedule', channelId, weekStartOf(todayIn(zone)))}>
+          This week
+        </Button>
+        <Button variant="default" onClick={() => navigate('schedule', channelId, addDays(week, 7))}>
+          Next week
+        </Button>
+        <Text size="sm">
+          Week of {week} in {zone}
+        </Text>
+        <Legend />
+      </Group>
+      {error ? <FormAlert error={error} /> : null}
+      {moveError ? (
+        <Alert color="red" role="alert" title="Not moved" withCloseButton onClose={() => setMoveError(null)}>
+          {formMessage(moveError)}
+          {moveError instanceof ApiError && moveError.code === 'schedule_conflict' ? ' Open the block to move it with "Allow overlap".' : ''}
+        </Alert>
+      ) : null}
+      {!days ? (
+        <Loader aria-label="Loading the week" />
+      ) : (
+        <DndContext sensors={sensors} autoScroll={false} accessibility={{ screenReaderInstructions: INSTRUCTIONS }} onDragEnd={(e) => void onDragEnd(e)}>
+          <ScrollArea type="auto" offsetScrollbars>
+            <Group align="flex-start" gap={4} wrap="nowrap" miw={7 * 120 + 50}>
+              <HourAxis date={dates.find((d) => dayMinutes(d, zone) === tallest)!} zone={zone} />
+              {dates.map((date) => (
+                <Column key={date} date={date} zone={zone} bars={bars} dates={dates} now={now} onCreate={(startTime) => setForm({ kind: 'new', startTime })} onOpen={(bar) => (bar.blockId === null ? navigate('live-streams', channelId) : setForm({ kind: 'edit', blockId: bar.blockId }))} onCopy={() => setCopyFrom(date)} />
+              ))}
+            </Group>
+          </ScrollArea>
+        </DndContext>
+      )}
+      {form && (
+        <BlockForm
+          channelId={channelId}
+          zone={zone}
+          target={form}
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            setForm(null);
+            reload();
+          }}
+        />
+      )}
+      {copyFrom && (
+        <CopyDay
+          channelId={channelId}
+          from={copyFrom}
+          dates={dates}
+          onClose={() => setCopyFrom(null)}
+          onCopied={() => {
+            setCopyFrom(null);
+            reload();
+          }}
+        />
+      )}
+      <GuidePreview channelId={channelId} zone={zone} dates={dates} version={version} />
+    </Stack>
+  );
+}
+
+function Legend() {
+  const item = (label: string, style: React.CSSProperties) => (
+    <Group gap={4} wrap="nowrap">
+      <Box w={14} h={14} style={{ borderRadius: 3, ...style }} />
+      <Text size="xs">{label}</Text>
+    </Group>
+  );
+  return (
+    <Group gap="sm">
+      {item('Published', { background: COLOURS.block })}
+      {item('Daily repeat', { background: COLOURS.block, opacity: 0.45 })}
+      {item('Unpublished', { border: `2px dashed ${COLOURS.unpublished}` })}
+      {item('Live stream', { background: COLOURS.live })}
+      {item('Now', { background: 'var(--mantine-color-red-6)', height: 3 })}
+    </Group>
+  );
+}
+
+function HourAxis({ date, zone }: { date: string; zone: string }) {
+  return (
+    <Box w={44} style={{ flex: 'none' }} aria-hidden>
+      <Box h={56} />
+      <Box pos="relative" h={dayMinutes(date, zone) * PX}>
+        {hourMarks(date, zone).map((m) => (
+          <Text key={m.top} size="xs" c="dimmed" pos="absolute" top={m.top * PX - 7} right={4}>
+            {m.label}
+          </Text>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+interface ColumnProps {
+  date: string;
+  zone: string;
+  bars: Bar[];
+  dates: string[];
+  now: number;
+  onCreate: (startTime: string) => void;
+  onOpen: (bar: Bar) => void;
+  onCopy: () => void;
+}
+
+function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy }: ColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: date });
+  const minutes = dayMinutes(date, zone);
+  const bounds = dayBounds(date, zone);
+  const weekday = new Date(`${date}T12:00:00Z`).toLocaleDateString('en', { weekday: 'short', timeZone: 'UTC' });
+  const pieces = bars.flatMap((bar) => segmentsOf(bar.start, bar.end, dates, zone).filter((s) => s.date === date).map((s) => ({ bar, s })));
+  return (
+    <Box style={{ flex: '1 0 110px' }} miw={110}>
+      <Stack gap={2} h={56} align="center" justify="center">
+        <Text size="sm" fw={600}>
+          {weekday} {date.slice(5)}
+          {minutes !== 1440 && (
+            <Badge ml={4} size="xs" variant="light" color="orange">
+              {minutes / 60} h
+            </Badge>
+          )}
+        </Text>
+        <Group gap={2}>
+          <Button size="compact-xs" variant="subtle" aria-label={`Add a block on ${date}`} onClick={() => onCreate(`${date}T08:00:00`)}>
+            Add
+          </Button>
+          <Button size="compact-xs" variant="subtle" aria-label={`Copy ${date} to other days`} onClick={onCopy}>
+            Copy
+          </Button>
+        </Group>
+      </Stack>
+      <Box
+        ref={setNodeRef}
+        data-testid={`day-${date}`}
+        aria-label={`Day ${date}`}
+        pos="relative"
+        h={minutes * PX}
+        style={{ backgroundColor: isOver ? 'var(--mantine-color-blue-0)' : undefined, border: '1px solid var(--mantine-color-gray-3)', cursor: 'copy', backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX}px)` }}
+        onClick={(e) => {
+          if (e.target !== e.currentTarget) return;
+          const rect = e.currentTarget.getBoundingClientRect();
+          onCreate(slotStart(date, zone, (e.clientY - rect.top) / PX));
+        }}
+      >
+        {pieces.map(({ bar, s }) => (
+          <BarView key={`${bar.key}-${s.date}`} bar={bar} top={s.top} height={s.height} continued={s.continued} zone={zone} onOpen={() => onOpen(bar)} />
+        ))}
+        {now >= bounds.start && now < bounds.end && (
+          <Box pos="absolute" left={0} right={0} top={((now - bounds.start) / 60_000) * PX} h={2} bg="red.6" style={{ pointerEvents: 'none', zIndex: 3 }} aria-label={`Now, ${clockOf(now, zone)}`} role="img" />
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function BarView({ bar, top, height, continued, zone, onOpen }: { bar: Bar; top: number; height: number; continued: boolean; zone: string; onOpen: () => void }) {
+  const draggable = useDraggable({ id: bar.key, disabled: bar.live || continued });
+  const { transform } = draggable;
+  const colour = bar.live ? COLOURS.live : bar.published ? COLOURS.block : COLOURS.unpublished;
+  const label = barLabel(bar, (ms) => clockOf(ms, zone)) + (continued ? ' (continued)' : '');
+  return (
+    <Paper
+      component="button"
+      type="button"
+      ref={draggable.setNodeRef}
+      {...draggable.listeners}
+      {...draggable.attributes}
+      aria-label={label}
+      title={label}
+      onClick={onOpen}
+      pos="absolute"
+      left={2}
+      right={2}
+      top={top * PX}
+      h={Math.max(height * PX, 14)}
+      p={2}
+      style={{
+        background: bar.published || bar.live ? colour : 'var(--mantine-color-gray-0)',
+        color: bar.published || bar.live ? 'white' : 'var(--mantine-color-dark-7)',
+        border: bar.published || bar.live ? '1px solid white' : `2px dashed ${colour}`,
+        opacity: bar.repeat ? 0.5 : 1,
+        overflow: 'hidden',
+        textAlign: 'left',
+        fontSize: 11,
+        lineHeight: '12px',
+        cursor: bar.live ? 'pointer' : 'grab',
+        zIndex: transform ? 5 : 1,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+      }}
+    >
+      {bar.live ? '● ' : ''}
+      {clockOf(bar.start, zone)} {bar.title}
+      {!bar.published && !bar.live ? ' (unpublished)' : ''}
+    </Paper>
+  );
+}
+
+function CopyDay({ channelId, from, dates, onClose, onCopied }: { channelId: number; from: string; dates: string[]; onClose: () => void; onCopied: () => void }) {
+  const [to, setTo] = useState<string[]>([]);
+  const [replace, setReplace] = useState(false);
+  const [allowOverlap, setAllowOverlap] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [key] = useState(newIdempotencyKey);
+  const targets = [...dates.filter((d) => d !== from), ...[7, 8, 9, 10, 11, 12, 13].map((n) => addDays(dates[0]!, n))];
+  async function copy() {
+    setBusy(true);
+    setError(null);
+    try {
+      await studio(`/channels/${channelId}/days/${from}/copy`, { method: 'POST', body: { toDates: to, replace, ...(allowOverlap ? { allowOverlap } : {}) }, idempotencyKey: key });
+      onCopied();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={`Copy the one-off blocks of ${from}`}>
+      <Stack gap="xs">
+        <FormAlert error={error} fields={['toDates']} />
+        <Checkbox.Group label="Copy to" value={to} onChange={setTo}>
+          <Group gap="xs" mt={4}>
+            {targets.map((d) => (
+              <Checkbox key={d} value={d} label={d} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Checkbox label="Replace what those days have" checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
+        {error instanceof ApiError && error.code === 'schedule_conflict' && <Checkbox label="Allow overlap" checked={allowOverlap} onChange={(e) => setAllowOverlap(e.currentTarget.checked)} />}
+        <Button onClick={() => void copy()} loading={busy} disabled={to.length === 0}>
+          Copy day
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+

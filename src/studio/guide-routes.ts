@@ -1,0 +1,57 @@
+// GET /channels/{channelId}/guide/{date}?timezone=: the rows a TV app receives from the Custom
+// API's guide (/users/{id}/channels/video, src/custom/schedule-routes.ts) for one of the owner's
+// channels and one day in a request zone (absent: the channel's own). Same rows, same presenter:
+// the caller is a TV app sending no Platform-Id from a device with no unlocks, so a locked private
+// channel's rows carry no stream URL and a channel an app sells shows no rows, as for that app.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Caller } from '../access/caller.ts';
+import { requestedChannels } from '../channels/listing.ts';
+import { guideRows } from '../custom/guide.ts';
+import { presentVideoRow } from '../custom/presenter.ts';
+import { videoRowSchema } from '../custom/schemas.ts';
+import { ownedChannel } from '../data/channels.ts';
+import { notFound } from '../editing/refusals.ts';
+import type { GroupOptions } from '../http/group.ts';
+import { isValidDate } from '../schedules/labels.ts';
+import { resolveZone } from '../schedules/zones.ts';
+import { numericId, studioSuccess } from './schemas.ts';
+
+const params = z.object({
+  channelId: numericId,
+  date: z.string().refine(isValidDate, { error: 'must be a real date in the form yyyy-MM-dd' }),
+});
+const query = z.strictObject({
+  timezone: z
+    .string()
+    .refine((zone) => resolveZone(zone) !== undefined, { error: 'must be a valid IANA or Windows time zone id' })
+    .optional(),
+});
+const guideSchema = z.object({
+  channelId: z.int(),
+  date: z.string(),
+  /** The request zone the rows are rendered in (the channel's own when none was asked). */
+  timezone: z.string(),
+  /** False when an app of the owner sells the channel: a TV app without a subscription gets no rows of it. */
+  listed: z.boolean(),
+  items: z.array(videoRowSchema),
+});
+
+export const guideRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache, timelines }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/channels/:channelId/guide/:date', { schema: { params, querystring: query, response: { 200: studioSuccess(guideSchema) } } }, async (request) => {
+    const { ownerId, now } = request.editor;
+    const channel = await ownedChannel(db, ownerId, request.params.channelId);
+    if (!channel) throw notFound('Channel');
+    const zone = request.query.timezone === undefined ? undefined : resolveZone(request.query.timezone);
+    const caller: Caller = { ownerId, app: undefined, holder: { deviceId: null, viewerId: null }, now, zone, cache, timelines };
+    const [rows, listed] = await Promise.all([guideRows(db, caller, [channel.id], [request.params.date]), requestedChannels(db, caller, [channel.id])]);
+    return {
+      success: true as const,
+      data: { channelId: channel.id, date: request.params.date, timezone: zone ?? channel.timezone, listed: listed.length > 0, items: rows.slice(0, rows.total).map(presentVideoRow) },
+    };
+  });
+};

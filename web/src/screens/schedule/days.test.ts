@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { barLabel, barsOf, type Day } from './days.ts';
+import { clockOf } from './geometry.ts';
+
+const NY = 'America/New_York';
+const video = (title: string, from: string, to: string, blockId: number | null, isLive = false) => ({
+  videoTubeId: 1, title, playbackStartTime: from, playbackEndTime: to, isLive, blockId, published: true,
+});
+
+describe('bars of the expanded days', () => {
+  const days: Day[] = [
+    {
+      channelTubeId: 201, date: '2026-11-21', timezone: NY,
+      schedules: [
+        { channelScheduleId: 12, startTime: '2026-11-21T08:00:00', published: true, loopDaily: false, blockId: 12, videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 12)] },
+        { channelScheduleId: 7, startTime: '2026-11-21T13:00:00', published: true, loopDaily: false, blockId: null, videos: [video('Live show', '2026-11-21T13:00:00', '2026-11-21T14:30:00', null, true)] },
+        { channelScheduleId: 9, startTime: '2026-11-21T22:00:00', published: false, loopDaily: true, blockId: 9, videos: [video('Weather', '2026-11-21T22:00:00', '2026-11-21T22:02:00', 9)] },
+      ],
+    },
+    {
+      channelTubeId: 201, date: '2026-11-22', timezone: NY,
+      schedules: [{ channelScheduleId: 12, startTime: '2026-11-21T08:00:00', published: true, loopDaily: false, blockId: 12, videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 12)] }],
+    },
+  ];
+
+  it('makes one bar per occurrence, live streams apart, daily repeats after their first day', () => {
+    const bars = barsOf(days, NY, new Map([[12, '2026-11-21'], [9, '2026-11-18']]));
+    expect(bars.map((b) => [b.key, b.live, b.repeat])).toEqual([
+      ['block-12-2026-11-21T08:00:00', false, false],
+      ['live-7-2026-11-21T13:00:00', true, false],
+      ['block-9-2026-11-21T22:00:00', false, true],
+    ]);
+    const clock = (ms: number) => clockOf(ms, NY);
+    expect(barLabel(bars[0]!, clock)).toBe('Block 12: Morning news, 08:00–08:10, published');
+    expect(barLabel(bars[1]!, clock)).toBe('Live stream: Live show, 13:00–14:30');
+    expect(barLabel(bars[2]!, clock)).toBe('Block 9: Weather, 22:00–22:02, unpublished, daily repeat');
+  });
+});

@@ -1,0 +1,81 @@
+// The Studio's expanded days (GET /channels/{id}/days/{date}) as bars for the week view, pure.
+import { wallToMs } from './geometry.ts';
+
+export interface DayVideo {
+  videoTubeId: number;
+  title: string;
+  playbackStartTime: string;
+  playbackEndTime: string;
+  isLive: boolean;
+  blockId: number | null;
+  published: boolean;
+}
+
+export interface DayEntry {
+  channelScheduleId: number;
+  startTime: string;
+  published: boolean;
+  loopDaily: boolean;
+  blockId: number | null;
+  videos: DayVideo[];
+}
+
+export interface Day {
+  channelTubeId: number;
+  date: string;
+  timezone: string;
+  schedules: DayEntry[];
+}
+
+export interface Bar {
+  key: string;
+  blockId: number | null;
+  live: boolean;
+  published: boolean;
+  loopDaily: boolean;
+  /** A daily block's occurrence on a later day than its first. */
+  repeat: boolean;
+  title: string;
+  start: number;
+  end: number;
+  /** The occurrence's wall-clock start in the channel's zone. */
+  startTime: string;
+}
+
+/** Bars of the days' entries, each occurrence once (a day may list an entry another day lists too). */
+export function barsOf(days: readonly Day[], zone: string, firstDates: ReadonlyMap<number, string>): Bar[] {
+  const bars = new Map<string, Bar>();
+  for (const day of days) {
+    for (const entry of day.schedules) {
+      const first = entry.videos[0];
+      const last = entry.videos[entry.videos.length - 1];
+      const live = entry.blockId === null;
+      const key = `${live ? 'live' : 'block'}-${entry.channelScheduleId}-${entry.startTime}`;
+      if (bars.has(key)) continue;
+      const start = wallToMs(first?.playbackStartTime ?? entry.startTime, zone);
+      const end = last ? wallToMs(last.playbackEndTime, zone) : start;
+      const origin = entry.blockId === null ? undefined : firstDates.get(entry.blockId);
+      bars.set(key, {
+        key,
+        blockId: entry.blockId,
+        live,
+        published: entry.published,
+        loopDaily: entry.loopDaily,
+        repeat: entry.loopDaily && origin !== undefined && entry.startTime.slice(0, 10) > origin,
+        title: first?.title ?? '(no videos)',
+        start,
+        end: Math.max(end, start),
+        startTime: entry.startTime,
+      });
+    }
+  }
+  return [...bars.values()].sort((a, b) => a.start - b.start);
+}
+
+/** The accessible name of a bar: "Block 12: Morning news, 08:00–08:10, published". */
+export function barLabel(bar: Bar, clock: (ms: number) => string): string {
+  const times = `${clock(bar.start)}–${clock(bar.end)}`;
+  if (bar.live) return `Live stream: ${bar.title}, ${times}`;
+  const state = [bar.published ? 'published' : 'unpublished', ...(bar.loopDaily ? [bar.repeat ? 'daily repeat' : 'repeats daily'] : [])];
+  return `Block ${bar.blockId}: ${bar.title}, ${times}, ${state.join(', ')}`;
+}
