@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-describe('Studio console: analytics', () => {
+describe('Studio console: analytics', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
   beforeAll(async () => {
     server = await consoleServer(smallCatalog());

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-describe('Studio console: apps', () => {
+describe('Studio console: apps', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
   let token: string;
   const appSettings = async () => (await server.api('GET', '/api/v1/services/custom/users/11/app_settings', { headers: { 'platform-id': 'android-tv' } })).text;

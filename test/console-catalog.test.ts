@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-describe('Studio console: import, export and audit', () => {
+describe('Studio console: import, export and audit', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
   let token: string;
   const channel = async (id: number) => (await server.api('GET', `/api/v1/studio/channels/${id}`, { token })).body.data;

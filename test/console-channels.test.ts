@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-describe('Studio console: channels', () => {
+describe('Studio console: channels', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
   let token: string;
   const channels = async () => (await server.api('GET', '/api/v1/studio/channels?per_page=500', { token })).body.data.items as Array<{ id: number; name: string; order: number }>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, VIEWER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, signIn, type ConsoleServer } from './support/console.ts';
 
-describe('Studio console: frame and sign-in', () => {
+describe('Studio console: frame and sign-in', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
   beforeAll(async () => {
     server = await consoleServer(smallCatalog());

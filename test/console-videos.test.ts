@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-describe('Studio console: videos', () => {
+describe('Studio console: videos', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
   let token: string;
   const videos = async (q = '') => (await server.api('GET', `/api/v1/studio/videos?per_page=500&q=${encodeURIComponent(q)}`, { token })).body.data;

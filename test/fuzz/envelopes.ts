@@ -160,6 +160,8 @@ export function answerProblems(group: Group, method: string, sent: string, respo
     case 'studio':
       // REST's envelope; the catalog export is the one answer that is a document of its own.
       if (response.statusCode === 200 && String(response.headers['content-disposition'] ?? '').startsWith('attachment')) return problems;
+      // A delete answers 204 with no body at all (README: Studio API).
+      if (response.statusCode === 204) return method === 'DELETE' && response.body === '' ? problems : [...problems, `204 to ${method} or with a body`];
       return [...problems, ...restProblems(response, method)];
     case 'custom':
       return [...problems, ...customProblems(response, method)];

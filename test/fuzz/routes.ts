@@ -83,6 +83,7 @@ export const STUDIO_ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/channels/:channelId/schedules', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: blockFields },
   { method: 'PATCH', path: '/channels/:channelId/schedules/:blockId', params: { channelId: STUDIO_CHANNELS, blockId: ['9001', '9002', '9999', 'x'] }, bodyKind: 'json', body: blockFields },
   { method: 'GET', path: '/channels/:channelId/days/:date', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES } },
+  { method: 'GET', path: '/channels/:channelId/guide/:date', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES }, query: { timezone: ['UTC', 'Europe/Berlin', 'Mars/Olympus', 'Eastern Standard Time', ''] } },
   { method: 'POST', path: '/channels/:channelId/days/:date/copy', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES }, bodyKind: 'json', body: { toDates: [['2026-11-23'], [], ['x'], 'x'], replace: [true, false], allowOverlap: [true, false] } },
   { method: 'POST', path: '/channels/:channelId/live-streams', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: { videoId: VIDEO_ID_VALUES, start: INSTANTS, end: INSTANTS, uri: ['https://live.example/x', 5] } },
   { method: 'PUT', path: '/apps/:platform', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] }, bodyKind: 'json', body: { appName: ['A', 5], theme: [{ primaryColor: 'zz' }, null], channels: [[{ channelId: 201 }], [{ channelId: 401 }], 'x'] } },

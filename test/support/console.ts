@@ -56,10 +56,10 @@ export async function consoleServer(catalog: unknown, config: Partial<Config> = 
     return { status: response.status, body, text };
   };
 
-  // An action that cannot happen fails in 10 s with playwright's call log, within the test's 30 s.
+  // An action that cannot happen fails in 20 s with playwright's call log, within the test's 30 s.
   const context = async (viewport = { width: 1280, height: 800 }) => {
     const created = await browser.newContext({ viewport, baseURL: origin });
-    created.setDefaultTimeout(10_000);
+    created.setDefaultTimeout(20_000);
     return created;
   };
 
