@@ -1,8 +1,8 @@
 // The console's frame: sign-in gate, navigation (a burger menu at phone width) and the screen
 // the URL hash names.
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { rest, tokenStore, whenSignedOut } from './api/client.ts';
 import { navigate, useLocation } from './router.ts';
 import { SCREENS } from './screens/registry.tsx';
@@ -70,7 +70,9 @@ export function App() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Screen key={screen.id} rest={location.rest} />
+        <Suspense fallback={<Loader aria-label={`Loading ${screen.label}`} />}>
+          <Screen key={screen.id} rest={location.rest} />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,27 +1,23 @@
-// The console's screens, in navigation order. Each screen module owns its own files.
-import type { ComponentType } from 'react';
-import { AnalyticsScreen } from './analytics/AnalyticsScreen.tsx';
-import { AppsScreen } from './apps/AppsScreen.tsx';
-import { AuditScreen } from './catalog/AuditScreen.tsx';
-import { CatalogScreen } from './catalog/CatalogScreen.tsx';
-import { ChannelsScreen } from './channels/ChannelsScreen.tsx';
-import { LiveStreamsScreen } from './schedule/LiveStreamsScreen.tsx';
-import { ScheduleScreen } from './schedule/ScheduleScreen.tsx';
-import { VideosScreen } from './videos/VideosScreen.tsx';
+// The console's screens, in navigation order. Each screen module owns its own files and is
+// loaded when first opened (one chunk per screen: signing in does not download the charts).
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface Screen {
   id: string;
   label: string;
-  component: ComponentType<{ rest: string[] }>;
+  component: LazyExoticComponent<ComponentType<{ rest: string[] }>>;
 }
 
+type Props = { rest: string[] };
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType<Props>>>, name: K) => lazy(() => load().then((module) => ({ default: module[name] })));
+
 export const SCREENS: readonly Screen[] = [
-  { id: 'channels', label: 'Channels', component: ChannelsScreen },
-  { id: 'videos', label: 'Videos', component: VideosScreen },
-  { id: 'schedule', label: 'Schedule', component: ScheduleScreen },
-  { id: 'live-streams', label: 'Live streams', component: LiveStreamsScreen },
-  { id: 'apps', label: 'Apps', component: AppsScreen },
-  { id: 'analytics', label: 'Analytics', component: AnalyticsScreen },
-  { id: 'catalog', label: 'Import & export', component: CatalogScreen },
-  { id: 'audit', label: 'Audit log', component: AuditScreen },
+  { id: 'channels', label: 'Channels', component: screen(() => import('./channels/ChannelsScreen.tsx'), 'ChannelsScreen') },
+  { id: 'videos', label: 'Videos', component: screen(() => import('./videos/VideosScreen.tsx'), 'VideosScreen') },
+  { id: 'schedule', label: 'Schedule', component: screen(() => import('./schedule/ScheduleScreen.tsx'), 'ScheduleScreen') },
+  { id: 'live-streams', label: 'Live streams', component: screen(() => import('./schedule/LiveStreamsScreen.tsx'), 'LiveStreamsScreen') },
+  { id: 'apps', label: 'Apps', component: screen(() => import('./apps/AppsScreen.tsx'), 'AppsScreen') },
+  { id: 'analytics', label: 'Analytics', component: screen(() => import('./analytics/AnalyticsScreen.tsx'), 'AnalyticsScreen') },
+  { id: 'catalog', label: 'Import & export', component: screen(() => import('./catalog/CatalogScreen.tsx'), 'CatalogScreen') },
+  { id: 'audit', label: 'Audit log', component: screen(() => import('./catalog/AuditScreen.tsx'), 'AuditScreen') },
 ];
