@@ -5,7 +5,8 @@
 // works on a fresh clone). The bundle sits two levels deep, like src/db/connect.ts, so the
 // migrations path that module computes from import.meta.url ('../../drizzle') stays right.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,6 +47,23 @@ export const isConsoleStale = () =>
   olderThan(path.join(CONSOLE_OUTPUT, 'index.html'), newestOf([CONSOLE_SOURCE, path.join(ROOT, 'src', 'catalog')], /\.(ts|tsx|css|html|json|svg)$/));
 
 /**
+ * Brotli and gzip copies of the console's text files next to them, which the server sends to
+ * browsers that accept them (@fastify/static's preCompressed): the first script goes from about
+ * 290 KB to under 90 KB on the wire, compressed once at build time rather than per request.
+ */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (/\.(js|css|html|svg|json)$/.test(entry.name)) {
+      const bytes = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(bytes));
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    }
+  }
+}
+
+/**
  * Builds the console with Vite into a temporary directory and swaps it in, so a server starting
  * meanwhile never serves half a build. Takes a few seconds; `channelnet serve` runs it when stale.
  */
@@ -53,6 +71,7 @@ export async function buildConsole() {
   const { build: viteBuild } = await import('vite');
   const temporary = `${CONSOLE_OUTPUT}.${randomBytes(4).toString('hex')}.tmp`;
   await viteBuild({ configFile: path.join(CONSOLE_SOURCE, 'vite.config.ts'), logLevel: 'warn', build: { outDir: temporary, emptyOutDir: true } });
+  precompress(temporary);
   rmSync(CONSOLE_OUTPUT, { recursive: true, force: true });
   renameSync(temporary, CONSOLE_OUTPUT);
   return CONSOLE_OUTPUT;

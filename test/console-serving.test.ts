@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../src/http/console.ts';
@@ -12,6 +13,7 @@ function built(): string {
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(root, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(path.join(root, 'assets', 'index-abc.js.gz'), gzipSync('console.log(1)'));
   writeFileSync(path.join(path.dirname(root), 'secret.txt'), 'not for the web');
   return root;
 }
@@ -34,6 +36,10 @@ describe('console files', () => {
     const asset = await app.inject('/studio/assets/index-abc.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A browser accepting gzip gets the copy the build compressed.
+    const zipped = await app.inject({ url: '/studio/assets/index-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe('console.log(1)');
     const deep = await app.inject('/studio/channels/3');
     expect(deep.statusCode).toBe(200);
     expect(deep.body).toContain('id="root"');

@@ -29,6 +29,8 @@ export const consoleRoutes: FastifyPluginAsync<{ root?: string }> = async (app, 
     prefix: `${CONSOLE_PREFIX}/`,
     wildcard: false,
     cacheControl: false,
+    // The build writes .br and .gz copies (bin/build.mjs); browsers that accept them get those.
+    preCompressed: true,
     index: ['index.html'],
     setHeaders: (res, file) => {
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
