@@ -2,7 +2,8 @@
 // (groups.ts), all sharing the database handle, the caches and the per-request clock.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { CatalogCache } from './cache/catalog-cache.ts';
-import type { Clock } from './clock.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { StoreNotifications } from './entitlements/notifications/service.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { envelopeAt, GROUPS, isDocumented } from './groups.ts';
@@ -18,6 +19,13 @@ import { metricsPlugin } from './http/metrics-plugin.ts';
 import { trustProxyOption } from './http/proxies.ts';
 import { loggerOptions, requestId } from './observability/logger.ts';
 import { ScheduleTimelines } from './schedules/timelines.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's store notification service (its inbox worker, for tests and the CLI). */
+    storeNotifications: StoreNotifications;
+  }
+}
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -53,7 +61,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     invalidate: (trusted) => timelines.invalidate(trusted && config.SCHEDULE_CACHE_ENTRIES > 0),
     drop: (change) => timelines.drop(change),
   });
-  const group: GroupOptions = { database: options.database, config, cache, timelines };
+  const notifications = new StoreNotifications(options.database.db, config, options.clock ?? systemClock, app.log);
+  app.decorate('storeNotifications', notifications);
+  if (config.STORE_NOTIFICATION_POLL_MS > 0) notifications.inbox.start(config.STORE_NOTIFICATION_POLL_MS);
+  // What an earlier process acknowledged but did not apply is applied now.
+  app.addHook('onReady', async () => notifications.inbox.kick());
+  app.addHook('onClose', () => notifications.inbox.stop());
+  const group: GroupOptions = { database: options.database, config, cache, timelines, notifications };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

@@ -148,6 +148,17 @@ const configSchema = z.object({
   STORE_ROKU_URL: storeUrl,
   /** A store that has not answered within this long counts as down (ok false, store_unavailable). */
   STORE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Google's OIDC signing keys, for Pub/Sub push tokens (default https://www.googleapis.com/oauth2/v3/certs). */
+  STORE_GOOGLE_OIDC_CERTS_URL: storeUrl,
+  /**
+   * Amazon SNS certificate and SubscribeURL addresses must start with this (tests, staging);
+   * unset: only https://sns.<region>.amazonaws.com is trusted.
+   */
+  STORE_AMAZON_SNS_URL_PREFIX: storeUrl,
+  /** How often each process looks for store notifications due (retries; rows of a process that died); 0: only when one arrives. */
+  STORE_NOTIFICATION_POLL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Run `stores reconcile` this often in the server (one instance at a time); 0: only from the CLI. */
+  STORE_RECONCILE_MINUTES: z.coerce.number().int().min(0).default(0),
   /** An expired auto-renewing subscription is re-checked with its store at most this often, on status calls. */
   SUBSCRIPTION_RECHECK_SECONDS: z.coerce.number().int().min(0).default(3600),
 });

@@ -13,6 +13,8 @@ import { entryAt, isUnder, sendEnveloped, type Envelope } from './http/envelope.
 import type { GroupOptions } from './http/group.ts';
 import { LEGACY_ENVELOPE } from './legacy/errors.ts';
 import { legacyRoutes } from './legacy/routes.ts';
+import { NOTIFICATIONS_ENVELOPE } from './notifications/errors.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { REST_ENVELOPE } from './rest/errors.ts';
 import { restApi } from './rest/plugin.ts';
 import { STUDIO_ENVELOPE } from './studio/errors.ts';
@@ -35,6 +37,7 @@ export interface InterfaceGroup {
 
 const REST = '/api/v1/rest';
 const STUDIO = '/api/v1/studio';
+const STORES = '/api/v1/stores';
 const SERVICES = '/api/v1/services';
 const CUSTOM = `${SERVICES}/custom`;
 const LEGACY = '/WebServices';
@@ -64,6 +67,13 @@ export const GROUPS: readonly InterfaceGroup[] = [
     envelope: STUDIO_ENVELOPE,
     documented: [STUDIO],
     register: (app, options) => app.register(studioApi, { prefix: STUDIO, ...options }),
+  },
+  {
+    name: 'notifications',
+    prefixes: [STORES],
+    envelope: NOTIFICATIONS_ENVELOPE,
+    documented: [STORES],
+    register: (app, options) => app.register(notificationRoutes, { prefix: STORES, ...options }),
   },
   {
     name: 'custom',

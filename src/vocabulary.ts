@@ -49,6 +49,15 @@ export const IMAGE_ROLES = [
 ] as const;
 export type ImageRole = (typeof IMAGE_ROLES)[number];
 
+/**
+ * A store notification in the inbox: pending (to apply, or waiting to retry a store that did not
+ * answer), applied (it changed or confirmed an entitlement), ignored (authentic, but nothing of
+ * ours to change: a test, a consumption request, a transaction no device claimed), refused (the
+ * store's re-read denied it: its payload is dropped), failed (retries exhausted).
+ */
+export const NOTIFICATION_STATES = ['pending', 'applied', 'ignored', 'refused', 'failed'] as const;
+export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
 /** A recorded subscription's state (subscriptions.status); a refund is recorded as revoked. */
 export const RECORDED_SUBSCRIPTION_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type RecordedSubscriptionStatus = (typeof RECORDED_SUBSCRIPTION_STATUSES)[number];

@@ -249,7 +249,9 @@ async function exportEntitlements(db: Queryable): Promise<NonNullable<CatalogInp
     })),
     ppvUnlocks: ppvUnlocks.map((u) => ({
       appId: u.appId, videoId: u.videoId, channelId: u.channelId, deviceId: u.deviceId, viewerId: u.viewerId,
-      storePlatform: u.storePlatform, productId: u.productId, transactionId: u.transactionId, expiresUtc: iso(u.expiresAt),
+      storePlatform: u.storePlatform, productId: u.productId, transactionId: u.transactionId,
+      // The catalog has no revocation field: a refunded unlock is exported as ended when refunded.
+      expiresUtc: iso(u.revokedAt && u.revokedAt < u.expiresAt ? u.revokedAt : u.expiresAt),
     })),
   };
 }

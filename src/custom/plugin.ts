@@ -66,7 +66,7 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   const { db } = options.database;
   const tree = options.tree ?? CUSTOM_TREE;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines };
+  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines, notifications: options.notifications };
   app.setValidatorCompiler(validatorCompiler);
   // Success answers by their response schemas (fast-json-stringify); errors as before. A tree's
   // `present` reshapes an answer before it is written, keeping its keys and their order.

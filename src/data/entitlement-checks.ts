@@ -32,7 +32,7 @@ export async function heldSubscriptions(db: Queryable, appId: number, holder: Ho
   return db.select().from(subscriptions).where(and(eq(subscriptions.appId, appId), holderMatch));
 }
 
-/** Unexpired PPV unlocks of the videos; channelId null means the unlock holds in any channel. */
+/** Unexpired, unrevoked PPV unlocks of the videos; channelId null means the unlock holds in any channel. */
 export async function liveVideoUnlocks(
   db: Queryable,
   appId: number,
@@ -45,7 +45,7 @@ export async function liveVideoUnlocks(
   return db
     .select({ videoId: ppvUnlocks.videoId, channelId: ppvUnlocks.channelId, expiresAt: ppvUnlocks.expiresAt })
     .from(ppvUnlocks)
-    .where(and(eq(ppvUnlocks.appId, appId), inArray(ppvUnlocks.videoId, [...videoIds]), holderMatch, gt(ppvUnlocks.expiresAt, now)));
+    .where(and(eq(ppvUnlocks.appId, appId), inArray(ppvUnlocks.videoId, [...videoIds]), holderMatch, gt(ppvUnlocks.expiresAt, now), isNull(ppvUnlocks.revokedAt)));
 }
 
 /** Which of these apps the device or the viewer holds an active, unexpired subscription to (one query). */

@@ -1,6 +1,6 @@
 // Writes of VOD pay-per-view unlocks. One store transaction unlocks one video: the row is keyed
 // by (app, store, transaction) and a later claim of the same transaction only moves it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { ppvUnlocks } from '../db/schema.ts';
 import { claimantViewer, type DeviceHolder } from './holders.ts';
@@ -39,4 +39,29 @@ export async function claimPpvUnlock(db: Queryable, claim: PpvUnlockClaim, claim
     .from(ppvUnlocks)
     .where(and(eq(ppvUnlocks.appId, claim.appId), eq(ppvUnlocks.storePlatform, claim.storePlatform), eq(ppvUnlocks.transactionId, claim.transactionId)));
   return existing!;
+}
+
+type UnlockKey = Pick<PpvUnlockClaim, 'appId' | 'storePlatform'> & { transactionIds: readonly string[] };
+
+/** The unlock of one of these transaction ids (a store may name a purchase by order id or token). */
+export async function findPpvUnlock(db: Queryable, key: UnlockKey): Promise<PpvUnlockRow | undefined> {
+  if (key.transactionIds.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(ppvUnlocks)
+    .where(and(eq(ppvUnlocks.appId, key.appId), eq(ppvUnlocks.storePlatform, key.storePlatform), inArray(ppvUnlocks.transactionId, [...key.transactionIds])));
+  return row;
+}
+
+/**
+ * Revokes (refund, void) or restores (refund reversed) the unlock after a store notification
+ * of `eventAt`, unless a later notification was applied already. The row, or undefined.
+ */
+export async function setPpvRevoked(db: Queryable, id: number, revokedAt: Date | null, eventAt: Date): Promise<PpvUnlockRow | undefined> {
+  const [row] = await db
+    .update(ppvUnlocks)
+    .set({ revokedAt, storeEventAt: eventAt })
+    .where(and(eq(ppvUnlocks.id, id), or(isNull(ppvUnlocks.storeEventAt), lte(ppvUnlocks.storeEventAt, eventAt))))
+    .returning();
+  return row;
 }

@@ -99,3 +99,31 @@ export async function claimRechecks(db: Queryable, ids: readonly number[], check
     .where(and(inArray(subscriptions.id, [...ids]), or(isNull(subscriptions.lastCheckedAt), lte(subscriptions.lastCheckedAt, checkedBefore))))
     .returning();
 }
+
+export async function findSubscription(db: Queryable, key: SubscriptionKey): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(keyMatch(key));
+  return row;
+}
+
+/** What a store notification says the subscription is now. */
+export interface NotifiedState {
+  status: StoredStatus;
+  expiresAt: Date | null;
+  autoRenewing: boolean;
+  productId?: string | undefined;
+}
+
+/**
+ * Sets the subscription to what a store notification of `eventAt` says, holders unchanged,
+ * unless a notification of a later date was applied already (order-safe). The row, or
+ * undefined when there is none or the event is older than the one applied.
+ */
+export async function applyNotifiedState(db: Queryable, key: SubscriptionKey, state: NotifiedState, eventAt: Date, now: Date): Promise<SubscriptionRow | undefined> {
+  const { productId, ...rest } = state;
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...rest, ...(productId ? { productId } : {}), storeEventAt: eventAt, updatedAt: now, lastCheckedAt: now })
+    .where(and(keyMatch(key), or(isNull(subscriptions.storeEventAt), lte(subscriptions.storeEventAt, eventAt))))
+    .returning();
+  return row;
+}

@@ -22,6 +22,7 @@ import {
   APP_PLATFORMS,
   BILLING_PERIODS,
   CREDENTIAL_STORES,
+  NOTIFICATION_STATES,
   PRODUCT_KINDS,
   STORE_ENVIRONMENTS,
   STORE_PLATFORMS,
@@ -492,6 +493,9 @@ export const subscriptions = pgTable(
     /** What a re-check sends the store when the original transaction id alone is not enough
      *  (Amazon RVS needs the customer's userId with the receiptId); null: the original id. */
     lookupId: text(),
+    /** The store's own date of the latest notification applied (src/entitlements/notifications):
+     *  an older one arriving later never moves the subscription backwards. */
+    storeEventAt: instant(),
   },
   (t) => [
     uniqueIndex('subscriptions_transaction').on(t.appId, t.storePlatform, t.originalTransactionId),
@@ -518,6 +522,10 @@ export const ppvUnlocks = pgTable(
     transactionId: text().notNull(),
     expiresAt: instant().notNull(),
     createdAt: instant().notNull(),
+    /** Set when the store refunded or voided the purchase: the unlock ends at once. */
+    revokedAt: instant(),
+    /** The store's date of the latest notification applied (as on subscriptions). */
+    storeEventAt: instant(),
   },
   (t) => [
     uniqueIndex('ppv_unlocks_transaction').on(t.appId, t.storePlatform, t.transactionId),
@@ -539,7 +547,9 @@ export const verificationAttempts = pgTable(
     appId: integer().notNull(),
     deviceId: text(),
     viewerId: integer(),
-    route: text({ enum: ['subscription_verify', 'subscription_restore', 'subscription_status', 'ppv_verify'] }).notNull(),
+    /** notification: a store's server notification applied by the inbox worker (deviceId and
+     *  viewerId are the holders it changed). */
+    route: text({ enum: ['subscription_verify', 'subscription_restore', 'subscription_status', 'ppv_verify', 'notification'] }).notNull(),
     storePlatform: text({ enum: STORE_PLATFORMS }).notNull(),
     /** product_id as sent; the store's product is in storeAnswer. */
     productId: text(),
@@ -564,6 +574,53 @@ export const verificationAttempts = pgTable(
     index('verification_attempts_transaction').on(t.originalTransactionId),
     index('verification_attempts_device').on(t.deviceId),
   ],
+);
+
+/**
+ * The inbox of store server notifications (src/entitlements/notifications): each verified
+ * notification is written here under the store's own id before it is acknowledged, and applied
+ * by a worker, so a repeat is a no-op and nothing acknowledged is lost if the process dies.
+ * payload is what the store signed (or, for stores confirmed by a re-read, what it sent),
+ * decoded and without secrets.
+ */
+export const storeNotifications = pgTable(
+  'store_notifications',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    storePlatform: text({ enum: STORE_PLATFORMS }).notNull(),
+    /** notificationUUID (Apple), Pub/Sub messageId (Google), SNS MessageId (Amazon), Roku's transaction and event. */
+    notificationId: text().notNull(),
+    appId: integer().notNull(),
+    /** The store's notification type (and subtype), e.g. DID_FAIL_TO_RENEW/GRACE_PERIOD. */
+    type: text().notNull(),
+    /** The store's own date of the event, used to keep events in order. */
+    eventAt: instant().notNull(),
+    receivedAt: instant().notNull(),
+    state: text({ enum: NOTIFICATION_STATES }).notNull(),
+    attempts: integer().notNull().default(0),
+    /** When the worker may (next) take it; a claim moves it forward, so a worker that dies loses only its lease. */
+    nextAttemptAt: instant().notNull(),
+    /** What applying it did, or why it is waiting. */
+    result: text(),
+    appliedAt: instant(),
+    payload: jsonb().notNull(),
+  },
+  (t) => [
+    uniqueIndex('store_notifications_id').on(t.storePlatform, t.notificationId),
+    index('store_notifications_due').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('store_notifications_app').on(t.appId, t.receivedAt),
+  ],
+);
+
+/** How far `channelnet stores reconcile` has read each app's store history. */
+export const storeReconciliations = pgTable(
+  'store_reconciliations',
+  {
+    appId: integer().notNull(),
+    storePlatform: text({ enum: STORE_PLATFORMS }).notNull(),
+    readTo: instant().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.storePlatform] })],
 );
 
 // ---------------------------------------------------------------- activity

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import type { StoreNotifications } from '../entitlements/notifications/service.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 
 export interface GroupOptions {
@@ -12,6 +13,9 @@ export interface GroupOptions {
   cache: CatalogCache;
   /** Compiled schedule days, dropped with the catalog cache. */
   timelines: ScheduleTimelines;
+  /** Store server notifications: verification, the inbox and its worker (one per process, made
+   *  by the app; only the notification group needs it, so groups tested alone may go without). */
+  notifications?: StoreNotifications;
 }
 
 /** Applies the group's body limit to every route registered after this call. */

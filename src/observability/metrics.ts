@@ -44,6 +44,13 @@ export const storeVerifications = new client.Counter({
   registers: [registry],
 });
 
+export const storeNotifications = new client.Counter({
+  name: 'channelnet_store_notifications_total',
+  help: 'Store server notifications, by store, type and result (received: accepted, duplicate, refused; worker: applied, ignored, refused, retry, failed).',
+  labelNames: ['store', 'type', 'result'] as const,
+  registers: [registry],
+});
+
 /** Times a database call for dbQueryDuration. */
 export function observeQuery(seconds: number, ok: boolean): void {
   dbQueryDuration.observe({ outcome: ok ? 'ok' : 'error' }, seconds);

@@ -42,7 +42,7 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines };
+  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines, notifications: options.notifications };
   app.setValidatorCompiler(validatorCompiler);
   // Success answers by their response schemas (fast-json-stringify); errors as before.
   app.setSerializerCompiler(responseSerializerCompiler);

@@ -23,7 +23,7 @@ const STUDIO_BODY_LIMIT = 32 * 1024 * 1024;
 
 export const studioApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines };
+  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines, notifications: options.notifications };
   app.setValidatorCompiler(studioValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.setErrorHandler(sendStudioError);

@@ -1,6 +1,7 @@
 // An app on a fresh database loaded with a catalog, driven through Fastify's inject.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importCatalog } from '../../src/catalog/import.ts';
+import type { Clock } from '../../src/clock.ts';
 import type { Config } from '../../src/config.ts';
 import type { DatabaseKind } from '../../src/db/connect.ts';
 import { buildApp } from '../../src/app.ts';
@@ -16,11 +17,13 @@ export interface TestApp {
 
 export const TEST_NOW = '2026-11-21T15:00:00Z';
 
-export async function testApp(kind: DatabaseKind, catalog: unknown, config: Partial<Config> = {}): Promise<TestApp> {
+export async function testApp(kind: DatabaseKind, catalog: unknown, config: Partial<Config> = {}, clock?: Clock): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const result = await importCatalog(database.db, catalog, { replace: false, now: new Date(TEST_NOW) });
   if (!result.ok) throw new Error(`test catalog invalid:\n${result.errors.join('\n')}`);
-  const app = await buildApp({ database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, ...config } });
+  // No background polling of the notification inbox: tests drain it when they mean to.
+  const defaults = { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0 } as const;
+  const app = await buildApp({ database, config: { ...defaults, ...config }, ...(clock ? { clock } : {}) });
   return {
     app,
     database,

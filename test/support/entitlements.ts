@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { Clock } from '../../src/clock.ts';
 import type { Config } from '../../src/config.ts';
 import type { DatabaseKind } from '../../src/db/connect.ts';
 import { ppvUnlocks, subscriptions, verificationAttempts } from '../../src/db/schema.ts';
@@ -198,8 +199,8 @@ export function entitlementCatalog(stores: Stores) {
   return catalog;
 }
 
-export function entitlementTestApp(kind: DatabaseKind, stores: Stores, config: Partial<Config> = {}): Promise<TestApp> {
-  return testApp(kind, entitlementCatalog(stores), { ...stores.config, ...config });
+export function entitlementTestApp(kind: DatabaseKind, stores: Stores, config: Partial<Config> = {}, clock?: Clock): Promise<TestApp> {
+  return testApp(kind, entitlementCatalog(stores), { ...stores.config, ...config }, clock);
 }
 
 export const ROKU = { 'platform-id': 'roku' } as const;

@@ -33,8 +33,9 @@ export interface AppleOptions {
 }
 
 type Kind = 'subscription' | 'purchase';
-interface Signed { tx: JWSTransactionDecodedPayload; environment: StoreEnvironment }
-interface Subscription { status?: number; renewal?: JWSRenewalInfoDecodedPayload }
+export interface Signed { tx: JWSTransactionDecodedPayload; environment: StoreEnvironment }
+/** Apple's subscription status (1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked) and renewal info. */
+export interface Subscription { status?: number; renewal?: JWSRenewalInfoDecodedPayload }
 
 const API_KEYS = ['issuerId', 'keyId', 'privateKey'] as const;
 /** Apple's "not found" error codes: the id may live in the other environment. */
@@ -166,7 +167,8 @@ export function appleVerifier(options: AppleOptions): StoreVerifier {
   };
 }
 
-function decide(signed: Signed, kind: Kind, input: VerifyInput, source: string, sub: Subscription): StoreVerdict {
+/** The verdict on a transaction Apple signed (from a device, the Server API or a notification). */
+export function decide(signed: Signed, kind: Kind, input: Pick<VerifyInput, 'productIds' | 'allowSandbox' | 'now'>, source: string, sub: Subscription): StoreVerdict {
   const { tx, environment } = signed;
   const facts: TransactionFacts = {
     productId: tx.productId ?? '',

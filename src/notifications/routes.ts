@@ -1,0 +1,67 @@
+// POST /api/v1/stores/{store}/{appId}: where each store pushes its server notifications for one
+// app (README: Store notifications). The body is read as text whatever its type (SNS sends
+// text/plain JSON, Roku text), handed to the domain to verify and keep, and answered at once.
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseStorePlatform } from '../entitlements/stores/index.ts';
+import { sendEnveloped } from '../http/envelope.ts';
+import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { registerRateLimit } from '../http/limits.ts';
+import { responseSerializerCompiler } from '../http/serializer.ts';
+import { sendUnavailable } from '../http/unavailable.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { CREDENTIAL_STORES } from '../vocabulary.ts';
+import { numericId } from '../rest/params.ts';
+import { restFailure, restSuccess } from '../rest/errors.ts';
+import { restSuccessSchema } from '../rest/schemas.ts';
+import { NOTIFICATIONS_ENVELOPE, refusalAnswer } from './errors.ts';
+
+/** Apple's signed payloads run to tens of kilobytes; nothing a store sends comes near this. */
+const BODY_LIMIT = 256 * 1024;
+
+const params = z.object({ store: z.enum(CREDENTIAL_STORES), appId: numericId });
+const accepted = restSuccessSchema(z.object({ received: z.number().int(), repeated: z.number().int() }));
+
+export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, options) => {
+  const notifications = options.notifications;
+  if (!notifications) throw new Error('the store notification group needs the app\'s StoreNotifications');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+  limitBodies(app, BODY_LIMIT);
+  await registerRateLimit(app, options.config);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), NOTIFICATIONS_ENVELOPE.notFound!(request)));
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(404).send(restFailure('not_configured', 'No app with this store configured for notifications is at this URL.'));
+    }
+    if (isDatabaseUnavailable(error)) return sendUnavailable(reply, NOTIFICATIONS_ENVELOPE);
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'store notification failed');
+    return sendEnveloped(reply.code(status), NOTIFICATIONS_ENVELOPE.failure(status, status === 500 ? 'Internal error.' : error.message));
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/:store/:appId',
+    { schema: { params, response: { 200: accepted }, tags: ['Store notifications'], summary: "A store's server notification for one app" } },
+    async (request, reply) => {
+      const store = parseStorePlatform(request.params.store)!;
+      const result = await notifications.receive(store, request.params.appId, {
+        body: typeof request.body === 'string' ? request.body : '',
+        authorization: request.headers.authorization,
+        now: request.now,
+      });
+      if ('refused' in result) {
+        // The reason names what failed, never the body's content.
+        request.log.warn({ store, appId: request.params.appId, refused: result.refused, reason: result.reason }, 'store notification refused');
+        const answer = refusalAnswer(result);
+        return sendEnveloped((reply as FastifyReply).code(answer.status), { json: answer.body });
+      }
+      if (result.reply) return sendEnveloped(reply.headers(result.reply.headers), { text: result.reply.text, contentType: 'text/plain; charset=utf-8' });
+      return restSuccess({ received: result.fresh, repeated: result.notifications.length - result.fresh });
+    },
+  );
+};
