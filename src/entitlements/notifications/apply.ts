@@ -58,15 +58,29 @@ export async function decideNotification(ctx: ApplyContext, row: NotificationRow
       return decideByReread(ctx, app, row, target, receiptId && `${String(payload.userId)}:${receiptId}`);
     }
     case 'Roku': {
-      const ids = [str(payload.originalTransactionId), str(payload.transactionId)].filter((id): id is string => !!id);
-      const decision = await decideByReread(ctx, app, row, await targetOf(ctx, app, 'Roku', ids), str(payload.transactionId));
-      // An unconfirmed push that Roku does not know was never Roku's: nothing of it is kept.
-      if (payload.confirmed === false && 'done' in decision && decision.done.result.startsWith('the store does not know')) {
-        return { done: { state: 'refused', result: decision.done.result, dropPayload: true } };
+      const transactionId = str(payload.transactionId);
+      if (payload.confirmed === false) {
+        const unconfirmed = await confirmRoku(ctx, app, transactionId);
+        if (unconfirmed) return unconfirmed;
       }
-      return decision;
+      const ids = [str(payload.originalTransactionId), transactionId].filter((id): id is string => !!id);
+      return decideByReread(ctx, app, row, await targetOf(ctx, app, 'Roku', ids), transactionId);
     }
   }
+}
+
+/**
+ * A Roku push kept while Roku Pay could not confirm it: confirmed now, or refused and emptied
+ * (it was never Roku's), or retried. Undefined: confirmed, go on.
+ */
+async function confirmRoku(ctx: ApplyContext, app: App, transactionId: string | undefined): Promise<Decision | undefined> {
+  const credentials = await storeCredentialsOf(ctx.db, app.id, 'roku');
+  const verdict = await ctx.verifiers('Roku').verifySubscription({ credentials, productIds: [], receiptData: transactionId ?? null, allowSandbox: true, now: ctx.now });
+  if (verdict.outcome === 'unavailable') return { retry: verdict.reason };
+  if (verdict.outcome === 'invalid' || verdict.outcome === 'wrong_app') {
+    return { done: { state: 'refused', result: `Roku Pay does not confirm the transaction (${verdict.outcome})`, dropPayload: true } };
+  }
+  return undefined;
 }
 
 /** The subscription, else the PPV unlock, that one of these store ids names. */
