@@ -157,6 +157,11 @@ const configSchema = z.object({
   STORE_AMAZON_SNS_URL_PREFIX: storeUrl,
   /** How often each process looks for store notifications due (retries; rows of a process that died); 0: only when one arrives. */
   STORE_NOTIFICATION_POLL_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * A worker's hold on a notification it is applying; if its process dies, another takes the
+   * notification once this has passed. Keep it above twice STORE_TIMEOUT_MS (a re-read's longest).
+   */
+  STORE_NOTIFICATION_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Run `stores reconcile` this often in the server (one instance at a time); 0: only from the CLI. */
   STORE_RECONCILE_MINUTES: z.coerce.number().int().min(0).default(0),
   /** An expired auto-renewing subscription is re-checked with its store at most this often, on status calls. */

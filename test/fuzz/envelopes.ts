@@ -14,6 +14,8 @@ export function groupOf(path: string): Group {
   if (ACTIVITY_PREFIXES.some((prefix) => under(path, prefix))) return 'activity';
   if (under(path, '/api/v1/rest')) return 'rest';
   if (under(path, '/api/v1/studio')) return 'studio';
+  // Store notifications answer in the REST envelope.
+  if (under(path, '/api/v1/stores')) return 'rest';
   if (under(path, '/api/v1/services')) return 'custom';
   if (under(path, '/WebServices')) return 'legacy';
   return 'other';

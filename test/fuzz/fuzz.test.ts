@@ -9,7 +9,7 @@ import { BACKENDS } from '../support/db.ts';
 import { anyPath, authChoice, bodyFor, otherHeaders, requestFor, type FuzzRequest, type Method } from './arbitraries.ts';
 import { checkRequest, printStats } from './property.ts';
 import { checkRawRequest, listening, rawRequest } from './raw.ts';
-import { ACTIVITY_ROUTES, CUSTOM_PREFIX, CUSTOM_ROUTES, LEGACY_PREFIX, LEGACY_ROUTES, OTHER_ROUTES, REST_PREFIX, REST_ROUTES, STUDIO_PREFIX, STUDIO_ROUTES } from './routes.ts';
+import { ACTIVITY_ROUTES, CUSTOM_PREFIX, CUSTOM_ROUTES, LEGACY_PREFIX, LEGACY_ROUTES, OTHER_ROUTES, REST_PREFIX, REST_ROUTES, STORES_PREFIX, STORES_ROUTES, STUDIO_PREFIX, STUDIO_ROUTES } from './routes.ts';
 import { buildWorld, changedTables, fuzzParameters, type FuzzWorld } from './world.ts';
 
 const PROPERTY_TIMEOUT_MS = 240_000;
@@ -41,6 +41,8 @@ describe.each(BACKENDS)('fuzzing every route on %s', (kind) => {
   it('activity (both paths): { message }', () => run(fc.oneof(...ACTIVITY_ROUTES.map(({ prefix, routes }) => requestFor(prefix, routes))), 150), PROPERTY_TIMEOUT_MS);
 
   it('Legacy /WebServices/*.asmx/*: ASMX wrappers or plain-text pages', () => run(requestFor(LEGACY_PREFIX, LEGACY_ROUTES), 200), PROPERTY_TIMEOUT_MS);
+
+  it('store notifications /api/v1/stores/*: the REST envelope, nothing unsigned kept', () => run(requestFor(STORES_PREFIX, STORES_ROUTES), 150), PROPERTY_TIMEOUT_MS);
 
   it('assets, health, metrics, docs (outside the groups): never a 5xx, nothing leaked', () => run(requestFor('', OTHER_ROUTES), 150), PROPERTY_TIMEOUT_MS);
 

@@ -47,6 +47,25 @@ export const REST_ROUTES: RouteSpec[] = [
   },
 ];
 
+export const STORES_PREFIX = '/api/v1/stores';
+
+/** Store notifications: every app and store, with bodies shaped like each store's (none of them signed). */
+export const STORES_ROUTES: RouteSpec[] = [
+  {
+    method: 'POST', path: '/:store/:appId', bodyKind: 'json',
+    params: { store: ['apple', 'google', 'amazon', 'roku', 'Apple', 'nokia'], appId: ['301', '302', '303', '304', '0', '999', '2147483648'] },
+    body: {
+      signedPayload: ['eyJhbGciOiJFUzI1NiJ9.eyJub3RpZmljYXRpb25UeXBlIjoiUkVGVU5EIn0.c2ln', 'a.b.c', ''],
+      message: [{ data: 'eyJwYWNrYWdlTmFtZSI6ImNvbS5hbGljZS50diJ9', messageId: '1' }, {}],
+      Type: ['Notification', 'SubscriptionConfirmation'],
+      TopicArn: ['arn:aws:sns:us-east-1:1:t'],
+      SigningCertURL: ['https://sns.us-east-1.amazonaws.com/cert.pem', 'http://127.0.0.1:1/cert.pem'],
+      transactionId: ['tx-1', ''],
+      responseKey: ['abcd'],
+    },
+  },
+];
+
 export const STUDIO_PREFIX = '/api/v1/studio';
 const STUDIO_CHANNELS = ['201', '202', '203', '401', '999', '0', '-1', 'abc', '2147483648'];
 const STUDIO_VIDEOS = ['5001', '5002', '6001', '7777', '0', 'abc'];

@@ -73,9 +73,11 @@ export function addSenders(stores: Stores): Senders {
     appleHistory: [],
     googleVoided: [],
   };
+  // Google's keys and SNS's certificates are served apart from the store APIs: they stay up when a test takes the API down.
+  const always = (url: string) => url === '/certs' || url === '/sns/cert.pem';
   const wrap = (store: Stores['google'], extra: (request: Received) => Reply | undefined) => {
     const original = store.server.reply;
-    store.server.reply = (request) => (store.mode === 'up' ? extra(request) : undefined) ?? original(request);
+    store.server.reply = (request) => (store.mode === 'up' || always(request.url) ? extra(request) : undefined) ?? original(request);
   };
   wrap(stores.google, (request) => {
     if (request.url === '/certs') return { json: { keys: [{ ...senders.googleKey.export({ format: 'jwk' }), kid: 'test-kid', alg: 'RS256', use: 'sig', d: undefined, p: undefined, q: undefined, dp: undefined, dq: undefined, qi: undefined }] } };

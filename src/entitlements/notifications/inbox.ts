@@ -13,8 +13,6 @@ import type { StoreVerifiers } from '../stores/index.ts';
 import { decideNotification } from './apply.ts';
 import { typeLabel } from './labels.ts';
 
-/** Longer than a store re-read can take (two calls at STORE_TIMEOUT_MS at most). */
-const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 6 * 3_600_000;
@@ -31,6 +29,8 @@ export interface InboxOptions {
   verifiers: StoreVerifiers;
   clock: Clock;
   log: InboxLog;
+  /** Longer than a store re-read can take (STORE_NOTIFICATION_LEASE_SECONDS). */
+  leaseMs: number;
 }
 
 class Overtaken extends Error {}
@@ -73,7 +73,7 @@ export class NotificationInbox {
   async drain(): Promise<number> {
     let handled = 0;
     for (;;) {
-      const rows = await claimDueNotifications(this.options.db, this.options.clock(), LEASE_MS, BATCH);
+      const rows = await claimDueNotifications(this.options.db, this.options.clock(), this.options.leaseMs, BATCH);
       for (const row of rows) await this.handle(row);
       handled += rows.length;
       if (rows.length < BATCH) return handled;

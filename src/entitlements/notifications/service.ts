@@ -37,7 +37,7 @@ export class StoreNotifications {
     this.roots = options.apple?.rootCertificates ?? [];
     this.oidc = new GoogleOidcKeys(config.STORE_GOOGLE_OIDC_CERTS_URL ?? GOOGLE_OIDC_CERTS_URL, config.STORE_TIMEOUT_MS);
     this.sns = new SnsVerifier({ urlPrefix: config.STORE_AMAZON_SNS_URL_PREFIX, timeoutMs: config.STORE_TIMEOUT_MS });
-    this.inbox = new NotificationInbox({ db, verifiers: this.verifiers, clock, log });
+    this.inbox = new NotificationInbox({ db, verifiers: this.verifiers, clock, log, leaseMs: config.STORE_NOTIFICATION_LEASE_SECONDS * 1000 });
   }
 
   /** Verifies the request and keeps what it carries; a refusal keeps nothing but a counter. */
