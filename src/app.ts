@@ -67,6 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What an earlier process acknowledged but did not apply is applied now.
   app.addHook('onReady', async () => notifications.inbox.kick());
   app.addHook('onClose', () => notifications.inbox.stop());
+  if (config.STORE_RECONCILE_MINUTES > 0) {
+    const stop = notifications.startReconciling(config.STORE_RECONCILE_MINUTES * 60_000, options.clock ?? systemClock, app.log);
+    app.addHook('onClose', async () => stop());
+  }
   const group: GroupOptions = { database: options.database, config, cache, timelines, notifications };
   await registerLoadShedding(app, {
     database: options.database,

@@ -5,6 +5,7 @@ import { createOwner, type OwnerInput } from './access/owners.ts';
 import { exportCatalog, writeExportFile } from './catalog/export.ts';
 import { importCatalog, importCatalogText, type ImportResult } from './catalog/import.ts';
 import { systemClock } from './clock.ts';
+import { StoreNotifications } from './entitlements/notifications/service.ts';
 import { ConfigError, describeConfig, loadConfig, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -21,6 +22,9 @@ const USAGE = `Usage: channelnet <command>
   export [--out FILE]        write the catalog to FILE or standard output
   demo [--out FILE]          load the demo catalog (dated from today), or write it to FILE
   config                     print the effective configuration, secrets masked
+  stores reconcile [--since ISO-INSTANT]
+                             read Apple's notification history and Google's voided purchases since
+                             the last run (or --since) into the notification inbox, and apply them
   owner create --username U --email E (--password-stdin | --password P)
                [--public-url SLUG] [--full-name NAME] [--id N]
                              create an owner account that signs in to the Studio API
@@ -65,6 +69,7 @@ async function run(argv: string[]): Promise<number> {
       'public-url': { type: 'string' },
       'full-name': { type: 'string' },
       id: { type: 'string' },
+      since: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -122,12 +127,31 @@ async function run(argv: string[]): Promise<number> {
       process.stdout.write(`owner created: id ${result.id}, username ${input.username}\n`);
       return 0;
     }
+    case 'stores': {
+      if (rest[0] !== 'reconcile') throw new UsageError('stores takes the subcommand reconcile');
+      const since = values.since === undefined ? undefined : new Date(values.since);
+      if (since && Number.isNaN(since.getTime())) throw new UsageError('--since takes an ISO 8601 instant, e.g. 2026-11-01T00:00:00Z');
+      const lines = await withDatabase(config, (d) => reconcileStores(d, config, since));
+      for (const l of lines) process.stdout.write(`app ${l.appId} ${l.store}: ${l.read} read, ${l.added} new${l.error ? `; not read: ${l.error}` : ''}\n`);
+      return lines.some((l) => l.error) ? 1 : 0;
+    }
     case 'config':
       process.stdout.write(`${JSON.stringify(describeConfig(config), null, 2)}\n`);
       return 0;
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+/** The CLI's own notification service: no HTTP, its log to standard error. */
+async function reconcileStores(database: DatabaseHandle, config: Config, since: Date | undefined) {
+  const log = {
+    info: () => undefined,
+    warn: (details: object, message: string) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
+    error: (details: object, message: string) => process.stderr.write(`${message} ${String((details as { err?: unknown }).err ?? '')}\n`),
+  };
+  const service = new StoreNotifications(database.db, config, systemClock, log);
+  return service.reconcile(systemClock(), since);
 }
 
 interface OwnerFlags {

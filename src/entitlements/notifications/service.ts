@@ -8,7 +8,8 @@ import { enqueueNotification, findApp } from '../../data/store-notifications.ts'
 import { activeSkuIds, storeCredentialsOf } from '../../data/store-products.ts';
 import { storeNotifications } from '../../observability/metrics.ts';
 import { storeVerifierOptions } from '../store-options.ts';
-import { createStoreVerifiers, credentialsKey, type StorePlatform, type StoreVerifiers } from '../stores/index.ts';
+import { createStoreVerifiers, credentialsKey, type StorePlatform, type StoreVerifierOptions, type StoreVerifiers } from '../stores/index.ts';
+import { reconcile, type ReconcileLine } from './reconcile.ts';
 import { receiveAmazon } from './amazon.ts';
 import { SnsVerifier } from './amazon-sns.ts';
 import { receiveApple } from './apple.ts';
@@ -28,16 +29,39 @@ export class StoreNotifications {
   readonly inbox: NotificationInbox;
   readonly verifiers: StoreVerifiers;
   private readonly roots: readonly Buffer[];
+  private readonly options: StoreVerifierOptions;
   private readonly oidc: GoogleOidcKeys;
   private readonly sns: SnsVerifier;
 
   constructor(private readonly db: Database, private readonly config: Config, clock: Clock, log: InboxLog) {
     const options = storeVerifierOptions(config);
+    this.options = options;
     this.verifiers = createStoreVerifiers(options);
     this.roots = options.apple?.rootCertificates ?? [];
     this.oidc = new GoogleOidcKeys(config.STORE_GOOGLE_OIDC_CERTS_URL ?? GOOGLE_OIDC_CERTS_URL, config.STORE_TIMEOUT_MS);
     this.sns = new SnsVerifier({ urlPrefix: config.STORE_AMAZON_SNS_URL_PREFIX, timeoutMs: config.STORE_TIMEOUT_MS });
     this.inbox = new NotificationInbox({ db, verifiers: this.verifiers, clock, log, leaseMs: config.STORE_NOTIFICATION_LEASE_SECONDS * 1000 });
+  }
+
+  /** Reads the stores' histories into the inbox (reconcile.ts), then applies what is due. */
+  async reconcile(now: Date, since?: Date): Promise<ReconcileLine[]> {
+    const lines = await reconcile({ db: this.db, options: this.options, roots: this.roots, timeoutMs: this.config.STORE_TIMEOUT_MS, now, since });
+    await this.inbox.drain();
+    return lines;
+  }
+
+  /** Reconciles every `everyMs` (STORE_RECONCILE_MINUTES), logging what it found. */
+  startReconciling(everyMs: number, clock: Clock, log: InboxLog & { info(details: object, message: string): void }): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.reconcile(clock())
+        .then((lines) => log.info({ lines }, 'store reconciliation done'), (error: unknown) => log.error({ err: error }, 'store reconciliation failed'))
+        .finally(() => (running = false));
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   /** Verifies the request and keeps what it carries; a refusal keeps nothing but a counter. */

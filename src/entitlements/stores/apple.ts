@@ -37,9 +37,19 @@ export interface Signed { tx: JWSTransactionDecodedPayload; environment: StoreEn
 /** Apple's subscription status (1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked) and renewal info. */
 export interface Subscription { status?: number; renewal?: JWSRenewalInfoDecodedPayload }
 
-const API_KEYS = ['issuerId', 'keyId', 'privateKey'] as const;
+export const API_KEYS = ['issuerId', 'keyId', 'privateKey'] as const;
 /** Apple's "not found" error codes: the id may live in the other environment. */
 const NOT_FOUND = new Set([4040010, 4040005]);
+
+/** The App Store Server API bearer token of the app's In-App Purchase key; throws if the key is unusable. */
+export function appleApiToken(credentials: VerifyInput['credentials'], bundleId: string, now: Date): string {
+  const iat = Math.floor(now.getTime() / 1000);
+  return signJwt(
+    { alg: 'ES256', kid: credential(credentials, 'keyId')! },
+    { iss: credential(credentials, 'issuerId'), iat, exp: iat + 300, aud: 'appstoreconnect-v1', bid: bundleId },
+    pem(credential(credentials, 'privateKey')!),
+  );
+}
 
 export function appleVerifier(options: AppleOptions): StoreVerifier {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -72,12 +82,7 @@ export function appleVerifier(options: AppleOptions): StoreVerifier {
   async function apiGet(environment: StoreEnvironment, path: string, bundleId: string, input: VerifyInput): Promise<{ body: Record<string, unknown> } | 'not_found' | StoreVerdict> {
     let token: string;
     try {
-      const iat = Math.floor(input.now.getTime() / 1000);
-      token = signJwt(
-        { alg: 'ES256', kid: credential(input.credentials, 'keyId')! },
-        { iss: credential(input.credentials, 'issuerId'), iat, exp: iat + 300, aud: 'appstoreconnect-v1', bid: bundleId },
-        pem(credential(input.credentials, 'privateKey')!),
-      );
+      token = appleApiToken(input.credentials, bundleId, input.now);
     } catch {
       return unavailable('storeCredentials.apple.privateKey is not a usable PEM EC key');
     }
