@@ -7,7 +7,7 @@ import { storeNotifications as notificationCounter } from '../src/observability/
 import { customClient, failureOf, type Headers } from './support/custom.ts';
 import { BACKENDS } from './support/db.ts';
 import { DAY, HOUR, NOW, SKU, useStores } from './support/entitlements.ts';
-import { appleBody, appleSignedPayload, addSenders, testClock, URL_OF, useNotificationApp, type AppleNotice } from './support/notifications.ts';
+import { appleBody, appleSignedPayload, withSenders, testClock, URL_OF, useNotificationApp, type AppleNotice } from './support/notifications.ts';
 import { signAppleJws, makeTestChain } from './stores/support/apple-pki.ts';
 
 const stores = useStores();
@@ -15,13 +15,8 @@ const IOS: Headers = { 'platform-id': 'ios', 'device-id': 'dev-i' };
 const time = testClock();
 
 describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
-  const t = useNotificationApp(kind, () => (addSendersOnce(), stores()), time.clock);
+  const t = useNotificationApp(kind, withSenders(stores).stores, time.clock);
   const { get } = customClient(t);
-  let added = false;
-  function addSendersOnce() {
-    if (!added) addSenders(stores());
-    added = true;
-  }
 
   const post = (payload: string) => t().request({ method: 'POST', url: URL_OF.apple, payload, headers: { 'content-type': 'application/json' } });
   const notify = async (n: AppleNotice) => {

@@ -9,20 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { appStoreCredentials, ppvUnlocks, storeNotifications, storeReconciliations, subscriptions } from '../src/db/schema.ts';
 import { BACKENDS } from './support/db.ts';
 import { DAY, googleProduct, HOUR, NOW, SKU, useStores } from './support/entitlements.ts';
-import { addSenders, appleSignedPayload, GOOGLE_MONTHLY, testClock, useNotificationApp, type Senders } from './support/notifications.ts';
+import { withSenders, appleSignedPayload, GOOGLE_MONTHLY, testClock, useNotificationApp } from './support/notifications.ts';
 import { runChannelnet } from './support/processes.ts';
 
 const stores = useStores();
 const time = testClock();
-let senders: Senders | undefined;
-const withSenders = () => {
-  senders ??= addSenders(stores());
-  return stores();
-};
+const world = withSenders(stores);
 const appleKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 describe.each(BACKENDS)('stores reconcile (%s)', (kind) => {
-  const t = useNotificationApp(kind, withSenders, time.clock);
+  const t = useNotificationApp(kind, world.stores, time.clock);
   const db = () => t().database.db;
   const reconcile = (since?: Date) => t().app.storeNotifications.reconcile(NOW, since);
   const withAppleApi = () =>
@@ -35,8 +31,8 @@ describe.each(BACKENDS)('stores reconcile (%s)', (kind) => {
       appId: 301, deviceId: 'dev-i', storePlatform: 'Apple', productId: SKU.appleMonthly, originalTransactionId: '2000000100',
       status: 'active', expiresAt: new Date(NOW.getTime() + 30 * DAY), updatedAt: NOW, autoRenewing: true,
     });
-    senders!.appleHistory = [appleSignedPayload(stores(), { type: 'REFUND', uuid: 'h-refund', signedAt: NOW.getTime() - 2 * HOUR, transaction: { revocationDate: NOW.getTime() - 2 * HOUR, revocationReason: 0 } })];
-    senders!.googleVoided = [];
+    world.senders().appleHistory = [appleSignedPayload(stores(), { type: 'REFUND', uuid: 'h-refund', signedAt: NOW.getTime() - 2 * HOUR, transaction: { revocationDate: NOW.getTime() - 2 * HOUR, revocationReason: 0 } })];
+    world.senders().googleVoided = [];
     const lines = await reconcile();
     expect(lines).toEqual(expect.arrayContaining([{ appId: 301, store: 'Apple', read: 1, added: 1 }, { appId: 302, store: 'Google', read: 0, added: 0 }]));
     expect((await db().select().from(subscriptions))[0]).toMatchObject({ status: 'revoked' });
@@ -58,8 +54,8 @@ describe.each(BACKENDS)('stores reconcile (%s)', (kind) => {
       expiresAt: new Date(NOW.getTime() + DAY), createdAt: NOW,
     });
     stores().google.records.set('voided-token', googleProduct('GPA.5555', SKU.googlePpv, { purchaseState: 1 }));
-    senders!.appleHistory = [];
-    senders!.googleVoided = [{ kind: 'androidpublisher#voidedPurchase', purchaseToken: 'voided-token', orderId: 'GPA.5555', voidedTimeMillis: String(NOW.getTime() - HOUR), voidedSource: 1, voidedReason: 1 }];
+    world.senders().appleHistory = [];
+    world.senders().googleVoided = [{ kind: 'androidpublisher#voidedPurchase', purchaseToken: 'voided-token', orderId: 'GPA.5555', voidedTimeMillis: String(NOW.getTime() - HOUR), voidedSource: 1, voidedReason: 1 }];
     expect((await reconcile()).find((l) => l.store === 'Google')).toEqual({ appId: 302, store: 'Google', read: 1, added: 1 });
     expect((await db().select().from(ppvUnlocks))[0]).toMatchObject({ revokedAt: new Date(NOW.getTime() - HOUR) });
     const asked = stores().google.server.requests.find((r) => r.url.includes('/voidedpurchases'))!;

@@ -9,19 +9,15 @@ import { customClient, type Headers } from './support/custom.ts';
 import { BACKENDS } from './support/db.ts';
 import { amazonReceipt, at, DAY, googleProduct, HOUR, NOW, ROKU_KEY, rokuTransaction, SKU, useStores, dataOf, PPV } from './support/entitlements.ts';
 import {
-  addSenders, GOOGLE_MONTHLY, googlePush, PUSH_ACCOUNT, rtnMessage, snsMessage, testClock, TOPIC, URL_OF, useNotificationApp, type Senders,
+  withSenders, GOOGLE_MONTHLY, googlePush, PUSH_ACCOUNT, rtnMessage, snsMessage, testClock, TOPIC, URL_OF, useNotificationApp, type Senders,
 } from './support/notifications.ts';
 
 const stores = useStores();
 const time = testClock();
-let senders: Senders | undefined;
-const withSenders = () => {
-  senders ??= addSenders(stores());
-  return stores();
-};
+const world = withSenders(stores);
 
 describe.each(BACKENDS)('store notifications (%s)', (kind) => {
-  const t = useNotificationApp(kind, withSenders, time.clock);
+  const t = useNotificationApp(kind, world.stores, time.clock);
   const { get, post } = customClient(t);
   const idle = () => t().app.storeNotifications.inbox.idle();
   const inbox = () => t().database.db.select().from(storeNotifications);
@@ -36,7 +32,7 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
 
   describe('Google Play', () => {
     const push = (data: Record<string, unknown>, options: Parameters<typeof googlePush>[2]) => {
-      const { headers, payload } = googlePush(senders!, data, options);
+      const { headers, payload } = googlePush(world.senders(), data, options);
       return send(URL_OF.google, payload, headers);
     };
     const subscriptionRecord = (state: string, expiry: Date) => ({
@@ -94,20 +90,20 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
 
     it('refuses a push without a valid OIDC token of the configured audience and account', async () => {
       await hold({ appId: 302, storePlatform: 'Google', originalTransactionId: 'sub-token', productId: GOOGLE_MONTHLY });
-      const { payload } = googlePush(senders!, revoked, { messageId: 'm-x' });
+      const { payload } = googlePush(world.senders(), revoked, { messageId: 'm-x' });
       const cases: [Headers, number, string][] = [
         [{}, 401, 'unauthenticated'],
         [{ authorization: 'Bearer not-a-jwt' }, 401, 'invalid_signature'],
-        [googlePush(senders!, revoked, { messageId: 'm-x', audience: 'https://evil.example/' }).headers, 401, 'invalid_signature'],
-        [googlePush(senders!, revoked, { messageId: 'm-x', email: 'someone@evil.iam.gserviceaccount.com' }).headers, 401, 'invalid_signature'],
-        [googlePush(senders!, revoked, { messageId: 'm-x', exp: Math.floor(NOW.getTime() / 1000) - 3600 }).headers, 401, 'invalid_signature'],
-        [googlePush(senders!, revoked, { messageId: 'm-x', key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey }).headers, 401, 'invalid_signature'],
+        [googlePush(world.senders(), revoked, { messageId: 'm-x', audience: 'https://evil.example/' }).headers, 401, 'invalid_signature'],
+        [googlePush(world.senders(), revoked, { messageId: 'm-x', email: 'someone@evil.iam.gserviceaccount.com' }).headers, 401, 'invalid_signature'],
+        [googlePush(world.senders(), revoked, { messageId: 'm-x', exp: Math.floor(NOW.getTime() / 1000) - 3600 }).headers, 401, 'invalid_signature'],
+        [googlePush(world.senders(), revoked, { messageId: 'm-x', key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey }).headers, 401, 'invalid_signature'],
       ];
       for (const [headers, status, code] of cases) {
         const response = await send(URL_OF.google, payload, headers);
         expect([response.statusCode, response.json().error.code]).toEqual([status, code]);
       }
-      const otherApp = googlePush(senders!, { ...revoked, packageName: 'com.other' }, { messageId: 'm-y' });
+      const otherApp = googlePush(world.senders(), { ...revoked, packageName: 'com.other' }, { messageId: 'm-y' });
       expect((await send(URL_OF.google, otherApp.payload, otherApp.headers)).json().error.code).toBe('wrong_app');
       expect(await inbox()).toEqual([]);
       expect(await subscriptionOf(302)).toMatchObject({ status: 'active' });
@@ -116,15 +112,15 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
   });
 
   describe('Amazon', () => {
-    const rtn = (fields: Record<string, unknown>, messageId = 'sns-1') => snsMessage(stores(), senders!, { Message: rtnMessage(fields), MessageId: messageId });
+    const rtn = (fields: Record<string, unknown>, messageId = 'sns-1') => snsMessage(stores(), world.senders(), { Message: rtnMessage(fields), MessageId: messageId });
     const FIRE: Headers = { 'platform-id': 'fire-tv', 'device-id': 'dev-f' };
 
     it('confirms an SNS subscription by visiting its SubscribeURL', async () => {
       const subscribeUrl = `${stores().amazon.server.url}/sns/confirm?Token=abc`;
-      const message = snsMessage(stores(), senders!, { Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe', Token: 'abc', SubscribeURL: subscribeUrl });
+      const message = snsMessage(stores(), world.senders(), { Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe', Token: 'abc', SubscribeURL: subscribeUrl });
       const response = await send(URL_OF.amazon, message);
       expect(response.statusCode).toBe(200);
-      expect(senders!.confirmed).toContain('/sns/confirm?Token=abc');
+      expect(world.senders().confirmed).toContain('/sns/confirm?Token=abc');
       expect(await inbox()).toEqual([]);
     });
 
@@ -145,11 +141,11 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
       const message = { Message: rtnMessage({ notificationType: 'SUBSCRIPTION_CANCELLED', receiptId: 'rcpt-1' }) };
       const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
       const cases: [string, number, string][] = [
-        [snsMessage(stores(), senders!, message, other), 401, 'invalid_signature'],
-        [snsMessage(stores(), senders!, { ...message, SigningCertURL: 'https://evil.example/cert.pem' }), 401, 'invalid_signature'],
-        [snsMessage(stores(), senders!, { ...message, SignatureVersion: '3' }), 401, 'invalid_signature'],
-        [snsMessage(stores(), senders!, { ...message, TopicArn: 'arn:aws:sns:us-east-1:999:other' }), 400, 'wrong_app'],
-        [JSON.stringify({ ...JSON.parse(snsMessage(stores(), senders!, message)), Message: rtnMessage({ notificationType: 'SUBSCRIPTION_CANCELLED', receiptId: 'rcpt-2' }) }), 401, 'invalid_signature'],
+        [snsMessage(stores(), world.senders(), message, other), 401, 'invalid_signature'],
+        [snsMessage(stores(), world.senders(), { ...message, SigningCertURL: 'https://evil.example/cert.pem' }), 401, 'invalid_signature'],
+        [snsMessage(stores(), world.senders(), { ...message, SignatureVersion: '3' }), 401, 'invalid_signature'],
+        [snsMessage(stores(), world.senders(), { ...message, TopicArn: 'arn:aws:sns:us-east-1:999:other' }), 400, 'wrong_app'],
+        [JSON.stringify({ ...JSON.parse(snsMessage(stores(), world.senders(), message)), Message: rtnMessage({ notificationType: 'SUBSCRIPTION_CANCELLED', receiptId: 'rcpt-2' }) }), 401, 'invalid_signature'],
       ];
       for (const [body, status, code] of cases) {
         const response = await send(URL_OF.amazon, body);

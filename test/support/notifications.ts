@@ -101,6 +101,13 @@ export function addSenders(stores: Stores): Senders {
   return senders;
 }
 
+/** The file's fake stores with their senders added (once, on first use) and the senders. */
+export function withSenders(stores: () => Stores): { stores: () => Stores; senders: () => Senders } {
+  let senders: Senders | undefined;
+  const ready = () => (senders ??= addSenders(stores()));
+  return { stores: () => (ready(), stores()), senders: ready };
+}
+
 export function senderConfig(stores: Stores) {
   return {
     STORE_GOOGLE_OIDC_CERTS_URL: `${stores.google.server.url}/certs`,
