@@ -84,6 +84,16 @@ describe('Studio console: apps', { timeout: 120_000 }, () => {
     await page.context().close();
   });
 
+  it("shows the store notification URL of each store the app has credentials for", async () => {
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    await openScreen(page, 'Apps');
+    await page.getByRole('tab', { name: 'Mobile' }).click();
+    const urls = page.getByLabel('Store notification URLs');
+    await urls.waitFor();
+    expect(await urls.textContent()).toContain(`${server.origin}/api/v1/stores/apple/301`);
+    await page.context().close();
+  });
+
   it('works at phone width', async () => {
     const page = await server.signedIn(OWNER.username, OWNER.password, { width: 390, height: 844 });
     await page.goto('/studio/#/apps/mobile');

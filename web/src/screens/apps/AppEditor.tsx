@@ -1,6 +1,6 @@
 // One app of one platform: create it when missing, edit it whole and save with PUT (If-Match:
 // a stale save is a 412 in words, and what was typed stays), delete it.
-import { Alert, Button, Checkbox, FileInput, Group, Image, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, FileInput, Group, Image, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
 import { ApiError, studio } from '../../api/client.ts';
@@ -211,6 +211,14 @@ export function AppEditor({ platform }: { platform: Platform }) {
           Configured: {app.configuredStores && app.configuredStores.length > 0 ? app.configuredStores.join(', ') : 'none'}. Credentials are never shown again; fill a store's field only to
           replace them (one key=value per line, e.g. bundleId=com.example).
         </Text>
+        {exists && app.configuredStores && app.configuredStores.length > 0 ? (
+          <Text size="sm" mb="xs" aria-label="Store notification URLs">
+            Store notification URLs (set them in each store's console; README: Store notifications):{' '}
+            {app.configuredStores.map((store) => (
+              <Code key={store} mr="xs">{`${location.origin}/api/v1/stores/${store}/${app.id}`}</Code>
+            ))}
+          </Text>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {CREDENTIAL_STORES.map((store) => (
             <Textarea key={store} label={`${store} credentials`} autosize minRows={2} value={credentials[store] ?? ''} onChange={(e) => setCredentials({ ...credentials, [store]: e.currentTarget.value })} error={fieldError(error, `storeCredentials.${store}`)} />
