@@ -87,7 +87,9 @@ export async function* guideChannelDays<C extends TimelineChannel>(
   for (let first = 0; first < channels.length; first += CHANNELS_PER_LOAD) {
     const group = channels.slice(first, first + CHANNELS_PER_LOAD);
     const asks = group.flatMap((channel) => guideDates(channel.timezone, now, days).map((date) => ({ channel, date, ...cachedDayWindow(date, channel.timezone) })));
-    const entries = await timelines.publishedWindows(db, asks);
+    // Sliced from the compiled days, not through publishedWindows: a fortnight of a network would
+    // push the guide pages TV apps poll out of its bounded cache of published windows.
+    const entries = (await timelines.slices(db, asks, false)).map((blocks) => blocks.flatMap((b) => b.videos));
     await learnCategories(db, entries, categories);
     for (let c = 0; c < group.length; c++) {
       const channelAsks = asks.slice(c * days, (c + 1) * days);
