@@ -10,12 +10,12 @@ import { z } from 'zod';
 import { appOfEpgKey } from '../access/epg-keys.ts';
 import { scopedChannels } from '../channels/listing.ts';
 import type { ChannelRow } from '../data/channels.ts';
+import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { XMLTV_CONTENT_TYPE, xmltvDocument } from '../presenters/xmltv.ts';
 import { guideChannelDays, MAX_GUIDE_DAYS } from '../schedules/guide-export.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
-import type { Queryable } from '../db/connect.ts';
-import { RestError } from './errors.ts';
+import { epgKeyNotFound } from './errors.ts';
 
 // Strict: a misspelt parameter (day=14) would otherwise silently answer the default week.
 const guideQuery = z.strictObject({
@@ -33,8 +33,6 @@ const guideSchema = {
   response: { 200: z.string().describe('An XMLTV document (xmltv.dtd), streamed') },
   produces: ['application/xml'],
 };
-
-const epgKeyNotFound = () => new RestError(404, 'epg_key_not_found', 'No guide has this key (unknown or revoked).');
 
 function sendGuide(reply: FastifyReply, db: Queryable, timelines: ScheduleTimelines, channels: readonly ChannelRow[], days: number, now: Date) {
   const pieces = xmltvDocument(channels, guideChannelDays(db, timelines, channels, days, now));
