@@ -78,12 +78,16 @@ describe('the OpenAPI document', () => {
   });
   afterAll(() => database.close());
 
-  /** The schema of an operation's success answer; a 204 (a Studio delete) has no body to show. */
+  /**
+   * The schema of an operation's success answer; a 204 (a Studio delete) has no body to show. JSON,
+   * except for the XMLTV guide, a document of its own that the route declares as application/xml.
+   */
   const successSchema = (path: string, method: string) => {
     const responses = document.paths[path]?.[method]?.responses ?? {};
     if ('204' in responses) return { type: 'null' };
     const status = ['200', '201'].find((s) => s in responses);
-    return status === undefined ? undefined : responses[status]?.content?.['application/json']?.schema;
+    const content = status === undefined ? undefined : responses[status]?.content;
+    return (content?.['application/json'] ?? content?.['application/xml'])?.schema;
   };
 
   it('shows the success shape of every documented operation', () => {
@@ -107,6 +111,10 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(login.properties.data.properties)).toEqual(['authToken', 'userId', 'userName', 'email', 'publicUrl']);
     const sessions = successSchema('/api/v1/rest/analytics/sessions', 'get') as any;
     expect(sessions.properties.data.properties.items.items.properties.startedAt).toMatchObject({ type: 'string', format: 'date-time' });
+    // The guide is XML, documented as such (not as JSON).
+    for (const path of ['/api/v1/rest/epg.xml', '/api/v1/rest/epg/{key}.xml']) {
+      expect(Object.keys(document.paths[path]!.get!.responses!['200']!.content!)).toEqual(['application/xml']);
+    }
     const activity = successSchema('/api/v1/activity', 'post') as any;
     expect(activity.properties.message).toMatchObject({ enum: ['Success'] });
     // How the serializer writes a string is its own business.

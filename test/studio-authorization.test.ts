@@ -105,6 +105,8 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
     // An app token of alice's with an id long enough to be told apart in answers.
     const [token] = await rows(sql`insert into auth_tokens (id, token_hash, account_id, kind, label, created_at)
       overriding system value values (700001, ${'f'.repeat(64)}, 11, 'app', 'authorization test', now()) returning id::int as id`);
+    // A live guide key of alice's mobile app: olga's /apps/mobile/epg-key must neither see nor replace it.
+    await db.execute(sql`insert into epg_keys (app_id, key_hash, created_at) values (301, ${'e'.repeat(64)}, now())`);
     alice = { channel: 201, video: 5001, block: 9001, liveStream: live!.id, appToken: token!.id };
   }, 120_000);
   afterAll(() => s.t.close());
@@ -115,7 +117,8 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
     const scope = { ownerId: 11 };
     const blobs = await blobReader(db);
     const [tokens] = ((await db.execute(sql`select count(*)::int as n, count(revoked_at)::int as revoked from auth_tokens where account_id = 11`)) as unknown as { rows: unknown[] }).rows;
-    return JSON.stringify([await exportAccounts(db, blobs, scope), await exportVideos(db, scope), await exportChannels(db, scope), await exportApps(db, blobs, scope), tokens]);
+    const [keys] = ((await db.execute(sql`select count(*)::int as n, count(k.revoked_at)::int as revoked from epg_keys k join apps a on a.id = k.app_id where a.owner_id = 11`)) as unknown as { rows: unknown[] }).rows;
+    return JSON.stringify([await exportAccounts(db, blobs, scope), await exportVideos(db, scope), await exportChannels(db, scope), await exportApps(db, blobs, scope), tokens, keys]);
   }
 
   const blank = (text: string, ids: number[]) => ids.reduce((out, id) => out.replace(new RegExp(`\\b${id}\\b`, 'g'), 'N'), text);

@@ -431,6 +431,29 @@ export const appChannels = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.channelId] }), index('app_channels_channel').on(t.channelId)],
 );
 
+/**
+ * Keys of an app's public XMLTV guide URL (README: XMLTV guide export), for FAST platforms and
+ * players that cannot send a Bearer header. Only the SHA-256 of a key is stored, like tokens. A
+ * new key revokes the app's previous one (at most one live key per app); revoked rows stay, so
+ * revoking is a stamp, never a delete. An app deleted takes its keys with it.
+ */
+export const epgKeys = pgTable(
+  'epg_keys',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    appId: integer()
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    keyHash: text().notNull(),
+    createdAt: instant().notNull(),
+    revokedAt: instant(),
+  },
+  (t) => [
+    uniqueIndex('epg_keys_hash').on(t.keyHash),
+    uniqueIndex('epg_keys_live_app').on(t.appId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
 // ---------------------------------------------------------------- viewer state
 
 export const favorites = pgTable(

@@ -14,6 +14,7 @@ import { analyticsRoutes } from './analytics-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
+import { epgRoutes, publicEpgRoutes } from './epg-routes.ts';
 import { REST_ENVELOPE, RestError, restFailure, unauthorized } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
 
@@ -25,8 +26,8 @@ declare module 'fastify' {
 }
 
 type RouteGroup = FastifyPluginAsync<GroupOptions>;
-/** Open to anyone. */
-const OPEN_ROUTES: RouteGroup[] = [authRoutes];
+/** Open to anyone (the public guide's key is its own credential). */
+const OPEN_ROUTES: RouteGroup[] = [authRoutes, publicEpgRoutes];
 /**
  * Behind the Bearer check, each with the token scopes it accepts: request.account is the caller.
  * TV archive app tokens are public, so they reach only what shipped TV apps call.
@@ -37,6 +38,7 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
   [channelsRoutes, ACCOUNT_OR_APP],
   [favoritesRoutes, ACCOUNT_OR_APP],
   [analyticsRoutes, ACCOUNT_ONLY],
+  [epgRoutes, ACCOUNT_ONLY],
 ];
 
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {

@@ -5,6 +5,7 @@ import { accountRoutes } from './account-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
+import { epgKeyRoutes } from './epg-key-routes.ts';
 import { guideRoutes } from './guide-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { videosRoutes } from './videos-routes.ts';
@@ -16,5 +17,6 @@ export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   scheduleRoutes,
   guideRoutes,
   appsRoutes,
+  epgKeyRoutes,
   accountRoutes,
 ];

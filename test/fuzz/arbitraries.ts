@@ -107,18 +107,24 @@ const pathMutation: fc.Arbitrary<(path: string) => string> = fc.oneof(
 function fillPath(path: string, params: Record<string, readonly string[]> | undefined, hostile: boolean): fc.Arbitrary<string> {
   const parts = path.split('/').map((part) => {
     if (!part.startsWith(':')) return fc.constant(part);
-    const good = params?.[part.slice(1)] ?? ['1'];
-    if (!hostile) return fc.constantFrom(...good).map(encodeComponent);
-    return fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom(...good).map(encodeComponent) },
-      { weight: 3, arbitrary: urlComponent(anyText) },
-      // Appended to a plausible value: NUL (which PostgreSQL text cannot hold) and friends, where a lookup would otherwise succeed.
-      { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...good), fc.constantFrom('\u0000', '\u0000x', '\uD800', '\u0001')).map(([v, poison]) => encodeComponent(`${v}${poison}`)) },
-      // Past find-my-way's maxParamLength (100): routed to the not-found handler.
-      { weight: 1, arbitrary: fc.integer({ min: 90, max: 400 }).map((n) => '9'.repeat(n)) },
-    );
+    // A parameter may end in static text (`:key.xml`): the text stays after whatever value is drawn.
+    const [, name, suffix] = /^:(\w+)(.*)$/.exec(part)!;
+    return valueOf(params?.[name!] ?? ['1'], hostile).map((value) => `${value}${suffix}`);
   });
   return fc.tuple(...parts).map((segments) => segments.join('/'));
+}
+
+/** A parameter's value: a plausible one, or (hostile) one that breaks it while the route still matches. */
+function valueOf(good: readonly string[], hostile: boolean): fc.Arbitrary<string> {
+  if (!hostile) return fc.constantFrom(...good).map(encodeComponent);
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...good).map(encodeComponent) },
+    { weight: 3, arbitrary: urlComponent(anyText) },
+    // Appended to a plausible value: NUL (which PostgreSQL text cannot hold) and friends, where a lookup would otherwise succeed.
+    { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...good), fc.constantFrom('\u0000', '\u0000x', '\uD800', '\u0001')).map(([v, poison]) => encodeComponent(`${v}${poison}`)) },
+    // Past find-my-way's maxParamLength (100): routed to the not-found handler.
+    { weight: 1, arbitrary: fc.integer({ min: 90, max: 400 }).map((n) => '9'.repeat(n)) },
+  );
 }
 
 /** A hostile path: its parameters (the route still matches), or the path itself (mutated), not both at once. */

@@ -60,8 +60,8 @@ function noLeaks(body: string, sent: string, problems: string[]): void {
 function restProblems(response: LightMyRequestResponse, method: string): string[] {
   const problems: string[] = [];
   const type = String(response.headers['content-type'] ?? '');
-  // Analytics answers CSV to clients that ask for it; errors stay JSON.
-  if (response.statusCode === 200 && type.startsWith('text/csv')) return problems;
+  // Analytics answers CSV to clients that ask for it, the guide export XMLTV; errors stay JSON.
+  if (response.statusCode === 200 && (type.startsWith('text/csv') || type.startsWith('application/xml'))) return problems;
   if (method === 'HEAD') return problems;
   const body = jsonBody(response, problems);
   if (body === undefined) return problems;

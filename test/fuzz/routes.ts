@@ -19,6 +19,10 @@ const INSTANTS = ['2026-11-20T00:00:00Z', '2026-11-21T15:00:00+01:00', '2026-11-
 const ZONES = ['America/New_York', 'UTC', 'Eastern Standard Time', 'Nowhere/City'];
 const FLAGS = ['1', '0', 'true', 'false', 'yes', ''];
 const COUNTS = ['1', '2', '50', '100', '101', '0', '-1', '1000000', '99999999999'];
+const EPG_DAYS = ['1', '7', '14', '2', '15', '0', '-1', '1.5', 'x', ''];
+/** The world's live key of app 301 (world.ts), the same in lower case (keys are case-sensitive), and keys of no shape. */
+export const FUZZ_EPG_KEY = 'fuzzEPGkey0123456789_abcdefghijklmnopqrstuv';
+const EPG_KEYS = [FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY.toLowerCase(), 'abc', '', '%00', 'A'.repeat(43), 'k'.repeat(120)];
 
 export const REST_ROUTES: RouteSpec[] = [
   {
@@ -45,6 +49,8 @@ export const REST_ROUTES: RouteSpec[] = [
     method: 'GET', path: '/analytics/concurrency',
     query: { from: INSTANTS, to: INSTANTS, channelId: CHANNEL_IDS, interval: ['1m', '5m', '1h', '1d', '2h', '0'] },
   },
+  { method: 'GET', path: '/epg.xml', query: { days: EPG_DAYS } },
+  { method: 'GET', path: '/epg/:key.xml', params: { key: EPG_KEYS }, query: { days: EPG_DAYS } },
 ];
 
 export const STORES_PREFIX = '/api/v1/stores';
@@ -106,6 +112,9 @@ export const STUDIO_ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/channels/:channelId/days/:date/copy', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES }, bodyKind: 'json', body: { toDates: [['2026-11-23'], [], ['x'], 'x'], replace: [true, false], allowOverlap: [true, false] } },
   { method: 'POST', path: '/channels/:channelId/live-streams', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: { videoId: VIDEO_ID_VALUES, start: INSTANTS, end: INSTANTS, uri: ['https://live.example/x', 5] } },
   { method: 'PUT', path: '/apps/:platform', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] }, bodyKind: 'json', body: { appName: ['A', 5], theme: [{ primaryColor: 'zz' }, null], channels: [[{ channelId: 201 }], [{ channelId: 401 }], 'x'] } },
+  { method: 'GET', path: '/apps/:platform/epg-key', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] } },
+  { method: 'POST', path: '/apps/:platform/epg-key', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] }, bodyKind: 'json', body: { key: ['mine', 5] } },
+  { method: 'DELETE', path: '/apps/:platform/epg-key', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] } },
   { method: 'POST', path: '/app-tokens', bodyKind: 'json', body: { label: ['TV', '', 5] } },
   { method: 'PUT', path: '/branding', bodyKind: 'json', body: { title: ['T', 5], hex1: ['ff0000', 'zz'], logoHeader: ['not-base64', null] } },
   { method: 'POST', path: '/categories', bodyKind: 'json', body: { name: ['C', 5], id: [undefined, 1, 77] } },

@@ -5,13 +5,16 @@
 import { sql } from 'drizzle-orm';
 import type fc from 'fast-check';
 import { expect } from 'vitest';
+import { hashEpgKey } from '../../src/access/epg-keys.ts';
 import { issueToken, REST_TOKEN_SLIDING_SECONDS, revoke } from '../../src/access/tokens.ts';
+import { insertEpgKey } from '../../src/data/epg-keys.ts';
 import type { Config } from '../../src/config.ts';
 import type { DatabaseKind, Queryable } from '../../src/db/connect.ts';
 import { APP_TOKEN, OWNER, VIEWER } from '../fixtures/catalog.ts';
 import { startStoreServer, type StoreServer } from '../stores/support/server.ts';
 import { TEST_NOW, type TestApp } from '../support/app.ts';
 import { customTestApp } from '../support/custom.ts';
+import { FUZZ_EPG_KEY } from './routes.ts';
 
 /**
  * Every fuzz property runs with this seed: a failure is reproduced by running the suite again.
@@ -132,6 +135,8 @@ export async function buildWorld(kind: DatabaseKind, config: Partial<Config> = {
   const loginTokens = [restLogin.json().data.authToken as string, customLogin.json().data.access_token as string, APP_TOKEN];
 
   const now = new Date(TEST_NOW);
+  // A live guide key of alice's mobile app: the fuzzer reaches the public guide, not only its 404.
+  await insertEpgKey(db, { appId: 301, keyHash: hashEpgKey(FUZZ_EPG_KEY), createdAt: now });
   const revokedToken = await issueToken(db, OWNER.id, { kind: 'sliding', seconds: REST_TOKEN_SLIDING_SECONDS }, now);
   await revoke(db, revokedToken, now);
 

@@ -1,0 +1,16 @@
+// The category names of videos, for answers that show a programme's genre (the XMLTV export's
+// <category>): schedule loads carry videos without them, since no other answer needs them.
+import { eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import { categories, videos } from '../db/schema.ts';
+
+/** Video id -> its category's name, for the videos that have a category. */
+export async function videoCategoryNames(db: Queryable, videoIds: readonly number[]): Promise<Map<number, string>> {
+  if (videoIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: videos.id, name: categories.name })
+    .from(videos)
+    .innerJoin(categories, eq(categories.id, videos.categoryId))
+    .where(inArray(videos.id, [...videoIds]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
