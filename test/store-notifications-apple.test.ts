@@ -2,7 +2,7 @@
 // by the test chain as Apple signs them, verified, kept in the inbox and applied by the worker.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { storeNotifications, subscriptions, verificationAttempts } from '../src/db/schema.ts';
+import { ppvUnlocks, storeNotifications, subscriptions, verificationAttempts } from '../src/db/schema.ts';
 import { storeNotifications as notificationCounter } from '../src/observability/metrics.ts';
 import { customClient, failureOf, type Headers } from './support/custom.ts';
 import { BACKENDS } from './support/db.ts';
@@ -108,6 +108,21 @@ describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
     }
     expect(await subscription()).toMatchObject({ status: 'active', storeEventAt: null });
     expect((await inbox()).map((n) => n.state)).toEqual(['ignored', 'ignored', 'ignored']);
+  });
+
+  it('a refund of a product the app no longer sells still ends it', async () => {
+    await held({ productId: 'com.alice.retired' });
+    await notify({ type: 'REFUND', uuid: 'n-retired', transaction: { productId: 'com.alice.retired', revocationDate: NOW.getTime(), revocationReason: 0 } });
+    expect(await subscription()).toMatchObject({ status: 'revoked' });
+  });
+
+  it('a refunded one-time purchase ends its unlock at once', async () => {
+    await t().database.db.insert(ppvUnlocks).values({
+      appId: 301, videoId: 5002, channelId: null, deviceId: 'dev-i', storePlatform: 'Apple', productId: 'com.alice.movie', transactionId: '3000000001',
+      expiresAt: new Date(NOW.getTime() + DAY), createdAt: NOW,
+    });
+    await notify({ type: 'REFUND', uuid: 'n-ppv', transaction: { transactionId: '3000000001', originalTransactionId: '3000000001', productId: 'com.alice.movie', type: 'Consumable', expiresDate: undefined, revocationDate: NOW.getTime(), revocationReason: 1 } });
+    expect((await t().database.db.select().from(ppvUnlocks))[0]).toMatchObject({ revokedAt: NOW });
   });
 
   it('ignores a purchase no device holds', async () => {

@@ -104,9 +104,13 @@ function purchaser(ctx: ApplyContext, app: App, target: Target | undefined): Pur
   return { app, ownerId: app.ownerId, now: ctx.now, verifiers: ctx.verifiers, holder };
 }
 
-async function productIds(ctx: ApplyContext, app: App, row: NotificationRow, kind: Target['kind']): Promise<string[]> {
-  const skus = await activeSkuIds(ctx.db, app.id, kind === 'subscription' ? 'subscription' : 'ppv');
-  return skus(row.storePlatform);
+/**
+ * The products the store's answer may name: the app's active SKUs, and always the product the
+ * held purchase was bought as, so that a SKU retired since still gets its refunds and renewals.
+ */
+async function productIds(ctx: ApplyContext, app: App, row: NotificationRow, target: Target): Promise<string[]> {
+  const skus = await activeSkuIds(ctx.db, app.id, target.kind === 'subscription' ? 'subscription' : 'ppv');
+  return [...new Set([...skus(row.storePlatform), target.row.productId])];
 }
 
 /** Google, Amazon, Roku: the notification only says something changed; the store says what. */
@@ -117,7 +121,7 @@ async function decideByReread(ctx: ApplyContext, app: App, row: NotificationRow,
     route: 'notification',
     store: row.storePlatform,
     kind: target.kind,
-    productIds: await productIds(ctx, app, row, target.kind),
+    productIds: await productIds(ctx, app, row, target),
     ...(target.kind === 'purchase' ? { productId: target.row.productId, receiptData: lookupId, videoId: target.row.videoId, channelId: target.row.channelId } : { originalTransactionId: lookupId }),
   };
   const p = purchaser(ctx, app, target);
@@ -147,7 +151,7 @@ async function decideAppleTransaction(ctx: ApplyContext, app: App, row: Notifica
   const environment = payload.environment === 'sandbox' ? 'sandbox' : 'production';
   const status = typeof payload.status === 'number' ? payload.status : appleStatusOf(String(payload.notificationType), row.type);
   const renewal = (asRecord(payload.renewal) ?? undefined) as JWSRenewalInfoDecodedPayload | undefined;
-  const input = { productIds: await productIds(ctx, app, row, target.kind), allowSandbox: sandboxAllowed(credentials), now: ctx.now };
+  const input = { productIds: await productIds(ctx, app, row, target), allowSandbox: sandboxAllowed(credentials), now: ctx.now };
   const verdict = decide({ tx, environment }, target.kind, input, 'notification', { ...(status === undefined ? {} : { status }), ...(renewal ? { renewal } : {}) });
   const p = purchaser(ctx, app, target);
   const q: StoreQuestion = { route: 'notification', store: 'Apple', kind: target.kind, productIds: input.productIds, originalTransactionId: tx.originalTransactionId };
