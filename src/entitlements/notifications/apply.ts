@@ -5,13 +5,12 @@
 import type { App } from '../../data/apps.ts';
 import type { NotificationRow, Outcome } from '../../data/store-notifications.ts';
 import { findApp } from '../../data/store-notifications.ts';
-import { activeSkuIds } from '../../data/store-products.ts';
+import { activeSkuIds, storeCredentialsOf } from '../../data/store-products.ts';
 import { findPpvUnlock, setPpvRevoked, type PpvUnlockRow } from '../../data/ppv-unlocks.ts';
 import { applyNotifiedState, findSubscription, type NotifiedState, type SubscriptionKey, type SubscriptionRow } from '../../data/subscriptions.ts';
 import type { Queryable } from '../../db/connect.ts';
 import { recordAttempt } from '../attempts.ts';
 import { askStore, factsOf, type Purchaser, type StoreQuestion } from '../purchase.ts';
-import { storeCredentialsOf } from '../../data/store-products.ts';
 import { credentialsKey, sandboxAllowed, type StoreVerdict, type StoreVerifiers } from '../stores/index.ts';
 import { decide } from '../stores/apple.ts';
 import { asRecord, str } from '../stores/http.ts';

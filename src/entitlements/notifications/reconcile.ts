@@ -5,8 +5,9 @@
 // Amazon and Roku keep no such history: their devices' status calls re-check instead.
 import { appsWithCredentials, enqueueNotification, findApp, markReconciled, reconciledTo } from '../../data/store-notifications.ts';
 import type { Queryable } from '../../db/connect.ts';
-import { API_KEYS, appleApiToken } from '../stores/apple.ts';
-import { GoogleTokens } from '../stores/google-auth.ts';
+import { API_KEYS, APPLE_URLS, appleApiToken } from '../stores/apple.ts';
+import { GOOGLE_API_URL } from '../stores/google.ts';
+import { GOOGLE_TOKEN_URI, GoogleTokens } from '../stores/google-auth.ts';
 import { asRecord, callStore, credential, missingCredential, str, trimSlash } from '../stores/http.ts';
 import { sandboxAllowed, type StoreCredentials, type StorePlatform, type StoreVerifierOptions } from '../stores/index.ts';
 import { receiveApple } from './apple.ts';
@@ -47,7 +48,7 @@ export async function reconcile(ctx: ReconcileContext): Promise<ReconcileLine[]>
     if (missingCredential(credentials, [...API_KEYS, 'bundleId'])) continue;
     lines.push(await readHistory(ctx, appId, 'Apple', (from, next) => applePage(ctx, appId, credentials, from, next)));
   }
-  const tokens = new GoogleTokens(ctx.options.google?.tokenUri ?? 'https://oauth2.googleapis.com/token', ctx.timeoutMs);
+  const tokens = new GoogleTokens(ctx.options.google?.tokenUri ?? GOOGLE_TOKEN_URI, ctx.timeoutMs);
   for (const { appId, credentials } of await appsWithCredentials(ctx.db, 'google')) {
     if (missingCredential(credentials, ['packageName', 'clientEmail', 'privateKey'])) continue;
     lines.push(await readHistory(ctx, appId, 'Google', (from, next) => googlePage(ctx, tokens, credentials, from, next)));
@@ -79,7 +80,7 @@ async function applePage(ctx: ReconcileContext, appId: number, credentials: Stor
   const bundleId = credential(credentials, 'bundleId')!;
   const app = await findApp(ctx.db, appId);
   if (!app) return { error: 'the app no longer exists' };
-  const urls = ctx.options.apple?.apiUrls ?? { production: 'https://api.storekit.itunes.apple.com', sandbox: 'https://api.storekit-sandbox.itunes.apple.com' };
+  const urls = ctx.options.apple?.apiUrls ?? APPLE_URLS.api;
   let token: string;
   try {
     token = appleApiToken(credentials, bundleId, ctx.now);
@@ -116,7 +117,7 @@ async function applePage(ctx: ReconcileContext, appId: number, credentials: Stor
 async function googlePage(ctx: ReconcileContext, tokens: GoogleTokens, credentials: StoreCredentials, from: Date, next?: string): Promise<Page> {
   const token = await tokens.get(credentials, ctx.now);
   if (typeof token !== 'string') return { error: token.reason };
-  const base = trimSlash(ctx.options.google?.apiBaseUrl ?? 'https://androidpublisher.googleapis.com');
+  const base = trimSlash(ctx.options.google?.apiBaseUrl ?? GOOGLE_API_URL);
   const packageName = credential(credentials, 'packageName')!;
   const query = new URLSearchParams({ startTime: String(from.getTime()), endTime: String(ctx.now.getTime()), type: '1', maxResults: '1000', ...(next ? { token: next } : {}) });
   const answer = await callStore(`${base}/androidpublisher/v3/applications/${encodeURIComponent(packageName)}/purchases/voidedpurchases?${query}`, {
