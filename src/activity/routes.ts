@@ -13,6 +13,7 @@ import { sendUnavailable } from '../http/unavailable.ts';
 import { heartbeats, observeOpenSessions } from '../observability/metrics.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
+import { creditClosedSessions } from '../sessions/programme-crediter.ts';
 import { startSweeper } from '../sessions/sweeper.ts';
 import { ACTIVITY_ENVELOPE, invalid } from './errors.ts';
 import { parseActivityEvent, parseFormBody } from './event.ts';
@@ -43,8 +44,9 @@ const UNSUPPORTED_BODY = invalid({ body: ['The body must be application/json or 
 export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (app, options) => {
   const recorder = createActivityRecorder(options.database);
   if (options.sweep ?? true) {
-    const onError = (error: unknown) => app.log.error({ err: error }, 'watch-session sweep failed');
-    const stop = startSweeper(options.database.db, systemClock, SWEEP_EVERY_MS, onError);
+    const onError = (error: unknown) => app.log.error({ err: error }, 'watch-session sweep or programme credit failed');
+    const { db } = options.database;
+    const stop = startSweeper(db, systemClock, SWEEP_EVERY_MS, onError, () => creditClosedSessions(db, options.timelines));
     app.addHook('onClose', stop);
   }
   observeOpenSessions(() => countOpenSessions(options.database.db, systemClock()));

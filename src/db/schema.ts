@@ -696,6 +696,8 @@ export const watchSessions = pgTable(
     endedAt: instant(),
     /** Set when the row is closed: max(60, endedAt - startedAt) in whole seconds. */
     creditedSeconds: integer(),
+    /** Set once a closed session's time is split over the programmes on air (programme_watch). */
+    programmesCredited: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('watch_sessions_open_key')
@@ -703,6 +705,66 @@ export const watchSessions = pgTable(
       .where(sql`${t.open}`),
     index('watch_sessions_owner_started').on(t.ownerId, t.startedAt),
     index('watch_sessions_channel_started').on(t.channelId, t.startedAt),
+    // Small: only closed sessions waiting for the crediter (sessions/programme-crediter.ts).
+    index('watch_sessions_uncredited')
+      .on(t.id)
+      .where(sql`not ${t.open} and not ${t.programmesCredited}`),
+  ],
+);
+
+/**
+ * A closed session's watching of one airing (one showing of a video, or a live stream, on the
+ * session's channel, as the schedule had it when the session was credited): the real overlap,
+ * stored so that a later schedule edit does not rewrite history. Written once per session.
+ */
+export const programmeWatch = pgTable(
+  'programme_watch',
+  {
+    sessionId: bigint({ mode: 'number' }).notNull(),
+    /** The airing: when it started on the channel (epoch ms in whole seconds), and stopped. */
+    airingStart: instant().notNull(),
+    airingStop: instant().notNull(),
+    ownerId: integer().notNull(),
+    channelId: integer().notNull(),
+    videoId: integer().notNull(),
+    isLive: boolean().notNull(),
+    source: text().notNull(),
+    /** The device (sessions/programme-attribution.ts viewerOf): 64 bits of a hash. */
+    viewer: bigint({ mode: 'bigint' }).notNull(),
+    watchStart: instant().notNull(),
+    watchSeconds: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.airingStart] }),
+    // Range reads of an owner aggregate only these columns (index-only scans).
+    index('programme_watch_owner_airing').on(t.ownerId, t.airingStart, t.videoId, t.channelId, t.source, t.viewer, t.watchSeconds, t.sessionId),
+    index('programme_watch_channel_airing').on(t.channelId, t.airingStart),
+  ],
+);
+
+/**
+ * Figures of one airing, recomputed from its programme_watch rows whenever a session watching it
+ * is credited: per source, and for all sources (source ''). Peak concurrency is not additive, so
+ * it is kept here rather than derived on each read.
+ */
+export const programmeAirings = pgTable(
+  'programme_airings',
+  {
+    channelId: integer().notNull(),
+    airingStart: instant().notNull(),
+    source: text().notNull(),
+    airingStop: instant().notNull(),
+    ownerId: integer().notNull(),
+    videoId: integer().notNull(),
+    isLive: boolean().notNull(),
+    watchSeconds: doublePrecision().notNull(),
+    sessions: integer().notNull(),
+    viewers: integer().notNull(),
+    peakViewers: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.airingStart, t.source] }),
+    index('programme_airings_owner_airing').on(t.ownerId, t.airingStart, t.source, t.videoId, t.channelId, t.peakViewers),
   ],
 );
 

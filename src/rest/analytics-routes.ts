@@ -11,17 +11,17 @@ import { channelNotFound, invalidRequest, restSuccess } from './errors.ts';
 import { numericId } from './params.ts';
 import { concurrencySchema, restSuccessSchema, sessionsSchema, summarySchema } from './schemas.ts';
 
-const instant = z
+export const instant = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], {
     error: 'must be an ISO 8601 instant with Z or an offset (encode + as %2B), or a date yyyy-MM-dd (UTC midnight)',
   })
   .transform((text) => new Date(text))
   .refine((date) => !Number.isNaN(date.getTime()), { error: 'must be a real date' });
 
-const count = (max: number) =>
+export const count = (max: number) =>
   z.string().regex(/^\d{1,9}$/, { error: 'must be a positive integer' }).transform(Number).pipe(z.number().min(1).max(max));
 
-const range = { from: instant.optional(), to: instant.optional(), channelId: numericId.optional() };
+export const range = { from: instant.optional(), to: instant.optional(), channelId: numericId.optional() };
 // Strict: a misspelt parameter (channelid) would otherwise silently widen the answer.
 const summaryQuery = z.strictObject({ ...range, groupBy: z.enum(['channel', 'source', 'day']).default('channel') });
 const sessionsQuery = z.strictObject({ ...range, page: count(1_000_000).default(1), perPage: count(500).default(50) });
@@ -36,7 +36,7 @@ const concurrencyResponse = { 200: restSuccessSchema(concurrencySchema) };
 type RangeQuery = { from?: Date | undefined; to?: Date | undefined; channelId?: number | undefined };
 
 /** The caller's range and channel; another owner's channel is "not found", as elsewhere in REST. */
-async function filterFor(db: Queryable, request: FastifyRequest, query: RangeQuery): Promise<SessionFilter> {
+export async function filterFor(db: Queryable, request: FastifyRequest, query: RangeQuery): Promise<SessionFilter> {
   const resolved = resolveRange(query.from, query.to, request.now);
   if (!resolved.ok) throw invalidRequest(resolved.message);
   const ownerId = request.account.id;
@@ -57,7 +57,7 @@ export function prefersCsv(accept: string | undefined): boolean {
   return csv > 0 && csv >= quality('application/json');
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, name: string, data: unknown, csv: () => string) {
+export function send(request: FastifyRequest, reply: FastifyReply, name: string, data: unknown, csv: () => string) {
   if (!prefersCsv(request.headers.accept)) return reply.send(restSuccess(data));
   return reply
     .type('text/csv; charset=utf-8')

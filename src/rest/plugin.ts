@@ -11,6 +11,7 @@ import { registerRateLimit } from '../http/limits.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
+import { programmeRoutes } from './programme-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
@@ -38,6 +39,7 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
   [channelsRoutes, ACCOUNT_OR_APP],
   [favoritesRoutes, ACCOUNT_OR_APP],
   [analyticsRoutes, ACCOUNT_ONLY],
+  [programmeRoutes, ACCOUNT_ONLY],
   [epgRoutes, ACCOUNT_ONLY],
 ];
 

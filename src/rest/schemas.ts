@@ -210,3 +210,47 @@ export const concurrencySchema = z.object({
   intervalSeconds: count,
   buckets: z.array(z.object({ start: z.date(), end: z.date(), viewers: count })),
 });
+
+const programmeFigures = {
+  watchSeconds: z.number(),
+  sessions: count,
+  uniqueViewers: count,
+  averageSessionMinutes: z.number(),
+  peakConcurrentViewers: count,
+};
+
+const programmeLine = z.object({
+  videoId: id,
+  title: optionalText,
+  channelId: id.nullable(),
+  channelName: optionalText,
+  source: optionalText,
+  day: optionalText,
+  ...programmeFigures,
+});
+
+export const programmesSchema = z.object({
+  ...range,
+  groupBy: text,
+  sort: text,
+  items: z.array(programmeLine),
+  totals: z.object(programmeFigures),
+  page: count,
+  perPage: count,
+  total: count,
+  totalPages: count,
+});
+
+export const topSchema = z.object({
+  ...range,
+  metric: text,
+  programmes: z.array(programmeLine),
+  channels: z.array(z.object({ channelId: id, channelName: optionalText, ...programmeFigures })),
+});
+
+export const curveSchema = z.object({
+  channelId: id,
+  date: text,
+  timezone: text,
+  minutes: z.array(z.object({ start: z.date(), viewers: count, videoId: id.nullable(), title: optionalText, isLive: z.boolean() })),
+});

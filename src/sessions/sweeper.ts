@@ -26,11 +26,21 @@ export async function sweepSessions(db: Queryable, now: Date): Promise<number> {
   }
 }
 
-/** Sweeps every `everyMs`; the returned function stops it and waits for a sweep under way. */
-export function startSweeper(db: Queryable, clock: Clock, everyMs: number, onError: (error: unknown) => void): () => Promise<void> {
+/**
+ * Sweeps every `everyMs`, then runs `afterSweep` (the programme crediter: what the sweep closed is
+ * credited in the same pass); the returned function stops it and waits for a pass under way.
+ */
+export function startSweeper(
+  db: Queryable,
+  clock: Clock,
+  everyMs: number,
+  onError: (error: unknown) => void,
+  afterSweep: () => Promise<unknown> = async () => undefined,
+): () => Promise<void> {
   let current: Promise<void> | undefined;
   const timer = setInterval(() => {
     current ??= sweepSessions(db, clock())
+      .then(afterSweep)
       .then(() => undefined, onError)
       .finally(() => (current = undefined));
   }, everyMs);

@@ -1,0 +1,69 @@
+// GET /analytics/programmes, /analytics/top, /analytics/channels/{channelId}/curve: programme
+// analytics of the caller's own channels (sessions/programme-analytics.ts), in the REST envelope
+// or, with `Accept: text/csv`, as CSV.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ownedChannel } from '../data/programme-analytics.ts';
+import type { GroupOptions } from '../http/group.ts';
+import {
+  channelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures,
+} from '../sessions/programme-analytics.ts';
+import { count, filterFor, range, send } from './analytics-routes.ts';
+import { channelNotFound, invalidRequest } from './errors.ts';
+import { channelIdParams } from './params.ts';
+import { curveCsv, programmesCsv, topCsv } from './programme-presenter.ts';
+import { curveSchema, programmesSchema, restSuccessSchema, topSchema } from './schemas.ts';
+
+/** The most a top list holds. */
+export const MAX_TOP = 100;
+
+// Strict, as the other analytics queries: a misspelt parameter would silently widen the answer.
+const programmesQuery = z.strictObject({
+  ...range,
+  groupBy: z.enum(PROGRAMME_GROUPS).default('programme'),
+  sort: z.enum(PROGRAMME_METRICS).default('watchSeconds'),
+  page: count(1_000_000).default(1),
+  perPage: count(500).default(50),
+});
+const topQuery = z.strictObject({ ...range, metric: z.enum(PROGRAMME_METRICS).default('watchSeconds'), limit: count(MAX_TOP).default(10) });
+const curveQuery = z.strictObject({
+  date: z.iso.date({ error: 'must be a date yyyy-MM-dd of the channel\'s own zone' }).refine((d) => d >= '1970-01-02' && d <= '9998-12-30', {
+    error: 'must be between 1970-01-02 and 9998-12-30',
+  }),
+});
+
+export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.get('/analytics/programmes', { schema: { querystring: programmesQuery, response: { 200: restSuccessSchema(programmesSchema) } } }, async (request, reply) => {
+    const filter = await filterFor(db, request, request.query);
+    const { groupBy, sort, page, perPage } = request.query;
+    const result = await programmeFigures(db, timelines, filter, { groupBy, orderBy: sort, page, perPage });
+    const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, groupBy, sort, items: result.items, totals: result.totals, page, perPage, total: result.total, totalPages: Math.ceil(result.total / perPage) };
+    reply.header('x-total-count', String(result.total));
+    return send(request, reply, `programmes-by-${groupBy}`, data, () => programmesCsv(result.items));
+  });
+
+  app.get('/analytics/top', { schema: { querystring: topQuery, response: { 200: restSuccessSchema(topSchema) } } }, async (request, reply) => {
+    const filter = await filterFor(db, request, request.query);
+    const { metric, limit } = request.query;
+    const lists = await topFigures(db, timelines, filter, metric, limit);
+    const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, metric, ...lists };
+    return send(request, reply, `top-by-${metric}`, data, () => topCsv(lists.programmes, lists.channels));
+  });
+
+  app.get(
+    '/analytics/channels/:channelId/curve',
+    { schema: { params: channelIdParams, querystring: curveQuery, response: { 200: restSuccessSchema(curveSchema) } } },
+    async (request, reply) => {
+      const channel = await ownedChannel(db, request.account.id, request.params.channelId);
+      if (!channel) throw channelNotFound();
+      const { date } = request.query;
+      const minutes = await channelCurve(db, timelines, channel, date);
+      const data = { channelId: channel.id, date, timezone: channel.timezone, minutes };
+      return send(request, reply, `curve-${channel.id}-${date}`, data, () => curveCsv(minutes));
+    },
+  );
+};

@@ -1,0 +1,200 @@
+// Programme analytics for an owner (issue 19): which programmes hold viewers. Figures come from
+// the credited rows (programme-crediter.ts) and, for sessions not credited yet (open ones, and
+// closed ones the crediter has not reached), from splitting them on the fly over the schedule as
+// it is now, so an answer is whole whatever the crediter's lag.
+import {
+  channelAirings, channelNames, channelWatchSpans, figureRows, uncreditedSessions, videoTitles,
+  type FigureRow, type LiveRows, type ProgrammeFilter, type ProgrammeKey, type ProgrammeMetric,
+} from '../data/programme-analytics.ts';
+import { airingWatchRows } from '../data/programme-watch.ts';
+import type { Queryable } from '../db/connect.ts';
+import { programmesOnAir } from '../schedules/on-air.ts';
+import type { ScheduleTimelines, TimelineChannel } from '../schedules/timelines.ts';
+import { cachedDayWindow } from '../schedules/zone-offsets.ts';
+import { figuresByAiring, programmeRows } from './programme-crediter.ts';
+
+export type { ProgrammeFilter, ProgrammeMetric };
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/**
+ * Sessions split on the fly per read: a network's open sessions (its concurrent viewers) and the
+ * crediter's backlog, which it clears 20,000 a pass. More than this (a backlog after an outage)
+ * reads the most recent ones; README: Programme analytics.
+ */
+export const MAX_LIVE_SESSIONS = 20_000;
+
+export const PROGRAMME_GROUPS = ['programme', 'channel', 'source', 'day'] as const;
+export type ProgrammeGroup = (typeof PROGRAMME_GROUPS)[number];
+export const PROGRAMME_METRICS = ['watchSeconds', 'sessions', 'viewers', 'peakViewers'] as const satisfies readonly ProgrammeMetric[];
+
+const GROUP_KEYS: Record<ProgrammeGroup, ProgrammeKey[]> = {
+  programme: ['video'],
+  channel: ['video', 'channel'],
+  source: ['video', 'source'],
+  day: ['video', 'day'],
+};
+
+export interface ProgrammeFigures {
+  watchSeconds: number;
+  sessions: number;
+  uniqueViewers: number;
+  averageSessionMinutes: number;
+  peakConcurrentViewers: number;
+}
+
+export interface ProgrammeLine extends ProgrammeFigures {
+  videoId: number;
+  title: string | null;
+  channelId: number | null;
+  channelName: string | null;
+  source: string | null;
+  day: string | null;
+}
+
+export interface ChannelLine extends ProgrammeFigures {
+  channelId: number;
+  channelName: string | null;
+}
+
+/** The rows of sessions not credited yet whose airings started in the filter's range, and their airings' figures. */
+async function liveRows(db: Queryable, timelines: ScheduleTimelines, f: ProgrammeFilter): Promise<LiveRows> {
+  const sessions = await uncreditedSessions(db, f, MAX_LIVE_SESSIONS);
+  const from = f.from.getTime();
+  const to = f.to.getTime();
+  const watch = (await programmeRows(db, timelines, sessions)).filter((r) => r.airingStart >= from && r.airingStart < to);
+  if (watch.length === 0) return { watch, airings: [] };
+  // An airing's figures count its credited rows too.
+  const live = new Set(watch.map((r) => r.sessionId));
+  const keys = new Map(watch.map((r) => [`${r.channelId}|${r.airingStart}`, { channelId: r.channelId, airingStart: r.airingStart }]));
+  const stored = (await airingWatchRows(db, [...keys.values()])).filter((r) => !live.has(r.sessionId));
+  return { watch, airings: figuresByAiring([...stored, ...watch]) };
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+function figures(r: FigureRow): ProgrammeFigures {
+  return {
+    watchSeconds: r.watchSeconds,
+    sessions: r.sessions,
+    uniqueViewers: r.viewers,
+    averageSessionMinutes: r.sessions === 0 ? 0 : round1(r.watchSeconds / r.sessions / 60),
+    peakConcurrentViewers: r.peakViewers,
+  };
+}
+
+export interface ProgrammePage {
+  items: ProgrammeLine[];
+  totals: ProgrammeFigures;
+  total: number;
+}
+
+/** Programmes (per channel, source or day when grouped so), best first by `orderBy`, a page of them. */
+export async function programmeFigures(
+  db: Queryable,
+  timelines: ScheduleTimelines,
+  f: ProgrammeFilter,
+  options: { groupBy: ProgrammeGroup; orderBy: ProgrammeMetric; page: number; perPage: number },
+): Promise<ProgrammePage> {
+  const live = await liveRows(db, timelines, f);
+  const keys = GROUP_KEYS[options.groupBy];
+  const page = await figureRows(db, f, live, { keys, orderBy: options.orderBy, limit: options.perPage, offset: (options.page - 1) * options.perPage });
+  const [titles, names] = await Promise.all([
+    videoTitles(db, page.rows.map((r) => r.videoId!)),
+    channelNames(db, page.rows.flatMap((r) => (r.channelId === null ? [] : [r.channelId]))),
+  ]);
+  const items = page.rows.map((r) => ({
+    videoId: r.videoId!, title: titles.get(r.videoId!) ?? null,
+    channelId: r.channelId, channelName: r.channelId === null ? null : (names.get(r.channelId) ?? null),
+    source: r.source, day: r.day, ...figures(r),
+  }));
+  return { items, totals: figures(page.totals), total: page.groups };
+}
+
+export interface TopLists {
+  programmes: ProgrammeLine[];
+  channels: ChannelLine[];
+}
+
+/** The best `limit` programmes and channels of the range by `metric`. */
+export async function topFigures(db: Queryable, timelines: ScheduleTimelines, f: ProgrammeFilter, metric: ProgrammeMetric, limit: number): Promise<TopLists> {
+  const live = await liveRows(db, timelines, f);
+  const [programmes, channels] = await Promise.all([
+    figureRows(db, f, live, { keys: ['video'], orderBy: metric, limit, offset: 0 }),
+    figureRows(db, f, live, { keys: ['channel'], orderBy: metric, limit, offset: 0 }),
+  ]);
+  const [titles, names] = await Promise.all([
+    videoTitles(db, programmes.rows.map((r) => r.videoId!)),
+    channelNames(db, channels.rows.map((r) => r.channelId!)),
+  ]);
+  return {
+    programmes: programmes.rows.map((r) => ({
+      videoId: r.videoId!, title: titles.get(r.videoId!) ?? null, channelId: null, channelName: null, source: null, day: null, ...figures(r),
+    })),
+    channels: channels.rows.map((r) => ({ channelId: r.channelId!, channelName: names.get(r.channelId!) ?? null, ...figures(r) })),
+  };
+}
+
+export interface CurveMinute {
+  start: Date;
+  /** Devices watching a programme during the minute. */
+  viewers: number;
+  videoId: number | null;
+  title: string | null;
+  isLive: boolean;
+}
+
+interface Airing {
+  start: number;
+  stop: number;
+  videoId: number;
+  isLive: boolean;
+}
+
+/**
+ * A channel-day (a date of the channel's own zone: 23 to 25 hours) minute by minute: the devices
+ * watching during each minute, and the programme on air at its start: the airing as it was
+ * credited, else (nobody watched it yet) as the schedule has it now.
+ */
+export async function channelCurve(db: Queryable, timelines: ScheduleTimelines, channel: Required<TimelineChannel>, date: string): Promise<CurveMinute[]> {
+  const { from, to } = cachedDayWindow(date, channel.timezone);
+  // Airings that started up to a day before the date can play into it.
+  const f = { ownerId: channel.ownerId, channelId: channel.id, from: new Date(from - DAY_MS), to: new Date(to) };
+  const live = await liveRows(db, timelines, f);
+  const liveIds = [...new Set(live.watch.map((r) => r.sessionId))];
+  const [spans, stored, [scheduled = []]] = await Promise.all([
+    channelWatchSpans(db, channel.id, from - DAY_MS, to, liveIds),
+    channelAirings(db, channel.id, from - DAY_MS, to),
+    programmesOnAir(db, timelines, [{ channel, from, to }]),
+  ]);
+  const count = Math.round((to - from) / MINUTE_MS);
+  const viewers = minuteViewers([...spans, ...live.watch], from, count);
+  const credited: Airing[] = [
+    ...stored.map((a) => ({ start: a.airingStart, stop: a.airingStop, videoId: a.videoId, isLive: a.isLive })),
+    ...live.airings.filter((a) => a.source === '').map((a) => ({ start: a.airingStart, stop: a.airingStop, videoId: a.videoId, isLive: a.isLive })),
+  ];
+  const now = scheduled.map((p) => ({ start: p.start, stop: p.stop, videoId: p.video.videoTubeId, isLive: p.isLive }));
+  const onAir = Array.from({ length: count }, (_, i) => airingAt(credited, from + i * MINUTE_MS) ?? airingAt(now, from + i * MINUTE_MS));
+  const titles = await videoTitles(db, [...new Set(onAir.flatMap((a) => (a ? [a.videoId] : [])))]);
+  return onAir.map((a, i) => ({
+    start: new Date(from + i * MINUTE_MS), viewers: viewers[i]!, videoId: a?.videoId ?? null,
+    title: a ? (titles.get(a.videoId) ?? null) : null, isLive: a?.isLive ?? false,
+  }));
+}
+
+function airingAt(airings: readonly Airing[], ms: number): Airing | undefined {
+  return airings.find((a) => a.start <= ms && ms < a.stop);
+}
+
+/** Distinct viewers watching during each of `count` minutes from `from` (a 0-second watch counts in its minute). Pure. */
+export function minuteViewers(spans: readonly { viewer: bigint; watchStart: number; watchSeconds: number }[], from: number, count: number): number[] {
+  const sets = Array.from({ length: count }, () => new Set<bigint>());
+  for (const s of spans) {
+    const end = s.watchStart + s.watchSeconds * 1000;
+    if (end < from || s.watchStart >= from + count * MINUTE_MS) continue;
+    const first = Math.max(0, Math.floor((s.watchStart - from) / MINUTE_MS));
+    const last = Math.min(count - 1, s.watchSeconds > 0 ? Math.ceil((end - from) / MINUTE_MS) - 1 : first);
+    for (let m = first; m <= last; m++) sets[m]!.add(s.viewer);
+  }
+  return sets.map((s) => s.size);
+}

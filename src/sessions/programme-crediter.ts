@@ -1,0 +1,81 @@
+// Credits closed watch sessions to the programmes on air during them (issue 19): run after each
+// sweep in every process. A pass claims closed sessions not credited yet (skipping those another
+// process holds), splits each over the schedule as it is now, minutes after the session ended,
+// stores the rows and the figures of every airing they touch, and marks the sessions credited,
+// all in one transaction: a session is credited once, and a crash credits it on the next pass.
+import type { Database } from '../db/connect.ts';
+import {
+  airingWatchRows, claimSessionsToCredit, insertProgrammeWatch, lockAirings, markSessionsCredited, upsertAiringFigures,
+  type AiringFiguresRow, type SessionToCredit,
+} from '../data/programme-watch.ts';
+import { programmesOnAir } from '../schedules/on-air.ts';
+import type { ScheduleTimelines } from '../schedules/timelines.ts';
+import { airingFigures, attribute, type ProgrammeWatch } from './programme-attribution.ts';
+
+/** Sessions per transaction: a few hundred rows written, locks held briefly. */
+export const CREDIT_CHUNK = 500;
+/** Chunks per pass, so one pass (e.g. the first after an upgrade, crediting history) stays bounded. */
+const MAX_CHUNKS_PER_PASS = 40;
+
+/** Credits closed sessions until none is left or the pass's bound; returns how many. */
+export async function creditClosedSessions(db: Database, timelines: ScheduleTimelines, chunk = CREDIT_CHUNK): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_CHUNKS_PER_PASS; i++) {
+    const credited = await db.transaction(async (tx) => {
+      const sessions = await claimSessionsToCredit(tx, chunk);
+      const rows = await programmeRows(tx, timelines, sessions);
+      await insertProgrammeWatch(tx, rows);
+      await upsertAiringFigures(tx, await figuresOfAirings(tx, rows));
+      await markSessionsCredited(tx, sessions.map((s) => s.id));
+      return sessions.length;
+    });
+    total += credited;
+    if (credited < chunk) break;
+  }
+  return total;
+}
+
+/** The rows of each session, split over its channel's programmes (one schedule read per channel). */
+export async function programmeRows(db: Parameters<typeof programmesOnAir>[0], timelines: ScheduleTimelines, sessions: readonly SessionToCredit[]): Promise<ProgrammeWatch[]> {
+  const byChannel = new Map<number, SessionToCredit[]>();
+  for (const s of sessions) {
+    const list = byChannel.get(s.channelId);
+    if (list) list.push(s);
+    else byChannel.set(s.channelId, [s]);
+  }
+  const groups = [...byChannel.values()];
+  const asks = groups.map((list) => ({
+    channel: { id: list[0]!.channelId, timezone: list[0]!.timezone, ownerId: list[0]!.ownerId },
+    from: Math.min(...list.map((s) => s.startedAt)),
+    to: Math.max(...list.map((s) => s.lastHeartbeatAt)),
+  }));
+  const programmes = await programmesOnAir(db, timelines, asks);
+  return groups.flatMap((list, i) => list.flatMap((session) => attribute(session, programmes[i]!)));
+}
+
+/** The figures of every airing the new rows touch, from all of its stored rows. */
+async function figuresOfAirings(db: Parameters<typeof airingWatchRows>[0], rows: readonly ProgrammeWatch[]): Promise<AiringFiguresRow[]> {
+  const airings = new Map<string, { channelId: number; airingStart: number }>();
+  for (const r of rows) airings.set(`${r.channelId}|${r.airingStart}`, { channelId: r.channelId, airingStart: r.airingStart });
+  await lockAirings(db, [...airings.values()]);
+  return figuresByAiring(await airingWatchRows(db, [...airings.values()]));
+}
+
+/** Rows grouped by airing, then each airing's figures per source and for all sources (''). */
+export function figuresByAiring(rows: readonly ProgrammeWatch[]): AiringFiguresRow[] {
+  const byAiring = new Map<string, ProgrammeWatch[]>();
+  for (const r of rows) {
+    const key = `${r.channelId}|${r.airingStart}`;
+    const list = byAiring.get(key);
+    if (list) list.push(r);
+    else byAiring.set(key, [r]);
+  }
+  const result: AiringFiguresRow[] = [];
+  for (const list of byAiring.values()) {
+    const { channelId, airingStart, airingStop, ownerId, videoId, isLive } = list[0]!;
+    for (const [source, figures] of airingFigures(list)) {
+      result.push({ channelId, airingStart, source, airingStop, ownerId, videoId, isLive, ...figures });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,184 @@
+// Programme analytics (README: Programme analytics): heartbeats through the real ingestion on the
+// test clock, the sweep and the crediter run by hand, the figures read through the REST routes.
+// Channel 205 plays, every day from 10:00 UTC: 5001 (10:00-10:10), 5002 (10:10-10:12), 5003
+// (10:12-11:12); on 2026-11-20 a live stream of 5002 from 11:00 to 11:30 cuts 5003 at 11:00.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../src/access/tokens.ts';
+import { ScheduleTimelines } from '../src/schedules/timelines.ts';
+import { creditClosedSessions } from '../src/sessions/programme-crediter.ts';
+import { sweepSessions } from '../src/sessions/sweeper.ts';
+import { OWNER, smallCatalog } from './fixtures/catalog.ts';
+import { testApp, type TestApp } from './support/app.ts';
+import { BACKENDS } from './support/db.ts';
+
+const REST = '/api/v1/rest';
+const NOW = '2026-11-20T11:20:30.000Z';
+const RANGE = 'from=2026-11-20&to=2026-11-21';
+const at = (hhmm: string) => `2026-11-20T${hhmm}:00Z`;
+const minutes = (from: string, to: string) => {
+  const list: string[] = [];
+  for (let ms = Date.parse(at(from)); ms <= Date.parse(at(to)); ms += 60_000) list.push(new Date(ms).toISOString());
+  return list;
+};
+
+function programmeCatalog() {
+  const catalog: any = smallCatalog();
+  catalog.accounts.push({ id: 16, username: 'other', email: 'other@example.com', password: 'pw-other', publicUrl: 'other' });
+  catalog.channels.push(
+    {
+      id: 205, ownerId: 11, name: 'Alice Daily', url: 'alice-daily', categoryId: 1, timezone: 'UTC', videoIds: [5001, 5002, 5003],
+      schedules: [{ id: 9501, startTime: '2026-11-01T10:00:00', loopDaily: true, videoIds: [5001, 5002, 5003] }],
+      liveStreams: [{ videoId: 5002, start: '2026-11-20T11:00:00Z', end: '2026-11-20T11:30:00Z', uri: 'https://live.example/205' }],
+      createdAt: '2026-01-01T00:00:00Z',
+    },
+    { id: 401, ownerId: 16, name: 'Other channel', url: 'other', categoryId: 1, createdAt: '2026-01-01T00:00:00Z' },
+  );
+  return catalog;
+}
+
+/** Sessions A to E: [device body, heartbeat instants]. */
+const SESSIONS: [object, string[]][] = [
+  [{ source: 'roku_app', client_id: 1 }, minutes('10:05', '10:15')], // A: 5001 300 s, 5002 120 s, 5003 180 s
+  [{ source: 'fire_tv', client_id: 2 }, minutes('10:08', '10:11')], // B: 5001 120 s, 5002 60 s
+  [{ source: 'roku_app', client_id: 1 }, minutes('10:50', '10:58')], // C: same device as A, 5003 480 s
+  [{ source: 'apple_tv', client_id: 3 }, [at('11:10')]], // D: one heartbeat during the live 5002: 0 s
+  [{ source: 'roku_app', client_id: 4 }, minutes('11:15', '11:20')], // E: still open at NOW, live 5002 300 s so far
+];
+
+describe.each(BACKENDS)('programme analytics on %s', (backend) => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  const timelines = new ScheduleTimelines();
+  const credit = () => creditClosedSessions(t.database.db, timelines);
+
+  beforeAll(async () => {
+    // No schedule cache: the test edits the schedule in SQL, which no cache would hear of.
+    t = await testApp(backend, programmeCatalog(), { SCHEDULE_CACHE_ENTRIES: 0 });
+    for (const [body, instants] of SESSIONS) {
+      for (const now of instants) {
+        const response = await t.request({ method: 'POST', url: '/api/v1/activity', now, payload: { action: 'play_channel', channel_id: 205, ...body } });
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    token = await issueToken(t.database.db, OWNER.id, { kind: 'sliding', seconds: 86_400 }, new Date(NOW));
+    otherToken = await issueToken(t.database.db, 16, { kind: 'sliding', seconds: 86_400 }, new Date(NOW));
+  });
+  afterAll(() => t.close());
+
+  const get = (path: string, headers: Record<string, string> = {}, bearer = token) =>
+    t.request({ url: `${REST}/analytics/${path}`, headers: { authorization: `Bearer ${bearer}`, ...headers }, now: NOW });
+  const data = async (path: string) => {
+    const response = await get(path);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+  const figures = (items: any[]) => items.map((i) => [i.videoId, i.watchSeconds, i.sessions, i.uniqueViewers, i.peakConcurrentViewers]);
+
+  const EXPECTED = [
+    [5003, 660, 2, 1, 1],
+    [5002, 480, 4, 4, 2],
+    [5001, 420, 2, 2, 2],
+  ];
+
+  it('answers whole figures before any credit: closed sessions and the open one are split on the fly', async () => {
+    const page = await data(`programmes?${RANGE}`);
+    expect(figures(page.items)).toEqual(EXPECTED);
+    expect(page.totals).toEqual({ watchSeconds: 1560, sessions: 5, uniqueViewers: 4, averageSessionMinutes: 5.2, peakConcurrentViewers: 2 });
+  });
+
+  it('credits each closed session once, and the figures do not change', async () => {
+    // A was closed by C's first heartbeat (same device, after the gap); the sweep closes B, C and D.
+    expect(await sweepSessions(t.database.db, new Date(NOW))).toBe(3);
+    expect(await credit()).toBe(4);
+    expect(await credit()).toBe(0);
+    const rows = await t.database.db.execute(sql`select count(*)::int as n from programme_watch`);
+    expect((rows as any).rows[0].n).toBe(7);
+    const page = await data(`programmes?${RANGE}`);
+    expect(figures(page.items)).toEqual(EXPECTED);
+    expect(page.items[2]).toMatchObject({ videoId: 5001, title: 'Morning news', averageSessionMinutes: 3.5, channelId: null, source: null, day: null });
+  });
+
+  it('groups by channel, source and day, and sorts by another figure', async () => {
+    const bySource = await data(`programmes?${RANGE}&groupBy=source&sort=sessions&perPage=3`);
+    expect(bySource.items.map((i: any) => [i.videoId, i.source, i.watchSeconds, i.sessions, i.peakConcurrentViewers])).toEqual([
+      [5002, 'roku_app', 420, 2, 1],
+      [5003, 'roku_app', 660, 2, 1],
+      [5001, 'fire_tv', 120, 1, 1],
+    ]);
+    expect([bySource.total, bySource.totalPages]).toEqual([6, 2]);
+    const byChannel = await data(`programmes?${RANGE}&groupBy=channel&channelId=205`);
+    expect(byChannel.items.map((i: any) => [i.videoId, i.channelId, i.channelName])).toEqual([[5003, 205, 'Alice Daily'], [5002, 205, 'Alice Daily'], [5001, 205, 'Alice Daily']]);
+    const byDay = await data(`programmes?from=2026-11-19&to=2026-11-22&groupBy=day`);
+    expect(byDay.items.map((i: any) => [i.videoId, i.day])).toEqual([[5003, '2026-11-20'], [5002, '2026-11-20'], [5001, '2026-11-20']]);
+  });
+
+  it('keeps credited history when the schedule changes; the open session follows the schedule now', async () => {
+    await t.database.db.execute(sql`delete from live_streams where channel_id = 205`);
+    const page = await data(`programmes?${RANGE}`);
+    // D stays credited to the live 5002; E (open) now watches nothing (5003 stopped at 11:12).
+    expect(figures(page.items)).toEqual([
+      [5003, 660, 2, 1, 1],
+      [5001, 420, 2, 2, 2],
+      [5002, 180, 3, 3, 2],
+    ]);
+    await t.database.db.execute(sql`
+      insert into live_streams (channel_id, video_id, start_at, end_at, uri) values (205, 5002, '2026-11-20T11:00:00Z', '2026-11-20T11:30:00Z', 'https://live.example/205')`);
+  });
+
+  it('lists the top programmes and channels', async () => {
+    const top = await data(`top?${RANGE}&metric=viewers&limit=2`);
+    expect(top.programmes.map((p: any) => [p.videoId, p.uniqueViewers])).toEqual([[5002, 4], [5001, 2]]);
+    expect(top.channels).toEqual([{ channelId: 205, channelName: 'Alice Daily', watchSeconds: 1560, sessions: 5, uniqueViewers: 4, averageSessionMinutes: 5.2, peakConcurrentViewers: 2 }]);
+  });
+
+  it('draws the channel-day curve with the programme on air at each minute', async () => {
+    const curve = await data('channels/205/curve?date=2026-11-20');
+    expect([curve.timezone, curve.minutes.length]).toEqual(['UTC', 1440]);
+    const minute = (hhmm: string) => curve.minutes.find((m: any) => m.start === `${at(hhmm).slice(0, -1)}.000Z`);
+    expect(minute('09:59')).toMatchObject({ viewers: 0, videoId: null, title: null });
+    expect(minute('10:05')).toMatchObject({ viewers: 1, videoId: 5001, title: 'Morning news', isLive: false });
+    expect(minute('10:08').viewers).toBe(2);
+    expect(minute('10:10')).toMatchObject({ viewers: 2, videoId: 5002 });
+    expect(minute('10:11').viewers).toBe(1);
+    expect(minute('11:10')).toMatchObject({ viewers: 1, videoId: 5002, isLive: true });
+    expect(minute('11:17')).toMatchObject({ viewers: 1, videoId: 5002, isLive: true });
+    expect(minute('11:31')).toMatchObject({ viewers: 0, videoId: null });
+    const csv = await get('channels/205/curve?date=2026-11-20', { accept: 'text/csv' });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\r\n')[0]).toBe('start,viewers,videoId,title,isLive');
+    expect(csv.body).toContain('2026-11-20T10:08:00.000Z,2,5001,Morning news,false\r\n');
+  });
+
+  it('answers CSV for programmes and top lists', async () => {
+    const csv = await get(`programmes?${RANGE}`, { accept: 'text/csv' });
+    expect(csv.body.split('\r\n').slice(0, 2)).toEqual([
+      'videoId,title,channelId,channelName,source,day,watchSeconds,sessions,uniqueViewers,averageSessionMinutes,peakConcurrentViewers',
+      '5003,Concert,,,,,660,2,1,5.5,1',
+    ]);
+    const top = await get(`top?${RANGE}`, { accept: 'text/csv' });
+    expect(top.body.split('\r\n')[4]).toBe('channel,1,205,Alice Daily,1560,5,4,5.2,2');
+  });
+
+  it('refuses bad input with 400 invalid_request and changes nothing', async () => {
+    for (const path of [
+      'programmes?from=2026-13-01', 'programmes?from=2026-01-01&to=2026-06-01', 'programmes?groupBy=week', 'programmes?sort=title',
+      'programmes?perPage=501', 'programmes?channelid=205', 'top?limit=101', 'top?metric=x', 'channels/205/curve',
+      'channels/205/curve?date=2026-02-30', 'channels/205/curve?date=20261120', 'channels/205/curve?date=0000-01-01', 'channels/abc/curve?date=2026-11-20',
+    ]) {
+      const response = await get(path);
+      expect([path, response.statusCode, response.json().error.code]).toEqual([path, 400, 'invalid_request']);
+    }
+  });
+
+  it('never shows another owner anything: their channel is not found, their figures are empty', async () => {
+    const curve = await get('channels/205/curve?date=2026-11-20', {}, otherToken);
+    expect([curve.statusCode, curve.json().error.code]).toEqual([404, 'channel_not_found']);
+    expect((await get('programmes?channelId=205', {}, otherToken)).statusCode).toBe(404);
+    const theirs = (await get(`programmes?${RANGE}`, {}, otherToken)).json().data;
+    expect([theirs.items, theirs.totals.sessions]).toEqual([[], 0]);
+    expect((await get(`top?${RANGE}`, {}, otherToken)).json().data.channels).toEqual([]);
+    expect((await get(`programmes?${RANGE}`, {}, 'not-a-token')).statusCode).toBe(401);
+  });
+});
