@@ -182,3 +182,40 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
     expect((await get(`programmes?${RANGE}`, {}, 'not-a-token')).statusCode).toBe(401);
   });
 });
+
+describe.each(BACKENDS.filter((b) => b === 'postgres'))('two crediters at once on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(backend, programmeCatalog(), { SCHEDULE_CACHE_ENTRIES: 0 });
+  });
+  afterAll(() => t.close());
+
+  it('credit every session once, and each airing counts the rows of both', async () => {
+    // 1,200 closed sessions of 400 devices starting over the hour of channel 205 from 10:00, when something is always on air.
+    await t.database.db.execute(sql`
+      insert into watch_sessions (source, client_id, user_id, channel_id, owner_id, started_at, last_heartbeat_at, heartbeats, open, ended_at, credited_seconds)
+      select 'roku_app', 'd' || (i % 400), '', 205, 11, '2026-11-20T10:00:00Z'::timestamptz + (i * 3) * interval '1 second',
+             '2026-11-20T10:00:00Z'::timestamptz + (i * 3 + 300 + i % 900) * interval '1 second', 5, false,
+             '2026-11-20T10:00:00Z'::timestamptz + (i * 3 + 300 + i % 900) * interval '1 second', 300 + i % 900
+        from generate_series(1, 1200) as i`);
+    const timelines = [new ScheduleTimelines(), new ScheduleTimelines()];
+    let credited = 0;
+    for (;;) {
+      const passes = await Promise.all(timelines.map((tl) => creditClosedSessions(t.database.db, tl, 25)));
+      credited += passes[0]! + passes[1]!;
+      if (passes[0] === 0 && passes[1] === 0) break;
+    }
+    expect(credited).toBe(1200);
+    const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as any).rows;
+    expect(await rows(sql`select count(*)::int as n from watch_sessions where not programmes_credited`)).toEqual([{ n: 0 }]);
+    // Each airing's stored figures are those of all of its rows, whichever crediter wrote them.
+    const mismatches = await rows(sql`
+      select pa.channel_id, pa.airing_start from programme_airings pa
+        join (select channel_id, airing_start, count(distinct session_id)::int as sessions, sum(watch_seconds)::float8 as watch, count(distinct viewer)::int as viewers
+                from programme_watch group by channel_id, airing_start) w using (channel_id, airing_start)
+       where pa.source = '' and (pa.sessions <> w.sessions or pa.watch_seconds <> w.watch or pa.viewers <> w.viewers)`);
+    expect(mismatches).toEqual([]);
+    const [{ sessions }] = await rows(sql`select count(distinct session_id)::int as sessions from programme_watch`);
+    expect(sessions).toBe(1200);
+  });
+});
