@@ -2,8 +2,11 @@
 // are exercised once on PostgreSQL with every statement recorded, then each is EXPLAINed
 // with sequential scans disabled. A plan that still scans a large table sequentially has no
 // usable index (at this catalog size the planner would pick a scan anyway, so it is forced).
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScheduleTimelines } from '../src/schedules/timelines.ts';
+import { creditClosedSessions } from '../src/sessions/programme-crediter.ts';
 import { customCatalog } from './support/custom.ts';
 import { testApp, type TestApp } from './support/app.ts';
 
@@ -11,6 +14,7 @@ const LARGE_TABLES = [
   'videos', 'channels', 'channel_videos', 'channel_vod_videos', 'schedule_blocks', 'schedule_block_videos',
   'live_streams', 'favorites', 'auth_tokens', 'apps', 'app_channels', 'app_images', 'app_store_products',
   'subscriptions', 'ppv_unlocks', 'channel_unlocks', 'activity_events', 'watch_sessions', 'accounts', 'video_renditions',
+  'programme_watch', 'programme_airings',
 ];
 
 interface Recorded {
@@ -61,6 +65,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('query plans on PostgreSQL', () =>
     for (const route of routes) expect((await t.request(route)).statusCode, route.url).toBeLessThan(500);
     const heartbeat = { source: 'roku_app', action: 'play_channel', client_id: 11, user_id: 'viewer-plans', channel_id: 201 };
     expect((await t.request({ method: 'POST', url: '/api/v1/activity', payload: heartbeat })).statusCode).toBe(200);
+    // A closed session credited to its programmes, then the programme analytics routes.
+    const database = t.database;
+    const setup = recorded.length;
+    await database.db.execute(sql`update watch_sessions set open = false, ended_at = last_heartbeat_at, credited_seconds = 60`);
+    recorded.splice(setup);
+    await creditClosedSessions(database.db, new ScheduleTimelines());
+    for (const url of ['programmes?from=2026-11-01&to=2026-12-01', 'programmes?groupBy=day&channelId=201', 'top', 'channels/201/curve?date=2026-11-21']) {
+      expect((await t.request({ url: `/api/v1/rest/analytics/${url}`, headers: bearer })).statusCode, url).toBe(200);
+    }
     expect(recorded.length).toBeGreaterThan(20);
 
     const explain = new pg.Client({ connectionString: t.database.url! });

@@ -49,6 +49,15 @@ export const REST_ROUTES: RouteSpec[] = [
     method: 'GET', path: '/analytics/concurrency',
     query: { from: INSTANTS, to: INSTANTS, channelId: CHANNEL_IDS, interval: ['1m', '5m', '1h', '1d', '2h', '0'] },
   },
+  {
+    method: 'GET', path: '/analytics/programmes',
+    query: {
+      from: INSTANTS, to: INSTANTS, channelId: CHANNEL_IDS, groupBy: ['programme', 'channel', 'source', 'day', 'week'],
+      sort: ['watchSeconds', 'sessions', 'viewers', 'peakViewers', 'title'], page: COUNTS, perPage: COUNTS,
+    },
+  },
+  { method: 'GET', path: '/analytics/top', query: { from: INSTANTS, to: INSTANTS, channelId: CHANNEL_IDS, metric: ['watchSeconds', 'viewers', 'x'], limit: COUNTS } },
+  { method: 'GET', path: '/analytics/channels/:channelId/curve', params: { channelId: CHANNEL_IDS }, query: { date: [...DATES, ...EDGE_DATES] } },
   { method: 'GET', path: '/epg.xml', query: { days: EPG_DAYS } },
   { method: 'GET', path: '/epg/:key.xml', params: { key: EPG_KEYS }, query: { days: EPG_DAYS } },
 ];
