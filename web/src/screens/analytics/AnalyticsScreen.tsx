@@ -1,5 +1,6 @@
 // Analytics: viewers now, concurrency over a chosen day (in a chosen zone), watch time per channel
-// and per platform, and the sessions table with a CSV download; from REST's analytics routes.
+// and per platform, the programmes that held viewers and a channel's day minute by minute
+// (Programmes.tsx), and the sessions table with a CSV download; from REST's analytics routes.
 // Each chart's figures are also written out (summary sentences and tables), for every reader.
 import { Alert, Button, Group, Loader, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Autocomplete } from '@mantine/core';
 import { DateTime } from 'luxon';
@@ -8,7 +9,8 @@ import type uPlot from 'uplot';
 import { download, rest, REST } from '../../api/client.ts';
 import { formMessage } from '../../ui/errors.tsx';
 import { barOptions, Chart } from './Chart.tsx';
-import { dayRange, peakSentence, wallTime, watchTime, type Bucket } from './series.ts';
+import { ChannelDay, ProgrammesTable } from './Programmes.tsx';
+import { chartDate, dayRange, peakSentence, wallTime, watchTime, type Bucket } from './series.ts';
 
 interface Line {
   watchSeconds: number;
@@ -67,6 +69,8 @@ export function AnalyticsScreen(_props: { rest: string[] }) {
             <WatchTime range={range} groupBy="channel" title="Watch time per channel" />
             <WatchTime range={range} groupBy="source" title="Watch time per platform" />
           </SimpleGrid>
+          <ProgrammesTable range={range} />
+          <ChannelDay date={date} />
           <SessionsTable range={range} zone={zone} />
         </>
       )}
@@ -112,7 +116,7 @@ function Concurrency({ range, zone, interval }: { range: { from: string; to: str
   const data = useMemo<uPlot.AlignedData | null>(() => (buckets ? [buckets.map((b) => Date.parse(b.start) / 1000), buckets.map((b) => b.viewers)] : null), [buckets]);
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
-      tzDate: (ts) => uPlotZoned(ts, zone),
+      tzDate: (ts) => chartDate(ts, zone),
       scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       series: [{}, { label: 'Viewers', stroke: '#1c7ed6', fill: 'rgba(28,126,214,0.15)', width: 2 }],
       axes: [{}, { label: 'viewers', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] }],
@@ -156,12 +160,6 @@ function Concurrency({ range, zone, interval }: { range: { from: string; to: str
       )}
     </Paper>
   );
-}
-
-/** uPlot draws times in the browser's zone; this shifts them to the chosen one. */
-function uPlotZoned(seconds: number, zone: string): Date {
-  const at = DateTime.fromSeconds(seconds, { zone });
-  return new Date(at.year, at.month - 1, at.day, at.hour, at.minute, at.second);
 }
 
 function WatchTime({ range, groupBy, title }: { range: { from: string; to: string }; groupBy: 'channel' | 'source'; title: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, peakOf, peakSentence, wallTime, watchTime } from './series.ts';
+import { dayRange, peakOf, peakSentence, programmeRuns, wallTime, watchTime } from './series.ts';
 
 describe('analytics figures', () => {
   it('bounds a day in its zone, DST days included', () => {
@@ -28,5 +28,21 @@ describe('analytics figures', () => {
     expect(watchTime(600)).toBe('10 min');
     expect(watchTime(5400)).toBe('1 h 30 min');
     expect(wallTime('2026-11-25T09:05:00.000Z', 'Europe/Berlin')).toBe('2026-11-25 10:05');
+  });
+});
+
+describe('programme runs of a curve', () => {
+  const minute = (hhmm: string, viewers: number, videoId: number | null, title: string | null = videoId ? `V${videoId}` : null, isLive = false) =>
+    ({ start: `2026-11-20T${hhmm}:00.000Z`, viewers, videoId, title, isLive });
+
+  it('joins the minutes of one programme and keeps their busiest minute', () => {
+    const runs = programmeRuns([minute('09:58', 0, null), minute('09:59', 0, null), minute('10:00', 1, 1), minute('10:01', 3, 1), minute('10:02', 2, 2), minute('10:03', 2, 2, 'V2', true)]);
+    expect(runs.map((r) => [r.start.slice(11, 16), r.end.slice(11, 16), r.title, r.isLive, r.peakViewers])).toEqual([
+      ['09:58', '10:00', null, false, 0],
+      ['10:00', '10:02', 'V1', false, 3],
+      ['10:02', '10:03', 'V2', false, 2],
+      ['10:03', '10:04', 'V2', true, 2],
+    ]);
+    expect(programmeRuns([])).toEqual([]);
   });
 });

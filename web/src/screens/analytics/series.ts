@@ -41,3 +41,44 @@ export function watchTime(seconds: number): string {
 
 /** The local wall time of an instant in `zone`, for tables: "2026-11-25 10:05". */
 export const wallTime = (instant: string, zone: string): string => DateTime.fromISO(instant, { zone }).toFormat('yyyy-MM-dd HH:mm');
+
+/** A minute of a channel-day curve (REST /analytics/channels/{id}/curve). */
+export interface CurveMinute {
+  start: string;
+  viewers: number;
+  videoId: number | null;
+  title: string | null;
+  isLive: boolean;
+}
+
+/** A stretch of consecutive minutes with one programme on air (or none), and its busiest minute. */
+export interface ProgrammeRun {
+  start: string;
+  end: string;
+  videoId: number | null;
+  title: string | null;
+  isLive: boolean;
+  peakViewers: number;
+}
+
+/** The curve cut where the programme changes, so a table can say what held viewers when. */
+export function programmeRuns(minutes: readonly CurveMinute[]): ProgrammeRun[] {
+  const runs: ProgrammeRun[] = [];
+  minutes.forEach((m, i) => {
+    const end = minutes[i + 1]?.start ?? new Date(Date.parse(m.start) + 60_000).toISOString();
+    const last = runs.at(-1);
+    if (last && last.videoId === m.videoId && last.isLive === m.isLive && last.title === m.title) {
+      last.end = end;
+      last.peakViewers = Math.max(last.peakViewers, m.viewers);
+    } else {
+      runs.push({ start: m.start, end, videoId: m.videoId, title: m.title, isLive: m.isLive, peakViewers: m.viewers });
+    }
+  });
+  return runs;
+}
+
+/** uPlot draws times in the browser's zone: the Date whose local fields are the instant's wall time in `zone`. */
+export function chartDate(seconds: number, zone: string): Date {
+  const at = DateTime.fromSeconds(seconds, { zone });
+  return new Date(at.year, at.month - 1, at.day, at.hour, at.minute, at.second);
+}
