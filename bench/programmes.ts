@@ -368,7 +368,7 @@ function programmesCase(db: Database, timelines: ScheduleTimelines, name: string
       const live = await liveRowsLike(db, timelines, f);
       return [
         ['liveRows (uncredited sessions split on the fly)', () => liveRowsLike(db, timelines, f)],
-        ['figureRows (the figure SQL)', () => figureRows(db, f, live, { keys: keys[groupBy], orderBy: 'watchSeconds', limit: 50, offset: 0 })],
+        ['figureRows (the figure SQL)', () => figureRows(db, f, live, { keys: keys[groupBy], orderBy: 'watchSeconds', limit: 50, offset: 0, totals: true })],
         ['programmeFigures (the whole service call)', () => programmeFigures(db, timelines, f, { groupBy, orderBy: 'watchSeconds', page: 1, perPage: 50 })],
       ];
     },
@@ -384,8 +384,8 @@ function topCase(db: Database, timelines: ScheduleTimelines, days: number, metri
       const live = await liveRowsLike(db, timelines, f);
       return [
         ['liveRows', () => liveRowsLike(db, timelines, f)],
-        ['figureRows by video', () => figureRows(db, f, live, { keys: ['video'], orderBy: metric, limit: 10, offset: 0 })],
-        ['figureRows by channel', () => figureRows(db, f, live, { keys: ['channel'], orderBy: metric, limit: 10, offset: 0 })],
+        ['figureRows by video', () => figureRows(db, f, live, { keys: ['video'], orderBy: metric, limit: 10, offset: 0, totals: false })],
+        ['figureRows by channel', () => figureRows(db, f, live, { keys: ['channel'], orderBy: metric, limit: 10, offset: 0, totals: false })],
         ['topFigures (the whole service call)', () => topFigures(db, timelines, f, metric, 10)],
       ];
     },
@@ -494,7 +494,7 @@ async function explain(db: Database, statement: SQL): Promise<string> {
 async function explainFigures(db: Database, timelines: ScheduleTimelines): Promise<{ name: string; plan: string }[]> {
   const f: ProgrammeFilter = { ownerId: OWNER_ID, ...range(92) };
   const live = await liveRowsLike(db, timelines, f);
-  const [figures] = await captured(db, (spy) => figureRows(spy, f, live, { keys: ['video'], orderBy: 'watchSeconds', limit: 50, offset: 0 }));
+  const [figures] = await captured(db, (spy) => figureRows(spy, f, live, { keys: ['video'], orderBy: 'watchSeconds', limit: 50, offset: 0, totals: true }));
   const [uncredited] = await captured(db, (spy) => uncreditedSessions(spy, f, MAX_LIVE_SESSIONS));
   return [
     { name: 'figureRows, 92 days, by programme (live rows of the open sessions included)', plan: await explain(db, figures!) },

@@ -62,57 +62,68 @@ export async function uncreditedSessions(db: Queryable, f: ProgrammeFilter, limi
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+/** Each key as a column of programme_watch and of programme_airings; a day is a UTC day number, named on the page only. */
 const KEY_COLUMN: Record<ProgrammeKey, string> = {
   video: 'video_id',
   channel: 'channel_id',
   source: 'source',
-  day: `to_char(airing_start at time zone 'UTC', 'YYYY-MM-DD')`,
+  day: `floor(extract(epoch from airing_start) / 86400)::integer`,
 };
 
-/** The live rows as relations shaped like the stored tables (only the columns the reads use). */
+/** The live rows as a relation shaped like programme_watch (the columns the reads use). */
 function liveWatch(live: LiveRows): SQL {
   const w = live.watch;
   const column = <T>(pick: (r: ProgrammeWatchRow) => T) => param(w.map(pick));
   return sql`select * from unnest(${column((r) => r.sessionId)}::bigint[], ${instants(w.map((r) => r.airingStart))}::timestamptz[],
       ${column((r) => r.videoId)}::integer[], ${column((r) => r.channelId)}::integer[], ${column((r) => r.source)}::text[],
-      ${column((r) => r.viewer.toString())}::bigint[], ${instants(w.map((r) => r.watchStart))}::timestamptz[], ${column((r) => r.watchSeconds)}::integer[])
-    as l(session_id, airing_start, video_id, channel_id, source, viewer, watch_start, watch_seconds)`;
+      ${column((r) => r.viewer.toString())}::bigint[], ${column((r) => r.watchSeconds)}::integer[],
+      ${param(w.map((r) => (r.prevAiringStart === null ? null : new Date(r.prevAiringStart).toISOString())))}::timestamptz[])
+    as l(session_id, airing_start, video_id, channel_id, source, viewer, watch_seconds, prev_airing_start)`;
 }
 
+/** The live airings' figures as a relation shaped like programme_airings. */
 function liveAirings(live: LiveRows): SQL {
   const a = live.airings;
   const column = <T>(pick: (r: AiringFiguresRow) => T) => param(a.map(pick));
   return sql`select * from unnest(${column((r) => r.channelId)}::integer[], ${instants(a.map((r) => r.airingStart))}::timestamptz[],
-      ${column((r) => r.source)}::text[], ${column((r) => r.videoId)}::integer[], ${column((r) => r.peakViewers)}::integer[])
-    as l(channel_id, airing_start, source, video_id, peak_viewers)`;
+      ${column((r) => r.source)}::text[], ${column((r) => r.videoId)}::integer[], ${column((r) => r.watchSeconds)}::float8[],
+      ${column((r) => r.sessions)}::integer[], ${column((r) => r.peakViewers)}::integer[])
+    as l(channel_id, airing_start, source, video_id, watch_seconds, sessions, peak_viewers)`;
 }
 
-/** The watch rows of the filter: stored ones of credited sessions, and the live ones. */
-function watchRows(f: ProgrammeFilter, live: LiveRows): SQL {
+const inRange = (f: ProgrammeFilter) =>
+  sql`airing_start >= ${instant(f.from)} and airing_start < ${instant(f.to)} ${f.channelId === undefined ? sql`` : sql`and channel_id = ${f.channelId}`}`;
+
+/**
+ * The watch rows of the filter (stored rows of credited sessions, and the live rows), with the
+ * columns `columns`; `videos` narrows them to those programmes (read through their own index).
+ */
+function watchRows(f: ProgrammeFilter, live: LiveRows, columns: string, videos?: readonly number[]): SQL {
   const liveIds = param([...new Set(live.watch.map((r) => r.sessionId))]);
-  const inRange = sql`airing_start >= ${instant(f.from)} and airing_start < ${instant(f.to)} ${f.channelId === undefined ? sql`` : sql`and channel_id = ${f.channelId}`}`;
+  const only = videos === undefined ? sql`` : sql`and video_id = any(${param([...videos])}::integer[])`;
+  const cols = sql.raw(columns);
   return sql`
-    select session_id, airing_start, video_id, channel_id, source, viewer, watch_seconds from programme_watch
-     where owner_id = ${f.ownerId} and ${inRange} and not session_id = any(${liveIds}::bigint[])
+    select ${cols} from programme_watch
+     where owner_id = ${f.ownerId} and ${inRange(f)} ${only} and not session_id = any(${liveIds}::bigint[])
     union all
-    select session_id, airing_start, video_id, channel_id, source, viewer, watch_seconds from (${liveWatch(live)}) l where ${inRange}`;
+    select ${cols} from (${liveWatch(live)}) l where ${inRange(f)} ${only}`;
 }
 
 /**
- * Peaks of the filter's airings: the stored figures, replaced by the live ones for an airing
- * that live rows touch (recomputed by the caller from its stored and live rows).
+ * The figures of the filter's airings (per source, or all sources together: source ''): the
+ * stored ones, replaced by the live ones for an airing that live rows touch (recomputed by the
+ * caller from its stored and live rows).
  */
-function airingPeaks(f: ProgrammeFilter, live: LiveRows, perSource: boolean): SQL {
-  const inRange = sql`airing_start >= ${instant(f.from)} and airing_start < ${instant(f.to)} ${f.channelId === undefined ? sql`` : sql`and channel_id = ${f.channelId}`}`;
+function airingRows(f: ProgrammeFilter, live: LiveRows, perSource: boolean): SQL {
   const sources = perSource ? sql`source <> ''` : sql`source = ''`;
   const liveKeys = live.airings.filter((a) => a.source === '');
   return sql`
-    select channel_id, airing_start, source, video_id, peak_viewers from programme_airings pa
-     where owner_id = ${f.ownerId} and ${inRange} and ${sources}
+    select channel_id, airing_start, source, video_id, watch_seconds, sessions, peak_viewers from programme_airings pa
+     where owner_id = ${f.ownerId} and ${sources} and ${inRange(f)}
        and not exists (select 1 from unnest(${param(liveKeys.map((a) => a.channelId))}::integer[], ${instants(liveKeys.map((a) => a.airingStart))}::timestamptz[]) as k(channel_id, airing_start)
                         where k.channel_id = pa.channel_id and k.airing_start = pa.airing_start)
     union all
-    select channel_id, airing_start, source, video_id, peak_viewers from (${liveAirings(live)}) l where ${inRange} and ${sources}`;
+    select channel_id, airing_start, source, video_id, watch_seconds, sessions, peak_viewers from (${liveAirings(live)}) l where ${sources} and ${inRange(f)}`;
 }
 
 const ORDER: Record<ProgrammeMetric, string> = {
@@ -124,54 +135,108 @@ export interface FigureQuery {
   orderBy: ProgrammeMetric;
   limit: number;
   offset: number;
+  /** Whether the totals are wanted (they read every row of the range). */
+  totals: boolean;
 }
 
 export interface FigurePage {
   rows: FigureRow[];
-  totals: FigureRow;
+  /** Undefined unless asked. */
+  totals: FigureRow | undefined;
   /** How many groups there are in all. */
   groups: number;
 }
 
+type GroupRaw = { video?: number; channel?: number; source?: string; day?: number; watch_seconds: number; sessions: number; peak_viewers: number; viewers?: number; groups: number };
+
+const keysOf = (keys: readonly ProgrammeKey[]) => sql.raw(keys.join(', '));
+const keyColumns = (keys: readonly ProgrammeKey[]) => sql.raw(keys.map((k) => `${KEY_COLUMN[k]} as ${k}`).join(', '));
+/** Distinct viewers per group of `keys` in the rows `w` (a hash aggregate of pairs: no sort of every row). */
+const viewersPerGroup = (keys: readonly ProgrammeKey[], w: SQL) =>
+  sql`select ${keysOf(keys)}, count(*)::integer as viewers from (select ${keyColumns(keys)}, viewer from (${w}) w group by ${keysOf(keys)}, viewer) pairs group by ${keysOf(keys)}`;
+
 /**
  * One row per group of `keys` (a page of them, best first by `orderBy`), the row of totals and
- * the number of groups. Watch time and sessions add up; viewers are counted distinct per group
- * (not additive: one device watching two programmes is one viewer of the totals); peak viewers
- * is the highest peak of the group's airings.
+ * the number of groups. Watch time, sessions and peaks come from the airings' figures (sessions
+ * per showing: a session that saw two showings of a programme counts in both; the peak is the
+ * highest of the group's airings); viewers are counted distinct per group, for the page's groups
+ * only unless the ranking is by viewers. The totals count each session and each device once.
  */
 export async function figureRows(db: Queryable, f: ProgrammeFilter, live: LiveRows, q: FigureQuery): Promise<FigurePage> {
-  const keyList = sql.raw(q.keys.map((k) => `${KEY_COLUMN[k]} as ${k}`).join(', '));
-  const keyNames = sql.raw(q.keys.join(', '));
-  const joinOn = sql.raw(q.keys.map((k) => `p.${k} = g.${k}`).join(' and '));
-  const metric = sql.raw(ORDER[q.orderBy]);
-  type Raw = { video: number | null; channel: number | null; source: string | null; day: string | null; total: boolean; watch_seconds: number; sessions: number; viewers: number; peak_viewers: number | null; groups: number };
-  const rows = await queryRows<Raw>(db, sql`
-    with w as (${watchRows(f, live)}),
-    g as (
-      select ${keyList}, sum(watch_seconds)::float8 as watch_seconds, count(distinct session_id)::integer as sessions,
-             count(distinct viewer)::integer as viewers
-        from w group by ${keyNames}),
-    p as (select ${keyList}, max(peak_viewers)::integer as peak_viewers from (${airingPeaks(f, live, q.keys.includes('source'))}) a group by ${keyNames}),
-    page as (
-      select g.*, coalesce(p.peak_viewers, 0) as peak_viewers, false as total, count(*) over ()::integer as groups
-        from g left join p on ${joinOn}
-       order by ${metric} desc, ${keyNames}
-       limit ${q.limit} offset ${q.offset}),
-    totals as (
-      select coalesce(sum(watch_seconds), 0)::float8 as watch_seconds, count(distinct session_id)::integer as sessions,
-             count(distinct viewer)::integer as viewers from w)
-    select ${sql.raw(q.keys.map((k) => `page.${k}`).join(', '))}, page.total, page.watch_seconds, page.sessions, page.viewers, page.peak_viewers, page.groups from page
-    union all
-    select ${sql.raw(q.keys.map(() => 'null').join(', '))}, true, t.watch_seconds, t.sessions, t.viewers,
-           (select coalesce(max(peak_viewers), 0)::integer from (${airingPeaks(f, live, false)}) a), 0
-      from totals t`);
-  const toRow = (r: Raw): FigureRow => ({
-    videoId: r.video ?? null, channelId: r.channel ?? null, source: r.source ?? null, day: r.day ?? null,
-    watchSeconds: Number(r.watch_seconds), sessions: r.sessions, viewers: r.viewers, peakViewers: r.peak_viewers ?? 0,
-  });
-  const totals = rows.find((r) => r.total)!;
-  const page = rows.filter((r) => !r.total);
-  return { rows: page.map(toRow), totals: toRow(totals), groups: page[0]?.groups ?? 0 };
+  // Independent reads, concurrent on PostgreSQL's pool (PGlite runs them one after another).
+  const totalsRead = q.totals ? totals(db, f, live) : Promise.resolve(undefined);
+  const page = await rankedGroups(db, f, live, q);
+  const viewers = q.orderBy === 'viewers' ? undefined : await pageViewers(db, f, live, q.keys, page);
+  const groupKey = (r: GroupRaw) => q.keys.map((k) => r[k]).join('|');
+  const rows = page.map((r): FigureRow => ({
+    videoId: r.video ?? null, channelId: r.channel ?? null, source: r.source ?? null,
+    day: r.day === undefined ? null : new Date(r.day * 86_400_000).toISOString().slice(0, 10),
+    watchSeconds: Number(r.watch_seconds), sessions: r.sessions, peakViewers: r.peak_viewers,
+    viewers: r.viewers ?? viewers?.get(groupKey(r)) ?? 0,
+  }));
+  return { rows, totals: await totalsRead, groups: page[0]?.groups ?? 0 };
+}
+
+/** A row that is its session's first in the range: counting these counts each session once. */
+const firstInRange = (f: ProgrammeFilter) => sql`(prev_airing_start is null or prev_airing_start < ${instant(f.from)})`;
+
+async function rankedGroups(db: Queryable, f: ProgrammeFilter, live: LiveRows, q: FigureQuery): Promise<GroupRaw[]> {
+  const keys = keysOf(q.keys);
+  const using = sql.raw(`using (${q.keys.join(', ')})`);
+  const byViewers = q.orderBy === 'viewers';
+  // Ranking by viewers needs every group's: the slow path (every row of the range is read).
+  const viewers = byViewers
+    ? sql`, v as (${viewersPerGroup(q.keys, watchRows(f, live, 'video_id, channel_id, source, airing_start, viewer'))})`
+    : sql``;
+  // A session has one channel and one source: groups without a programme count their sessions
+  // once each (their first rows in the range); a programme's are its showings' sessions.
+  const perSession = !q.keys.includes('video');
+  const sessions = perSession
+    ? sql`, s as (select ${keyColumns(q.keys)}, count(*)::integer as sessions from (${watchRows(f, live, 'airing_start, channel_id, source, prev_airing_start')}) w
+                   where ${firstInRange(f)} group by ${keys})`
+    : sql``;
+  return queryRows<GroupRaw>(db, sql`
+    with g as (
+      select ${keyColumns(q.keys)}, sum(watch_seconds)::float8 as watch_seconds, sum(sessions)::integer as sessions,
+             max(peak_viewers)::integer as peak_viewers
+        from (${airingRows(f, live, q.keys.includes('source'))}) a group by ${keys})${viewers}${sessions},
+    ranked as (
+      select ${keys}, g.watch_seconds, ${perSession ? sql`coalesce(s.sessions, 0)::integer` : sql`g.sessions`} as sessions, g.peak_viewers
+             ${byViewers ? sql`, coalesce(v.viewers, 0)::integer as viewers` : sql``}
+        from g ${perSession ? sql`left join s ${using}` : sql``} ${byViewers ? sql`left join v ${using}` : sql``})
+    select ranked.*, count(*) over ()::integer as groups from ranked
+     order by ${sql.raw(ORDER[q.orderBy])} desc, ${keys}
+     limit ${q.limit} offset ${q.offset}`);
+}
+
+/** Distinct viewers of the page's groups, keyed by their keys joined with '|'. */
+async function pageViewers(db: Queryable, f: ProgrammeFilter, live: LiveRows, keys: readonly ProgrammeKey[], page: GroupRaw[]): Promise<Map<string, number>> {
+  if (page.length === 0) return new Map();
+  const videos = keys.includes('video') ? [...new Set(page.map((r) => r.video!))] : undefined;
+  const w = watchRows(f, live, 'video_id, channel_id, source, airing_start, viewer', videos);
+  // Only the rows of the page's groups are paired with their viewers.
+  const pageKeys = keys.map((k) => sql`${sql.raw(KEY_COLUMN[k])} = any(${param([...new Set(page.map((r) => r[k]))])})`);
+  const narrowed = sql`select * from (${w}) w where ${sql.join(pageKeys, sql` and `)}`;
+  const rows = await queryRows<GroupRaw & { viewers: number }>(db, viewersPerGroup(keys, narrowed));
+  return new Map(rows.map((r) => [keys.map((k) => r[k]).join('|'), r.viewers]));
+}
+
+/**
+ * The whole filter's figures: watch time and peak from the airings (all sources); each session
+ * counted once, on its first row in the range (no distinct count); devices counted distinct.
+ */
+async function totals(db: Queryable, f: ProgrammeFilter, live: LiveRows): Promise<FigureRow> {
+  const one = async <T>(query: SQL) => (await queryRows<T>(db, query))[0]!;
+  const [airings, sessions, viewers] = await Promise.all([
+    one<{ watch_seconds: number; peak_viewers: number }>(sql`
+      select coalesce(sum(watch_seconds), 0)::float8 as watch_seconds, coalesce(max(peak_viewers), 0)::integer as peak_viewers from (${airingRows(f, live, false)}) a`),
+    one<{ n: number }>(sql`select count(*)::integer as n from (${watchRows(f, live, 'airing_start, channel_id, prev_airing_start')}) w where ${firstInRange(f)}`),
+    one<{ n: number }>(sql`select count(*)::integer as n from (select viewer from (${watchRows(f, live, 'airing_start, channel_id, viewer')}) w group by viewer) d`),
+  ]);
+  return {
+    videoId: null, channelId: null, source: null, day: null,
+    watchSeconds: Number(airings.watch_seconds), sessions: sessions.n, viewers: viewers.n, peakViewers: airings.peak_viewers,
+  };
 }
 
 /** The stored rows of one channel's airings that started in [from, to) (a channel-day's curve). */

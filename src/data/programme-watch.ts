@@ -30,6 +30,7 @@ export interface ProgrammeWatchRow {
   viewer: bigint;
   watchStart: number;
   watchSeconds: number;
+  prevAiringStart: number | null;
 }
 
 export interface AiringFiguresRow {
@@ -78,12 +79,13 @@ export async function insertProgrammeWatch(tx: Queryable, rows: ProgrammeWatchRo
   if (rows.length === 0) return;
   const column = <T>(pick: (r: ProgrammeWatchRow) => T) => param(rows.map(pick));
   await tx.execute(sql`
-    insert into programme_watch (session_id, airing_start, airing_stop, owner_id, channel_id, video_id, is_live, source, viewer, watch_start, watch_seconds)
+    insert into programme_watch (session_id, airing_start, airing_stop, owner_id, channel_id, video_id, is_live, source, viewer, watch_start, watch_seconds, prev_airing_start)
     select * from unnest(${column((r) => r.sessionId)}::bigint[], ${instants(rows.map((r) => r.airingStart))}::timestamptz[],
                          ${instants(rows.map((r) => r.airingStop))}::timestamptz[], ${column((r) => r.ownerId)}::integer[],
                          ${column((r) => r.channelId)}::integer[], ${column((r) => r.videoId)}::integer[], ${column((r) => r.isLive)}::boolean[],
                          ${column((r) => r.source)}::text[], ${column((r) => r.viewer.toString())}::bigint[],
-                         ${instants(rows.map((r) => r.watchStart))}::timestamptz[], ${column((r) => r.watchSeconds)}::integer[])
+                         ${instants(rows.map((r) => r.watchStart))}::timestamptz[], ${column((r) => r.watchSeconds)}::integer[],
+                         ${param(rows.map((r) => (r.prevAiringStart === null ? null : new Date(r.prevAiringStart).toISOString())))}::timestamptz[])
     on conflict do nothing`);
 }
 
@@ -112,7 +114,8 @@ export async function airingWatchRows(db: Queryable, airings: { channelId: numbe
   const rows = await queryRows<Omit<ProgrammeWatchRow, 'viewer'> & { viewer: string }>(db, sql`
     select pw.session_id::float8 as "sessionId", ${epochMs('pw.airing_start')} as "airingStart", ${epochMs('pw.airing_stop')} as "airingStop",
            pw.owner_id as "ownerId", pw.channel_id as "channelId", pw.video_id as "videoId", pw.is_live as "isLive", pw.source,
-           pw.viewer::text as viewer, ${epochMs('pw.watch_start')} as "watchStart", pw.watch_seconds as "watchSeconds"
+           pw.viewer::text as viewer, ${epochMs('pw.watch_start')} as "watchStart", pw.watch_seconds as "watchSeconds",
+           ${epochMs('pw.prev_airing_start')} as "prevAiringStart"
       from ${airingRelation(airings)} join programme_watch pw on pw.channel_id = a.channel_id and pw.airing_start = a.airing_start`);
   return rows.map((r) => ({ ...r, sessionId: Number(r.sessionId), viewer: BigInt(r.viewer) }));
 }

@@ -733,11 +733,15 @@ export const programmeWatch = pgTable(
     viewer: bigint({ mode: 'bigint' }).notNull(),
     watchStart: instant().notNull(),
     watchSeconds: integer().notNull(),
+    /** The airing of the session's previous row; null on its first (a range counts a session on its first row in it). */
+    prevAiringStart: instant(),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.airingStart] }),
-    // Range reads of an owner aggregate only these columns (index-only scans).
-    index('programme_watch_owner_airing').on(t.ownerId, t.airingStart, t.videoId, t.channelId, t.source, t.viewer, t.watchSeconds, t.sessionId),
+    // Reads of a range (totals, viewers per group) use only these columns: index-only scans.
+    index('programme_watch_owner_airing').on(t.ownerId, t.airingStart, t.channelId, t.videoId, t.source, t.viewer, t.sessionId, t.prevAiringStart),
+    // The viewers of a page's programmes: only their rows.
+    index('programme_watch_owner_video').on(t.ownerId, t.videoId, t.airingStart, t.channelId, t.source, t.viewer, t.sessionId),
     index('programme_watch_channel_airing').on(t.channelId, t.airingStart),
   ],
 );
@@ -764,7 +768,8 @@ export const programmeAirings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.channelId, t.airingStart, t.source] }),
-    index('programme_airings_owner_airing').on(t.ownerId, t.airingStart, t.source, t.videoId, t.channelId, t.peakViewers),
+    // Ranking a range's programmes reads only these columns (all sources: source '' together).
+    index('programme_airings_owner_source_airing').on(t.ownerId, t.source, t.airingStart, t.videoId, t.channelId, t.watchSeconds, t.sessions, t.peakViewers),
   ],
 );
 

@@ -98,7 +98,7 @@ export async function programmeFigures(
 ): Promise<ProgrammePage> {
   const live = await liveRows(db, timelines, f);
   const keys = GROUP_KEYS[options.groupBy];
-  const page = await figureRows(db, f, live, { keys, orderBy: options.orderBy, limit: options.perPage, offset: (options.page - 1) * options.perPage });
+  const page = await figureRows(db, f, live, { keys, orderBy: options.orderBy, limit: options.perPage, offset: (options.page - 1) * options.perPage, totals: true });
   const [titles, names] = await Promise.all([
     videoTitles(db, page.rows.map((r) => r.videoId!)),
     channelNames(db, page.rows.flatMap((r) => (r.channelId === null ? [] : [r.channelId]))),
@@ -108,7 +108,7 @@ export async function programmeFigures(
     channelId: r.channelId, channelName: r.channelId === null ? null : (names.get(r.channelId) ?? null),
     source: r.source, day: r.day, ...figures(r),
   }));
-  return { items, totals: figures(page.totals), total: page.groups };
+  return { items, totals: figures(page.totals!), total: page.groups };
 }
 
 export interface TopLists {
@@ -120,8 +120,8 @@ export interface TopLists {
 export async function topFigures(db: Queryable, timelines: ScheduleTimelines, f: ProgrammeFilter, metric: ProgrammeMetric, limit: number): Promise<TopLists> {
   const live = await liveRows(db, timelines, f);
   const [programmes, channels] = await Promise.all([
-    figureRows(db, f, live, { keys: ['video'], orderBy: metric, limit, offset: 0 }),
-    figureRows(db, f, live, { keys: ['channel'], orderBy: metric, limit, offset: 0 }),
+    figureRows(db, f, live, { keys: ['video'], orderBy: metric, limit, offset: 0, totals: false }),
+    figureRows(db, f, live, { keys: ['channel'], orderBy: metric, limit, offset: 0, totals: false }),
   ]);
   const [titles, names] = await Promise.all([
     videoTitles(db, programmes.rows.map((r) => r.videoId!)),

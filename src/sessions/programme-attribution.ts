@@ -30,6 +30,11 @@ export interface ProgrammeWatch {
   viewer: bigint;
   watchStart: number;
   watchSeconds: number;
+  /**
+   * The airing of the session's previous row (null on its first): a read over a range counts a
+   * session once, on its first row in the range, without a distinct count.
+   */
+  prevAiringStart: number | null;
 }
 
 /**
@@ -76,7 +81,7 @@ export function attribute(session: AttributedSession, programmes: readonly OnAir
     rows.push({
       sessionId: session.id, airingStart: p.start, airingStop: p.stop, ownerId: session.ownerId, channelId: session.channelId,
       videoId: p.video.videoTubeId, isLive: p.isLive, source: session.source, viewer,
-      watchStart, watchSeconds: wholeSeconds(watchEnd) - wholeSeconds(watchStart),
+      watchStart, watchSeconds: wholeSeconds(watchEnd) - wholeSeconds(watchStart), prevAiringStart: rows.at(-1)?.airingStart ?? null,
     });
   }
   return rows;
