@@ -17,7 +17,7 @@ export interface SessionToCredit {
   timezone: string;
 }
 
-/** A programme_watch row; instants in epoch ms, the viewer as 64 bits. */
+/** A programme_watch row (sessions/programme-attribution.ts makes them); instants in epoch ms, the viewer as 64 bits. */
 export interface ProgrammeWatchRow {
   sessionId: number;
   airingStart: number;
@@ -30,6 +30,10 @@ export interface ProgrammeWatchRow {
   viewer: bigint;
   watchStart: number;
   watchSeconds: number;
+  /**
+   * The airing of the session's previous row (null on its first): a read over a range counts a
+   * session once, on its first row in the range, without a distinct count.
+   */
   prevAiringStart: number | null;
 }
 

@@ -2,40 +2,14 @@
 // its channel, and the figures of one airing. Pure: the crediter (programme-crediter.ts) and the
 // reads of open sessions (programme-analytics.ts) feed it what the schedule and the database hold.
 import { createHash } from 'node:crypto';
+import type { ProgrammeWatchRow, SessionToCredit } from '../data/programme-watch.ts';
 import type { OnAir } from '../schedules/guide-export.ts';
 
-/** What attribution needs of a session; instants in epoch ms. */
-export interface AttributedSession {
-  id: number;
-  source: string;
-  clientId: string;
-  userId: string;
-  channelId: number;
-  ownerId: number;
-  startedAt: number;
-  /** The end of the real watching: the last heartbeat (a live session: so far). */
-  lastHeartbeatAt: number;
-}
+/** What attribution needs of a session (instants in epoch ms; lastHeartbeatAt ends the real watching). */
+export type AttributedSession = Omit<SessionToCredit, 'timezone'>;
 
 /** One session's watching of one airing (a programme_watch row). */
-export interface ProgrammeWatch {
-  sessionId: number;
-  airingStart: number;
-  airingStop: number;
-  ownerId: number;
-  channelId: number;
-  videoId: number;
-  isLive: boolean;
-  source: string;
-  viewer: bigint;
-  watchStart: number;
-  watchSeconds: number;
-  /**
-   * The airing of the session's previous row (null on its first): a read over a range counts a
-   * session once, on its first row in the range, without a distinct count.
-   */
-  prevAiringStart: number | null;
-}
+export type ProgrammeWatch = ProgrammeWatchRow;
 
 /**
  * The device behind a session, as 64 bits of a hash: its client id on its platform, else its
