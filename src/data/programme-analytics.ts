@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { queryRows } from './activity.ts';
-import { epochMs, type AiringFiguresRow, type ProgrammeWatchRow, type SessionToCredit } from './programme-watch.ts';
+import { epochMs, SESSION_TO_CREDIT, type AiringFiguresRow, type ProgrammeWatchRow, type SessionToCredit } from './programme-watch.ts';
 
 /** Which sessions and airings a read covers: the owner's airings that started in [from, to). */
 export interface ProgrammeFilter {
@@ -48,18 +48,16 @@ const instants = (ms: number[]) => param(ms.map((m) => new Date(m).toISOString()
 export async function uncreditedSessions(db: Queryable, f: ProgrammeFilter, limit: number): Promise<SessionToCredit[]> {
   const mine = sql`ws.owner_id = ${f.ownerId} and ws.last_heartbeat_at >= ${instant(f.from)} - interval '1 day' and ws.started_at < ${instant(f.to)} + interval '1 day'
                    ${f.channelId === undefined ? sql`` : sql`and ws.channel_id = ${f.channelId}`}`;
-  const columns = sql`ws.id::float8 as id, ws.source, ws.client_id as "clientId", ws.user_id as "userId", ws.channel_id as "channelId",
-           ws.owner_id as "ownerId", ${epochMs('ws.started_at')} as "startedAt", ${epochMs('ws.last_heartbeat_at')} as "lastHeartbeatAt",
-           coalesce((select c.timezone from channels c where c.id = ws.channel_id), 'UTC') as timezone, ws.last_heartbeat_at`;
+  const columns = sql`${SESSION_TO_CREDIT}, ws.last_heartbeat_at`;
   // An open session is never credited (crediting follows closing); each half reads its partial index.
-  const rows = await queryRows<SessionToCredit>(db, sql`
+  const rows = await queryRows<SessionToCredit & { last_heartbeat_at: unknown }>(db, sql`
     select * from (
       select ${columns} from watch_sessions ws where ws.open and ${mine}
       union all
       select ${columns} from watch_sessions ws where not ws.open and not ws.programmes_credited and ${mine}) s
      order by last_heartbeat_at desc
      limit ${limit}`);
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return rows.map(({ last_heartbeat_at: _ordered, ...r }) => ({ ...r, id: Number(r.id) }));
 }
 
 /** Each key as a column of programme_watch and of programme_airings; a day is a UTC day number, named on the page only. */

@@ -56,16 +56,19 @@ const instants = (ms: number[]) => param(ms.map((m) => new Date(m).toISOString()
 /** Timestamps leave raw statements as epoch milliseconds: the drivers would give Date or text. */
 export const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
+/** A SessionToCredit of the watch_sessions row `ws` (its channel's zone; UTC once the channel is gone). */
+export const SESSION_TO_CREDIT = sql.raw(`ws.id::float8 as id, ws.source, ws.client_id as "clientId", ws.user_id as "userId",
+  ws.channel_id as "channelId", ws.owner_id as "ownerId", (extract(epoch from ws.started_at) * 1000)::float8 as "startedAt",
+  (extract(epoch from ws.last_heartbeat_at) * 1000)::float8 as "lastHeartbeatAt",
+  coalesce((select c.timezone from channels c where c.id = ws.channel_id), 'UTC') as timezone`);
+
 /**
  * Up to `limit` closed sessions not credited yet, oldest first, locked for this transaction;
  * those another process holds are skipped (it is crediting them).
  */
 export async function claimSessionsToCredit(tx: Queryable, limit: number): Promise<SessionToCredit[]> {
   const rows = await queryRows<SessionToCredit>(tx, sql`
-    select ws.id::float8 as id, ws.source, ws.client_id as "clientId", ws.user_id as "userId", ws.channel_id as "channelId",
-           ws.owner_id as "ownerId", ${epochMs('ws.started_at')} as "startedAt", ${epochMs('ws.last_heartbeat_at')} as "lastHeartbeatAt",
-           coalesce((select c.timezone from channels c where c.id = ws.channel_id), 'UTC') as timezone
-      from watch_sessions ws
+    select ${SESSION_TO_CREDIT} from watch_sessions ws
      where not ws.open and not ws.programmes_credited
      order by ws.id
      limit ${limit}
