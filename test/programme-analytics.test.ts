@@ -219,3 +219,30 @@ describe.each(BACKENDS.filter((b) => b === 'postgres'))('two crediters at once o
     expect(sessions).toBe(1200);
   });
 });
+
+describe.each(BACKENDS)('a crediter that fails on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(backend, programmeCatalog(), { SCHEDULE_CACHE_ENTRIES: 0 });
+    for (const now of minutes('10:05', '10:07')) {
+      await t.request({ method: 'POST', url: '/api/v1/activity', now, payload: { action: 'play_channel', channel_id: 205, source: 'roku_app', client_id: 1 } });
+    }
+    await sweepSessions(t.database.db, new Date(NOW));
+  });
+  afterAll(() => t.close());
+
+  it('writes nothing and leaves the session to the next pass', async () => {
+    const failing = new ScheduleTimelines();
+    failing.slices = async () => {
+      throw new Error('schedule unreadable');
+    };
+    const count = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as any).rows[0].n;
+    // A failure inside a pass (here the schedule read) rolls its transaction back: the claim too.
+    await expect(creditClosedSessions(t.database.db, failing)).rejects.toThrow('schedule unreadable');
+    expect(await count(sql`select count(*)::int as n from programme_watch`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from watch_sessions where not programmes_credited`)).toBe(1);
+    expect(await creditClosedSessions(t.database.db, new ScheduleTimelines())).toBe(1);
+    expect(await count(sql`select count(*)::int as n from programme_watch`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from programme_airings`)).toBe(2);
+  });
+});
