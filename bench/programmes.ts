@@ -494,12 +494,15 @@ async function explain(db: Database, statement: SQL): Promise<string> {
 async function explainFigures(db: Database, timelines: ScheduleTimelines): Promise<{ name: string; plan: string }[]> {
   const f: ProgrammeFilter = { ownerId: OWNER_ID, ...range(92) };
   const live = await liveRowsLike(db, timelines, f);
-  const [figures] = await captured(db, (spy) => figureRows(spy, f, live, { keys: ['video'], orderBy: 'watchSeconds', limit: 50, offset: 0, totals: true }));
+  // figureRows sends several statements (ranking, the page's viewers, the totals' parts): each is explained.
+  const figures = await captured(db, (spy) => figureRows(spy, f, live, { keys: ['video'], orderBy: 'watchSeconds', limit: 50, offset: 0, totals: true }));
   const [uncredited] = await captured(db, (spy) => uncreditedSessions(spy, f, MAX_LIVE_SESSIONS));
-  return [
-    { name: 'figureRows, 92 days, by programme (live rows of the open sessions included)', plan: await explain(db, figures!) },
-    { name: 'uncreditedSessions, 92 days', plan: await explain(db, uncredited!) },
-  ];
+  const plans: { name: string; plan: string }[] = [];
+  for (const [i, statement] of figures.entries()) {
+    plans.push({ name: `figureRows, 92 days, by programme, statement ${i + 1} of ${figures.length} (live rows of the open sessions included)`, plan: await explain(db, statement) });
+  }
+  plans.push({ name: 'uncreditedSessions, 92 days', plan: await explain(db, uncredited!) });
+  return plans;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -108,6 +108,9 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
       [5001, 'fire_tv', 120, 1, 1],
     ]);
     expect([bySource.total, bySource.totalPages]).toEqual([6, 2]);
+    // A page past the last is empty and still says how many there are.
+    const past = await get(`programmes?${RANGE}&groupBy=source&perPage=3&page=9`);
+    expect([past.json().data.items, past.json().data.total, past.json().data.totalPages, past.headers['x-total-count']]).toEqual([[], 6, 2, '6']);
     const byChannel = await data(`programmes?${RANGE}&groupBy=channel&channelId=205`);
     expect(byChannel.items.map((i: any) => [i.videoId, i.channelId, i.channelName])).toEqual([[5003, 205, 'Alice Daily'], [5002, 205, 'Alice Daily'], [5001, 205, 'Alice Daily']]);
     const byDay = await data(`programmes?from=2026-11-19&to=2026-11-22&groupBy=day`);

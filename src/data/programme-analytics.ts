@@ -172,7 +172,9 @@ export async function figureRows(db: Queryable, f: ProgrammeFilter, live: LiveRo
     watchSeconds: Number(r.watch_seconds), sessions: r.sessions, peakViewers: r.peak_viewers,
     viewers: r.viewers ?? viewers?.get(groupKey(r)) ?? 0,
   }));
-  return { rows, totals: await totalsRead, groups: page[0]?.groups ?? 0 };
+  // A page past the last has no row to carry the count: the first page's does.
+  const groups = page[0]?.groups ?? (q.offset > 0 ? ((await rankedGroups(db, f, live, { ...q, limit: 1, offset: 0 }))[0]?.groups ?? 0) : 0);
+  return { rows, totals: await totalsRead, groups };
 }
 
 /** A row that is its session's first in the range: counting these counts each session once. */
