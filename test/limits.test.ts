@@ -96,6 +96,8 @@ describe('activity limits', () => {
     expect(metrics).toMatch(/channelnet_heartbeats_total\{result="accepted"\} [1-9]/);
     expect(metrics).toMatch(/channelnet_heartbeats_total\{result="rejected"\} [1-9]/);
     expect(metrics).toMatch(/channelnet_watch_sessions_open \d+/);
+    expect(metrics).toMatch(/channelnet_programme_credit_backlog \d+/);
+    expect(metrics).toMatch(/channelnet_programme_sessions_credited_total \d+/);
     await t.close();
   });
 

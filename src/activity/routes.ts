@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { countOpenSessions } from '../data/activity.ts';
+import { countSessionsToCredit } from '../data/programme-watch.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { registerActivityRateLimits } from '../http/limits.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
-import { heartbeats, observeOpenSessions } from '../observability/metrics.ts';
+import { heartbeats, observeCreditBacklog, observeOpenSessions, programmeCredits } from '../observability/metrics.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
 import { creditClosedSessions } from '../sessions/programme-crediter.ts';
@@ -46,10 +47,12 @@ export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (
   if (options.sweep ?? true) {
     const onError = (error: unknown) => app.log.error({ err: error }, 'watch-session sweep or programme credit failed');
     const { db } = options.database;
-    const stop = startSweeper(db, systemClock, SWEEP_EVERY_MS, onError, () => creditClosedSessions(db, options.timelines));
+    const credit = async () => programmeCredits.inc(await creditClosedSessions(db, options.timelines));
+    const stop = startSweeper(db, systemClock, SWEEP_EVERY_MS, onError, credit);
     app.addHook('onClose', stop);
   }
   observeOpenSessions(() => countOpenSessions(options.database.db, systemClock()));
+  observeCreditBacklog(() => countSessionsToCredit(options.database.db));
   // Both limits apply, each counting both paths: per address (whatever user_id the events carry,
   // so rotating user_id does not escape it) and per device (one player sending too often).
   const perDevice = await registerActivityRateLimits(app, options.config, (reply, retryAfterSeconds) =>

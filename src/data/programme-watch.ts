@@ -76,6 +76,12 @@ export async function claimSessionsToCredit(tx: Queryable, limit: number): Promi
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+/** Closed sessions waiting for the crediter (a count over their own small index). */
+export async function countSessionsToCredit(db: Queryable): Promise<number> {
+  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::integer as n from watch_sessions where not open and not programmes_credited`);
+  return rows[0]?.n ?? 0;
+}
+
 export async function markSessionsCredited(tx: Queryable, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.execute(sql`update watch_sessions set programmes_credited = true where id = any(${param(ids)}::bigint[])`);

@@ -51,6 +51,12 @@ export const storeNotifications = new client.Counter({
   registers: [registry],
 });
 
+export const programmeCredits = new client.Counter({
+  name: 'channelnet_programme_sessions_credited_total',
+  help: 'Closed watch sessions this process split over the programmes on air (programme analytics).',
+  registers: [registry],
+});
+
 /** Times a database call for dbQueryDuration. */
 export function observeQuery(seconds: number, ok: boolean): void {
   dbQueryDuration.observe({ outcome: ok ? 'ok' : 'error' }, seconds);
@@ -59,10 +65,16 @@ export function observeQuery(seconds: number, ok: boolean): void {
 type Source<T> = () => T | undefined;
 let poolSource: Source<{ size: number; total: number; idle: number; waiting: number }> = () => undefined;
 let openSessionsSource: () => Promise<number | undefined> = async () => undefined;
+let creditBacklogSource: () => Promise<number | undefined> = async () => undefined;
 
 /** The process's database pool, read at each scrape. */
 export function observePool(source: typeof poolSource): void {
   poolSource = source;
+}
+
+/** How to count closed sessions waiting for the programme crediter, read at each scrape. */
+export function observeCreditBacklog(source: typeof creditBacklogSource): void {
+  creditBacklogSource = source;
 }
 
 /** How to count open watch sessions, read at each scrape. */
@@ -89,5 +101,15 @@ new client.Gauge({
   async collect() {
     const open = await openSessionsSource().catch(() => undefined);
     if (open !== undefined) this.set(open);
+  },
+});
+
+new client.Gauge({
+  name: 'channelnet_programme_credit_backlog',
+  help: 'Closed watch sessions not yet split over the programmes on air (the crediter runs after each sweep).',
+  registers: [registry],
+  async collect() {
+    const waiting = await creditBacklogSource().catch(() => undefined);
+    if (waiting !== undefined) this.set(waiting);
   },
 });
