@@ -37,7 +37,7 @@ import { airingWatchRows } from '../src/data/programme-watch.ts';
 import { openDatabase, type Database, type DatabaseHandle, type Queryable } from '../src/db/connect.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
 import { cachedDayWindow } from '../src/schedules/zone-offsets.ts';
-import { channelCurve, MAX_LIVE_SESSIONS, programmeFigures, topFigures } from '../src/sessions/programme-analytics.ts';
+import { MAX_LIVE_SESSIONS, ownerChannelCurve, programmeFigures, topFigures } from '../src/sessions/programme-analytics.ts';
 import { creditClosedSessions, figuresByAiring, programmeRows } from '../src/sessions/programme-crediter.ts';
 import { BENCH_HASH } from './catalog.ts';
 import { databaseUrl } from './load.ts';
@@ -393,7 +393,6 @@ function topCase(db: Database, timelines: ScheduleTimelines, days: number, metri
 }
 
 function curveCase(db: Database, timelines: ScheduleTimelines, name: string, c: Picks['busy']): Case {
-  const channel = { id: c.id, timezone: c.zone, ownerId: OWNER_ID };
   const { from, to } = cachedDayWindow(c.date, c.zone);
   const f: ProgrammeFilter = { ownerId: OWNER_ID, channelId: c.id, from: new Date(from - DAY_MS), to: new Date(to) };
   return {
@@ -402,7 +401,7 @@ function curveCase(db: Database, timelines: ScheduleTimelines, name: string, c: 
     parts: async () => [
       ['liveRows', () => liveRowsLike(db, timelines, f)],
       ['channelWatchSpans (the stored rows)', () => channelWatchSpans(db, c.id, from - DAY_MS, to, [])],
-      ['channelCurve (the whole service call)', () => channelCurve(db, timelines, channel, c.date)],
+      ['ownerChannelCurve (the whole service call)', () => ownerChannelCurve(db, timelines, OWNER_ID, c.id, c.date)],
     ],
   };
 }

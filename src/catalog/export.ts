@@ -6,20 +6,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { open } from 'node:fs/promises';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
+import { groupBy } from '../group-by.ts';
 import type { CatalogInput } from './format.ts';
 
 type Rows<T extends { $inferSelect: unknown }> = T['$inferSelect'][];
-
-function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
 
 /**
  * Part of the catalog: one owner's rows, optionally only some ids (the Studio API reads single

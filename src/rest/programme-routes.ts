@@ -4,13 +4,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ownedChannel } from '../data/programme-analytics.ts';
 import type { GroupOptions } from '../http/group.ts';
 import {
-  channelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures,
+  ownerChannelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures,
 } from '../sessions/programme-analytics.ts';
 import { count, filterFor, range, send } from './analytics-routes.ts';
-import { channelNotFound, invalidRequest } from './errors.ts';
+import { channelNotFound } from './errors.ts';
 import { channelIdParams } from './params.ts';
 import { curveCsv, programmesCsv, topCsv } from './programme-presenter.ts';
 import { curveSchema, programmesSchema, restSuccessSchema, topSchema } from './schemas.ts';
@@ -58,12 +57,9 @@ export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
     '/analytics/channels/:channelId/curve',
     { schema: { params: channelIdParams, querystring: curveQuery, response: { 200: restSuccessSchema(curveSchema) } } },
     async (request, reply) => {
-      const channel = await ownedChannel(db, request.account.id, request.params.channelId);
-      if (!channel) throw channelNotFound();
-      const { date } = request.query;
-      const minutes = await channelCurve(db, timelines, channel, date);
-      const data = { channelId: channel.id, date, timezone: channel.timezone, minutes };
-      return send(request, reply, `curve-${channel.id}-${date}`, data, () => curveCsv(minutes));
+      const curve = await ownerChannelCurve(db, timelines, request.account.id, request.params.channelId, request.query.date);
+      if (curve === 'channel_not_found') throw channelNotFound();
+      return send(request, reply, `curve-${curve.channelId}-${curve.date}`, curve, () => curveCsv(curve.minutes));
     },
   );
 };

@@ -3,7 +3,7 @@
 // closed ones the crediter has not reached), from splitting them on the fly over the schedule as
 // it is now, so an answer is whole whatever the crediter's lag.
 import {
-  channelAirings, channelNames, channelWatchSpans, figureRows, uncreditedSessions, videoTitles,
+  channelAirings, channelNames, channelWatchSpans, figureRows, ownedChannel, uncreditedSessions, videoTitles,
   type FigureRow, type LiveRows, type ProgrammeFilter, type ProgrammeKey, type ProgrammeMetric,
 } from '../data/programme-analytics.ts';
 import { airingWatchRows } from '../data/programme-watch.ts';
@@ -99,16 +99,20 @@ export async function programmeFigures(
   const live = await liveRows(db, timelines, f);
   const keys = GROUP_KEYS[options.groupBy];
   const page = await figureRows(db, f, live, { keys, orderBy: options.orderBy, limit: options.perPage, offset: (options.page - 1) * options.perPage, totals: true });
+  return { items: await programmeLines(db, page.rows), totals: figures(page.totals!), total: page.groups };
+}
+
+/** Rows keyed by programme (and maybe channel, source or day) with their titles and channel names. */
+async function programmeLines(db: Queryable, rows: readonly FigureRow[]): Promise<ProgrammeLine[]> {
   const [titles, names] = await Promise.all([
-    videoTitles(db, page.rows.map((r) => r.videoId!)),
-    channelNames(db, page.rows.flatMap((r) => (r.channelId === null ? [] : [r.channelId]))),
+    videoTitles(db, rows.map((r) => r.videoId!)),
+    channelNames(db, rows.flatMap((r) => (r.channelId === null ? [] : [r.channelId]))),
   ]);
-  const items = page.rows.map((r) => ({
+  return rows.map((r) => ({
     videoId: r.videoId!, title: titles.get(r.videoId!) ?? null,
     channelId: r.channelId, channelName: r.channelId === null ? null : (names.get(r.channelId) ?? null),
     source: r.source, day: r.day, ...figures(r),
   }));
-  return { items, totals: figures(page.totals!), total: page.groups };
 }
 
 export interface TopLists {
@@ -123,14 +127,9 @@ export async function topFigures(db: Queryable, timelines: ScheduleTimelines, f:
     figureRows(db, f, live, { keys: ['video'], orderBy: metric, limit, offset: 0, totals: false }),
     figureRows(db, f, live, { keys: ['channel'], orderBy: metric, limit, offset: 0, totals: false }),
   ]);
-  const [titles, names] = await Promise.all([
-    videoTitles(db, programmes.rows.map((r) => r.videoId!)),
-    channelNames(db, channels.rows.map((r) => r.channelId!)),
-  ]);
+  const [lines, names] = await Promise.all([programmeLines(db, programmes.rows), channelNames(db, channels.rows.map((r) => r.channelId!))]);
   return {
-    programmes: programmes.rows.map((r) => ({
-      videoId: r.videoId!, title: titles.get(r.videoId!) ?? null, channelId: null, channelName: null, source: null, day: null, ...figures(r),
-    })),
+    programmes: lines,
     channels: channels.rows.map((r) => ({ channelId: r.channelId!, channelName: names.get(r.channelId!) ?? null, ...figures(r) })),
   };
 }
@@ -151,12 +150,32 @@ interface Airing {
   isLive: boolean;
 }
 
+export interface ChannelCurve {
+  channelId: number;
+  date: string;
+  timezone: string;
+  minutes: CurveMinute[];
+}
+
+/** The curve of one of the owner's channels; another owner's channel, or none, is 'channel_not_found'. */
+export async function ownerChannelCurve(
+  db: Queryable,
+  timelines: ScheduleTimelines,
+  ownerId: number,
+  channelId: number,
+  date: string,
+): Promise<ChannelCurve | 'channel_not_found'> {
+  const channel = await ownedChannel(db, ownerId, channelId);
+  if (!channel) return 'channel_not_found';
+  return { channelId: channel.id, date, timezone: channel.timezone, minutes: await channelCurve(db, timelines, channel, date) };
+}
+
 /**
  * A channel-day (a date of the channel's own zone: 23 to 25 hours) minute by minute: the devices
  * watching during each minute, and the programme on air at its start: the airing as it was
  * credited, else (nobody watched it yet) as the schedule has it now.
  */
-export async function channelCurve(db: Queryable, timelines: ScheduleTimelines, channel: Required<TimelineChannel>, date: string): Promise<CurveMinute[]> {
+async function channelCurve(db: Queryable, timelines: ScheduleTimelines, channel: Required<TimelineChannel>, date: string): Promise<CurveMinute[]> {
   const { from, to } = cachedDayWindow(date, channel.timezone);
   // Airings that started up to a day before the date can play into it.
   const f = { ownerId: channel.ownerId, channelId: channel.id, from: new Date(from - DAY_MS), to: new Date(to) };

@@ -3,6 +3,7 @@
 // reads of open sessions (programme-analytics.ts) feed it what the schedule and the database hold.
 import { createHash } from 'node:crypto';
 import type { ProgrammeWatchRow, SessionToCredit } from '../data/programme-watch.ts';
+import { groupBy } from '../group-by.ts';
 import type { OnAir } from '../schedules/guide-export.ts';
 
 /** What attribution needs of a session (instants in epoch ms; lastHeartbeatAt ends the real watching). */
@@ -77,12 +78,7 @@ type WatchSpan = Pick<ProgrammeWatch, 'sessionId' | 'source' | 'viewer' | 'watch
 
 /** The figures of one airing's rows, for all sources ('') and for each source. */
 export function airingFigures(rows: readonly WatchSpan[]): Map<string, AiringFigures> {
-  const bySource = new Map<string, WatchSpan[]>([[ALL_SOURCES, [...rows]]]);
-  for (const row of rows) {
-    const list = bySource.get(row.source);
-    if (list) list.push(row);
-    else bySource.set(row.source, [row]);
-  }
+  const bySource = new Map<string, readonly WatchSpan[]>([[ALL_SOURCES, rows], ...groupBy(rows, (r) => r.source)]);
   const figures = new Map<string, AiringFigures>();
   for (const [source, list] of bySource) {
     figures.set(source, {

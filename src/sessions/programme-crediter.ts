@@ -3,11 +3,12 @@
 // process holds), splits each over the schedule as it is now, minutes after the session ended,
 // stores the rows and the figures of every airing they touch, and marks the sessions credited,
 // all in one transaction: a session is credited once, and a crash credits it on the next pass.
-import type { Database } from '../db/connect.ts';
+import type { Database, Queryable } from '../db/connect.ts';
 import {
   airingWatchRows, claimSessionsToCredit, insertProgrammeWatch, lockAirings, markSessionsCredited, upsertAiringFigures,
   type AiringFiguresRow, type SessionToCredit,
 } from '../data/programme-watch.ts';
+import { groupBy } from '../group-by.ts';
 import { programmesOnAir } from '../schedules/on-air.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { airingFigures, attribute, type ProgrammeWatch } from './programme-attribution.ts';
@@ -36,14 +37,8 @@ export async function creditClosedSessions(db: Database, timelines: ScheduleTime
 }
 
 /** The rows of each session, split over its channel's programmes (one schedule read per channel). */
-export async function programmeRows(db: Parameters<typeof programmesOnAir>[0], timelines: ScheduleTimelines, sessions: readonly SessionToCredit[]): Promise<ProgrammeWatch[]> {
-  const byChannel = new Map<number, SessionToCredit[]>();
-  for (const s of sessions) {
-    const list = byChannel.get(s.channelId);
-    if (list) list.push(s);
-    else byChannel.set(s.channelId, [s]);
-  }
-  const groups = [...byChannel.values()];
+export async function programmeRows(db: Queryable, timelines: ScheduleTimelines, sessions: readonly SessionToCredit[]): Promise<ProgrammeWatch[]> {
+  const groups = [...groupBy(sessions, (s) => s.channelId).values()];
   const asks = groups.map((list) => ({
     channel: { id: list[0]!.channelId, timezone: list[0]!.timezone, ownerId: list[0]!.ownerId },
     from: Math.min(...list.map((s) => s.startedAt)),
@@ -54,7 +49,7 @@ export async function programmeRows(db: Parameters<typeof programmesOnAir>[0], t
 }
 
 /** The figures of every airing the new rows touch, from all of its stored rows. */
-async function figuresOfAirings(db: Parameters<typeof airingWatchRows>[0], rows: readonly ProgrammeWatch[]): Promise<AiringFiguresRow[]> {
+async function figuresOfAirings(db: Queryable, rows: readonly ProgrammeWatch[]): Promise<AiringFiguresRow[]> {
   const airings = new Map<string, { channelId: number; airingStart: number }>();
   for (const r of rows) airings.set(`${r.channelId}|${r.airingStart}`, { channelId: r.channelId, airingStart: r.airingStart });
   await lockAirings(db, [...airings.values()]);
@@ -63,15 +58,8 @@ async function figuresOfAirings(db: Parameters<typeof airingWatchRows>[0], rows:
 
 /** Rows grouped by airing, then each airing's figures per source and for all sources (''). */
 export function figuresByAiring(rows: readonly ProgrammeWatch[]): AiringFiguresRow[] {
-  const byAiring = new Map<string, ProgrammeWatch[]>();
-  for (const r of rows) {
-    const key = `${r.channelId}|${r.airingStart}`;
-    const list = byAiring.get(key);
-    if (list) list.push(r);
-    else byAiring.set(key, [r]);
-  }
   const result: AiringFiguresRow[] = [];
-  for (const list of byAiring.values()) {
+  for (const list of groupBy(rows, (r) => `${r.channelId}|${r.airingStart}`).values()) {
     const { channelId, airingStart, airingStop, ownerId, videoId, isLive } = list[0]!;
     for (const [source, figures] of airingFigures(list)) {
       result.push({ channelId, airingStart, source, airingStop, ownerId, videoId, isLive, ...figures });
