@@ -42,6 +42,15 @@ export async function streamableChannels(
   return (channelId) => playable.has(channelId);
 }
 
+/**
+ * A video as a caller who may not play it sees it: enough to sell it (title, picture, provider
+ * name), nothing that plays it. The provider's id is such a thing (a YouTube id is the video), so
+ * it is the empty string: the spec types it a string, never null.
+ */
+export function withheldVideo<T extends { providerVideoId: string }>(video: T): T {
+  return { ...video, providerVideoId: '' };
+}
+
 /** Whether each VOD video plays in its channel for the caller (pay-per-view unlocks, sold channels). */
 export async function vodPlayable(db: Queryable, caller: Caller, refs: readonly (VideoRef & { channelId: number })[]): Promise<(ref: VideoRef & { channelId: number }) => boolean> {
   const gate = await callerGate(db, caller, refs);
