@@ -173,6 +173,7 @@ describe.each(BACKENDS)('who may post to the notification URLs (%s)', (kind) => 
     try {
       stores().roku.records.set('tx-source', rokuTransaction('tx-source', SKU.rokuMonthly, new Date(NOW.getTime() + 20 * DAY)));
       const calls = stores().roku.calls();
+      await send(push({ transactionId: 'tx-source' })); // the app's first request compiles code: not what an attacker repeats
       for (const forwarded of ['203.0.113.9', '10.0.0.1, 203.0.113.9', undefined]) {
         const answer = await send(push({ transactionId: 'tx-source' }), forwarded ? { 'x-forwarded-for': forwarded } : {});
         expect([answer.statusCode, answer.json().error.code, answer.headers.apikey], String(forwarded)).toEqual([403, 'forbidden_source', undefined]);
