@@ -170,7 +170,7 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
       // beside the mark that records the key was sent.
       const again = await send(URL_OF.roku, body({ transactionId: 'roku-tx' }));
       expect([again.statusCode, again.headers.apikey]).toEqual([200, undefined]);
-      expect((await inbox()).map((n) => [n.notificationId, n.state]).sort()).toEqual([['Refund/roku-tx', 'applied'], ['acknowledged/Refund/roku-tx', 'ignored']]);
+      expect((await inbox()).map((n) => [n.notificationId, n.state]).sort()).toEqual([[`Refund/${NOW.toISOString()}/roku-tx`, 'applied'], ['acknowledged/Refund/roku-tx', 'ignored']]);
     });
 
     it('refuses a transaction Roku Pay does not know, without the API key', async () => {

@@ -32,16 +32,6 @@ export async function enqueueNotification(db: Queryable, n: NewNotification, now
   return rows.length > 0;
 }
 
-/** Whether the store's id is in the inbox (for one, a Roku acknowledgement's mark). */
-export async function hasNotification(db: Queryable, store: Store, notificationId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: storeNotifications.id })
-    .from(storeNotifications)
-    .where(and(eq(storeNotifications.storePlatform, store), eq(storeNotifications.notificationId, notificationId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /**
  * Keeps a mark that needs no applying (state `ignored`, no payload), such as "Roku was sent its
  * acknowledgement for this event": true for the one caller that writes it first, in every process.

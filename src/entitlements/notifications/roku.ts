@@ -11,7 +11,9 @@
 // - is fresh: its event date within a day of now (an old body replayed is not),
 // - and whose event (transaction id and type, not the body an attacker can vary) was not
 //   acknowledged before: the first answer records a mark in the inbox, so every process agrees.
-// A push refused the key is still kept for the worker; Roku, not acknowledged, sends it again.
+// A push refused the key is still kept for the worker (in the inbox by type, event date and
+// transaction: a later event of the same transaction and type is not lost, only unkeyed); Roku,
+// not acknowledged, sends it again, and its repeats are no-ops.
 import { credential, asRecord, str } from '../stores/http.ts';
 import type { StoreVerdict } from '../stores/types.ts';
 import { rokuDate } from '../stores/roku.ts';
@@ -24,12 +26,6 @@ import {
 /** Asks Roku Pay about the transaction (the app's verifier, every product of the app). */
 export type ConfirmRoku = (transactionId: string) => Promise<StoreVerdict>;
 
-export interface RokuChecks {
-  confirm: ConfirmRoku;
-  /** Whether the mark of this acknowledgement is in the inbox (the key was sent for the event). */
-  acknowledged(mark: string): Promise<boolean>;
-}
-
 /** A push whose event is further than this from now gets no key (a captured body replayed later). */
 export const ROKU_FRESH_MS = 24 * 3_600_000;
 /** Roku's transaction ids are up to 1024 ASCII bytes (validate-transaction). */
@@ -37,14 +33,15 @@ const MAX_TRANSACTION_ID = 1024;
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 
 /**
- * The event a push reports: its type (a type Roku documents, else "other", so invented types
- * are one event, not one per spelling) and its transaction. Not the body's digest: an attacker
- * varies the body freely.
+ * What the key is sent once for: the type (a type Roku documents, else "other") and the
+ * transaction. Not the body's digest, nor its date: an attacker varies those freely.
  */
-const eventIdOf = (type: string, transactionId: string) => `${typeLabel('Roku', type)}/${transactionId}`;
-const markOf = (eventId: string) => `acknowledged/${eventId}`;
+const markOf = (type: string, transactionId: string) => `acknowledged/${typeLabel('Roku', type)}/${transactionId}`;
+/** The inbox id of the push: Roku gives none; its repeats carry the same type, date and transaction. */
+const notificationIdOf = (type: string, eventDate: Date | null, transactionId: string) =>
+  `${typeLabel('Roku', type)}/${eventDate?.toISOString() ?? 'undated'}/${transactionId}`;
 
-export async function receiveRoku(request: InboundRequest, target: NotifiedApp, checks: RokuChecks): Promise<Received | NotificationRefusal> {
+export async function receiveRoku(request: InboundRequest, target: NotifiedApp, confirm: ConfirmRoku): Promise<Received | NotificationRefusal> {
   const apiKey = credential(target.credentials, 'apiKey');
   const channelId = credential(target.credentials, 'channelId');
   if (!apiKey || !channelId) return refuse('not_configured', 'storeCredentials.roku lacks apiKey or channelId');
@@ -55,11 +52,15 @@ export async function receiveRoku(request: InboundRequest, target: NotifiedApp, 
   if (!transactionId || transactionId.length > MAX_TRANSACTION_ID || !PRINTABLE_ASCII.test(transactionId) || typeof responseKey !== 'string' || responseKey.length > 128) {
     return refuse('malformed', 'transactionId or responseKey is missing or not of Roku\'s form');
   }
+  const verdict = await confirm(transactionId);
+  if (verdict.outcome === 'wrong_app') return refuse('wrong_app', 'the transaction is of another Roku channel');
+  if (verdict.outcome === 'invalid') return refuse('not_confirmed', 'Roku Pay does not know the transaction');
+  // Unconfirmed (Roku Pay did not answer): kept for the worker, but Roku gets no key and retries.
+  const confirmed = verdict.outcome !== 'unavailable';
   const type = str(transaction.transactionType) ?? 'OTHER';
-  const notificationId = eventIdOf(type, transactionId);
   const eventDate = rokuDate(transaction.eventDate) ?? rokuDate(transaction.transactionDate);
-  const notification = (confirmed: boolean): VerifiedNotification => ({
-    notificationId,
+  const notification: VerifiedNotification = {
+    notificationId: notificationIdOf(type, eventDate, transactionId),
     type,
     eventAt: eventDate ?? request.now,
     payload: {
@@ -69,21 +70,12 @@ export async function receiveRoku(request: InboundRequest, target: NotifiedApp, 
       productCode: str(transaction.productCode) ?? null,
       confirmed,
     },
-  });
-  const reply = { headers: {}, text: responseKey };
-  // Acknowledged before: the event is in the inbox; Roku Pay is not asked again and no key goes out.
-  if (await checks.acknowledged(markOf(notificationId))) return { notifications: [notification(true)], reply };
-
-  const verdict = await checks.confirm(transactionId);
-  if (verdict.outcome === 'wrong_app') return refuse('wrong_app', 'the transaction is of another Roku channel');
-  if (verdict.outcome === 'invalid') return refuse('not_confirmed', 'Roku Pay does not know the transaction');
-  // Unconfirmed (Roku Pay did not answer): kept for the worker, but Roku gets no key and retries.
-  const confirmed = verdict.outcome !== 'unavailable';
+  };
   const keyed = confirmed && namesChannel(verdict, channelId) && typeLabel('Roku', type) !== 'other' && eventDate !== null && isFresh(eventDate, request.now);
   const secret: SecretAcknowledgement | undefined = keyed
-    ? { mark: markOf(notificationId), type, eventAt: eventDate, headers: { ApiKey: apiKey }, transactionId }
+    ? { mark: markOf(type, transactionId), type, eventAt: eventDate, headers: { ApiKey: apiKey }, transactionId }
     : undefined;
-  return { notifications: [notification(confirmed)], reply, ...(secret ? { secret } : {}) };
+  return { notifications: [notification], reply: { headers: {}, text: responseKey }, ...(secret ? { secret } : {}) };
 }
 
 /** Roku Pay's answer names the app's channel (an answer without one does not confirm it). */

@@ -4,7 +4,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
-import { enqueueNotification, findApp, hasNotification, markOnce } from '../../data/store-notifications.ts';
+import { enqueueNotification, findApp, markOnce } from '../../data/store-notifications.ts';
 import { activeSkuIds, storeCredentialsOf } from '../../data/store-products.ts';
 import { rokuApiKeySent, storeNotifications } from '../../observability/metrics.ts';
 import { storeVerifierOptions } from '../store-options.ts';
@@ -117,10 +117,7 @@ export class StoreNotifications {
       case 'Amazon':
         return receiveAmazon(request, target, this.sns, this.config.STORE_TIMEOUT_MS);
       case 'Roku':
-        return receiveRoku(request, target, {
-          confirm: (transactionId) => this.confirmRoku(target, transactionId, request.now),
-          acknowledged: (mark) => hasNotification(this.db, 'Roku', mark),
-        });
+        return receiveRoku(request, target, (transactionId) => this.confirmRoku(target, transactionId, request.now));
     }
   }
 
