@@ -79,17 +79,23 @@ export class StoreNotifications {
       storeNotifications.inc({ store, type: 'unverified', result: 'refused' });
       return received;
     }
-    let fresh = 0;
-    for (const n of received.notifications) {
-      const isNew = await enqueueNotification(this.db, { storePlatform: store, appId, ...n }, request.now);
-      storeNotifications.inc({ store, type: typeLabel(store, n.type), result: isNew ? 'accepted' : 'duplicate' });
-      if (isNew) fresh += 1;
-    }
-    if (fresh > 0) this.inbox.kick();
+    const fresh = await this.keep(store, appId, received, request.now);
     if (!received.secret || !received.reply) return { ...received, fresh };
     const sent = await this.sendSecretOnce(store, appId, received.secret, request);
     const reply = sent ? { ...received.reply, headers: { ...received.reply.headers, ...received.secret.headers } } : received.reply;
     return { notifications: received.notifications, reply, fresh, ...(sent ? { keySent: { transactionId: received.secret.transactionId } } : {}) };
+  }
+
+  /** Writes the notifications into the inbox (a repeat is a no-op) and nudges the worker; how many were new. */
+  private async keep(store: StorePlatform, appId: number, received: Received, now: Date): Promise<number> {
+    let fresh = 0;
+    for (const n of received.notifications) {
+      const isNew = await enqueueNotification(this.db, { storePlatform: store, appId, ...n }, now);
+      storeNotifications.inc({ store, type: typeLabel(store, n.type), result: isNew ? 'accepted' : 'duplicate' });
+      if (isNew) fresh += 1;
+    }
+    if (fresh > 0) this.inbox.kick();
+    return fresh;
   }
 
   /** Records the acknowledgement's mark; only the answer that records it first carries the secret. */
