@@ -13,7 +13,11 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** An address, a CIDR block, or one of the named ranges Fastify's trustProxy knows. */
 function isProxyEntry(entry: string): boolean {
-  if (PROXY_NAMES.has(entry)) return true;
+  return PROXY_NAMES.has(entry) || isAddressOrCidr(entry);
+}
+
+/** An IPv4 or IPv6 address, alone or with a prefix length (CIDR). */
+function isAddressOrCidr(entry: string): boolean {
   const [address, prefix, ...rest] = entry.split('/');
   const family = isIP(address ?? '');
   if (family === 0 || rest.length > 0) return false;
@@ -43,6 +47,20 @@ const trustProxy = z.string().transform((text, ctx): TrustProxy => {
   const bad = entries.filter((entry) => !isProxyEntry(entry));
   if (bad.length > 0) {
     ctx.addIssue({ code: 'custom', message: `not a hop count, address or CIDR: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/**
+ * Addresses and CIDRs, comma-separated (ROKU_NOTIFY_SOURCES); unset or empty: any source.
+ * Named ranges are refused: an allow-list of a store's servers is written out.
+ */
+const sourceList = z.string().transform((text, ctx): string[] => {
+  const entries = text.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')}` });
     return z.NEVER;
   }
   return entries;
@@ -109,6 +127,11 @@ const configSchema = z.object({
   RATE_LIMIT_ACTIVITY_MAX: z.coerce.number().int().min(1).default(30),
   /** Activity events per window per client address, whatever user_id they carry (many players may share a NAT). */
   RATE_LIMIT_ACTIVITY_ADDRESS_MAX: z.coerce.number().int().min(1).default(600),
+  /**
+   * Requests per window per client address to the store notification URLs (/api/v1/stores): each
+   * costs a signature check or a call to the store. Stores retry what is refused (README: Store notifications).
+   */
+  RATE_LIMIT_NOTIFY_MAX: z.coerce.number().int().min(1).default(300),
   /** Shed load (503) when the event loop lags more than this (0: off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Shed load (503) when more requests than this wait for a database connection (0: off). */
@@ -164,6 +187,11 @@ const configSchema = z.object({
   STORE_NOTIFICATION_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Run `stores reconcile` this often in the server (one instance at a time); 0: only from the CLI. */
   STORE_RECONCILE_MINUTES: z.coerce.number().int().min(0).default(0),
+  /**
+   * Where Roku Pay pushes may come from (addresses/CIDRs, comma-separated; the client address as
+   * TRUST_PROXY resolves it); unset: anywhere. A push from elsewhere is refused before it is read.
+   */
+  ROKU_NOTIFY_SOURCES: sourceList.default([]),
   /** An expired auto-renewing subscription is re-checked with its store at most this often, on status calls. */
   SUBSCRIPTION_RECHECK_SECONDS: z.coerce.number().int().min(0).default(3600),
 });

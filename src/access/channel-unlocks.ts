@@ -8,7 +8,7 @@ import { ownedChannel } from '../data/channels.ts';
 import { insertChannelUnlocks, unlockedChannelIds } from '../data/channel-unlocks.ts';
 import type { Holder } from '../data/holders.ts';
 import { blockedUntil, clearFailures, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
-import { verifyPassword } from './passwords.ts';
+import { BUSY_RETRY_AFTER_SECONDS, checkPassword } from './passwords.ts';
 
 export type { Holder } from '../data/holders.ts';
 
@@ -38,7 +38,10 @@ export async function unlockChannel(db: Queryable, attempt: UnlockAttempt): Prom
   if (until && until.getTime() > attempt.now.getTime()) {
     return { ok: false, reason: 'too_many_attempts', retryAfterSeconds: Math.ceil((until.getTime() - attempt.now.getTime()) / 1000) };
   }
-  if (!(await verifyPassword(attempt.password, channel.passwordHash))) {
+  const check = await checkPassword(attempt.password, channel.passwordHash, attempt.address);
+  // The scrypt queue is bounded as for logins: refused at once, not counted as a wrong password.
+  if (check === 'busy') return { ok: false, reason: 'too_many_attempts', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
+  if (check === 'mismatch') {
     await recordFailure(db, key, attempt.now, CHANNEL_PASSWORD_FAILURES);
     return { ok: false, reason: 'wrong_password' };
   }

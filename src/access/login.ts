@@ -4,11 +4,13 @@
 // usable from their own address while an attacker's address is blocked, and guessing from many
 // addresses is still capped. The name is counted whether or not an account has it, and an unknown
 // name costs the same scrypt, so no answer (status, body, Retry-After, timing) tells which exist.
+// The scrypt queue is bounded (password-slots.ts): a check that would wait too long is refused at
+// once as too_many_attempts with a short Retry-After.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/connect.ts';
 import { findAccountByLogin } from '../data/accounts.ts';
 import { blockedUntil, clearFailures, pruneThrottles, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
-import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { BUSY_RETRY_AFTER_SECONDS, checkPassword, dummyPasswordHash } from './passwords.ts';
 
 const WINDOW_MS = 15 * 60_000;
 /** One login name from one address. */
@@ -56,8 +58,10 @@ export async function login(db: Queryable, attempt: LoginAttempt): Promise<Login
   if (until && until.getTime() > attempt.now.getTime()) {
     return { ok: false, reason: 'too_many_attempts', retryAfterSeconds: Math.ceil((until.getTime() - attempt.now.getTime()) / 1000) };
   }
-  const valid = await verifyPassword(attempt.password, account?.passwordHash ?? (await dummyPasswordHash()));
-  if (!account || !valid) {
+  const check = await checkPassword(attempt.password, account?.passwordHash ?? (await dummyPasswordHash()), attempt.address);
+  // Too many checks waiting (or this address's): refused before any scrypt, and not a failure.
+  if (check === 'busy') return { ok: false, reason: 'too_many_attempts', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
+  if (!account || check === 'mismatch') {
     await recordFailure(db, keys.nameAtAddress, attempt.now, NAME_AT_ADDRESS_FAILURES);
     await recordFailure(db, keys.address, attempt.now, ADDRESS_FAILURES);
     await recordFailure(db, keys.name, attempt.now, NAME_FAILURES);

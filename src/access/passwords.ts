@@ -4,10 +4,13 @@
 // `needsRehash` tells a caller that a successful login may store a stronger one.
 //
 // New hashes use N=2^17, r=8, p=1 (OWASP's scrypt minimum): 128 MiB and most of a second of
-// one core each. So that logins cannot exhaust memory or the libuv thread pool (which also
-// serves file and DNS work), at most MAX_CONCURRENT scrypt computations run at once; the rest
-// wait their turn. Tests lower the cost of new hashes with CHANNELNET_TEST_SCRYPT_COST (log2 N).
+// one core each. How many run and wait at once is password-slots.ts's: a caller's check is
+// refused at once ('busy') rather than queued without bound. Tests lower the cost of new hashes
+// with CHANNELNET_TEST_SCRYPT_COST (log2 N).
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { releaseSlot, takeSlot } from './password-slots.ts';
+
+export { passwordChecksInProgress } from './password-slots.ts';
 
 export interface ScryptParams {
   N: number;
@@ -17,7 +20,6 @@ export interface ScryptParams {
 
 export const DEFAULT_PARAMS: Readonly<ScryptParams> = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
-const MAX_CONCURRENT = 2;
 /** A stored hash asking for more than this is refused, not computed (it may come from a catalog file). */
 const MAX_MEMORY = 256 * 1024 * 1024;
 const MAX_WORK = 2 * DEFAULT_PARAMS.N * DEFAULT_PARAMS.r * DEFAULT_PARAMS.p;
@@ -45,34 +47,33 @@ function withinLimits(params: ScryptParams): boolean {
   return integers && N >= 2 && (N & (N - 1)) === 0 && memoryOf(params) <= MAX_MEMORY && N * r * p <= MAX_WORK;
 }
 
-// A counting semaphore: `running` computations now, `waiting` callers in arrival order.
-let running = 0;
-const waiting: (() => void)[] = [];
+/** The computation itself; tests replace it to hold checks in flight and see their order. */
+export type Hasher = (password: string, salt: Buffer, keyLength: number, params: ScryptParams) => Promise<Buffer>;
 
-/** scrypt computations running and waiting now. */
-export function passwordChecksInProgress(): { running: number; waiting: number } {
-  return { running, waiting: waiting.length };
+const scryptHasher: Hasher = (password, salt, keyLength, params) =>
+  new Promise((resolve, reject) => {
+    scrypt(password, salt, keyLength, { ...params, maxmem: memoryOf(params) + 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+let hasher: Hasher = scryptHasher;
+
+/** Tests only: computes with `replacement` (undefined: scrypt again). */
+export function replaceHasherForTests(replacement: Hasher | undefined): void {
+  hasher = replacement ?? scryptHasher;
 }
 
-async function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+/** The key, once a slot is free; undefined when `from`'s check is refused (password-slots.ts). */
+async function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number, from?: string): Promise<Buffer | undefined> {
+  if (!(await takeSlot(from))) return undefined;
   try {
-    return await new Promise((resolve, reject) => {
-      scrypt(password.normalize('NFC'), salt, keyLength, { ...params, maxmem: memoryOf(params) + 1024 * 1024 }, (error, key) =>
-        error ? reject(error) : resolve(key),
-      );
-    });
+    return await hasher(password.normalize('NFC'), salt, keyLength, params);
   } finally {
-    const next = waiting.shift();
-    if (next) next(); // the slot passes on: `running` stays the same
-    else running--;
+    releaseSlot(from);
   }
 }
 
 export async function hashPassword(password: string, params: ScryptParams = HASH_PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, params, KEY_LENGTH);
+  const key = (await derive(password, salt, params, KEY_LENGTH))!;
   return `scrypt:${params.N}:${params.r}:${params.p}:${salt.toString('base64')}:${key.toString('base64')}`;
 }
 
@@ -93,13 +94,27 @@ function parseHash(stored: string): { params: ScryptParams; salt: Buffer; expect
   return { params: { N, r, p }, salt: Buffer.from(parts[4]!, 'base64'), expected };
 }
 
-/** False for a wrong password, and for a malformed hash or one whose cost is beyond bounds. */
+/** False for a wrong password, and for a malformed hash or one whose cost is beyond bounds. Waits for its turn however long. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parsed = parseHash(stored);
-  if (!parsed) return false;
-  const actual = await derive(password, parsed.salt, parsed.params, parsed.expected.length);
-  return timingSafeEqual(actual, parsed.expected);
+  return (await checkPassword(password, stored)) === 'match';
 }
+
+export type PasswordCheck = 'match' | 'mismatch' | 'busy';
+
+/**
+ * A caller's password check: 'busy' (nothing computed) when too many checks wait, or too many
+ * of `from`'s network; the caller answers 429 with a short Retry-After. No `from`: waits its turn.
+ */
+export async function checkPassword(password: string, stored: string, from?: string): Promise<PasswordCheck> {
+  const parsed = parseHash(stored);
+  if (!parsed) return 'mismatch';
+  const actual = await derive(password, parsed.salt, parsed.params, parsed.expected.length, from);
+  if (!actual) return 'busy';
+  return timingSafeEqual(actual, parsed.expected) ? 'match' : 'mismatch';
+}
+
+/** Seconds a caller refused as 'busy' is told to wait: the queue drains in about that. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** True when `stored` is weaker than what new hashes use: rehash the password after a successful login. */
 export function needsRehash(stored: string): boolean {

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/connect.ts';
 import { publishedDays, type PublishedEntry } from '../schedules/published-days.ts';
 import type { Caller } from '../access/caller.ts';
 import { requestedChannels } from '../channels/listing.ts';
-import { streamableChannels } from '../entitlements/gating.ts';
+import { streamableChannels, withheldVideo } from '../entitlements/gating.ts';
 import type { VideoRowSource } from './presenter.ts';
 
 /** The rows of one channel-day, in play order. */
@@ -41,14 +41,14 @@ function segmentRows({ channel, entries, zone, streamable }: DaySegment, from: n
     if (i < from) continue;
     rows.push({
       customId: `${channel.id}-${entry.video.videoTubeId}-${k}`,
-      video: entry.video,
+      // A locked private channel's rows carry nothing that plays: no stream URL, no provider id.
+      video: streamable ? entry.video : withheldVideo(entry.video),
       userId: channel.ownerId,
       channelId: channel.id,
       durationSeconds: entry.isLive ? (entry.end - entry.start) / 1000 : entry.video.durationSeconds,
       start: entry.start,
       end: entry.end,
       zone,
-      // A locked private channel carries no stream URL.
       streamUrl: streamable ? entry.video.streamUrl : null,
       isVod: false,
     });

@@ -115,7 +115,7 @@ export function presentVideoRow(r: VideoRowSource): z.input<typeof videoRowSchem
   };
 }
 
-/** `live` is true while the stream is on air; `uri` is '' while a private channel is locked. */
+/** `live` is true while the stream is on air; `uri` and `providerVideoId` are '' while a private channel is locked. */
 export function presentLive(channelId: number, s: LiveStreamWithUri, zone: string, now: Date, playable: boolean): z.input<typeof liveStreamSchema> {
   const { video } = s;
   return {
@@ -129,7 +129,8 @@ export function presentLive(channelId: number, s: LiveStreamWithUri, zone: strin
     IsRRated: video.isRRated,
     isRemovedByProvider: video.isRemovedByProvider,
     isRestrictedByProvider: video.isRestrictedByProvider,
-    providerVideoId: video.providerVideoId,
+    // Locked: nothing that plays (a provider's id is the video), as in locked VOD and guide rows.
+    providerVideoId: playable ? video.providerVideoId : '',
     thumbnail: video.thumbnailUrl,
     title: video.title,
     uri: playable ? s.uri : '',

@@ -1,5 +1,6 @@
 // GET /users/{id}/channels/vod: the VOD catalogs of the channels asked, paginated. With VOD
-// PPV on, the list stays visible (clients sell from it) and locked rows carry no streamUrl.
+// PPV on, the list stays visible (clients sell from it) and locked rows carry no streamUrl and
+// no providerVideoId (empty).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import type { ChannelRow } from '../data/channels.ts';
 import { vodVideosOf, type VodVideo } from '../data/vod.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { requestedChannels, vodCatalogRows } from '../channels/listing.ts';
-import { streamableChannels, vodPlayable } from '../entitlements/gating.ts';
+import { streamableChannels, vodPlayable, withheldVideo } from '../entitlements/gating.ts';
 import { entitledClient, type Client } from './context.ts';
 import { paginate } from './pagination.ts';
 import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
@@ -50,7 +51,8 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
     const [streamable, unlocked] = await Promise.all([streamableChannels(db, client, channels), vodPlayable(db, client, refs)]);
     const data = paged.data.map(({ channel, video }) => {
       const playable = streamable(channel.id) && unlocked({ videoId: video.videoTubeId, channelId: channel.id });
-      return presentVideoRow(vodRow(client, channel, video, playable ? video.streamUrl : null));
+      // A locked row still sells the video; it carries nothing that plays it.
+      return presentVideoRow(playable ? vodRow(client, channel, video, video.streamUrl) : vodRow(client, channel, withheldVideo(video), null));
     });
     return { ...paged, data };
   });

@@ -31,8 +31,8 @@ export async function ownerAppOffers(db: Queryable, ownerId: number): Promise<Ap
 export interface VideoPlace {
   channelId: number;
   passwordHash: string | null;
-  /** In the channel's VOD catalog (pay-per-view may apply), else in its library, schedule or live streams. */
-  vod: boolean;
+  /** In the channel's VOD catalog (pay-per-view may apply), its library, or aired (schedule or live streams). */
+  how: 'vod' | 'library' | 'aired';
 }
 
 /** Every live channel the video is in, and how (four indexed look-ups). */
@@ -50,5 +50,9 @@ export async function placesOfVideo(db: Queryable, videoId: number): Promise<Vid
       .where(eq(scheduleBlockVideos.videoId, videoId)),
     db.selectDistinct(place).from(liveStreams).innerJoin(channels, and(eq(channels.id, liveStreams.channelId), live)).where(eq(liveStreams.videoId, videoId)),
   ]);
-  return [...vod.map((c) => ({ ...c, vod: true })), ...[...library, ...scheduled, ...streamed].map((c) => ({ ...c, vod: false }))];
+  return [
+    ...vod.map((c) => ({ ...c, how: 'vod' as const })),
+    ...library.map((c) => ({ ...c, how: 'library' as const })),
+    ...[...scheduled, ...streamed].map((c) => ({ ...c, how: 'aired' as const })),
+  ];
 }

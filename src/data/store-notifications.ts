@@ -33,6 +33,19 @@ export async function enqueueNotification(db: Queryable, n: NewNotification, now
 }
 
 /**
+ * Keeps a mark that needs no applying (state `ignored`, no payload), such as "Roku was sent its
+ * acknowledgement for this event": true for the one caller that writes it first, in every process.
+ */
+export async function markOnce(db: Queryable, mark: Omit<NewNotification, 'payload'> & { result: string }, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(storeNotifications)
+    .values({ ...mark, payload: {}, receivedAt: now, nextAttemptAt: now, appliedAt: now, state: 'ignored' })
+    .onConflictDoNothing({ target: [storeNotifications.storePlatform, storeNotifications.notificationId] })
+    .returning({ id: storeNotifications.id });
+  return rows.length > 0;
+}
+
+/**
  * Takes up to `limit` due notifications, oldest event first, and moves their next attempt
  * `leaseMs` ahead: another worker (or this one after a crash) takes them again only once the
  * lease has run out. SKIP LOCKED lets several instances claim at once without waiting.

@@ -58,6 +58,14 @@ export async function accessGate({ db, offers, appId, holder, now, vodRefs = [] 
   };
 }
 
+/**
+ * Whether an app of the owner sells the channel's VOD videos by pay-per-view. Judged over every
+ * app, not the caller's: a video sold so is bought, and no Platform-Id makes it free elsewhere.
+ */
+export function soldByPayPerView(offers: readonly AppOffer[], channelId: number): boolean {
+  return offers.some((o) => o.vodPpvEnabled && o.channelIds.includes(channelId));
+}
+
 /** Per pay-per-view app, which of the refs the caller has unlocked there. */
 async function unlocksByApp(
   db: Queryable,

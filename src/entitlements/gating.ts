@@ -11,7 +11,7 @@ import type { Holder } from '../data/holders.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import { appSubscriptionActive, type VideoRef } from './access.ts';
-import { accessGate, type Gate } from './gate.ts';
+import { accessGate, soldByPayPerView, type Gate } from './gate.ts';
 
 export type AccessRefusal = 'subscription_required';
 
@@ -42,6 +42,15 @@ export async function streamableChannels(
   return (channelId) => playable.has(channelId);
 }
 
+/**
+ * A video as a caller who may not play it sees it: enough to sell it (title, picture, provider
+ * name), nothing that plays it. The provider's id is such a thing (a YouTube id is the video), so
+ * it is the empty string: the spec types it a string, never null.
+ */
+export function withheldVideo<T extends { providerVideoId: string }>(video: T): T {
+  return { ...video, providerVideoId: '' };
+}
+
 /** Whether each VOD video plays in its channel for the caller (pay-per-view unlocks, sold channels). */
 export async function vodPlayable(db: Queryable, caller: Caller, refs: readonly (VideoRef & { channelId: number })[]): Promise<(ref: VideoRef & { channelId: number }) => boolean> {
   const gate = await callerGate(db, caller, refs);
@@ -51,7 +60,9 @@ export async function vodPlayable(db: Queryable, caller: Caller, refs: readonly 
 /**
  * A video plays for the caller when it is in no live channel, or when one channel holds it in a
  * way the caller may play: a public or unlocked channel the gate opens (for the channel's VOD
- * catalog, with its pay-per-view unlock). `app` is the video owner's app for the caller's platform.
+ * catalog, with its pay-per-view unlock). A video pay-per-view sells in some VOD catalog is not
+ * opened by any channel's library (its purchase is the way in); airing it stays the owner's
+ * broadcast, as the guide shows it. `app` is the video owner's app for the caller's platform.
  */
 export async function videoLocked(
   db: Queryable,
@@ -61,11 +72,13 @@ export async function videoLocked(
   const places = await placesOfVideo(db, video.id);
   if (places.length === 0) return false;
   const offers = await offersOf(db, caller.cache, video.ownerId);
-  const refs = places.filter((p) => p.vod).map((p) => ({ videoId: video.id, channelId: p.channelId }));
+  const refs = places.filter((p) => p.how === 'vod').map((p) => ({ videoId: video.id, channelId: p.channelId }));
+  const sold = refs.some((r) => soldByPayPerView(offers, r.channelId));
+  const candidates = sold ? places.filter((p) => p.how !== 'library') : places;
   const [gate, unlocked] = await Promise.all([
     accessGate({ db, offers, appId: caller.app?.id, holder: caller.holder, now: caller.now, vodRefs: refs }),
     playableChannels(db, places.map((p) => ({ id: p.channelId, passwordHash: p.passwordHash })), caller.holder),
   ]);
-  const open = (p: VideoPlace) => (p.vod ? gate.vodOpen({ videoId: video.id, channelId: p.channelId }) : gate.channelOpen(p.channelId));
-  return !places.some((p) => unlocked.has(p.channelId) && open(p));
+  const open = (p: VideoPlace) => (p.how === 'vod' ? gate.vodOpen({ videoId: video.id, channelId: p.channelId }) : gate.channelOpen(p.channelId));
+  return !candidates.some((p) => unlocked.has(p.channelId) && open(p));
 }

@@ -14,6 +14,7 @@ const MESSAGES: Record<NotificationRefusal['refused'], string> = {
   unauthenticated: 'The notification carries no proof that the store sent it.',
   invalid_signature: 'The notification could not be verified as the store\'s.',
   not_confirmed: 'The store does not confirm the transaction.',
+  forbidden_source: 'Notifications for this store are not accepted from this address.',
 };
 
 /** Status and body of a refusal: the code and a fixed message; the detailed reason goes to the log only. */

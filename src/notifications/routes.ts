@@ -30,7 +30,8 @@ export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   limitBodies(app, BODY_LIMIT);
-  await registerRateLimit(app, options.config);
+  // Per client address, before the body is read: each push costs a signature check or a store call.
+  await registerRateLimit(app, { ...options.config, RATE_LIMIT_MAX: options.config.RATE_LIMIT_NOTIFY_MAX });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), NOTIFICATIONS_ENVELOPE.notFound!(request)));
@@ -52,6 +53,7 @@ export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, 
       const result = await notifications.receive(store, request.params.appId, {
         body: typeof request.body === 'string' ? request.body : '',
         authorization: request.headers.authorization,
+        address: request.ip,
         now: request.now,
       });
       if ('refused' in result) {
@@ -59,6 +61,10 @@ export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, 
         request.log.warn({ store, appId: request.params.appId, refused: result.refused, reason: result.reason }, 'store notification refused');
         const answer = refusalAnswer(result);
         return sendEnveloped((reply as FastifyReply).code(answer.status), { json: answer.body });
+      }
+      if (result.keySent) {
+        // Every disclosure of the Roku Pay API key is on record (never the key itself).
+        request.log.info({ store, appId: request.params.appId, transactionId: result.keySent.transactionId, address: request.ip }, 'Roku API key sent in an acknowledgement');
       }
       if (result.reply) return sendEnveloped(reply.headers(result.reply.headers), { text: result.reply.text, contentType: 'text/plain; charset=utf-8' });
       return restSuccess({ received: result.fresh, repeated: result.notifications.length - result.fresh });

@@ -51,6 +51,13 @@ export const storeNotifications = new client.Counter({
   registers: [registry],
 });
 
+export const rokuApiKeySent = new client.Counter({
+  name: 'channelnet_roku_api_key_sent_total',
+  help: 'Roku Pay acknowledgements that carried the API key, by app (once per confirmed, fresh event; README: Store notifications).',
+  labelNames: ['app'] as const,
+  registers: [registry],
+});
+
 export const programmeCredits = new client.Counter({
   name: 'channelnet_programme_sessions_credited_total',
   help: 'Closed watch sessions this process split over the programmes on air (programme analytics).',

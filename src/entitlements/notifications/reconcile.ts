@@ -103,7 +103,7 @@ async function applePage(ctx: ReconcileContext, appId: number, credentials: Stor
     for (const item of Array.isArray(json.notificationHistory) ? json.notificationHistory : []) {
       const signedPayload = asRecord(item)?.signedPayload;
       if (typeof signedPayload !== 'string') continue;
-      const verified = await receiveApple({ body: JSON.stringify({ signedPayload }), authorization: undefined, now: ctx.now }, { app, store: 'Apple', credentials }, ctx.roots);
+      const verified = await receiveApple({ body: JSON.stringify({ signedPayload }), authorization: undefined, address: 'reconciliation', now: ctx.now }, { app, store: 'Apple', credentials }, ctx.roots);
       // What does not verify is not Apple's, whichever way it came.
       if ('notifications' in verified) entries.push(...verified.notifications);
     }

@@ -4,9 +4,9 @@
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
-import { enqueueNotification, findApp } from '../../data/store-notifications.ts';
+import { enqueueNotification, findApp, markOnce } from '../../data/store-notifications.ts';
 import { activeSkuIds, storeCredentialsOf } from '../../data/store-products.ts';
-import { storeNotifications } from '../../observability/metrics.ts';
+import { rokuApiKeySent, storeNotifications } from '../../observability/metrics.ts';
 import { storeVerifierOptions } from '../store-options.ts';
 import { createStoreVerifiers, credentialsKey, type StorePlatform, type StoreVerifierOptions, type StoreVerifiers } from '../stores/index.ts';
 import { reconcile, type ReconcileLine } from './reconcile.ts';
@@ -18,11 +18,14 @@ import { GOOGLE_OIDC_CERTS_URL, GoogleOidcKeys } from './google-oidc.ts';
 import { NotificationInbox, type InboxLog } from './inbox.ts';
 import { typeLabel } from './labels.ts';
 import { receiveRoku } from './roku.ts';
-import { refuse, type InboundRequest, type NotificationRefusal, type NotifiedApp, type Received } from './types.ts';
+import { sourceList, type SourceList } from './sources.ts';
+import { refuse, type InboundRequest, type NotificationRefusal, type NotifiedApp, type Received, type SecretAcknowledgement } from './types.ts';
 
 export interface Accepted extends Received {
   /** How many of the notifications were new (the others were repeats). */
   fresh: number;
+  /** Set when this answer carries Roku's API key (the group logs it: app, transaction, address). */
+  keySent?: { transactionId: string };
 }
 
 export class StoreNotifications {
@@ -32,6 +35,7 @@ export class StoreNotifications {
   private readonly options: StoreVerifierOptions;
   private readonly oidc: GoogleOidcKeys;
   private readonly sns: SnsVerifier;
+  private readonly rokuSources: SourceList;
 
   constructor(private readonly db: Database, private readonly config: Config, clock: Clock, log: InboxLog) {
     const options = storeVerifierOptions(config);
@@ -40,6 +44,7 @@ export class StoreNotifications {
     this.roots = options.apple?.rootCertificates ?? [];
     this.oidc = new GoogleOidcKeys(config.STORE_GOOGLE_OIDC_CERTS_URL ?? GOOGLE_OIDC_CERTS_URL, config.STORE_TIMEOUT_MS);
     this.sns = new SnsVerifier({ urlPrefix: config.STORE_AMAZON_SNS_URL_PREFIX, timeoutMs: config.STORE_TIMEOUT_MS });
+    this.rokuSources = sourceList(config.ROKU_NOTIFY_SOURCES);
     this.inbox = new NotificationInbox({ db, verifiers: this.verifiers, clock, log, leaseMs: config.STORE_NOTIFICATION_LEASE_SECONDS * 1000 });
   }
 
@@ -66,20 +71,39 @@ export class StoreNotifications {
 
   /** Verifies the request and keeps what it carries; a refusal keeps nothing but a counter. */
   async receive(store: StorePlatform, appId: number, request: InboundRequest): Promise<Accepted | NotificationRefusal> {
-    const target = await this.target(store, appId);
+    const target = store === 'Roku' && !this.rokuSources.allows(request.address)
+      ? refuse('forbidden_source', `${request.address} is not in ROKU_NOTIFY_SOURCES`)
+      : await this.target(store, appId);
     const received = 'refused' in target ? target : await this.verify(target, request);
     if ('refused' in received) {
       storeNotifications.inc({ store, type: 'unverified', result: 'refused' });
       return received;
     }
+    const fresh = await this.keep(store, appId, received, request.now);
+    if (!received.secret || !received.reply) return { ...received, fresh };
+    const sent = await this.sendSecretOnce(store, appId, received.secret, request);
+    const reply = sent ? { ...received.reply, headers: { ...received.reply.headers, ...received.secret.headers } } : received.reply;
+    return { notifications: received.notifications, reply, fresh, ...(sent ? { keySent: { transactionId: received.secret.transactionId } } : {}) };
+  }
+
+  /** Writes the notifications into the inbox (a repeat is a no-op) and nudges the worker; how many were new. */
+  private async keep(store: StorePlatform, appId: number, received: Received, now: Date): Promise<number> {
     let fresh = 0;
     for (const n of received.notifications) {
-      const isNew = await enqueueNotification(this.db, { storePlatform: store, appId, ...n }, request.now);
+      const isNew = await enqueueNotification(this.db, { storePlatform: store, appId, ...n }, now);
       storeNotifications.inc({ store, type: typeLabel(store, n.type), result: isNew ? 'accepted' : 'duplicate' });
       if (isNew) fresh += 1;
     }
     if (fresh > 0) this.inbox.kick();
-    return { ...received, fresh };
+    return fresh;
+  }
+
+  /** Records the acknowledgement's mark; only the answer that records it first carries the secret. */
+  private async sendSecretOnce(store: StorePlatform, appId: number, secret: SecretAcknowledgement, request: InboundRequest): Promise<boolean> {
+    const mark = { storePlatform: store, appId, notificationId: secret.mark, type: secret.type, eventAt: secret.eventAt };
+    const first = await markOnce(this.db, { ...mark, result: `acknowledged with the API key, to ${request.address}` }, request.now);
+    if (first) rokuApiKeySent.inc({ app: String(appId) });
+    return first;
   }
 
   private async target(store: StorePlatform, appId: number): Promise<NotifiedApp | NotificationRefusal> {

@@ -23,6 +23,7 @@ export const NOTIFICATION_REFUSALS = {
   unauthenticated: 401,
   invalid_signature: 401,
   not_confirmed: 401,
+  forbidden_source: 403,
 } as const;
 export type NotificationRefusalCode = keyof typeof NOTIFICATION_REFUSALS;
 
@@ -37,12 +38,27 @@ export interface Received {
   notifications: VerifiedNotification[];
   /** A store-specific acknowledgement (Roku's echoed responseKey); absent: a plain 200. */
   reply?: { headers: Record<string, string>; text: string };
+  /** Headers that carry a secret, added to `reply` only by the one answer that first records `mark`. */
+  secret?: SecretAcknowledgement;
+}
+
+/** Roku's API key in its acknowledgement: sent once per event, whichever process answers. */
+export interface SecretAcknowledgement {
+  /** The inbox id of the mark that records the sending. */
+  mark: string;
+  type: string;
+  eventAt: Date;
+  headers: Record<string, string>;
+  /** What the log line names (never the secret). */
+  transactionId: string;
 }
 
 /** The request as the group hands it over: raw body text and the headers a store authenticates with. */
 export interface InboundRequest {
   body: string;
   authorization: string | undefined;
+  /** The client address, as TRUST_PROXY resolves it. */
+  address: string;
   now: Date;
 }
 
