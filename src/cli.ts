@@ -26,7 +26,7 @@ const USAGE = `Usage: channelnet <command>
                              read Apple's notification history and Google's voided purchases since
                              the last run (or --since) into the notification inbox, and apply them
   owner create --username U --email E (--password-stdin | --password P)
-               [--public-url SLUG] [--full-name NAME] [--id N]
+               [--public-url SLUG] [--full-name NAME] [--id N (1-9999999)]
                              create an owner account that signs in to the Studio API
                              (--password-stdin reads one line: a password on the command line shows in ps)
 

@@ -24,20 +24,32 @@ describe.each(BACKENDS)('owner accounts on %s', (backend) => {
 
   const accounts = async () => ((await database.db.execute('select id, username, public_url, password_hash from accounts order by id' as never)) as any).rows;
 
-  it('creates an owner with the next id and a slug of the username', async () => {
+  it('creates an owner with the accounts sequence\'s next id (from 10,000,000 up) and a slug of the username', async () => {
     const result = await createOwner(database.db, owner, NOW);
-    expect(result).toEqual({ ok: true, id: 14 });
-    const row = (await accounts()).find((a: any) => a.id === 14);
+    expect(result).toEqual({ ok: true, id: 10_000_000 });
+    const row = (await accounts()).find((a: any) => a.id === 10_000_000);
     expect(row).toMatchObject({ username: 'Nora', public_url: 'nora' });
     expect(await verifyPassword('long enough', row.password_hash)).toBe(true);
-    expect(await isOwner(database.db, 14)).toBe(true);
+    expect(await isOwner(database.db, 10_000_000)).toBe(true);
+  });
+
+  it('keeps a chosen --id only in 1..9,999,999; a choice does not move the next assigned id', async () => {
+    const before = await accounts();
+    for (const id of [10_000_001, 2_147_483_647, 2_147_483_648, 0, -1, 1.5]) {
+      const refused = await createOwner(database.db, { ...owner, username: `c${id}`, email: `c${String(id).replace('.', '')}@example.com`, id }, NOW);
+      expect(refused.ok, String(id)).toBe(false);
+      expect((refused as { errors: string[] }).errors[0], String(id)).toMatch(/^id: /);
+    }
+    expect(await accounts()).toEqual(before);
+    expect(await createOwner(database.db, { ...owner, username: 'legacy', email: 'legacy@example.com', id: 9_999_999 }, NOW)).toEqual({ ok: true, id: 9_999_999 });
+    expect(await createOwner(database.db, { ...owner, username: 'next', email: 'next@example.com' }, NOW)).toEqual({ ok: true, id: 10_000_001 });
   });
 
   it('refuses taken names case-insensitively, bad emails and short passwords, creating nothing', async () => {
     const before = await accounts();
     expect(await createOwner(database.db, { ...owner, username: 'ALICE', email: 'NORA@example.com' }, NOW)).toEqual({
       ok: false,
-      errors: expect.arrayContaining([expect.stringMatching(/^username: username "ALICE" already used by account 11$/), 'email: email "NORA@example.com" already used by account 14']),
+      errors: expect.arrayContaining([expect.stringMatching(/^username: username "ALICE" already used by account 11$/), 'email: email "NORA@example.com" already used by account 10000000']),
     });
     const bad = await createOwner(database.db, { username: 'x', email: 'not-an-email', password: 'short' }, NOW);
     expect(bad).toEqual({ ok: false, errors: ['email: bad email "not-an-email"', 'password: must be at least 8 characters'] });
@@ -70,10 +82,10 @@ describe('channelnet owner create on a fresh installation', () => {
     const args = ['owner', 'create', '--username', 'nora', '--email', 'nora@example.com', '--password-stdin', '--full-name', 'Nora N'];
     const created = await channelnet(args, env, 'a good password\n');
     expect(created.stderr).toBe('');
-    expect(created.stdout).toBe('owner created: id 1, username nora\n');
+    expect(created.stdout).toBe('owner created: id 10000000, username nora\n');
     const again = await channelnet(args, env, 'a good password\n');
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('username: username "nora" already used by account 1');
+    expect(again.stderr).toContain('username: username "nora" already used by account 10000000');
     const server = await startServerProcess(env);
     try {
       const login = await fetch(`${server.url}/api/v1/rest/auth/login`, {

@@ -194,12 +194,12 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
   });
 
   describe('categories and languages', () => {
-    it('lists all (shared by every owner) with an ETag, creates with an assigned or a free given id; a new one is usable at once', async () => {
+    it('lists all (shared by every owner) with an ETag, creates with an assigned or a free chosen id; a new one is usable at once', async () => {
       const list = await s.call('GET', '/categories');
       expect([list.statusCode, list.json().data]).toEqual([200, { items: [{ id: 1, name: 'News' }, { id: 2, name: 'Music' }] }]);
       expect(list.headers.etag).toMatch(/^"[\w-]+"$/);
       const sports = await s.call('POST', '/categories', { body: { name: 'Sports' } });
-      expect([sports.statusCode, sports.json().data]).toEqual([201, { id: 3, name: 'Sports' }]);
+      expect([sports.statusCode, sports.json().data]).toEqual([201, { id: 10_000_000, name: 'Sports' }]);
       expect(sports.headers.etag).toMatch(/^"[\w-]+"$/);
       const kids = await olga('POST', '/categories', { id: 50, name: 'Kids' });
       expect([kids.statusCode, kids.json().data]).toEqual([201, { id: 50, name: 'Kids' }]);
@@ -209,13 +209,14 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       expect([nameless.statusCode, nameless.json().error.details]).toEqual([422, [{ path: 'name', message: 'required' }]]);
       expect((await s.call('POST', '/categories', { body: { name: 'x', parent: 1 } })).json().error.details).toEqual([{ path: 'parent', message: 'unknown field' }]);
       const after = await s.call('GET', '/categories');
-      expect(after.json().data.items).toEqual([{ id: 1, name: 'News' }, { id: 2, name: 'Music' }, { id: 3, name: 'Sports' }, { id: 50, name: 'Kids' }]);
+      expect(after.json().data.items).toEqual([{ id: 1, name: 'News' }, { id: 2, name: 'Music' }, { id: 50, name: 'Kids' }, { id: 10_000_000, name: 'Sports' }]);
       expect(after.headers.etag).not.toBe(list.headers.etag);
       expect((await olga('GET', '/categories')).body).toBe(after.body);
+      // Olga's choice of 50 did not move the sequence: alice's next category is the one after Sports.
       const next = await s.call('POST', '/categories', { body: { name: 'Film' } });
-      expect(next.json().data.id).toBe(51);
+      expect(next.json().data.id).toBe(10_000_001);
       // A channel can name the new category at once.
-      const channel = await s.call('POST', '/channels', { body: { name: 'Alice Sports', url: 'alice-sports', categoryId: 3 } });
+      const channel = await s.call('POST', '/channels', { body: { name: 'Alice Sports', url: 'alice-sports', categoryId: 10_000_000 } });
       expect(channel.statusCode, channel.body).toBe(201);
     });
 
@@ -233,13 +234,13 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
     it('languages: list, create (code required), a taken id refused', async () => {
       expect((await s.call('GET', '/languages')).json().data).toEqual({ items: [{ id: 1, name: 'English', code: 'en' }] });
       const french = await s.call('POST', '/languages', { body: { name: 'French', code: 'fr' } });
-      expect([french.statusCode, french.json().data]).toEqual([201, { id: 2, name: 'French', code: 'fr' }]);
+      expect([french.statusCode, french.json().data]).toEqual([201, { id: 10_000_000, name: 'French', code: 'fr' }]);
       const chosen = await olga('POST', '/languages', { id: 40, name: 'German', code: 'de' });
       expect(chosen.json().data).toEqual({ id: 40, name: 'German', code: 'de' });
       const codeless = await s.call('POST', '/languages', { body: { name: 'Italian' } });
       expect([codeless.statusCode, codeless.json().error.details]).toEqual([422, [{ path: 'code', message: 'required' }]]);
       expect((await s.call('POST', '/languages', { body: { id: 40, name: 'x', code: 'x' } })).statusCode).toBe(409);
-      expect((await s.call('GET', '/languages')).json().data.items.map((l: any) => l.code)).toEqual(['en', 'fr', 'de']);
+      expect((await s.call('GET', '/languages')).json().data.items.map((l: any) => l.code)).toEqual(['en', 'de', 'fr']);
       // No change or delete: others' channels may name them.
       expect((await s.call('PATCH', '/languages/1', { body: { name: 'x' } })).statusCode).toBe(404);
       expect((await s.call('DELETE', '/categories/1')).statusCode).toBe(404);

@@ -1,7 +1,10 @@
 // The whole demo catalog rebuilt from an empty database through the Studio API alone (after
 // `channelnet owner create` made its owners): every REST, Custom and legacy answer about the
 // catalog then equals the answer of the imported demo catalog. Viewer state is not the Studio's
-// (favorites, purchases, viewer accounts), so answers that depend on it are not compared.
+// (favorites, purchases, viewer accounts), so answers that depend on it are not compared. Nor
+// are a channel's verified badge and subscriber count: the operator sets those (here in SQL, as
+// the catalog import would), and the Studio refuses an owner's value for them.
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from '../src/access/owners.ts';
@@ -45,7 +48,10 @@ async function rebuild(t: TestApp): Promise<Map<number, string>> {
   for (const account of owners) {
     const videos = demo.videos.filter((v: any) => v.ownerId === account.id);
     if (videos.length > 0) await studio(account.id, 'POST', '/videos', videos);
-    for (const channel of demo.channels.filter((c: any) => c.ownerId === account.id)) await studio(account.id, 'POST', '/channels', channel);
+    for (const { isVerified, subscriberCount, ...channel } of demo.channels.filter((c: any) => c.ownerId === account.id)) {
+      await studio(account.id, 'POST', '/channels', channel);
+      await t.database.db.execute(sql`update channels set is_verified = ${isVerified ?? false}, subscriber_count = ${subscriberCount ?? 0} where id = ${channel.id}`);
+    }
     for (const app of demo.apps.filter((a: any) => a.ownerId === account.id)) await studio(account.id, 'PUT', `/apps/${app.platform}`, app);
     if (account.branding) await studio(account.id, 'PUT', '/branding', account.branding);
   }

@@ -2,7 +2,8 @@
 // installation can be run from the Studio alone. The fields are checked by the catalog's own
 // field rules and worded as import errors (`email: bad email "x"`); nothing is created on refusal.
 import { z } from 'zod';
-import { email, id, nonEmpty } from '../catalog/fields.ts';
+import { email, nonEmpty } from '../catalog/fields.ts';
+import { chosenId } from '../catalog/ids.ts';
 import { formatIssues, issueMessage } from '../catalog/issues.ts';
 import type { Database } from '../db/connect.ts';
 import { accountKeysTaken, insertOwner } from '../data/owners.ts';
@@ -11,7 +12,8 @@ import { hashPassword } from './passwords.ts';
 export const MIN_OWNER_PASSWORD = 8;
 
 const ownerSchema = z.strictObject({
-  id: id.optional(),
+  // A legacy system's public id; left out, the accounts sequence assigns one (src/catalog/ids.ts).
+  id: chosenId.optional(),
   username: nonEmpty,
   email,
   password: z.string().min(MIN_OWNER_PASSWORD, { error: `must be at least ${MIN_OWNER_PASSWORD} characters` }),

@@ -30,8 +30,7 @@ function checkedString(test: (v: string) => string | null) {
 export const integer = z.number().superRefine((v, ctx) => {
   if (!Number.isSafeInteger(v)) ctx.addIssue({ code: 'custom', message: `expected integer, got ${v}` });
 });
-export const id = integer.positive({ error: 'must be an integer > 0' });
-export const refId = integer;
+export { id, refId } from './ids.ts';
 export const nonEmpty = z.string().min(1, { error: 'must not be empty' });
 
 export const colour = checkedString((v) => (COLOUR_RE.test(v) ? null : `bad colour ${show(v)}`));

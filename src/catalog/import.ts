@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { notifyCatalogChange } from '../cache/changes.ts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/connect.ts';
+import { advanceSequences } from '../data/ids.ts';
 import { deleteWhereIn, insertRows, insertRowsIgnoringConflicts, upsertRows } from '../db/bulk.ts';
 import * as t from '../db/schema.ts';
 import { catalogToRows, type CatalogRows } from './to-rows.ts';
@@ -35,6 +36,9 @@ export async function importCatalog(db: Database, input: unknown, options: Impor
   await db.transaction(async (tx) => {
     if (options.replace) await emptyCatalog(tx);
     await writeRows(tx, rows);
+    // The file may hold ids of the assigned range (an export of this service): the sequences
+    // move past them, so the next create neither meets nor steps over them one by one.
+    await advanceSequences(tx);
     // Delivered on commit to every process's catalog cache (src/cache/catalog-cache.ts).
     await notifyCatalogChange(tx, 'all');
   });

@@ -9,26 +9,28 @@ import type { CredentialStore } from '../vocabulary.ts';
 import type { Catalog, CatalogAccount, CatalogApp, CatalogChannel, CatalogVideo } from './format.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+/** A row of a table whose id the service can assign: a catalog entity always carries its own. */
+type Keyed<T extends { $inferInsert: unknown }> = Row<T> & { id: number };
 
 export interface CatalogRows {
   blobs: Row<typeof t.blobs>[];
-  categories: Row<typeof t.categories>[];
-  languages: Row<typeof t.languages>[];
-  accounts: Row<typeof t.accounts>[];
+  categories: Keyed<typeof t.categories>[];
+  languages: Keyed<typeof t.languages>[];
+  accounts: Keyed<typeof t.accounts>[];
   brandings: Row<typeof t.brandings>[];
   appTokens: Row<typeof t.authTokens>[];
   favorites: Row<typeof t.favorites>[];
-  videos: Row<typeof t.videos>[];
+  videos: Keyed<typeof t.videos>[];
   renditions: Row<typeof t.videoRenditions>[];
-  channels: Row<typeof t.channels>[];
+  channels: Keyed<typeof t.channels>[];
   channelVideos: Row<typeof t.channelVideos>[];
   channelVodVideos: Row<typeof t.channelVodVideos>[];
   vast: Row<typeof t.channelVastSettings>[];
   roku: Row<typeof t.channelRokuSettings>[];
-  blocks: Row<typeof t.scheduleBlocks>[];
+  blocks: Keyed<typeof t.scheduleBlocks>[];
   blockVideos: Row<typeof t.scheduleBlockVideos>[];
   liveStreams: Row<typeof t.liveStreams>[];
-  apps: Row<typeof t.apps>[];
+  apps: Keyed<typeof t.apps>[];
   appMobile: Row<typeof t.appMobileSettings>[];
   appImages: Row<typeof t.appImages>[];
   storeProducts: Row<typeof t.appStoreProducts>[];

@@ -1,7 +1,7 @@
 // Owners: accounts that own a channel or an app, or were made owners from the CLI.
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/connect.ts';
-import { lockIdAssignment } from './studio.ts';
+import { lockSequencesShared, nextIds } from './ids.ts';
 
 export async function isOwner(db: Queryable, accountId: number): Promise<boolean> {
   const result = await db.execute<{ owner: boolean }>(sql`select (
@@ -33,13 +33,14 @@ export async function accountKeysTaken(db: Queryable, owner: Pick<NewOwner, 'id'
 }
 
 /**
- * Inserts the account and marks it an owner, in one transaction; the id is the next free one
- * unless given. The unique indexes settle a race with another create (the caller reports it).
+ * Inserts the account and marks it an owner, in one transaction; the id is the accounts
+ * sequence's next unless given. The unique indexes settle a race with another create (the
+ * caller reports it).
  */
 export async function insertOwner(db: Database, owner: NewOwner): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockIdAssignment(tx);
-    const id = owner.id ?? Number(((await tx.execute(sql`select coalesce(max(id), 0) + 1 as id from accounts`)) as unknown as { rows: { id: number }[] }).rows[0]!.id);
+    if (owner.id === undefined) await lockSequencesShared(tx);
+    const id = owner.id ?? (await nextIds(tx, 'accounts', 1))[0]!;
     await tx.execute(sql`insert into accounts (id, username, email, password_hash, public_url, full_name, public_name)
       values (${id}, ${owner.username}, ${owner.email}, ${owner.passwordHash}, ${owner.publicUrl}, ${owner.fullName}, ${owner.publicName})`);
     await tx.execute(sql`insert into studio_owners (account_id, created_at) values (${id}, ${owner.createdAt})`);

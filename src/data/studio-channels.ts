@@ -6,7 +6,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 
-export type ChannelRowValues = typeof t.channels.$inferInsert;
+export type ChannelRowValues = typeof t.channels.$inferInsert & { id: number };
 export type RokuRowValues = typeof t.channelRokuSettings.$inferInsert;
 export type VastRowValues = typeof t.channelVastSettings.$inferInsert;
 export type VastRowPlatform = VastRowValues['platform'];

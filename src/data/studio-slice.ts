@@ -1,24 +1,10 @@
-// Queries behind the Studio's import of an owner's slice: what other accounts already use
-// (names, app tokens), the owner's app tokens kept across an import that names none, and the
-// claiming inserts that make a new id the importer's before the import's upserts run.
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+// Queries behind the Studio's import of an owner's slice: the app tokens other accounts use,
+// the owner's app tokens kept across an import that names none, and the claiming inserts that
+// make a new id the importer's before the import's upserts run.
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { insertRows } from '../db/bulk.ts';
 import * as t from '../db/schema.ts';
-
-export type AccountKey = 'username' | 'email' | 'publicUrl';
-
-/** Which of the account's unique names (compared case-insensitively) another account holds. */
-export async function accountKeysTakenByOthers(tx: Queryable, accountId: number, names: Record<AccountKey, string>): Promise<AccountKey[]> {
-  const lower = (column: PgColumn, value: string) => eq(sql`lower(${column})`, value.toLowerCase());
-  const rows = await tx
-    .select({ username: t.accounts.username, email: t.accounts.email, publicUrl: t.accounts.publicUrl })
-    .from(t.accounts)
-    .where(and(ne(t.accounts.id, accountId), or(lower(t.accounts.username, names.username), lower(t.accounts.email, names.email), lower(t.accounts.publicUrl, names.publicUrl))));
-  const keys: AccountKey[] = ['username', 'email', 'publicUrl'];
-  return keys.filter((key) => rows.some((r) => r[key].toLowerCase() === names[key].toLowerCase()));
-}
 
 /**
  * Which token hashes are in use by something an import of the account's app tokens does not

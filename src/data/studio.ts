@@ -5,18 +5,18 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 
-/** Advisory lock namespace of Studio writes ('ST'); key 0 is id assignment, others owners. */
+/** Advisory lock namespace of Studio writes ('ST'): owners by id; -1 the shared reference data. */
 const LOCK_SPACE = 0x5354;
-const ID_ASSIGNMENT = 0;
+const REFERENCE_DATA = -1;
 
 /** Serializes one owner's Studio writes until the transaction ends (read, check, write). */
 export async function lockOwner(tx: Queryable, ownerId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${ownerId}::int)`);
 }
 
-/** Serializes writes that choose new ids (max + 1) across owners. */
-export async function lockIdAssignment(tx: Queryable): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${ID_ASSIGNMENT}::int)`);
+/** Serializes the owners' additions to the shared categories and languages (names are checked across owners). */
+export async function lockReferenceData(tx: Queryable): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${REFERENCE_DATA}::int)`);
 }
 
 export interface AuditRow {
@@ -88,22 +88,4 @@ export async function ownerExisting(tx: Queryable, ownerId: number, blockIds?: r
   ]);
   const ids = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
   return { accounts, categoryIds: ids(categories), languageIds: ids(languages), videoIds: ids(videos), channels, apps, scheduleBlocks };
-}
-
-const ID_TABLES = { videos: t.videos, channels: t.channels, apps: t.apps, scheduleBlocks: t.scheduleBlocks, categories: t.categories, languages: t.languages } as const;
-export type IdTable = keyof typeof ID_TABLES;
-
-/** Which of `ids` are in use in `table`, whoever owns them. */
-export async function takenIds(tx: Queryable, table: IdTable, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const target = ID_TABLES[table];
-  const rows = await tx.select({ id: target.id }).from(target).where(inArray(target.id, [...ids]));
-  return rows.map((r) => r.id);
-}
-
-/** The next free id of `table` (max + 1), under lockIdAssignment. */
-export async function nextId(tx: Queryable, table: IdTable): Promise<number> {
-  const target = ID_TABLES[table];
-  const [row] = await tx.select({ max: sql<number | null>`max(${target.id})` }).from(target);
-  return Number(row?.max ?? 0) + 1;
 }

@@ -41,12 +41,24 @@ const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 /** A channel-local wall time 'yyyy-MM-dd HH:mm:ss', kept as text-like string. */
 const wallTime = () => timestamp({ withTimezone: false, mode: 'string' });
 
+/**
+ * A public id (int32, as the clients that hold them read it) of a table whose ids the service
+ * assigns: a row inserted without one takes the next value of the table's own sequence, which
+ * starts at 10,000,000 so that it never meets the ids people choose (1..9,999,999, see
+ * src/catalog/ids.ts). The sequence is consulted explicitly (src/data/ids.ts), which also skips
+ * any value a row already holds (the catalog import may bring ids from that range).
+ */
+const publicId = (table: string) =>
+  integer()
+    .primaryKey()
+    .generatedByDefaultAsIdentity({ name: `${table}_id_seq`, startWith: 10_000_000, minValue: 10_000_000, maxValue: 2_147_483_647, cache: 1 });
+
 // ---------------------------------------------------------------- accounts
 
 export const accounts = pgTable(
   'accounts',
   {
-    id: integer().primaryKey(),
+    id: publicId('accounts'),
     username: text().notNull(),
     email: text().notNull(),
     passwordHash: text().notNull(),
@@ -108,15 +120,21 @@ export const authTokens = pgTable(
 
 // ---------------------------------------------------------------- reference data
 
+/**
+ * Shared by every owner. createdBy: the owner who added it through the Studio (counted against
+ * that owner's allowance); null for the operator's (the catalog import's).
+ */
 export const categories = pgTable('categories', {
-  id: integer().primaryKey(),
+  id: publicId('categories'),
   name: text().notNull(),
+  createdBy: integer().references(() => accounts.id, { onDelete: 'set null' }),
 });
 
 export const languages = pgTable('languages', {
-  id: integer().primaryKey(),
+  id: publicId('languages'),
   name: text().notNull(),
   code: text().notNull(),
+  createdBy: integer().references(() => accounts.id, { onDelete: 'set null' }),
 });
 
 /** Images, content-addressed by the SHA-256 of their bytes. */
@@ -131,7 +149,7 @@ export const blobs = pgTable('blobs', {
 export const videos = pgTable(
   'videos',
   {
-    id: integer().primaryKey(),
+    id: publicId('videos'),
     ownerId: integer()
       .notNull()
       .references(() => accounts.id),
@@ -172,7 +190,7 @@ export const videoRenditions = pgTable(
 export const channels = pgTable(
   'channels',
   {
-    id: integer().primaryKey(),
+    id: publicId('channels'),
     ownerId: integer()
       .notNull()
       .references(() => accounts.id),
@@ -271,7 +289,7 @@ export const channelRokuSettings = pgTable('channel_roku_settings', {
 export const scheduleBlocks = pgTable(
   'schedule_blocks',
   {
-    id: integer().primaryKey(),
+    id: publicId('schedule_blocks'),
     channelId: integer()
       .notNull()
       .references(() => channels.id, { onDelete: 'cascade' }),
@@ -319,7 +337,7 @@ export const liveStreams = pgTable(
 export const apps = pgTable(
   'apps',
   {
-    id: integer().primaryKey(),
+    id: publicId('apps'),
     ownerId: integer()
       .notNull()
       .references(() => accounts.id),

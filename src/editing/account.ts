@@ -13,22 +13,23 @@
 //   the import's rules on the owner's account entry and written alone: the account's app tokens
 //   and favorites, which an import of the entry would replace, are left as they are. No branding
 //   reads as null; DELETE clears it (nothing to clear: 204 as well).
-// - Categories and languages are shared by every owner: all are listed, anyone may add one (an
-//   id given or assigned), and none can be changed or deleted through the Studio, since other
-//   owners' channels and videos may name them. A new one is named by no channel yet, so no
-//   cached answer changes.
+// - Categories and languages are shared by every owner: all are listed, an owner may add a few
+//   (an id given or assigned; see reference-data.ts for the allowance and the name rule), and
+//   none can be changed or deleted through the Studio, since other owners' channels and videos
+//   may name them. A new one is named by no channel yet, so no cached answer changes.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/connect.ts';
 import {
   brandingBlobs, insertAppToken, ownerAppToken, ownerAppTokens, replaceBranding, revokeAppToken, type AppTokenRow,
 } from '../data/studio-account.ts';
 import { claimNewRows } from '../data/studio-slice.ts';
-import type { IdTable } from '../data/studio.ts';
+import type { IdTable } from '../data/ids.ts';
 import { hashToken } from '../access/token-hash.ts';
 import { BlobReader, exportAccounts, exportCategories, exportLanguages } from '../catalog/export.ts';
 import { catalogToRows } from '../catalog/to-rows.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { withIds, type Body } from './entities.ts';
+import { asAddedBy, assertMayAdd } from './reference-data.ts';
 import { notFound } from './refusals.ts';
 import { validateSlice } from './validate.ts';
 import { changedFields, write, type Editor, type Idempotency, type Written } from './write.ts';
@@ -146,11 +147,12 @@ async function createReference<K extends 'categories' & IdTable | 'languages' & 
   return write(db, editor, async (tx) => {
     const [entry] = await withIds(tx, list, [body]);
     const catalog = await validateSlice(tx, editor.ownerId, { [list]: [entry] }, `${list}[0]`);
+    const created = catalog[list][0]!;
+    await assertMayAdd(tx, editor.ownerId, list, [created], () => '');
     // Claimed with a plain insert: an id another owner's write took since the check fails (409)
     // rather than being overwritten (reference data is shared, so any owner may race for an id).
-    const rows = await catalogToRows(catalog, editor.now);
+    const rows = asAddedBy(await catalogToRows(catalog, editor.now), editor.ownerId);
     await claimNewRows(tx, { categories: rows.categories, languages: rows.languages, videos: [], channels: [], apps: [] });
-    const created = catalog[list][0]!;
     return {
       written: { status: 201, body: created, etag: etagOf(created) },
       changes: [{ action: 'create' as const, resource: `${list}/${created.id}`, fields: Object.keys(created).filter((k) => k !== 'id').sort() }],

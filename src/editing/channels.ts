@@ -188,6 +188,29 @@ const forChannel = (channelId: number, change: Omit<Change, 'channelIds'>): Chan
 /** Fields a channel body may carry that the service answers but never takes. */
 const READ_ONLY = ['hasPassword'];
 
+/**
+ * Fields only the operator sets (the catalog import): the verified badge and the subscriber
+ * count that orders most_subscribed lists. An owner's body may leave them out or repeat their
+ * value (an exported channel comes back as it was), never change them.
+ */
+export interface OperatorFields {
+  isVerified: boolean;
+  subscriberCount: number;
+}
+const OPERATOR_FIELDS: OperatorFields = { isVerified: false, subscriberCount: 0 };
+
+/** `path: message` lines for each operator field `body` would change from `current` (a new channel: the defaults). */
+export function operatorFieldProblems(body: Body, current: OperatorFields = OPERATOR_FIELDS, root = ''): string[] {
+  return (Object.keys(OPERATOR_FIELDS) as (keyof OperatorFields)[])
+    .filter((field) => body[field] !== undefined && body[field] !== current[field])
+    .map((field) => `${root}${field}: set by the operator (catalog import), not through the Studio; leave it out (it is ${current[field]})`);
+}
+
+function assertOwnerFields(body: Body, current?: OperatorFields): void {
+  const problems = operatorFieldProblems(body, current);
+  if (problems.length > 0) throw invalid(problems);
+}
+
 function withoutReadOnly(body: Body): Body {
   return Object.fromEntries(Object.entries(body).filter(([key]) => !READ_ONLY.includes(key)));
 }
@@ -205,11 +228,12 @@ async function withHashedPassword(body: Body): Promise<Body> {
  * blocks without an id get one.
  */
 export async function createChannel(db: Database, editor: Editor, body: Body, idempotency?: Idempotency): Promise<Written<ChannelResource>> {
+  assertOwnerFields(body);
   const prepared = await withHashedPassword(withoutReadOnly(body));
   return write(db, editor, async (tx) => {
     const [withId] = await withIds(tx, 'channels', [owned(prepared, editor.ownerId)]);
     const blocks = withId!['schedules'];
-    const entry = Array.isArray(blocks) ? { ...withId, schedules: await withIds(tx, 'scheduleBlocks', blocks as Body[]) } : withId!;
+    const entry = Array.isArray(blocks) ? { ...withId, schedules: await withIds(tx, 'scheduleBlocks', blocks as Body[], (i) => `schedules[${i}].`) } : withId!;
     const catalog = await validateEntry(tx, editor.ownerId, entry);
     await createCatalog(tx, catalog, editor.now);
     const channel = catalog.channels[0]!;
@@ -243,6 +267,7 @@ export async function updateChannel(db: Database, editor: Editor, channelId: num
     assertOwnFields(patch, channelId);
     const entry = await currentEntry(tx, editor.ownerId, channelId);
     assertFixed(patch, entry, ['id', 'ownerId']);
+    assertOwnerFields(patch, before);
     const changes = withoutReadOnly(patch);
     const rows = await catalogToRows(await validateEntry(tx, editor.ownerId, { ...entry, ...changes }), editor.now);
     await updateChannelRow(tx, rows.channels[0]!);

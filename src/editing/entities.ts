@@ -1,9 +1,10 @@
 // Steps every Studio create and update shares: the owner a body names, ids the service
 // assigns, and writing validated entities through the catalog import's own writers.
 import type { Queryable } from '../db/connect.ts';
-import { lockIdAssignment, nextId, type IdTable } from '../data/studio.ts';
+import { lockSequencesShared, nextIds, type IdTable } from '../data/ids.ts';
 import { claimNewRows } from '../data/studio-slice.ts';
 import type { Catalog } from '../catalog/format.ts';
+import { chosenIdProblem } from '../catalog/ids.ts';
 import { writeRows } from '../catalog/import.ts';
 import { catalogToRows } from '../catalog/to-rows.ts';
 import { invalid } from './refusals.ts';
@@ -20,16 +21,24 @@ export function owned(body: Body, ownerId: number, root = ''): Body {
 }
 
 /**
- * Gives every body without an id the next free one and refuses ids already in use. Ids are
- * public and one namespace across owners, so a chosen id that is taken is refused whoever holds it.
+ * Gives every body without an id a new one from the table's sequence and refuses chosen ids
+ * outside the chosen range (1..9,999,999) or already in use. Ids are public and one namespace
+ * across owners, so a taken id is refused whoever holds it; a choice never moves the sequence,
+ * so it changes no one's next id. `root(i)` is where body i sits in the request (`[3].`).
  */
-export async function withIds(tx: Queryable, table: IdTable, bodies: readonly Body[]): Promise<Body[]> {
+export async function withIds(tx: Queryable, table: IdTable, bodies: readonly Body[], root: (i: number) => string = () => ''): Promise<Body[]> {
+  const outOfRange = bodies.flatMap((b, i) => {
+    const problem = typeof b['id'] === 'number' ? chosenIdProblem(b['id']) : null;
+    return problem === null ? [] : [`${root(i)}id: ${problem}`];
+  });
+  if (outOfRange.length > 0) throw invalid(outOfRange);
   const chosen = bodies.map((b) => b['id']).filter((id): id is number => typeof id === 'number');
   await assertIdsFree(tx, table, chosen);
-  if (bodies.every((b) => b['id'] !== undefined)) return [...bodies];
-  await lockIdAssignment(tx);
-  let next = Math.max(await nextId(tx, table), ...chosen.map((id) => id + 1));
-  return bodies.map((b) => (b['id'] !== undefined ? b : { ...b, id: next++ }));
+  const missing = bodies.filter((b) => b['id'] === undefined).length;
+  if (missing === 0) return [...bodies];
+  await lockSequencesShared(tx);
+  const assigned = await nextIds(tx, table, missing);
+  return bodies.map((b) => (b['id'] !== undefined ? b : { ...b, id: assigned.shift() }));
 }
 
 /** Writes validated entities as an import of them would: each replaces its row and children. */

@@ -7,23 +7,33 @@
 // - every video, channel and app must be the caller's (ownerId), accounts may hold only the
 //   caller's own account, and viewer purchases (entitlements) are refused;
 // - an id in use by anything that is not the caller's is refused at its path, without saying
-//   whose it is (the import's upsert would otherwise overwrite another owner's row);
-// - categories and languages are shared: new ones are created, existing ones must be equal;
+//   whose it is (the import's upsert would otherwise overwrite another owner's row), and a new
+//   entity's id must be a chosen one (1..9,999,999, src/catalog/ids.ts);
+// - categories and languages are shared: new ones are created within the owner's allowance and
+//   under names no other has (editing/reference-data.ts), existing ones must be equal;
 // - write-only fields a file leaves out keep their stored values (account password and app
 //   tokens, channel password, app store credentials), so export -> import changes nothing;
-// - account status and service plan are not the owner's to change.
+// - account status and service plan, and a channel's isVerified and subscriberCount, are the
+//   operator's: a file leaving them out keeps them, one changing them is refused;
+// - the account's username, email and publicUrl cannot be changed here: answering whether a
+//   new one is free would tell the owner which names other accounts hold (the operator changes
+//   them). So nothing an import answers depends on another account.
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/connect.ts';
-import { ownerExisting, takenIds } from '../data/studio.ts';
-import { accountKeysTakenByOthers, appTokenRows, claimNewRows, restoreAppTokens, tokenHashesInUse, type AccountKey } from '../data/studio-slice.ts';
+import { takenIds } from '../data/ids.ts';
+import { ownerExisting } from '../data/studio.ts';
+import { appTokenRows, claimNewRows, restoreAppTokens, tokenHashesInUse } from '../data/studio-slice.ts';
 import { hashToken } from '../access/token-hash.ts';
 import { blobReader, exportAccounts, exportApps, exportCategories, exportChannels, exportLanguages, exportVideos } from '../catalog/export.ts';
 import { accountSchema, catalogSchema, type Catalog, type CatalogInput } from '../catalog/format.ts';
 import { writeRows } from '../catalog/import.ts';
+import { chosenIdProblem } from '../catalog/ids.ts';
 import { formatIssues, issueMessage } from '../catalog/issues.ts';
 import { catalogToRows, type CatalogRows } from '../catalog/to-rows.ts';
 import { validateCatalog } from '../catalog/validate.ts';
+import { operatorFieldProblems } from './channels.ts';
 import { assertMatches, etagOf } from './etag.ts';
+import { additionProblems, asAddedBy } from './reference-data.ts';
 import { invalid } from './refusals.ts';
 import { changedFields, write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
 
@@ -139,8 +149,9 @@ export async function importSlice(db: Database, editor: Editor, input: unknown, 
       // The import writer replaces an account's app tokens with the file's: a file naming none keeps them.
       const account = catalog.accounts[0];
       const keptTokens = account && account.appTokens.length === 0 ? await appTokenRows(tx, ownerId) : [];
-      await claimNewRows(tx, newRowsOf(rows, stored));
-      await writeRows(tx, rows);
+      await claimNewRows(tx, asAddedBy(newRowsOf(rows, stored), ownerId));
+      // Shared entries are only ever added (by the claim above): existing ones are equal anyway.
+      await writeRows(tx, { ...rows, categories: [], languages: [] });
       await restoreAppTokens(tx, keptTokens);
       const after = await readStored(tx, ownerId);
       return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after) };
@@ -159,7 +170,8 @@ function mapEntries(document: Record<string, unknown>, key: string, fill: (entry
 /**
  * The document with the stored values of what an export leaves out, for the caller's own
  * entities that the file names without them: the account's password, status and service plan,
- * a channel's password, an app's store credentials. An explicit value (null included) is kept.
+ * a channel's password, verified badge and subscriber count, an app's store credentials. An
+ * explicit value (null included) is kept.
  */
 function keepStoredSecrets(input: unknown, ownerId: number, stored: StoredSlice): unknown {
   if (!isRecord(input)) return input;
@@ -177,7 +189,12 @@ function keepStoredSecrets(input: unknown, ownerId: number, stored: StoredSlice)
   });
   mapEntries(document, 'channels', (c) => {
     const current = typeof c['id'] === 'number' ? channels.get(c['id']) : undefined;
-    return current && c['password'] === undefined && c['passwordHash'] === undefined ? { ...c, passwordHash: current.passwordHash } : c;
+    if (!current) return c;
+    const filled = { ...c };
+    if (c['password'] === undefined && c['passwordHash'] === undefined) filled['passwordHash'] = current.passwordHash;
+    if (c['isVerified'] === undefined) filled['isVerified'] = current.isVerified;
+    if (c['subscriberCount'] === undefined) filled['subscriberCount'] = current.subscriberCount;
+    return filled;
   });
   mapEntries(document, 'apps', (a) => {
     const current = typeof a['id'] === 'number' ? apps.get(a['id']) : undefined;
@@ -204,6 +221,7 @@ async function checkedCatalog(tx: Queryable, ownerId: number, input: unknown, st
     ...sharedDataProblems(file, stored),
     ...(await idsOfOthers(tx, file, stored)),
     ...(await accountConflicts(tx, file, ownerId)),
+    ...(await sharedAdditions(tx, file, ownerId, stored)),
   ];
   const validated = validateCatalog(input, await ownerExisting(tx, ownerId));
   // The import's own complaint about what the Studio already refused (an account that is not
@@ -215,6 +233,9 @@ async function checkedCatalog(tx: Queryable, ownerId: number, input: unknown, st
   return validated.catalog;
 }
 
+/** The account's fields an owner's import must give as stored: the operator's, and the names other accounts are checked against. */
+const FIXED_ACCOUNT_FIELDS = ['username', 'email', 'publicUrl', 'status', 'servicePlanActive'] as const;
+
 function ownershipProblems(file: SliceFile, ownerId: number, stored: StoredSlice): string[] {
   const lines: string[] = [];
   const account = stored.accounts[0];
@@ -223,8 +244,13 @@ function ownershipProblems(file: SliceFile, ownerId: number, stored: StoredSlice
       lines.push(`accounts[${i}].id: only your own account (${ownerId}) can be imported here`);
       return;
     }
-    if (account && a.status !== account.status) lines.push(`accounts[${i}].status: cannot be changed`);
-    if (account && a.servicePlanActive !== account.servicePlanActive) lines.push(`accounts[${i}].servicePlanActive: cannot be changed`);
+    for (const key of FIXED_ACCOUNT_FIELDS) if (account && a[key] !== account[key]) lines.push(`accounts[${i}].${key}: cannot be changed here; the operator changes it`);
+  });
+  const channels = new Map(stored.channels.map((c) => [c.id, c]));
+  file.channels.forEach((c, i) => {
+    const current = channels.get(c.id);
+    const stored = current && { isVerified: current.isVerified ?? false, subscriberCount: current.subscriberCount ?? 0 };
+    lines.push(...operatorFieldProblems(c, stored, `channels[${i}].`));
   });
   const owned: Array<[string, ReadonlyArray<{ ownerId: number }>]> = [['videos', file.videos], ['channels', file.channels], ['apps', file.apps]];
   for (const [list, entries] of owned) {
@@ -255,6 +281,22 @@ function sharedDataProblems(file: SliceFile, stored: StoredSlice): string[] {
   return lines;
 }
 
+/** New categories and languages: ids chosen in range, names no other entry has, within the owner's allowance. */
+async function sharedAdditions(tx: Queryable, file: SliceFile, ownerId: number, stored: StoredSlice): Promise<string[]> {
+  const lines: string[] = [];
+  for (const list of ['categories', 'languages'] as const) {
+    const known = new Set(stored[list].map((e) => e.id));
+    const fresh = file[list].map((entry, at) => ({ entry, at })).filter(({ entry }) => !known.has(entry.id));
+    fresh.forEach(({ entry, at }) => {
+      const problem = chosenIdProblem(entry.id);
+      if (problem !== null) lines.push(`${list}[${at}].id: ${problem}`);
+    });
+    const prefix = (k: number) => `${list}[${fresh[k]?.at ?? file[list].length}].`;
+    lines.push(...(await additionProblems(tx, ownerId, list, fresh.map(({ entry }) => entry), prefix)));
+  }
+  return lines;
+}
+
 /**
  * Ids the file gives that are in use by anything not the caller's (ids are one namespace across
  * owners): refused whoever holds them, with the same words as for an id held by nobody's row
@@ -264,8 +306,13 @@ async function idsOfOthers(tx: Queryable, file: SliceFile, stored: StoredSlice):
   const lines: string[] = [];
   const check = async (table: 'videos' | 'channels' | 'apps' | 'scheduleBlocks', noun: string, entries: ReadonlyArray<{ id: number; path: string }>, mine: ReadonlyArray<{ id: number }>) => {
     const own = new Set(mine.map((e) => e.id));
-    const taken = new Set(await takenIds(tx, table, entries.map((e) => e.id).filter((id) => !own.has(id))));
-    for (const e of entries) if (taken.has(e.id)) lines.push(`${e.path}: ${noun} id ${e.id} is already in use; choose another id`);
+    const fresh = entries.filter((e) => !own.has(e.id));
+    const taken = new Set(await takenIds(tx, table, fresh.map((e) => e.id)));
+    for (const e of fresh) {
+      const problem = chosenIdProblem(e.id);
+      if (problem !== null) lines.push(`${e.path}: ${problem}`);
+      else if (taken.has(e.id)) lines.push(`${e.path}: ${noun} id ${e.id} is already in use; choose another id`);
+    }
   };
   const at = (list: string, entries: ReadonlyArray<{ id: number }>) => entries.map((e, i) => ({ id: e.id, path: `${list}[${i}].id` }));
   await check('videos', 'video', at('videos', file.videos), stored.videos);
@@ -276,16 +323,15 @@ async function idsOfOthers(tx: Queryable, file: SliceFile, stored: StoredSlice):
   return lines;
 }
 
-/** The caller's names and app tokens against every other account (the slice holds only the caller). */
+/**
+ * The caller's app tokens against every other account's (one key space with every sign-in). Its
+ * names need no check: they cannot change here (ownershipProblems).
+ */
 async function accountConflicts(tx: Queryable, file: SliceFile, ownerId: number): Promise<string[]> {
   const i = file.accounts.findIndex((a) => a.id === ownerId);
   const account = file.accounts[i];
   if (!account) return [];
   const lines: string[] = [];
-  const names: Record<AccountKey, string> = { username: account.username, email: account.email, publicUrl: account.publicUrl };
-  for (const key of await accountKeysTakenByOthers(tx, ownerId, names)) {
-    lines.push(`accounts[${i}].${key}: ${key} ${JSON.stringify(names[key])} is already in use by another account`);
-  }
   const tokens = account.appTokens.map((t, j) => ({
     hash: t.token !== undefined ? hashToken(t.token) : (t.tokenHash ?? ''),
     path: `accounts[${i}].appTokens[${j}].${t.token !== undefined ? 'token' : 'tokenHash'}`,

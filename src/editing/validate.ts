@@ -3,7 +3,8 @@
 // references and the wording of every error are the import's. Errors come back re-rooted at
 // the request body (`channels[0].schedules[1].startTime` is `schedules[1].startTime`).
 import type { Queryable } from '../db/connect.ts';
-import { ownerExisting, takenIds, type IdTable } from '../data/studio.ts';
+import { takenIds, type IdTable } from '../data/ids.ts';
+import { ownerExisting } from '../data/studio.ts';
 import type { Catalog, CatalogInput } from '../catalog/format.ts';
 import { validateCatalog } from '../catalog/validate.ts';
 import { EditRefusal, invalid } from './refusals.ts';
@@ -20,7 +21,7 @@ export async function validateSlice(tx: Queryable, ownerId: number, slice: Slice
 }
 
 const NOUNS: Record<IdTable, string> = {
-  videos: 'video', channels: 'channel', apps: 'app', scheduleBlocks: 'schedule block', categories: 'category', languages: 'language',
+  accounts: 'account', videos: 'video', channels: 'channel', apps: 'app', scheduleBlocks: 'schedule block', categories: 'category', languages: 'language',
 };
 
 /** Refuses ids chosen by the client that are already in use, whoever holds them (ids are global). */

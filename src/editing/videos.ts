@@ -34,7 +34,8 @@ async function existingVideo(tx: Queryable, ownerId: number, videoId: number): P
 /** Creates the videos of `bodies` (root '' for one, '[i].' paths for a bulk list). */
 export async function createVideos(db: Database, editor: Editor, bodies: readonly Body[], bulk: boolean, idempotency?: Idempotency): Promise<Written<unknown>> {
   return write<unknown>(db, editor, async (tx) => {
-    const complete = await withIds(tx, 'videos', bodies.map((b, i) => owned(b, editor.ownerId, bulk ? `[${i}].` : '')));
+    const root = (i: number) => (bulk ? `[${i}].` : '');
+    const complete = await withIds(tx, 'videos', bodies.map((b, i) => owned(b, editor.ownerId, root(i))), root);
     const catalog = await validateSlice(tx, editor.ownerId, { videos: complete as never }, bulk ? 'videos' : 'videos[0]');
     await createCatalog(tx, catalog, editor.now);
     const created = await exportVideos(tx, { ownerId: editor.ownerId, videoIds: catalog.videos.map((v) => v.id) });
