@@ -246,12 +246,7 @@ function ownershipProblems(file: SliceFile, ownerId: number, stored: StoredSlice
     }
     for (const key of FIXED_ACCOUNT_FIELDS) if (account && a[key] !== account[key]) lines.push(`accounts[${i}].${key}: cannot be changed here; the operator changes it`);
   });
-  const channels = new Map(stored.channels.map((c) => [c.id, c]));
-  file.channels.forEach((c, i) => {
-    const current = channels.get(c.id);
-    const stored = current && { isVerified: current.isVerified ?? false, subscriberCount: current.subscriberCount ?? 0 };
-    lines.push(...operatorFieldProblems(c, stored, `channels[${i}].`));
-  });
+  lines.push(...channelFigureProblems(file, stored));
   const owned: Array<[string, ReadonlyArray<{ ownerId: number }>]> = [['videos', file.videos], ['channels', file.channels], ['apps', file.apps]];
   for (const [list, entries] of owned) {
     entries.forEach((e, i) => e.ownerId !== ownerId && lines.push(`${list}[${i}].ownerId: must be ${ownerId} (your account)`));
@@ -260,6 +255,16 @@ function ownershipProblems(file: SliceFile, ownerId: number, stored: StoredSlice
     if (file.entitlements[list].length > 0) lines.push(`entitlements.${list}: viewer purchases cannot be imported through the Studio; leave it empty`);
   }
   return lines;
+}
+
+/** A channel's verified badge and subscriber count as the file gives them (absent: as stored) must be the stored ones. */
+function channelFigureProblems(file: SliceFile, stored: StoredSlice): string[] {
+  const channels = new Map(stored.channels.map((c) => [c.id, c]));
+  return file.channels.flatMap((c, i) => {
+    const current = channels.get(c.id);
+    const figures = current && { isVerified: current.isVerified ?? false, subscriberCount: current.subscriberCount ?? 0 };
+    return operatorFieldProblems(c, figures, `channels[${i}].`);
+  });
 }
 
 /** Categories and languages are shared by every owner: new ones are created, existing ones must be equal. */
