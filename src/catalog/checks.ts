@@ -1,6 +1,8 @@
 // Cross-entity rules for accounts, reference data, videos and channels. They run only on a
 // catalog whose shape is valid, and each appends `<json path>: <message>` lines to `errors`.
 import { createHash } from 'node:crypto';
+import { firstCrowdedDay, MAX_DAY_ENTRIES } from './day-entries.ts';
+import { instantMillis } from './fields.ts';
 import type { Catalog, CatalogAccount, CatalogChannel } from './format.ts';
 import { eachDuplicate, untouched, type ExistingCatalog, type Resolver } from './resolve.ts';
 
@@ -119,7 +121,22 @@ function checkChannelUrls(catalog: Catalog, existing: ExistingCatalog, errors: E
   });
 }
 
+/** A channel-day holds at most MAX_DAY_ENTRIES videos and live streams (day-entries.ts); the first day past it is named. */
+function checkDayEntries(c: CatalogChannel, p: string, errors: Errors): void {
+  const streams = c.liveStreams.map((s) => ({ startMs: instantMillis(s.start) ?? 0 }));
+  const crowded = firstCrowdedDay(c.timezone, c.schedules, streams);
+  if (!crowded) return;
+  const path = crowded.block >= 0 ? `${p}.schedules[${crowded.block}].videoIds` : `${p}.liveStreams[${crowded.stream}]`;
+  errors.push(
+    `${path}: the blocks and live streams starting on ${crowded.date} (${c.timezone}) hold ${crowded.entries} videos; ` +
+      `a channel-day holds at most ${MAX_DAY_ENTRIES} (loopDaily blocks count on every day from their start)`,
+  );
+}
+
 export function checkChannels(catalog: Catalog, existing: ExistingCatalog, resolve: Resolver, errors: Errors): void {
-  catalog.channels.forEach((c, i) => checkChannelRefs(c, `channels[${i}]`, resolve, errors));
+  catalog.channels.forEach((c, i) => {
+    checkChannelRefs(c, `channels[${i}]`, resolve, errors);
+    checkDayEntries(c, `channels[${i}]`, errors);
+  });
   checkChannelUrls(catalog, existing, errors);
 }
