@@ -7,7 +7,7 @@ import {
   instantMillis, integer, MAX_EMAIL, MAX_SECRET, MAX_STORE_ID, password, MAX_SHORT, MAX_TEXT, MAX_TITLE, refId, scryptHash, text, timeZone, tokenHash,
   url, urlOrEmpty, wallTime,
 } from './fields.ts';
-import { MAX_BLOCK_VIDEOS } from './day-entries.ts';
+import { MAX_BLOCK_VIDEOS } from '../schedules/day-entries.ts';
 import {
   ACCOUNT_STATUSES, APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS, VAST_PLATFORMS,
   VAST_TYPES, type CredentialStore, type ImageRole,
