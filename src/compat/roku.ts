@@ -14,7 +14,7 @@ import { findRokuAppByApiKey } from '../data/apps.ts';
 import { listedChannels } from '../channels/listing.ts';
 import { failure } from '../custom/errors.ts';
 import { entitledClient } from '../custom/context.ts';
-import { guideRows } from '../custom/guide.ts';
+import { guideRows, wholeGuide } from '../custom/guide.ts';
 import { boundChannelDays, dateList, idList, MAX_TAKE, wholeNumber, zoneField } from '../custom/params.ts';
 import type { CustomTree } from '../custom/plugin.ts';
 import type { VideoRowSource } from '../custom/presenter.ts';
@@ -94,7 +94,7 @@ const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database })
 
   app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: programmesResponse } }, async (request) => {
     const client = await entitledClient(db, request);
-    const guide = await guideRows(db, client, request.query.channel_ids, request.query.dates);
+    const guide = wholeGuide(await guideRows(db, client, request.query.channel_ids, request.query.dates, 'channel_ids'), 'channel_ids');
     return guide.slice(0, guide.total).map(presentProgramme);
   });
 };

@@ -7,6 +7,9 @@ import { publishedDays, type PublishedEntry } from '../schedules/published-days.
 import type { Caller } from '../access/caller.ts';
 import { requestedChannels } from '../channels/listing.ts';
 import { streamableChannels } from '../entitlements/gating.ts';
+import { TooManyEntries } from '../schedules/entry-counts.ts';
+import { invalidField } from './errors.ts';
+import { MAX_GUIDE_ENTRIES, MAX_GUIDE_ROWS } from './params.ts';
 import type { VideoRowSource } from './presenter.ts';
 
 /** The rows of one channel-day, in play order. */
@@ -56,11 +59,20 @@ function segmentRows({ channel, entries, zone, streamable }: DaySegment, from: n
   return rows;
 }
 
-/** The rows of the channels (ids outside the client's scope ignored) for the dates; locked private channels carry no stream URL. */
-export async function guideRows(db: Queryable, client: Caller, channelIds: readonly number[], dates: readonly string[]): Promise<GuideRows> {
+const label = (field: string) => field.replaceAll('_', ' ');
+
+/**
+ * The rows of the channels (ids outside the client's scope ignored) for the dates; locked private
+ * channels carry no stream URL. A guide that would compile more than MAX_GUIDE_ENTRIES entries is
+ * a 422 naming `field` (the channel list's).
+ */
+export async function guideRows(db: Queryable, client: Caller, channelIds: readonly number[], dates: readonly string[], field = 'channels_ids'): Promise<GuideRows> {
   const channels = await requestedChannels(db, client, channelIds);
   const streamable = await streamableChannels(db, client, channels);
-  const days = await publishedDays(db, client.timelines, channels, dates, client.zone);
+  const days = await publishedDays(db, client.timelines, channels, dates, client.zone, MAX_GUIDE_ENTRIES).catch((error: unknown) => {
+    if (!(error instanceof TooManyEntries)) throw error;
+    throw invalidField(field, `The ${label(field)} times the dates hold ${error.entries} schedule entries to compute; at most ${error.max}: ask fewer channels or dates.`);
+  });
   const segments: DaySegment[] = channels.flatMap((channel) =>
     dates.map((date) => ({ channel, entries: days.get(channel.id)!.get(date) ?? [], zone: client.zone ?? channel.timezone, streamable: streamable(channel.id) })),
   );
@@ -78,4 +90,10 @@ export async function guideRows(db: Queryable, client: Caller, channelIds: reado
       return rows;
     },
   };
+}
+
+/** The guide, when all of it may be one answer (all_videos, the Roku tree); a 422 naming `field` past MAX_GUIDE_ROWS. */
+export function wholeGuide(rows: GuideRows, field: string): GuideRows {
+  if (rows.total <= MAX_GUIDE_ROWS) return rows;
+  throw invalidField(field, `The guide holds ${rows.total} videos; one answer holds at most ${MAX_GUIDE_ROWS}: page through it, or ask fewer channels or dates.`);
 }

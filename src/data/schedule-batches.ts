@@ -112,3 +112,31 @@ export async function liveStreamSpansForChannels(
   for (const r of rows) push(result, r.channelId, [r.start.getTime(), r.end.getTime()]);
   return result;
 }
+
+/** A block as a count of what compiling its days costs: its wall time, whether it loops, how many videos it holds. */
+export interface BlockSize {
+  startLocal: string;
+  loopDaily: boolean;
+  videos: number;
+}
+
+/**
+ * Per channel, the blocks scheduleBlocksForChannels(ranges, true) loads, each with the number of
+ * its videos and none of its entries: one query, one row per block (the count reads the
+ * entries' primary key only).
+ */
+export async function blockSizesForChannels(db: Queryable, ranges: readonly ChannelDates[]): Promise<Map<number, BlockSize[]>> {
+  const result = new Map<number, BlockSize[]>();
+  if (ranges.length === 0) return result;
+  const rows = await db
+    .select({
+      channelId: scheduleBlocks.channelId,
+      startLocal: scheduleBlocks.startLocal,
+      loopDaily: scheduleBlocks.loopDaily,
+      videos: sql<number>`(select count(*)::integer from ${scheduleBlockVideos} where ${scheduleBlockVideos.blockId} = ${scheduleBlocks.id})`,
+    })
+    .from(scheduleBlocks)
+    .where(blockCondition(ranges));
+  for (const { channelId, startLocal, ...size } of rows) push(result, channelId, { startLocal: toWall(startLocal), ...size, videos: Number(size.videos) });
+  return result;
+}
