@@ -4,7 +4,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
-  channelElement, programmeElements, xmlAttribute, xmlText, xmltvChannelId, xmltvDocument, xmltvTime, zoneOffsets, XMLTV_HEAD, XMLTV_TAIL,
+  channelElement, documentBytes, renderDay, xmlAttribute, xmlText, xmltvChannelId, xmltvChunks, xmltvTime, zoneOffsets, XMLTV_HEAD, XMLTV_TAIL,
   type XmltvChannel,
 } from '../src/presenters/xmltv.ts';
 import { guideDates, onAir, type GuideChannelDay, type GuideProgramme } from '../src/schedules/guide-export.ts';
@@ -20,14 +20,19 @@ const video = (id: number, fields: Partial<TimelineVideo> = {}): TimelineVideo =
 const at = (iso: string) => Date.parse(iso);
 const entry = (id: number, start: string, end: string, isLive = false): PublishedEntry => ({ video: video(id), playbackOrderNumber: 1, start: at(start), end: at(end), isLive });
 
-async function* from<T>(items: readonly T[]): AsyncGenerator<T> {
-  for (const item of items) yield item;
+/** The document's bytes as text, checking that documentBytes counts them exactly. */
+function documentOf<C extends XmltvChannel>(channels: C[], days: GuideChannelDay<C>[]): string {
+  const bodies = new Map<string, Buffer>();
+  const rendered = days.map((day) => renderDay(day, bodies)!);
+  const bytes = Buffer.concat([...xmltvChunks(channels, rendered)]);
+  expect(bytes.length).toBe(documentBytes(channels, rendered));
+  return bytes.toString('utf8');
 }
 
-async function documentOf<C extends XmltvChannel>(channels: C[], days: GuideChannelDay<C>[]): Promise<string> {
-  let text = '';
-  for await (const piece of xmltvDocument(channels, from(days))) text += piece;
-  return text;
+/** One channel-day's <programme> elements as text. */
+function dayText<C extends XmltvChannel>(day: GuideChannelDay<C>): string {
+  const rendered = renderDay(day, new Map())!;
+  return Buffer.concat([...xmltvChunks([], [rendered])]).toString('utf8').slice(XMLTV_HEAD.length, -XMLTV_TAIL.length);
 }
 
 describe('XMLTV times', () => {
@@ -93,7 +98,7 @@ describe('XMLTV elements', () => {
       { start: at('2026-11-21T13:00:00Z'), stop: at('2026-11-21T13:10:00Z'), video: video(1, { title: 'Morning', description: 'About <it>', thumbnailUrl: 'https://img.example/1.jpg' }), isLive: false, category: 'News' },
       { start: at('2026-11-21T13:10:00Z'), stop: at('2026-11-21T13:12:00Z'), video: video(2, { title: 'Bare' }), isLive: true, category: null },
     ];
-    expect(programmeElements({ channel: news, date: '2026-11-21', programmes }, zoneOffsets(news.timezone))).toBe(
+    expect(dayText({ channel: news, date: '2026-11-21', programmes })).toBe(
       '  <programme start="20261121080000 -0500" stop="20261121081000 -0500" channel="channel-201.channelnet">\n' +
         '    <title>Morning</title>\n    <desc>About &lt;it&gt;</desc>\n    <category>News</category>\n    <icon src="https://img.example/1.jpg"/>\n' +
         '  </programme>\n' +
@@ -105,7 +110,7 @@ describe('XMLTV elements', () => {
     const berlin: XmltvChannel = { id: 601, timezone: 'Europe/Berlin', name: 'Olga \u0001channel', pictureUrl: null };
     const day = (channel: XmltvChannel, date: string, programmes: GuideProgramme[]): GuideChannelDay<XmltvChannel> => ({ channel, date, programmes });
     const p = (id: number, start: string, stop: string, title: string): GuideProgramme => ({ start: at(start), stop: at(stop), video: video(id, { title }), isLive: false, category: null });
-    const text = await documentOf([news, berlin], [
+    const text = documentOf([news, berlin], [
       day(news, '2026-10-31', [p(1, '2026-11-01T05:00:00Z', '2026-11-01T06:00:00Z', 'Before \uFFFF the change')]),
       day(news, '2026-11-01', [p(2, '2026-11-01T06:00:00Z', '2026-11-01T07:00:00Z', 'After')]),
       day(berlin, '2026-11-01', []),
@@ -126,8 +131,8 @@ describe('XMLTV elements', () => {
   });
 
   it('an empty guide is still a valid document', async () => {
-    expect(await documentOf([], [])).toBe(`${XMLTV_HEAD}${XMLTV_TAIL}`);
-    expect(checkXmltv(await documentOf([], [])).channels).toEqual([]);
+    expect(documentOf([], [])).toBe(`${XMLTV_HEAD}${XMLTV_TAIL}`);
+    expect(checkXmltv(documentOf([], [])).channels).toEqual([]);
   });
 });
 
