@@ -13,7 +13,7 @@ import { XmlError } from './support/xml.ts';
 import { checkXmltv, parseXmltvTime, XmltvError } from './support/xmltv.ts';
 
 const video = (id: number, fields: Partial<TimelineVideo> = {}): TimelineVideo => ({
-  videoTubeId: id, ownerId: 11, title: `Video ${id}`, description: null, thumbnailUrl: '', durationSeconds: 60, providerVideoId: `p${id}`,
+  videoTubeId: id, ownerId: 11, title: `Video ${id}`, thumbnailUrl: '', durationSeconds: 60, providerVideoId: `p${id}`,
   providerName: 'YouTube', streamUrl: null, isPrivate: false, isRRated: false, isRemovedByProvider: false, isRestrictedByProvider: false, ...fields,
 });
 
@@ -22,7 +22,7 @@ const entry = (id: number, start: string, end: string, isLive = false): Publishe
 
 /** The document's bytes as text, checking that documentBytes counts them exactly. */
 function documentOf<C extends XmltvChannel>(channels: C[], days: GuideChannelDay<C>[]): string {
-  const bodies = new Map<string, Buffer>();
+  const bodies = new Map<number, Buffer>();
   const rendered = days.map((day) => renderDay(day, bodies)!);
   const bytes = Buffer.concat([...xmltvChunks(channels, rendered)]);
   expect(bytes.length).toBe(documentBytes(channels, rendered));
@@ -95,8 +95,8 @@ describe('XMLTV elements', () => {
 
   it('a programme: title, then desc, category and icon only when the video has them', () => {
     const programmes: GuideProgramme[] = [
-      { start: at('2026-11-21T13:00:00Z'), stop: at('2026-11-21T13:10:00Z'), video: video(1, { title: 'Morning', description: 'About <it>', thumbnailUrl: 'https://img.example/1.jpg' }), isLive: false, category: 'News' },
-      { start: at('2026-11-21T13:10:00Z'), stop: at('2026-11-21T13:12:00Z'), video: video(2, { title: 'Bare' }), isLive: true, category: null },
+      { start: at('2026-11-21T13:00:00Z'), stop: at('2026-11-21T13:10:00Z'), video: video(1, { title: 'Morning', thumbnailUrl: 'https://img.example/1.jpg' }), isLive: false, category: 'News', description: 'About <it>' },
+      { start: at('2026-11-21T13:10:00Z'), stop: at('2026-11-21T13:12:00Z'), video: video(2, { title: 'Bare' }), isLive: true, category: null, description: null },
     ];
     expect(dayText({ channel: news, date: '2026-11-21', programmes })).toBe(
       '  <programme start="20261121080000 -0500" stop="20261121081000 -0500" channel="channel-201.channelnet">\n' +
@@ -109,7 +109,7 @@ describe('XMLTV elements', () => {
   it('a document: head, every channel, the programmes of each channel-day, tail; valid by the DTD rules', async () => {
     const berlin: XmltvChannel = { id: 601, timezone: 'Europe/Berlin', name: 'Olga \u0001channel', pictureUrl: null };
     const day = (channel: XmltvChannel, date: string, programmes: GuideProgramme[]): GuideChannelDay<XmltvChannel> => ({ channel, date, programmes });
-    const p = (id: number, start: string, stop: string, title: string): GuideProgramme => ({ start: at(start), stop: at(stop), video: video(id, { title }), isLive: false, category: null });
+    const p = (id: number, start: string, stop: string, title: string): GuideProgramme => ({ start: at(start), stop: at(stop), video: video(id, { title }), isLive: false, category: null, description: null });
     const text = documentOf([news, berlin], [
       day(news, '2026-10-31', [p(1, '2026-11-01T05:00:00Z', '2026-11-01T06:00:00Z', 'Before \uFFFF the change')]),
       day(news, '2026-11-01', [p(2, '2026-11-01T06:00:00Z', '2026-11-01T07:00:00Z', 'After')]),

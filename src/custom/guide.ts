@@ -7,6 +7,7 @@ import { publishedDays, type PublishedEntry } from '../schedules/published-days.
 import type { Caller } from '../access/caller.ts';
 import { requestedChannels } from '../channels/listing.ts';
 import { streamableChannels } from '../entitlements/gating.ts';
+import { MAX_DAY_ENTRIES } from '../schedules/day-entries.ts';
 import { TooManyEntries } from '../schedules/entry-counts.ts';
 import { invalidField } from './errors.ts';
 import { MAX_GUIDE_ENTRIES, MAX_GUIDE_ROWS } from './params.ts';
@@ -92,8 +93,14 @@ export async function guideRows(db: Queryable, client: Caller, channelIds: reado
   };
 }
 
-/** The guide, when all of it may be one answer (all_videos, the Roku tree); a 422 naming `field` past MAX_GUIDE_ROWS. */
-export function wholeGuide(rows: GuideRows, field: string): GuideRows {
-  if (rows.total <= MAX_GUIDE_ROWS) return rows;
-  throw invalidField(field, `The guide holds ${rows.total} videos; one answer holds at most ${MAX_GUIDE_ROWS}: page through it, or ask fewer channels or dates.`);
+/**
+ * Rows of the Roku tree's guide, which answers every row with its video's description (up to
+ * 5,000 characters each): two full channel-days (README: Limits).
+ */
+export const MAX_ROKU_ROWS = 2 * MAX_DAY_ENTRIES;
+
+/** The guide, when all of it may be one answer (all_videos, the Roku tree); a 422 naming `field` past `max` rows. */
+export function wholeGuide(rows: GuideRows, field: string, max = MAX_GUIDE_ROWS): GuideRows {
+  if (rows.total <= max) return rows;
+  throw invalidField(field, `The guide holds ${rows.total} videos; one answer holds at most ${max}: page through it, or ask fewer channels or dates.`);
 }

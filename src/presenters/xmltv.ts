@@ -12,7 +12,7 @@
 // at that instant, so a day crossing a clock change shows both offsets. Text from the catalog is
 // escaped, and characters XML 1.0 forbids (C0 controls but tab, CR and LF, lone surrogates,
 // U+FFFE and U+FFFF) are dropped: a parser would refuse the whole document for one of them.
-import type { GuideChannelDay } from '../schedules/guide-export.ts';
+import type { GuideChannelDay, GuideProgramme } from '../schedules/guide-export.ts';
 import { requireZone } from '../schedules/labels.ts';
 import type { TimelineChannel } from '../schedules/timelines.ts';
 import { offsetMinutes } from '../schedules/zone-offsets.ts';
@@ -92,9 +92,8 @@ export function channelElement(channel: XmltvChannel): string {
   return `  <channel id="${xmltvChannelId(channel.id)}">\n    <display-name>${xmlText(channel.name)}</display-name>\n${icon}  </channel>\n`;
 }
 
-/** A programme's elements after its head: the video's, the same wherever it plays. */
-export function programmeBody(video: { title: string; description: string | null; thumbnailUrl: string }, category: string | null): string {
-  const { title, description, thumbnailUrl } = video;
+/** A programme's elements after its head: its video's, the same wherever it plays. */
+export function programmeBody({ video: { title, thumbnailUrl }, category, description }: Pick<GuideProgramme, 'video' | 'category' | 'description'>): string {
   return (
     `    <title>${xmlText(title)}</title>\n` +
     (description ? `    <desc>${xmlText(description)}</desc>\n` : '') +
@@ -122,10 +121,10 @@ const MAX_HEAD_BYTES = 128;
 
 /**
  * Renders a channel-day, or undefined as soon as it passes `maxBytes` (its rendering stops there).
- * `bodies` holds the rendered elements per video (and category) for the caller's document: a
+ * `bodies` holds the rendered elements per video for the caller's document: a
  * video playing many times is escaped and encoded once.
  */
-export function renderDay<C extends XmltvChannel>(day: GuideChannelDay<C>, bodies: Map<string, Buffer>, maxBytes = Infinity): RenderedDay | undefined {
+export function renderDay<C extends XmltvChannel>(day: GuideChannelDay<C>, bodies: Map<number, Buffer>, maxBytes = Infinity): RenderedDay | undefined {
   const offsetAt = zoneOffsets(day.channel.timezone);
   const channel = xmltvChannelId(day.channel.id);
   const count = day.programmes.length;
@@ -141,9 +140,8 @@ export function renderDay<C extends XmltvChannel>(day: GuideChannelDay<C>, bodie
     const start = time(p.start);
     used += scratch.write(`  <programme start="${start}" stop="${time(p.stop)}" channel="${channel}">\n`, used, 'latin1');
     ends[i] = used;
-    const key = `${p.video.videoTubeId}|${p.category ?? ''}`;
-    let body = bodies.get(key);
-    if (!body) bodies.set(key, (body = Buffer.from(programmeBody(p.video, p.category))));
+    let body = bodies.get(p.video.videoTubeId);
+    if (!body) bodies.set(p.video.videoTubeId, (body = Buffer.from(programmeBody(p))));
     programmeBodies.push(body);
     bytes += body.length;
     if (bytes + used > maxBytes) return undefined;

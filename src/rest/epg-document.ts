@@ -18,8 +18,8 @@ import { guideAsks, guideDays, guideWork, MAX_GUIDE_WORK, type GuideAsk } from '
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { RestError } from './errors.ts';
 
-/** The largest document: ~0.1 s of CPU to write warm (README: Limits); a guide past it is refused. */
-export const MAX_GUIDE_BYTES = 16 * 1024 * 1024;
+/** The largest document: ~0.2 s of CPU to render cold, ~0.05 s to write warm (README: Limits); a guide past it is refused. */
+export const MAX_GUIDE_BYTES = 8 * 1024 * 1024;
 
 const guideTooLarge = (what: string) =>
   new RestError(422, 'guide_too_large', `This guide ${what}; ask fewer days (days=1 to 14), or carry fewer channels in the app.`);
@@ -59,7 +59,7 @@ function renderedDays(sources: GuideSources, asks: readonly GuideAsk<ChannelRow>
  */
 class DayRenderer {
   private queue: Array<{ ask: GuideAsk<ChannelRow>; resolve: (day: RenderedDay) => void; reject: (error: unknown) => void }> = [];
-  private readonly bodies = new Map<string, Buffer>();
+  private readonly bodies = new Map<number, Buffer>();
   private bytes = 0;
 
   constructor(private readonly sources: GuideSources) {}

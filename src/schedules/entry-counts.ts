@@ -3,7 +3,6 @@
 import { blockSizesForChannels, liveStreamSpansForChannels } from '../data/schedule-batches.ts';
 import type { Queryable } from '../db/connect.ts';
 import { addDays } from './timeline.ts';
-import type { TimelineChannel } from './timelines.ts';
 import { cachedDayWindow, fastLocalDate } from './zone-offsets.ts';
 import { DayEntries } from './day-entries.ts';
 
@@ -11,7 +10,7 @@ import { DayEntries } from './day-entries.ts';
  * Entries the days of these channels hold (each date counted once per channel), from the
  * schedule without expanding it: one row per block (its video count) and per live stream.
  */
-export async function countEntries(db: Queryable, wants: ReadonlyArray<{ channel: TimelineChannel; dates: readonly string[] }>): Promise<number> {
+export async function countEntries(db: Queryable, wants: ReadonlyArray<{ channel: { id: number; timezone: string }; dates: readonly string[] }>): Promise<number> {
   const asked = wants.filter((w) => w.dates.length > 0).map(({ channel, dates }) => ({ channel, dates: [...new Set(dates)].sort() }));
   if (asked.length === 0) return 0;
   const ranges = asked.map(({ channel, dates }) => ({ channelId: channel.id, fromDate: dates[0]!, toDate: addDays(dates.at(-1)!, 1) }));

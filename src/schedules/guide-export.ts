@@ -11,10 +11,11 @@
 //   last programme of a day is cut by the first of the next day the same way, and none runs
 //   past the end of the next day (so a day's programmes depend on that day and the next only,
 //   whatever days a guide asks: each channel-day can be kept and served as it is);
-// - the video's category name, when it has one.
+// - the video's category name and description, when it has them (read for the videos listed:
+//   schedule loads carry neither).
 // What a guide costs is bounded before any of it is compiled (guideWork, README: Limits).
 import type { Queryable } from '../db/connect.ts';
-import { videoCategoryNames } from '../data/video-categories.ts';
+import { videoCategoryNames, videoDescriptions } from '../data/video-categories.ts';
 import { groupBy } from '../group-by.ts';
 import { countEntries } from './entry-counts.ts';
 import { addDays } from './timeline.ts';
@@ -25,11 +26,11 @@ import { cachedDayWindow, fastLocalDate } from './zone-offsets.ts';
 export const MAX_GUIDE_DAYS = 14;
 
 /**
- * What one export may compile, in entries (guideWork): ~0.25 s of CPU cold, measured at the
- * largest legal channel-days (README: Limits). A guide asking more is refused before any of it
- * is compiled; at 144 entries a channel-day that is 14 days of 48 channels, 7 of 96, 1 of 600.
+ * What one export may compile, in entries (guideWork): ~0.2 s of CPU cold (README: Limits). A
+ * guide asking more is refused before any of it is compiled; at 144 entries a channel-day that is
+ * 14 days of 17 channels, 7 days of 30, 1 day of 92; at 720 (the most a day holds) 14 days of 3.
  */
-export const MAX_GUIDE_WORK = 100_000;
+export const MAX_GUIDE_WORK = 40_000;
 
 /** One channel-day of a guide. */
 export interface GuideAsk<C extends TimelineChannel> {
@@ -44,8 +45,9 @@ export interface GuideProgramme {
   stop: number;
   video: TimelineVideo;
   isLive: boolean;
-  /** The video's category name; null when it has none. */
+  /** The video's category name and description; null when it has none. */
   category: string | null;
+  description: string | null;
 }
 
 export interface GuideChannelDay<C extends TimelineChannel> extends GuideAsk<C> {
@@ -66,12 +68,12 @@ export function guideAsks<C extends TimelineChannel>(channels: readonly C[], day
 const SECOND = 1000;
 const floorSecond = (ms: number) => Math.floor(ms / SECOND) * SECOND;
 
-/** A programme without its category (what onAir makes of an entry). */
-export type OnAir = Omit<GuideProgramme, 'category'>;
+/** A programme without its video's category and description (what onAir makes of an entry). */
+export type OnAir = Omit<GuideProgramme, 'category' | 'description'>;
 
 /** A day's programmes by start; ties keep play order (the sort is stable). Usually sorted already. */
 function byStart(entries: readonly PublishedEntry[]): GuideProgramme[] {
-  const day = entries.map((e) => ({ start: floorSecond(e.start), stop: floorSecond(e.end), video: e.video, isLive: e.isLive, category: null }));
+  const day = entries.map((e) => ({ start: floorSecond(e.start), stop: floorSecond(e.end), video: e.video, isLive: e.isLive, category: null, description: null }));
   for (let i = 1; i < day.length; i++) {
     // Blocks come block by block: overlapping blocks interleave by start.
     if (day[i]!.start < day[i - 1]!.start) return day.sort((a, b) => a.start - b.start);
@@ -83,7 +85,7 @@ function byStart(entries: readonly PublishedEntry[]): GuideProgramme[] {
  * The programmes of consecutive days of one channel (each day's entries as the compiled days
  * give them): floored to whole seconds, sorted by start, each stopped at the latest when the next
  * one (of any later day) starts, empty ones dropped. Pure; the programmes it makes are its
- * caller's (their category is null, to be set).
+ * caller's (their category and description are null, to be set).
  */
 export function onAir(days: readonly (readonly PublishedEntry[])[]): GuideProgramme[][] {
   const sorted = days.map(byStart);
@@ -135,7 +137,7 @@ export async function guideDays<C extends TimelineChannel>(db: Queryable, timeli
   // Sliced from the compiled days, not through publishedWindows: a fortnight of a network would
   // push the guide pages TV apps poll out of its bounded cache of published windows.
   const entries = (await timelines.slices(db, windows, false)).map((blocks) => blocks.flatMap((b) => b.videos));
-  const categories = await categoryNames(db, entries);
+  const { categories, descriptions } = await videoTexts(db, entries);
   return asks.map(({ channel, date }, i) => {
     const [day, next] = pairs[i]!;
     const end = windows[next]!.to;
@@ -143,14 +145,16 @@ export async function guideDays<C extends TimelineChannel>(db: Queryable, timeli
     for (const p of programmes) {
       p.stop = Math.min(p.stop, end);
       p.category = categories.get(p.video.videoTubeId) ?? null;
+      p.description = descriptions.get(p.video.videoTubeId) ?? null;
     }
     return { channel, date, programmes };
   });
 }
 
-/** The category names of the entries' videos (one query). */
-async function categoryNames(db: Queryable, entries: readonly (readonly PublishedEntry[])[]): Promise<Map<number, string>> {
+/** The category names and descriptions of the entries' videos (two queries). */
+async function videoTexts(db: Queryable, entries: readonly (readonly PublishedEntry[])[]) {
   const ids = new Set<number>();
   for (const day of entries) for (const e of day) ids.add(e.video.videoTubeId);
-  return videoCategoryNames(db, [...ids]);
+  const [categories, descriptions] = await Promise.all([videoCategoryNames(db, [...ids]), videoDescriptions(db, [...ids])]);
+  return { categories, descriptions };
 }

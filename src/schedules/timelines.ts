@@ -6,14 +6,14 @@
 import type { OwnerChange } from '../cache/changes.ts';
 import type { Queryable } from '../db/connect.ts';
 import { liveStreamsForChannels, scheduleBlocksForChannels } from '../data/schedule-batches.ts';
-import type { ScheduledVideo } from '../data/schedules.ts';
+import type { BatchVideo } from '../data/schedule-batches.ts';
 import type { ExpandedBlock, ExpandedVideo, LiveStream } from './expand.ts';
 import { countEntries, TooManyEntries } from './entry-counts.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
 import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './timeline.ts';
 
-/** A scheduled video; a live entry's also carries its stream's URI ('' when the stream has none). */
-export type TimelineVideo = ScheduledVideo & { liveUri?: string };
+/** A scheduled video (without its description); a live entry's also carries its stream's URI ('' when the stream has none). */
+export type TimelineVideo = BatchVideo & { liveUri?: string };
 export type TimelineDay = CompiledDay<TimelineVideo>;
 export type TimelineBlock = ExpandedBlock<TimelineVideo>;
 /** A published entry as a guide plays it: a live entry's stream URL is its stream's URI. */
@@ -26,7 +26,7 @@ export interface TimelineChannel {
   ownerId?: number;
 }
 
-/** ~70 bytes an entry: a million entries is 7,000 channel days of 144 videos, about 70 MB. */
+/** ~70 bytes an entry (see sizeOf): a million entries is 7,000 channel days of 144 videos, about 70 MB. */
 export const DEFAULT_MAX_ENTRIES = 1_000_000;
 
 /**
@@ -50,7 +50,26 @@ const PREFETCH_DAYS = 3;
 const keyOf = (channelId: number, date: string) => `${channelId}|${date}`;
 /** The channel of a day, published window or pending key (all start `channelId|`). */
 const channelOf = (key: string) => Number(key.slice(0, key.indexOf('|')));
-const sizeOf = (day: TimelineDay) => 1 + day.blocks.reduce((n, b) => n + b.videos.length, 0);
+/**
+ * What a day counts against the bound, in entries: its entries, plus its distinct videos' text
+ * at one entry per 64 characters (a video's title and URLs may be a few thousand characters, so
+ * a day of distinct videos holds more than its entries say). Counted once per day.
+ */
+const sizes = new WeakMap<TimelineDay, number>();
+function sizeOf(day: TimelineDay): number {
+  let size = sizes.get(day);
+  if (size === undefined) {
+    const videos = new Set<TimelineVideo>();
+    size = 1;
+    for (const block of day.blocks) {
+      size += block.videos.length;
+      for (const { video } of block.videos) videos.add(video);
+    }
+    for (const v of videos) size += Math.floor((v.title.length + v.thumbnailUrl.length + (v.streamUrl?.length ?? 0) + (v.liveUri?.length ?? 0)) / 64);
+    sizes.set(day, size);
+  }
+  return size;
+}
 
 export class ScheduleTimelines {
   private readonly days = new Map<string, TimelineDay>();
