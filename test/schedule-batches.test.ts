@@ -28,6 +28,8 @@ describe.each(BACKENDS)('batched schedule loaders (%s)', (kind) => {
     channelId, fromDate: i % 2 === 0 ? '2026-11-20' : '2026-11-21', toDate: i % 3 === 0 ? '2026-11-22' : '2026-11-23',
   }));
 
+  const withoutDescription = <V extends { description: unknown }>({ description: _description, ...video }: V) => video;
+
   beforeAll(async () => {
     database = await customCatalogDatabase(kind, catalog());
   });
@@ -39,7 +41,8 @@ describe.each(BACKENDS)('batched schedule loaders (%s)', (kind) => {
     expect(queries()).toBe(3);
     for (const r of ranges) {
       const single = await scheduleBlocksFor(database.db, r.channelId, r.fromDate, r.toDate, includeUnpublished);
-      expect(byId(batched.get(r.channelId) ?? [])).toEqual(byId(single));
+      // The batched loads carry no descriptions (src/data/schedule-batches.ts BatchVideo).
+      expect(byId(batched.get(r.channelId) ?? [])).toEqual(byId(single.map((b) => ({ ...b, videos: b.videos.map(withoutDescription) }))));
     }
     expect(batched.get(201)?.some((b) => b.id === 9301)).toBe(includeUnpublished);
     expect(batched.get(201)?.find((b) => b.id === 9302)?.videos.map((v) => v.videoTubeId)).toEqual([5002, 5002, 5001]);
@@ -53,7 +56,7 @@ describe.each(BACKENDS)('batched schedule loaders (%s)', (kind) => {
     const spans = await liveStreamSpansForChannels(db, channelIds, from, to);
     expect(queries()).toBe(2);
     for (const id of channelIds) {
-      expect(streams.get(id) ?? []).toEqual(await liveStreamsFor(database.db, id, from, to));
+      expect(streams.get(id) ?? []).toEqual((await liveStreamsFor(database.db, id, from, to)).map((l) => ({ ...l, video: withoutDescription(l.video) })));
       expect(spans.get(id) ?? []).toEqual(await liveStreamSpans(database.db, id, from, to));
     }
     expect([...streams.keys()].sort()).toEqual([201, 202]);

@@ -4,7 +4,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
-  channelElement, programmeElements, xmlAttribute, xmlText, xmltvChannelId, xmltvDocument, xmltvTime, zoneOffsets, XMLTV_HEAD, XMLTV_TAIL,
+  channelElement, documentBytes, renderDay, xmlAttribute, xmlText, xmltvChannelId, xmltvChunks, xmltvTime, zoneOffsets, XMLTV_HEAD, XMLTV_TAIL,
   type XmltvChannel,
 } from '../src/presenters/xmltv.ts';
 import { guideDates, onAir, type GuideChannelDay, type GuideProgramme } from '../src/schedules/guide-export.ts';
@@ -13,21 +13,26 @@ import { XmlError } from './support/xml.ts';
 import { checkXmltv, parseXmltvTime, XmltvError } from './support/xmltv.ts';
 
 const video = (id: number, fields: Partial<TimelineVideo> = {}): TimelineVideo => ({
-  videoTubeId: id, ownerId: 11, title: `Video ${id}`, description: null, thumbnailUrl: '', durationSeconds: 60, providerVideoId: `p${id}`,
+  videoTubeId: id, ownerId: 11, title: `Video ${id}`, thumbnailUrl: '', durationSeconds: 60, providerVideoId: `p${id}`,
   providerName: 'YouTube', streamUrl: null, isPrivate: false, isRRated: false, isRemovedByProvider: false, isRestrictedByProvider: false, ...fields,
 });
 
 const at = (iso: string) => Date.parse(iso);
 const entry = (id: number, start: string, end: string, isLive = false): PublishedEntry => ({ video: video(id), playbackOrderNumber: 1, start: at(start), end: at(end), isLive });
 
-async function* from<T>(items: readonly T[]): AsyncGenerator<T> {
-  for (const item of items) yield item;
+/** The document's bytes as text, checking that documentBytes counts them exactly. */
+function documentOf<C extends XmltvChannel>(channels: C[], days: GuideChannelDay<C>[]): string {
+  const bodies = new Map<number, Buffer>();
+  const rendered = days.map((day) => renderDay(day, bodies)!);
+  const bytes = Buffer.concat([...xmltvChunks(channels, rendered)]);
+  expect(bytes.length).toBe(documentBytes(channels, rendered));
+  return bytes.toString('utf8');
 }
 
-async function documentOf<C extends XmltvChannel>(channels: C[], days: GuideChannelDay<C>[]): Promise<string> {
-  let text = '';
-  for await (const piece of xmltvDocument(channels, from(days))) text += piece;
-  return text;
+/** One channel-day's <programme> elements as text. */
+function dayText<C extends XmltvChannel>(day: GuideChannelDay<C>): string {
+  const rendered = renderDay(day, new Map())!;
+  return Buffer.concat([...xmltvChunks([], [rendered])]).toString('utf8').slice(XMLTV_HEAD.length, -XMLTV_TAIL.length);
 }
 
 describe('XMLTV times', () => {
@@ -90,10 +95,10 @@ describe('XMLTV elements', () => {
 
   it('a programme: title, then desc, category and icon only when the video has them', () => {
     const programmes: GuideProgramme[] = [
-      { start: at('2026-11-21T13:00:00Z'), stop: at('2026-11-21T13:10:00Z'), video: video(1, { title: 'Morning', description: 'About <it>', thumbnailUrl: 'https://img.example/1.jpg' }), isLive: false, category: 'News' },
-      { start: at('2026-11-21T13:10:00Z'), stop: at('2026-11-21T13:12:00Z'), video: video(2, { title: 'Bare' }), isLive: true, category: null },
+      { start: at('2026-11-21T13:00:00Z'), stop: at('2026-11-21T13:10:00Z'), video: video(1, { title: 'Morning', thumbnailUrl: 'https://img.example/1.jpg' }), isLive: false, category: 'News', description: 'About <it>' },
+      { start: at('2026-11-21T13:10:00Z'), stop: at('2026-11-21T13:12:00Z'), video: video(2, { title: 'Bare' }), isLive: true, category: null, description: null },
     ];
-    expect(programmeElements({ channel: news, date: '2026-11-21', programmes }, zoneOffsets(news.timezone))).toBe(
+    expect(dayText({ channel: news, date: '2026-11-21', programmes })).toBe(
       '  <programme start="20261121080000 -0500" stop="20261121081000 -0500" channel="channel-201.channelnet">\n' +
         '    <title>Morning</title>\n    <desc>About &lt;it&gt;</desc>\n    <category>News</category>\n    <icon src="https://img.example/1.jpg"/>\n' +
         '  </programme>\n' +
@@ -104,8 +109,8 @@ describe('XMLTV elements', () => {
   it('a document: head, every channel, the programmes of each channel-day, tail; valid by the DTD rules', async () => {
     const berlin: XmltvChannel = { id: 601, timezone: 'Europe/Berlin', name: 'Olga \u0001channel', pictureUrl: null };
     const day = (channel: XmltvChannel, date: string, programmes: GuideProgramme[]): GuideChannelDay<XmltvChannel> => ({ channel, date, programmes });
-    const p = (id: number, start: string, stop: string, title: string): GuideProgramme => ({ start: at(start), stop: at(stop), video: video(id, { title }), isLive: false, category: null });
-    const text = await documentOf([news, berlin], [
+    const p = (id: number, start: string, stop: string, title: string): GuideProgramme => ({ start: at(start), stop: at(stop), video: video(id, { title }), isLive: false, category: null, description: null });
+    const text = documentOf([news, berlin], [
       day(news, '2026-10-31', [p(1, '2026-11-01T05:00:00Z', '2026-11-01T06:00:00Z', 'Before \uFFFF the change')]),
       day(news, '2026-11-01', [p(2, '2026-11-01T06:00:00Z', '2026-11-01T07:00:00Z', 'After')]),
       day(berlin, '2026-11-01', []),
@@ -126,8 +131,8 @@ describe('XMLTV elements', () => {
   });
 
   it('an empty guide is still a valid document', async () => {
-    expect(await documentOf([], [])).toBe(`${XMLTV_HEAD}${XMLTV_TAIL}`);
-    expect(checkXmltv(await documentOf([], [])).channels).toEqual([]);
+    expect(documentOf([], [])).toBe(`${XMLTV_HEAD}${XMLTV_TAIL}`);
+    expect(checkXmltv(documentOf([], [])).channels).toEqual([]);
   });
 });
 

@@ -1,6 +1,9 @@
 // Cross-entity rules for accounts, reference data, videos and channels. They run only on a
 // catalog whose shape is valid, and each appends `<json path>: <message>` lines to `errors`.
 import { createHash } from 'node:crypto';
+import { DayEntries, MAX_DAY_ENTRIES } from '../schedules/day-entries.ts';
+import { fastLocalDate } from '../schedules/zone-offsets.ts';
+import { instantMillis } from './fields.ts';
 import type { Catalog, CatalogAccount, CatalogChannel } from './format.ts';
 import { eachDuplicate, untouched, type ExistingCatalog, type Resolver } from './resolve.ts';
 
@@ -119,7 +122,29 @@ function checkChannelUrls(catalog: Catalog, existing: ExistingCatalog, errors: E
   });
 }
 
+/**
+ * A channel-day holds at most MAX_DAY_ENTRIES videos and live streams (src/schedules/day-entries.ts),
+ * counted without expanding a day. The first day past it is named at its last listed block (else
+ * live stream) starting that day: a Studio write adds its block or stream last.
+ */
+function checkDayEntries(c: CatalogChannel, p: string, errors: Errors): void {
+  const streamDates = c.liveStreams.map((s) => fastLocalDate(instantMillis(s.start) ?? 0, c.timezone));
+  const blocks = c.schedules.map((b) => ({ date: b.startTime.slice(0, 10), loopDaily: b.loopDaily, entries: b.videoIds.length }));
+  const days = new DayEntries(blocks, streamDates);
+  const date = days.busiestCandidates().find((d) => days.on(d) > MAX_DAY_ENTRIES);
+  if (date === undefined) return;
+  const block = blocks.findLastIndex((b) => b.date === date || (b.loopDaily && b.date <= date));
+  const path = block >= 0 ? `${p}.schedules[${block}].videoIds` : `${p}.liveStreams[${streamDates.lastIndexOf(date)}]`;
+  errors.push(
+    `${path}: the blocks and live streams starting on ${date} (${c.timezone}) hold ${days.on(date)} videos; ` +
+      `a channel-day holds at most ${MAX_DAY_ENTRIES} (a loopDaily block counts on every day from its start)`,
+  );
+}
+
 export function checkChannels(catalog: Catalog, existing: ExistingCatalog, resolve: Resolver, errors: Errors): void {
-  catalog.channels.forEach((c, i) => checkChannelRefs(c, `channels[${i}]`, resolve, errors));
+  catalog.channels.forEach((c, i) => {
+    checkChannelRefs(c, `channels[${i}]`, resolve, errors);
+    checkDayEntries(c, `channels[${i}]`, errors);
+  });
   checkChannelUrls(catalog, existing, errors);
 }

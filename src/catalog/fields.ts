@@ -1,5 +1,9 @@
 // Field-level schemas shared by the catalog format: each one checks a single value,
 // so its error message can name the offending value at that value's own path.
+//
+// Every string has a length bound (README: Limits), checked before any pattern: a pattern then
+// only ever sees a short string, and none of them can backtrack for long or overflow the stack
+// (the old base64 pattern, `(?:[A-Za-z0-9+/]{4})*`, overflowed it on a ~5 MB image).
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 
@@ -8,20 +12,46 @@ const GUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0
 const TOKEN_HASH_RE = /^[0-9a-f]{64}$/;
 const SCRYPT_RE = /^scrypt:\d+:\d+:\d+:[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// One character class and a tail: no nested repetition, so it runs in one pass whatever the length.
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 const INSTANT_ZONE_RE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
 const INSTANT_SHAPE_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const WALL_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const WALL_TIME_FORMAT = "yyyy-MM-dd'T'HH:mm:ss";
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SOI = [0xff, 0xd8, 0xff];
+/** ASCII controls, space and DEL: never inside a URL as written (a parser would drop or encode them). */
+const URL_UNSAFE_RE = /[\u0000-\u0020\u007f]/;
+const HANDLE_RE = /^@?[\w.-]+$/;
+
+/** String lengths (UTF-16 code units), README: Limits. */
+export const MAX_TITLE = 200;
+export const MAX_TEXT = 5000;
+/** Names, slugs, ids of other systems: what the Custom API takes for a text field. */
+export const MAX_SHORT = 255;
+export const MAX_URL = 2048;
+export const MAX_EMAIL = 320;
+/** A plain password (hashed on import; as the sign-in routes take it). */
+export const MAX_PASSWORD = 1024;
+/** A store's transaction id (Google purchase tokens, Amazon receipt ids are a few hundred characters). */
+export const MAX_STORE_ID = 4096;
+/** A store credential (a service-account JSON key or a PEM key is a few KB). */
+export const MAX_SECRET = 20_000;
+/** An image's bytes (app artwork, branding logos); base64 text is 4/3 of it. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+const MAX_IMAGE_TEXT = 4 * Math.ceil(MAX_IMAGE_BYTES / 3);
 
 const show = (v: string): string => JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
 
-/** A string checked by `test`; the message is built from the rejected value. */
-function checkedString(test: (v: string) => string | null) {
+const tooLong = (max: number) => `must be at most ${max} characters`;
+
+/** A string of at most `max` characters. */
+export const text = (max: number) => z.string().max(max, { error: tooLong(max) });
+
+/** A string checked by `test` once it is known to be at most `max` characters long; the message is built from the rejected value. */
+function checkedString(test: (v: string) => string | null, max = MAX_SHORT) {
   return z.string().superRefine((v, ctx) => {
-    const problem = test(v);
+    const problem = v.length > max ? tooLong(max) : test(v);
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   });
 }
@@ -31,7 +61,8 @@ export const integer = z.number().superRefine((v, ctx) => {
   if (!Number.isSafeInteger(v)) ctx.addIssue({ code: 'custom', message: `expected integer, got ${v}` });
 });
 export { id, refId } from './ids.ts';
-export const nonEmpty = z.string().min(1, { error: 'must not be empty' });
+export const nonEmpty = text(MAX_SHORT).min(1, { error: 'must not be empty' });
+export const password = text(MAX_PASSWORD).min(1, { error: 'must not be empty' });
 
 export const colour = checkedString((v) => (COLOUR_RE.test(v) ? null : `bad colour ${show(v)}`));
 
@@ -45,17 +76,42 @@ export const scryptHash = checkedString((v) =>
   SCRYPT_RE.test(v) ? null : 'bad password hash (want scrypt:N:r:p:salt:hash, base64)',
 );
 
-export const email = checkedString((v) => (EMAIL_RE.test(v) ? null : `bad email ${show(v)}`));
+// The bound first: on a long string of dots the pattern takes quadratic time (20 KB: 3 s).
+export const email = checkedString((v) => (EMAIL_RE.test(v) ? null : `bad email ${show(v)}`), MAX_EMAIL);
+
+/** Why `v` is not an http or https URL, or null. Other schemes (javascript:, data:, file:...) are refused. */
+function urlProblem(v: string): string | null {
+  if (v === '') return 'must not be empty';
+  if (URL_UNSAFE_RE.test(v)) return `bad URL ${show(v)} (spaces and control characters must be percent-encoded)`;
+  const url = URL.parse(v);
+  if (url === null) return `bad URL ${show(v)} (want http:// or https://)`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `URL scheme ${show(url.protocol)} is not allowed (want http:// or https://)`;
+  return url.hostname === '' ? `bad URL ${show(v)} (no host)` : null;
+}
+
+/** An http or https URL. */
+export const url = checkedString(urlProblem, MAX_URL);
+/** An http or https URL, or '' for none (fields whose default is ''). */
+export const urlOrEmpty = checkedString((v) => (v === '' ? null : urlProblem(v)), MAX_URL);
+/** A social profile: its http or https URL, or a handle (letters, digits, `_`, `.`, `-`, an optional leading `@`). */
+export const profile = checkedString((v) => (HANDLE_RE.test(v) ? null : urlProblem(v)), MAX_URL);
 
 function startsWith(bytes: Buffer, prefix: readonly number[]): boolean {
   return prefix.every((b, i) => bytes[i] === b);
 }
 
-export const image = checkedString((v) => {
-  if (v.length === 0 || !BASE64_RE.test(v)) return 'bad base64';
-  const bytes = Buffer.from(v, 'base64');
-  return startsWith(bytes, PNG_SIGNATURE) || startsWith(bytes, JPEG_SOI) ? null : 'not a PNG or JPEG image';
+export const image = z.string().superRefine((v, ctx) => {
+  const problem = imageProblem(v);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
 });
+
+function imageProblem(v: string): string | null {
+  if (v.length > MAX_IMAGE_TEXT) return `image too large: at most ${MAX_IMAGE_BYTES} bytes (${MAX_IMAGE_TEXT} base64 characters)`;
+  if (v.length === 0 || v.length % 4 !== 0 || !BASE64_RE.test(v)) return 'bad base64';
+  // Only the signature is looked at: decoding the whole image would copy it for nothing.
+  const bytes = Buffer.from(v.slice(0, 12), 'base64');
+  return startsWith(bytes, PNG_SIGNATURE) || startsWith(bytes, JPEG_SOI) ? null : 'not a PNG or JPEG image';
+}
 
 function instantProblem(v: string): string | null {
   if (!INSTANT_SHAPE_RE.test(v)) return `bad instant ${show(v)}`;
@@ -83,5 +139,7 @@ export const timeZone = checkedString((v) => (IANAZone.isValidZone(v) ? null : `
 export const hour = integer.min(0, { error: 'must be 0-23' }).max(23, { error: 'must be 0-23' });
 export const count = integer.nonnegative({ error: 'must be >= 0' });
 
-export const nullableString = z.string().nullable().default(null);
+/** A nullable text of at most `max` characters, null by default. */
+export const nullableText = (max: number) => text(max).nullable().default(null);
+export const nullableString = nullableText(MAX_SHORT);
 export const falseDefault = z.boolean().default(false);

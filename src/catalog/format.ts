@@ -3,9 +3,11 @@
 // live in validate.ts because they need the whole file and the database's ids.
 import { z } from 'zod';
 import {
-  colour, count, email, falseDefault, guid, hour, id, image, instant, nonEmpty, nullableString,
-  instantMillis, integer, refId, scryptHash, timeZone, tokenHash, wallTime,
+  colour, count, email, falseDefault, guid, hour, id, image, instant, nonEmpty, nullableString, nullableText, profile,
+  instantMillis, integer, MAX_EMAIL, MAX_SECRET, MAX_STORE_ID, password, MAX_SHORT, MAX_TEXT, MAX_TITLE, refId, scryptHash, text, timeZone, tokenHash,
+  url, urlOrEmpty, wallTime,
 } from './fields.ts';
+import { MAX_BLOCK_VIDEOS } from '../schedules/day-entries.ts';
 import {
   ACCOUNT_STATUSES, APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS, VAST_PLATFORMS,
   VAST_TYPES, type CredentialStore, type ImageRole,
@@ -13,6 +15,12 @@ import {
 
 // Object-level rules also run when a sibling field failed, so one pass reports every error;
 // they therefore read the partly parsed object defensively.
+const storeId = text(MAX_STORE_ID).min(1, { error: 'must not be empty' });
+/** Renditions of a video (token_by_video answers them all; clients use four widths). */
+const MAX_RENDITIONS = 20;
+/** App tokens of an account, store products of an app. */
+const MAX_LIST = 100;
+
 const evenWithIssues = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -26,15 +34,21 @@ function exactlyOne(o: object, a: string, b: string): string | null {
 /** "import time" defaults: absent in the file, null in the output, filled by the importer. */
 const importTime = instant.optional().transform((v) => v ?? null);
 
+/** Limits of strings and lists (README: Limits); every string field has one. */
+const title = text(MAX_TITLE);
+const nullableUrl = url.nullable().default(null);
+const nullableProfile = profile.nullable().default(null);
+
 const brandingSchema = z.strictObject({
-  title: nullableString,
+  title: nullableText(MAX_TITLE),
   hex1: colour.nullable().default(null),
   hex2: colour.nullable().default(null),
   hex3: colour.nullable().default(null),
   fontColor: colour.nullable().default(null),
   headerBackground: nullableString,
-  faq: nullableString,
-  privacyPolicy: nullableString,
+  // Links the apps open (the demo's and the legacy system's are web pages).
+  faq: nullableUrl,
+  privacyPolicy: nullableUrl,
   logoHeader: image.nullable().default(null),
   logoAndroid: image.nullable().default(null),
   useVastSettings: falseDefault,
@@ -43,7 +57,7 @@ const brandingSchema = z.strictObject({
 // One object rather than a union of { token } | { tokenHash }, so a typo yields
 // "unknown field" instead of an unreadable union failure.
 const appTokenSchema = z
-  .strictObject({ token: guid.optional(), tokenHash: tokenHash.optional(), label: z.string().default('') })
+  .strictObject({ token: guid.optional(), tokenHash: tokenHash.optional(), label: text(MAX_SHORT).default('') })
   .superRefine((t, ctx) => {
     const problem = exactlyOne(t, 'token', 'tokenHash');
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -56,15 +70,15 @@ export const accountSchema = z
     id,
     username: nonEmpty,
     email,
-    password: nonEmpty.optional(),
+    password: password.optional(),
     passwordHash: scryptHash.optional(),
     publicUrl: nonEmpty,
-    fullName: nullableString,
-    publicName: nullableString,
+    fullName: nullableText(MAX_TITLE),
+    publicName: nullableText(MAX_TITLE),
     status: z.enum(ACCOUNT_STATUSES).default('active'),
     servicePlanActive: z.boolean().default(true),
     branding: brandingSchema.nullable().default(null),
-    appTokens: z.array(appTokenSchema).default([]),
+    appTokens: z.array(appTokenSchema).max(MAX_LIST, { error: `must have at most ${MAX_LIST} items` }).default([]),
     favorites: z.array(favoriteSchema).default([]),
   })
   .superRefine((a, ctx) => {
@@ -72,11 +86,11 @@ export const accountSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }, evenWithIssues);
 
-export const categorySchema = z.strictObject({ id, name: z.string() });
-export const languageSchema = z.strictObject({ id, name: z.string(), code: z.string() });
+export const categorySchema = z.strictObject({ id, name: title });
+export const languageSchema = z.strictObject({ id, name: title, code: text(MAX_SHORT) });
 
 const renditionSchema = z.strictObject({
-  url: z.string(),
+  url,
   width: integer.positive(),
   height: integer.positive(),
   expiresUtc: instant,
@@ -85,24 +99,24 @@ const renditionSchema = z.strictObject({
 export const videoSchema = z.strictObject({
   id,
   ownerId: refId,
-  title: z.string(),
-  description: nullableString,
+  title,
+  description: nullableText(MAX_TEXT),
   durationSeconds: z.number().nonnegative({ error: 'must be >= 0' }),
-  thumbnailUrl: z.string().default(''),
-  providerName: z.string(),
-  providerVideoId: z.string(),
+  thumbnailUrl: urlOrEmpty.default(''),
+  providerName: text(MAX_SHORT),
+  providerVideoId: text(MAX_SHORT),
   categoryId: refId.nullable().default(null),
-  streamUrl: nullableString,
+  streamUrl: nullableUrl,
   isPrivate: falseDefault,
   isRRated: falseDefault,
   isRemovedByProvider: falseDefault,
   isRestrictedByProvider: falseDefault,
-  renditions: z.array(renditionSchema).default([]),
+  renditions: z.array(renditionSchema).max(MAX_RENDITIONS, { error: `must have at most ${MAX_RENDITIONS} items` }).default([]),
 });
 
 export const vastSchema = z.strictObject({
   platform: z.enum(VAST_PLATFORMS),
-  vastUrl: nonEmpty,
+  vastUrl: url,
   vastVersion: integer.default(1),
   skippable: falseDefault,
   adFrequency: count.nullable().default(null),
@@ -121,11 +135,12 @@ export const scheduleBlockSchema = z.strictObject({
   startTime: wallTime,
   published: z.boolean().default(true),
   loopDaily: falseDefault,
-  videoIds: z.array(refId).min(1, { error: 'must not be empty' }),
+  // A day holds at most MAX_DAY_ENTRIES (checks.ts); a block can never be longer than its day.
+  videoIds: z.array(refId).min(1, { error: 'must not be empty' }).max(MAX_BLOCK_VIDEOS, { error: `must have at most ${MAX_BLOCK_VIDEOS} videos` }),
 });
 
 export const liveStreamSchema = z
-  .strictObject({ videoId: refId, start: instant, end: instant, uri: z.string().default('') })
+  .strictObject({ videoId: refId, start: instant, end: instant, uri: urlOrEmpty.default('') })
   .superRefine((s, ctx) => {
     const start = instantMillis(s.start);
     const end = instantMillis(s.end);
@@ -138,20 +153,20 @@ export const channelSchema = z
   .strictObject({
     id,
     ownerId: refId,
-    name: z.string(),
+    name: title,
     url: nonEmpty,
     categoryId: refId,
     languageId: refId.nullable().default(null),
-    pictureUrl: nullableString,
-    description: nullableString,
+    pictureUrl: nullableUrl,
+    description: nullableText(MAX_TEXT),
     order: integer.default(0),
     timezone: timeZone.default('UTC'),
     isWhiteLabeled: falseDefault,
     playLiveFirst: falseDefault,
     isVerified: falseDefault,
     keepGuideOpened: falseDefault,
-    guideMode: z.string().default('default'),
-    password: nonEmpty.nullable().default(null),
+    guideMode: text(MAX_SHORT).default('default'),
+    password: password.nullable().default(null),
     passwordHash: scryptHash.nullable().default(null),
     subscriberCount: count.default(0),
     createdAt: importTime,
@@ -184,14 +199,14 @@ const mobileSchema = z.strictObject({
   headerFooterColor: colour,
   backgroundColor: colour,
   fontColor: colour,
-  copyrightPolicyLink: nullableString,
-  gdprLink: nullableString,
-  supportEmail: nullableString,
-  faqLink: nullableString,
-  termsLink: nullableString,
-  instagram: nullableString,
-  facebook: nullableString,
-  twitter: nullableString,
+  copyrightPolicyLink: nullableUrl,
+  gdprLink: nullableUrl,
+  supportEmail: nullableText(MAX_EMAIL),
+  faqLink: nullableUrl,
+  termsLink: nullableUrl,
+  instagram: nullableProfile,
+  facebook: nullableProfile,
+  twitter: nullableProfile,
 });
 
 const imagesSchema = z.strictObject(
@@ -204,7 +219,7 @@ const imagesSchema = z.strictObject(
 export const storeProductSchema = z.strictObject({
   storePlatform: z.enum(STORE_PLATFORMS),
   productId: nonEmpty,
-  displayName: z.string().default(''),
+  displayName: text(MAX_TITLE).default(''),
   billingPeriod: z.enum(BILLING_PERIODS),
   isActive: z.boolean().default(true),
 });
@@ -217,10 +232,10 @@ const vodPpvSchema = z.strictObject({
 });
 
 // The credential keys per store are settled by the purchase verifier, so values stay open here.
-const credentialValue = z.union([z.string(), z.number(), z.boolean()], {
+const credentialValue = z.union([text(MAX_SECRET), z.number(), z.boolean()], {
   error: 'expected string, number or boolean',
 });
-const credentials = z.record(z.string(), credentialValue);
+const credentials = z.record(text(MAX_SHORT), credentialValue);
 const storeCredentialsSchema = z.strictObject(
   Object.fromEntries(CREDENTIAL_STORES.map((store) => [store, credentials.optional()])) as Record<
     CredentialStore,
@@ -271,18 +286,18 @@ export const appSchema = z
     id,
     ownerId: refId,
     platform: z.enum(APP_PLATFORMS),
-    appName: z.string(),
+    appName: title,
     slug: nullableString,
-    about: nullableString,
-    privacyPolicyLink: nullableString,
+    about: nullableText(MAX_TEXT),
+    privacyPolicyLink: nullableUrl,
     isPaid: falseDefault,
-    timeFormat: z.string().default('12-hour'),
-    adLink: nullableString,
+    timeFormat: text(MAX_SHORT).default('12-hour'),
+    adLink: nullableUrl,
     apiKey: guid.nullable().default(null),
     theme: themeSchema.nullable().default(null),
     mobile: mobileSchema.nullable().default(null),
     images: imagesSchema.default({}),
-    storeProducts: z.array(storeProductSchema).default([]),
+    storeProducts: z.array(storeProductSchema).max(MAX_LIST, { error: `must have at most ${MAX_LIST} items` }).default([]),
     vodPpv: vodPpvSchema.default({ isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] }),
     storeCredentials: storeCredentialsSchema.default({}),
     channels: z.array(appChannelSchema).default([]),
@@ -300,7 +315,7 @@ export const appSchema = z
 
 // Legacy data carries device ids as numbers; the service compares them as strings.
 const deviceId = z
-  .union([z.string().min(1, { error: 'must not be empty' }), integer], { error: 'expected string, integer or null' })
+  .union([nonEmpty, integer], { error: 'expected string, integer or null' })
   .transform((v) => String(v))
   .nullable();
 
@@ -317,8 +332,8 @@ export const subscriptionSchema = z
     viewerId: refId.nullable(),
     storePlatform: z.enum(STORE_PLATFORMS),
     productId: nonEmpty,
-    originalTransactionId: nonEmpty,
-    status: z.string().regex(/^[a-z_]+$/, { error: 'expected a status word of a-z and _' }),
+    originalTransactionId: storeId,
+    status: text(MAX_SHORT).regex(/^[a-z_]+$/, { error: 'expected a status word of a-z and _' }),
     expiresUtc: instant.nullable(),
   })
   .superRefine(requireHolder, evenWithIssues);
@@ -332,7 +347,7 @@ export const ppvUnlockSchema = z
     viewerId: refId.nullable(),
     storePlatform: z.enum(STORE_PLATFORMS),
     productId: nonEmpty,
-    transactionId: nonEmpty,
+    transactionId: storeId,
     expiresUtc: instant,
   })
   .superRefine(requireHolder, evenWithIssues);

@@ -30,7 +30,8 @@ function valueList(values: readonly unknown[]): string {
 
 function sizeMessage(iss: { origin: string; inclusive?: boolean }, bound: unknown, word: string): string {
   if (iss.origin === 'array' || iss.origin === 'string') {
-    return bound === 1 && word === 'at least' ? 'must not be empty' : `must have ${word} ${String(bound)} items`;
+    const unit = iss.origin === 'string' ? 'characters' : 'items';
+    return bound === 1 && word === 'at least' ? 'must not be empty' : `must have ${word} ${String(bound)} ${unit}`;
   }
   const op = word === 'at least' ? (iss.inclusive ? '>=' : '>') : iss.inclusive ? '<=' : '<';
   return `must be ${op} ${String(bound)}`;

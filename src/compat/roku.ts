@@ -11,10 +11,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findRokuAppByApiKey } from '../data/apps.ts';
+import { videoDescriptions } from '../data/video-categories.ts';
 import { listedChannels } from '../channels/listing.ts';
 import { failure } from '../custom/errors.ts';
 import { entitledClient } from '../custom/context.ts';
-import { guideRows } from '../custom/guide.ts';
+import { guideRows, MAX_ROKU_ROWS, wholeGuide } from '../custom/guide.ts';
 import { boundChannelDays, dateList, idList, MAX_TAKE, wholeNumber, zoneField } from '../custom/params.ts';
 import type { CustomTree } from '../custom/plugin.ts';
 import type { VideoRowSource } from '../custom/presenter.ts';
@@ -53,13 +54,13 @@ const videoQuery = z
   .superRefine(boundChannelDays('channel_ids'));
 
 /** A programme as programItemParser reads it; times as UTC instants (ISO 8601 with Z). */
-function presentProgramme(r: VideoRowSource & { video: { description?: string | null } }): z.input<typeof programmeSchema> {
+function presentProgramme(r: VideoRowSource, description: string): z.input<typeof programmeSchema> {
   return {
     id: r.customId,
     channelId: r.channelId,
     videoTubeId: r.video.videoTubeId,
     title: r.video.title,
-    description: r.video.description ?? '',
+    description,
     startDate: new Date(Math.floor(r.start)).toISOString(),
     endDate: new Date(Math.floor(r.end)).toISOString(),
     duration: Math.max(0, Math.trunc(r.durationSeconds)),
@@ -94,8 +95,11 @@ const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database })
 
   app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: programmesResponse } }, async (request) => {
     const client = await entitledClient(db, request);
-    const guide = await guideRows(db, client, request.query.channel_ids, request.query.dates);
-    return guide.slice(0, guide.total).map(presentProgramme);
+    // Every row in one answer, each with its video's description: at most MAX_ROKU_ROWS (two full channel-days).
+    const guide = wholeGuide(await guideRows(db, client, request.query.channel_ids, request.query.dates, 'channel_ids'), 'channel_ids', MAX_ROKU_ROWS);
+    const rows = guide.slice(0, guide.total);
+    const descriptions = await videoDescriptions(db, [...new Set(rows.map((r) => r.video.videoTubeId))]);
+    return rows.map((r) => presentProgramme(r, descriptions.get(r.video.videoTubeId) ?? ''));
   });
 };
 

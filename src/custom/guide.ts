@@ -7,6 +7,10 @@ import { publishedDays, type PublishedEntry } from '../schedules/published-days.
 import type { Caller } from '../access/caller.ts';
 import { requestedChannels } from '../channels/listing.ts';
 import { streamableChannels, withheldVideo } from '../entitlements/gating.ts';
+import { MAX_DAY_ENTRIES } from '../schedules/day-entries.ts';
+import { TooManyEntries } from '../schedules/entry-counts.ts';
+import { invalidField } from './errors.ts';
+import { MAX_GUIDE_ENTRIES, MAX_GUIDE_ROWS } from './params.ts';
 import type { VideoRowSource } from './presenter.ts';
 
 /** The rows of one channel-day, in play order. */
@@ -56,11 +60,20 @@ function segmentRows({ channel, entries, zone, streamable }: DaySegment, from: n
   return rows;
 }
 
-/** The rows of the channels (ids outside the client's scope ignored) for the dates; locked private channels carry no stream URL. */
-export async function guideRows(db: Queryable, client: Caller, channelIds: readonly number[], dates: readonly string[]): Promise<GuideRows> {
+const label = (field: string) => field.replaceAll('_', ' ');
+
+/**
+ * The rows of the channels (ids outside the client's scope ignored) for the dates; locked private
+ * channels carry no stream URL. A guide that would compile more than MAX_GUIDE_ENTRIES entries is
+ * a 422 naming `field` (the channel list's).
+ */
+export async function guideRows(db: Queryable, client: Caller, channelIds: readonly number[], dates: readonly string[], field = 'channels_ids'): Promise<GuideRows> {
   const channels = await requestedChannels(db, client, channelIds);
   const streamable = await streamableChannels(db, client, channels);
-  const days = await publishedDays(db, client.timelines, channels, dates, client.zone);
+  const days = await publishedDays(db, client.timelines, channels, dates, client.zone, MAX_GUIDE_ENTRIES).catch((error: unknown) => {
+    if (!(error instanceof TooManyEntries)) throw error;
+    throw invalidField(field, `The ${label(field)} times the dates hold ${error.entries} schedule entries to compute; at most ${error.max}: ask fewer channels or dates.`);
+  });
   const segments: DaySegment[] = channels.flatMap((channel) =>
     dates.map((date) => ({ channel, entries: days.get(channel.id)!.get(date) ?? [], zone: client.zone ?? channel.timezone, streamable: streamable(channel.id) })),
   );
@@ -78,4 +91,16 @@ export async function guideRows(db: Queryable, client: Caller, channelIds: reado
       return rows;
     },
   };
+}
+
+/**
+ * Rows of the Roku tree's guide, which answers every row with its video's description (up to
+ * 5,000 characters each): two full channel-days (README: Limits).
+ */
+export const MAX_ROKU_ROWS = 2 * MAX_DAY_ENTRIES;
+
+/** The guide, when all of it may be one answer (all_videos, the Roku tree); a 422 naming `field` past `max` rows. */
+export function wholeGuide(rows: GuideRows, field: string, max = MAX_GUIDE_ROWS): GuideRows {
+  if (rows.total <= max) return rows;
+  throw invalidField(field, `The guide holds ${rows.total} videos; one answer holds at most ${max}: page through it, or ask fewer channels or dates.`);
 }

@@ -4,8 +4,19 @@ import { z } from 'zod';
 import { isValidDate } from '../schedules/labels.ts';
 
 export const MAX_PER_PAGE = 100;
-/** channels/video pages: shipped clients ask per_page=10000 and read one page; the work is bounded by MAX_CHANNEL_DAYS. */
-export const MAX_GUIDE_PER_PAGE = 10_000;
+/**
+ * Rows of one channels/video answer (a page, all_videos, the Roku tree's whole list): shipped
+ * clients ask per_page=10000 for a channel's day or two and read one page, which holds at most
+ * 2 x 720 rows (README: Limits); 5,000 rows cost ~0.15 s of CPU to present and send.
+ */
+export const MAX_GUIDE_ROWS = 5000;
+export const MAX_GUIDE_PER_PAGE = MAX_GUIDE_ROWS;
+/**
+ * Schedule entries one channels/video request may compile (days not compiled yet, counted from
+ * the schedule first, src/schedules/entry-counts.ts): ~0.15 s of CPU. More is refused, whatever
+ * MAX_CHANNEL_DAYS allows: at 144 entries a day that is ~70 channels' days not seen yet.
+ */
+export const MAX_GUIDE_ENTRIES = 30_000;
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_TAKE = 100;
 /** More channels or days than a guide screen shows are refused rather than computed. */
@@ -13,7 +24,7 @@ export const MAX_LIST_ENTRIES = 100;
 export const MAX_DATES = 31;
 /** The first and last date of a list lie at most this many days apart (a list is a guide's week or month, not a century). */
 export const MAX_DATE_SPAN_DAYS = 30;
-/** channels x days of one channels/video request: what one request may make the service expand. */
+/** channels x days of one channels/video request (what it compiles is bounded by MAX_GUIDE_ENTRIES too). */
 export const MAX_CHANNEL_DAYS = 500;
 const MAX_INT = 2_147_483_647;
 

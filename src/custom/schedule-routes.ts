@@ -10,7 +10,7 @@ import { localDateOf, localDayWindow } from '../schedules/labels.ts';
 import { channelNotFound, customData, subscriptionRequired } from './errors.ts';
 import { callerGate, streamableChannels } from '../entitlements/gating.ts';
 import { entitledClient, ownerOf } from './context.ts';
-import { guideRows } from './guide.ts';
+import { guideRows, wholeGuide } from './guide.ts';
 import { paginate } from './pagination.ts';
 import { boundChannelDays, dateList, DEFAULT_PER_PAGE, flag, idList, MAX_GUIDE_PER_PAGE, optionalDate, pageFields, pathId, zoneField } from './params.ts';
 import { presentLive, presentVideoRow } from './presenter.ts';
@@ -36,7 +36,8 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse } }, async (request) => {
     const client = await entitledClient(db, request);
     const { channels_ids, dates, page, per_page, all_videos } = request.query;
-    const rows = await guideRows(db, client, channels_ids, dates);
+    const guide = await guideRows(db, client, channels_ids, dates);
+    const rows = all_videos ? wholeGuide(guide, 'all_videos') : guide;
     const paged = paginate(request, rows, { page: all_videos ? 1 : page, perPage: all_videos ? Math.max(1, rows.total) : per_page }, config.PUBLIC_URL);
     return { ...paged, data: paged.data.map(presentVideoRow) };
   });

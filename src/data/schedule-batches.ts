@@ -4,7 +4,18 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { liveStreams, scheduleBlocks, scheduleBlockVideos, videos } from '../db/schema.ts';
-import { toWall, videoColumns, type LiveStreamWithUri, type ScheduledBlock, type ScheduledVideo } from './schedules.ts';
+import { toWall, videoColumns, type ScheduledVideo } from './schedules.ts';
+
+/**
+ * A scheduled video as the batched loads carry it: without its description (up to 5,000
+ * characters, shown by no guide row; the few answers that show one read it for their videos,
+ * see video-categories.ts), so what a compiled day holds per video stays small.
+ */
+export type BatchVideo = Omit<ScheduledVideo, 'description'>;
+export type BatchBlock = { id: number; startLocal: string; published: boolean; loopDaily: boolean; videos: BatchVideo[] };
+export type BatchLiveStream = { video: BatchVideo; start: Date; end: Date; uri: string };
+
+const { description: _description, ...batchVideoColumns } = videoColumns;
 
 /** Channel-local dates [fromDate, toDate) of one channel ('yyyy-MM-dd'). */
 export interface ChannelDates {
@@ -42,8 +53,8 @@ export async function scheduleBlocksForChannels(
   db: Queryable,
   ranges: readonly ChannelDates[],
   includeUnpublished: boolean,
-): Promise<Map<number, ScheduledBlock[]>> {
-  const result = new Map<number, ScheduledBlock[]>();
+): Promise<Map<number, BatchBlock[]>> {
+  const result = new Map<number, BatchBlock[]>();
   if (ranges.length === 0) return result;
   const blocks = await db
     .select()
@@ -57,9 +68,9 @@ export async function scheduleBlocksForChannels(
     .where(inArray(scheduleBlockVideos.blockId, blocks.map((b) => b.id)))
     .orderBy(asc(scheduleBlockVideos.blockId), asc(scheduleBlockVideos.position));
   const videoIds = [...new Set(entries.map((e) => e.videoId))];
-  const rows = videoIds.length === 0 ? [] : await db.select(videoColumns).from(videos).where(inArray(videos.id, videoIds));
+  const rows = videoIds.length === 0 ? [] : await db.select(batchVideoColumns).from(videos).where(inArray(videos.id, videoIds));
   const videoById = new Map(rows.map((v) => [v.videoTubeId, v]));
-  const videosOf = new Map<number, ScheduledVideo[]>();
+  const videosOf = new Map<number, BatchVideo[]>();
   // The inner join of scheduleBlocksFor: an entry whose video row is missing is left out.
   for (const e of entries) {
     const video = videoById.get(e.videoId);
@@ -83,11 +94,11 @@ export async function liveStreamsForChannels(
   channelIds: readonly number[],
   from: Date,
   to: Date,
-): Promise<Map<number, LiveStreamWithUri[]>> {
-  const result = new Map<number, LiveStreamWithUri[]>();
+): Promise<Map<number, BatchLiveStream[]>> {
+  const result = new Map<number, BatchLiveStream[]>();
   if (channelIds.length === 0) return result;
   const rows = await db
-    .select({ channelId: liveStreams.channelId, start: liveStreams.startAt, end: liveStreams.endAt, uri: liveStreams.uri, video: videoColumns })
+    .select({ channelId: liveStreams.channelId, start: liveStreams.startAt, end: liveStreams.endAt, uri: liveStreams.uri, video: batchVideoColumns })
     .from(liveStreams)
     .innerJoin(videos, eq(videos.id, liveStreams.videoId))
     .where(and(inArray(liveStreams.channelId, [...channelIds]), gte(liveStreams.startAt, from), lt(liveStreams.startAt, to)))
@@ -110,5 +121,33 @@ export async function liveStreamSpansForChannels(
     .from(liveStreams)
     .where(and(inArray(liveStreams.channelId, [...channelIds]), lt(liveStreams.startAt, to), sql`${liveStreams.endAt} > ${from}`));
   for (const r of rows) push(result, r.channelId, [r.start.getTime(), r.end.getTime()]);
+  return result;
+}
+
+/** A block as a count of what compiling its days costs: its wall time, whether it loops, how many videos it holds. */
+export interface BlockSize {
+  startLocal: string;
+  loopDaily: boolean;
+  videos: number;
+}
+
+/**
+ * Per channel, the blocks scheduleBlocksForChannels(ranges, true) loads, each with the number of
+ * its videos and none of its entries: one query, one row per block (the count reads the
+ * entries' primary key only).
+ */
+export async function blockSizesForChannels(db: Queryable, ranges: readonly ChannelDates[]): Promise<Map<number, BlockSize[]>> {
+  const result = new Map<number, BlockSize[]>();
+  if (ranges.length === 0) return result;
+  const rows = await db
+    .select({
+      channelId: scheduleBlocks.channelId,
+      startLocal: scheduleBlocks.startLocal,
+      loopDaily: scheduleBlocks.loopDaily,
+      videos: sql<number>`(select count(*)::integer from ${scheduleBlockVideos} where ${scheduleBlockVideos.blockId} = ${scheduleBlocks.id})`,
+    })
+    .from(scheduleBlocks)
+    .where(blockCondition(ranges));
+  for (const { channelId, startLocal, ...size } of rows) push(result, channelId, { startLocal: toWall(startLocal), ...size, videos: Number(size.videos) });
   return result;
 }

@@ -1,14 +1,18 @@
 // The XMLTV wire format (xmltv.dtd) of a guide export: what FAST platforms, IPTV players and media
-// servers read. Pure text, written piece by piece so the answer streams: the head and every
-// <channel> first (the DTD puts channels before programmes), then the <programme>s of each
-// channel-day as src/schedules/guide-export.ts yields them, then the tail.
+// servers read: the head and every <channel> first (the DTD puts channels before programmes),
+// then the <programme>s of each channel-day (src/schedules/guide-export.ts), then the tail.
+//
+// A channel-day is rendered to bytes once (renderDay) and can be kept and written again as it
+// is: each programme is its head (its times and channel, a few dozen bytes) and its video's
+// elements, rendered once per video and shared by every programme of that video. The document is
+// written a batch of whole programmes at a time (xmltvChunks): never built whole, never one string.
 //
 // Element order follows the DTD: channel (display-name+, icon*), programme (title+, desc*,
 // category*, icon*). Times are `YYYYMMDDhhmmss +HHMM` in the channel's zone with its UTC offset
 // at that instant, so a day crossing a clock change shows both offsets. Text from the catalog is
 // escaped, and characters XML 1.0 forbids (C0 controls but tab, CR and LF, lone surrogates,
 // U+FFFE and U+FFFF) are dropped: a parser would refuse the whole document for one of them.
-import type { GuideChannelDay } from '../schedules/guide-export.ts';
+import type { GuideChannelDay, GuideProgramme } from '../schedules/guide-export.ts';
 import { requireZone } from '../schedules/labels.ts';
 import type { TimelineChannel } from '../schedules/timelines.ts';
 import { offsetMinutes } from '../schedules/zone-offsets.ts';
@@ -43,17 +47,34 @@ export function xmlAttribute(value: string): string {
   return value.replace(FORBIDDEN, '').replace(ATTRIBUTE_SPECIAL, entity);
 }
 
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+const TWO = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const DAY_SECONDS = 86_400;
+/** The last wall day written and its `YYYYMMDD` (a guide writes thousands of times a day). */
+let lastDay = Number.NaN;
+let lastDayText = '';
+const offsetTexts = new Map<number, string>();
 
 /** `YYYYMMDDhhmmss +HHMM`: the wall time at `ms` (floored to the second) for a zone `offset` minutes east of UTC. */
 export function xmltvTime(ms: number, offset: number): string {
-  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset * 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return (
-    `${String(wall.getUTCFullYear()).padStart(4, '0')}${two(wall.getUTCMonth() + 1)}${two(wall.getUTCDate())}` +
-    `${two(wall.getUTCHours())}${two(wall.getUTCMinutes())}${two(wall.getUTCSeconds())} ${sign}${two(Math.floor(abs / 60))}${two(abs % 60)}`
-  );
+  const wall = Math.floor(ms / 1000) + offset * 60;
+  const day = Math.floor(wall / DAY_SECONDS);
+  if (day !== lastDay) {
+    const date = new Date(day * DAY_SECONDS * 1000);
+    lastDayText = `${String(date.getUTCFullYear()).padStart(4, '0')}${TWO[date.getUTCMonth() + 1]}${TWO[date.getUTCDate()]}`;
+    lastDay = day;
+  }
+  const second = wall - day * DAY_SECONDS;
+  return `${lastDayText}${TWO[Math.floor(second / 3600)]}${TWO[Math.floor(second / 60) % 60]}${TWO[second % 60]} ${offsetText(offset)}`;
+}
+
+function offsetText(offset: number): string {
+  let text = offsetTexts.get(offset);
+  if (text === undefined) {
+    const abs = Math.abs(offset);
+    text = `${offset < 0 ? '-' : '+'}${TWO[Math.floor(abs / 60)] ?? String(Math.floor(abs / 60))}${TWO[abs % 60]}`;
+    offsetTexts.set(offset, text);
+  }
+  return text;
 }
 
 /**
@@ -71,30 +92,100 @@ export function channelElement(channel: XmltvChannel): string {
   return `  <channel id="${xmltvChannelId(channel.id)}">\n    <display-name>${xmlText(channel.name)}</display-name>\n${icon}  </channel>\n`;
 }
 
-/** The <programme> elements of one channel-day. */
-export function programmeElements<C extends XmltvChannel>(day: GuideChannelDay<C>, offsetAt: (ms: number) => number): string {
-  const channel = xmltvChannelId(day.channel.id);
-  let out = '';
-  for (const p of day.programmes) {
-    const { title, description, thumbnailUrl } = p.video;
-    out +=
-      `  <programme start="${xmltvTime(p.start, offsetAt(p.start))}" stop="${xmltvTime(p.stop, offsetAt(p.stop))}" channel="${channel}">\n` +
-      `    <title>${xmlText(title)}</title>\n` +
-      (description ? `    <desc>${xmlText(description)}</desc>\n` : '') +
-      (p.category ? `    <category>${xmlText(p.category)}</category>\n` : '') +
-      (thumbnailUrl ? `    <icon src="${xmlAttribute(thumbnailUrl)}"/>\n` : '') +
-      '  </programme>\n';
-  }
-  return out;
+/** A programme's elements after its head: its video's, the same wherever it plays. */
+export function programmeBody({ video: { title, thumbnailUrl }, category, description }: Pick<GuideProgramme, 'video' | 'category' | 'description'>): string {
+  return (
+    `    <title>${xmlText(title)}</title>\n` +
+    (description ? `    <desc>${xmlText(description)}</desc>\n` : '') +
+    (category ? `    <category>${xmlText(category)}</category>\n` : '') +
+    (thumbnailUrl ? `    <icon src="${xmlAttribute(thumbnailUrl)}"/>\n` : '') +
+    '  </programme>\n'
+  );
 }
 
-/** The whole document, a piece at a time: head and channels, then one piece per channel-day, then the tail. */
-export async function* xmltvDocument<C extends XmltvChannel>(channels: readonly C[], days: AsyncIterable<GuideChannelDay<C>>): AsyncGenerator<string> {
-  yield XMLTV_HEAD + channels.map(channelElement).join('');
-  let current: { id: number; offsetAt: (ms: number) => number } | undefined;
-  for await (const day of days) {
-    if (current?.id !== day.channel.id) current = { id: day.channel.id, offsetAt: zoneOffsets(day.channel.timezone) };
-    if (day.programmes.length > 0) yield programmeElements(day, current.offsetAt);
+/**
+ * The <programme>s of one channel-day as bytes: `heads` holds every programme's opening tag
+ * (ASCII), programme i's ending at `ends[i]`; `bodies[i]` is its video's elements (shared).
+ */
+export interface RenderedDay {
+  programmes: number;
+  /** Bytes the day adds to a document. */
+  bytes: number;
+  heads: Buffer;
+  ends: Uint32Array;
+  bodies: Buffer[];
+}
+
+/** The longest head: the fixed text, two times of 20 characters, a channel id of a 10-digit number. */
+const MAX_HEAD_BYTES = 128;
+
+/**
+ * Renders a channel-day, or undefined as soon as it passes `maxBytes` (its rendering stops there).
+ * `bodies` holds the rendered elements per video for the caller's document: a
+ * video playing many times is escaped and encoded once.
+ */
+export function renderDay<C extends XmltvChannel>(day: GuideChannelDay<C>, bodies: Map<number, Buffer>, maxBytes = Infinity): RenderedDay | undefined {
+  const offsetAt = zoneOffsets(day.channel.timezone);
+  const channel = xmltvChannelId(day.channel.id);
+  const count = day.programmes.length;
+  const scratch = Buffer.allocUnsafe(count * MAX_HEAD_BYTES);
+  const ends = new Uint32Array(count);
+  const programmeBodies: Buffer[] = [];
+  let used = 0;
+  let bytes = 0;
+  // A programme usually starts when the one before stops: that time is written once.
+  let last = { ms: Number.NaN, text: '' };
+  const time = (ms: number) => (ms === last.ms ? last.text : (last = { ms, text: xmltvTime(ms, offsetAt(ms)) }).text);
+  for (const [i, p] of day.programmes.entries()) {
+    const start = time(p.start);
+    used += scratch.write(`  <programme start="${start}" stop="${time(p.stop)}" channel="${channel}">\n`, used, 'latin1');
+    ends[i] = used;
+    let body = bodies.get(p.video.videoTubeId);
+    if (!body) bodies.set(p.video.videoTubeId, (body = Buffer.from(programmeBody(p))));
+    programmeBodies.push(body);
+    bytes += body.length;
+    if (bytes + used > maxBytes) return undefined;
   }
-  yield XMLTV_TAIL;
+  // A copy of the used part: a kept day must not hold the scratch's slack.
+  return { programmes: count, bytes: bytes + used, heads: Buffer.from(scratch.subarray(0, used)), ends, bodies: programmeBodies };
+}
+
+/** Bytes of a document batch: whole programmes, about this much (one larger programme goes alone). */
+const BATCH_BYTES = 64 * 1024;
+
+const headStart = (day: RenderedDay, i: number) => (i === 0 ? 0 : day.ends[i - 1]!);
+const programmeBytes = (day: RenderedDay, i: number) => day.ends[i]! - headStart(day, i) + day.bodies[i]!.length;
+
+/** The whole document, a batch of whole programmes at a time: head and channels, each day's programmes, the tail. */
+export function* xmltvChunks(channels: readonly XmltvChannel[], days: readonly RenderedDay[]): Generator<Buffer> {
+  yield Buffer.from(XMLTV_HEAD);
+  for (let first = 0; first < channels.length; first += 100) {
+    yield Buffer.from(channels.slice(first, first + 100).map(channelElement).join(''));
+  }
+  for (const day of days) {
+    // Whole programmes copied into one buffer of about BATCH_BYTES (a longer programme alone).
+    for (let first = 0; first < day.programmes; ) {
+      let last = first;
+      let size = 0;
+      do size += programmeBytes(day, last++);
+      while (last < day.programmes && size + programmeBytes(day, last) <= BATCH_BYTES);
+      const batch = Buffer.allocUnsafe(size);
+      let at = 0;
+      for (let i = first; i < last; i++) {
+        at += day.heads.copy(batch, at, headStart(day, i), day.ends[i]);
+        at += day.bodies[i]!.copy(batch, at);
+      }
+      yield batch;
+      first = last;
+    }
+  }
+  yield Buffer.from(XMLTV_TAIL);
+}
+
+/** The bytes of a document of these channels and days (what xmltvChunks writes). */
+export function documentBytes(channels: readonly XmltvChannel[], days: readonly RenderedDay[]): number {
+  let bytes = Buffer.byteLength(XMLTV_HEAD) + Buffer.byteLength(XMLTV_TAIL);
+  for (const channel of channels) bytes += Buffer.byteLength(channelElement(channel));
+  for (const day of days) bytes += day.bytes;
+  return bytes;
 }

@@ -1,20 +1,18 @@
 // GET /epg.xml (owner Bearer: the caller's channels) and GET /epg/{key}.xml (open: the channels of
 // the app whose public key it is, for FAST platforms and players that cannot send a header): the
-// XMLTV guide of `days` days from today in each channel's zone, streamed a channel-day at a time.
-// Everything that can refuse (the query, the key) is settled before the first byte, so a refusal
-// is a whole REST envelope, never a cut document.
-import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+// XMLTV guide of `days` days from today in each channel's zone, streamed a batch of programmes at
+// a time. Everything that can refuse (the query, the key, the guide's size) is settled before the
+// first byte (epg-document.ts), so a refusal is a whole REST envelope, never a cut document.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appOfEpgKey } from '../access/epg-keys.ts';
 import { scopedChannels } from '../channels/listing.ts';
 import type { ChannelRow } from '../data/channels.ts';
-import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { XMLTV_CONTENT_TYPE, xmltvDocument } from '../presenters/xmltv.ts';
-import { guideChannelDays, MAX_GUIDE_DAYS } from '../schedules/guide-export.ts';
-import type { ScheduleTimelines } from '../schedules/timelines.ts';
+import { XMLTV_CONTENT_TYPE } from '../presenters/xmltv.ts';
+import { MAX_GUIDE_DAYS } from '../schedules/guide-export.ts';
+import { guideDocument, type GuideSources } from './epg-document.ts';
 import { epgKeyNotFound } from './errors.ts';
 
 // Strict: a misspelt parameter (day=14) would otherwise silently answer the default week.
@@ -34,31 +32,34 @@ const guideSchema = {
   produces: ['application/xml'],
 };
 
-function sendGuide(reply: FastifyReply, db: Queryable, timelines: ScheduleTimelines, channels: readonly ChannelRow[], days: number, now: Date) {
-  const pieces = xmltvDocument(channels, guideChannelDays(db, timelines, channels, days, now));
-  return reply.type(XMLTV_CONTENT_TYPE).send(Readable.from(pieces, { objectMode: false }));
+async function sendGuide(sources: GuideSources, request: FastifyRequest, reply: FastifyReply, channels: readonly ChannelRow[], days: number) {
+  const document = await guideDocument(sources, channels, days, request.now);
+  // Nothing past this point can refuse: the document's bytes are made. Should writing still fail,
+  // the connection is cut (never a 200 that ends as if whole), and it is logged as an error here.
+  document.on('error', (error) => request.log.error({ err: error }, 'XMLTV guide cut after its first byte'));
+  return reply.type(XMLTV_CONTENT_TYPE).send(document);
 }
 
 /** Behind the REST Bearer check (sign-in tokens only): the caller's own channels. */
-export const epgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines }) => {
+export const epgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines, cache }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
+  const sources = { db: database.db, timelines, cache };
 
   app.get('/epg.xml', { schema: guideSchema }, async (request, reply) => {
-    const channels = await scopedChannels(db, request.account.id, undefined);
-    return sendGuide(reply, db, timelines, channels, request.query.days, request.now);
+    const channels = await scopedChannels(sources.db, request.account.id, undefined);
+    return sendGuide(sources, request, reply, channels, request.query.days);
   });
 };
 
 /** Open: the key is the credential. An unknown, revoked or malformed key is 404. */
-export const publicEpgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines }) => {
+export const publicEpgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines, cache }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
+  const sources = { db: database.db, timelines, cache };
 
   app.get('/epg/:key.xml', { schema: { ...guideSchema, params: keyParams } }, async (request, reply) => {
-    const owner = await appOfEpgKey(db, request.params.key);
+    const owner = await appOfEpgKey(sources.db, request.params.key);
     if (!owner) throw epgKeyNotFound();
-    const channels = await scopedChannels(db, owner.ownerId, owner);
-    return sendGuide(reply, db, timelines, channels, request.query.days, request.now);
+    const channels = await scopedChannels(sources.db, owner.ownerId, owner);
+    return sendGuide(sources, request, reply, channels, request.query.days);
   });
 };

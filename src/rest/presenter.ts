@@ -63,7 +63,7 @@ export function presentChannel(c: ChannelRow, videos: LibraryVideo[], vast: Vast
   };
 }
 
-export function presentSchedule(channelId: number, date: string, zone: string, blocks: ExpandedBlock<ScheduledVideo>[]): z.input<typeof scheduleSchema> {
+export function presentSchedule(channelId: number, date: string, zone: string, blocks: ExpandedBlock<Omit<ScheduledVideo, 'description'>>[]): z.input<typeof scheduleSchema> {
   const totals = scheduleTotals(blocks);
   return {
     channelTubeId: channelId,

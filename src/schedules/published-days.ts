@@ -11,7 +11,8 @@ export type { PublishedEntry } from './timelines.ts';
 /**
  * Per channel, per date ('yyyy-MM-dd' of `zone`, or of the channel's zone when `zone` is
  * undefined), the published entries starting that day, in play order. The arrays are shared
- * with the cache: read them, never change them.
+ * with the cache: read them, never change them. With `maxEntries`, TooManyEntries (entry-counts.ts)
+ * when the days it must compile hold more.
  */
 export async function publishedDays(
   db: Queryable,
@@ -19,9 +20,10 @@ export async function publishedDays(
   channels: readonly TimelineChannel[],
   dates: readonly string[],
   zone: string | undefined,
+  maxEntries?: number,
 ): Promise<Map<number, Map<string, readonly PublishedEntry[]>>> {
   const asks = channels.flatMap((channel) => dates.map((date) => ({ channel, date, ...cachedDayWindow(date, zone ?? channel.timezone) })));
-  const entries = await timelines.publishedWindows(db, asks);
+  const entries = await timelines.publishedWindows(db, asks, maxEntries);
   const result = new Map<number, Map<string, readonly PublishedEntry[]>>(channels.map((c) => [c.id, new Map()]));
   asks.forEach(({ channel, date }, i) => result.get(channel.id)!.set(date, entries[i]!));
   return result;

@@ -6,13 +6,14 @@
 import type { OwnerChange } from '../cache/changes.ts';
 import type { Queryable } from '../db/connect.ts';
 import { liveStreamsForChannels, scheduleBlocksForChannels } from '../data/schedule-batches.ts';
-import type { ScheduledVideo } from '../data/schedules.ts';
-import type { ExpandedBlock, ExpandedVideo } from './expand.ts';
+import type { BatchVideo } from '../data/schedule-batches.ts';
+import type { ExpandedBlock, ExpandedVideo, LiveStream } from './expand.ts';
+import { countEntries, TooManyEntries } from './entry-counts.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
 import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './timeline.ts';
 
-/** A scheduled video; a live entry's also carries its stream's URI ('' when the stream has none). */
-export type TimelineVideo = ScheduledVideo & { liveUri?: string };
+/** A scheduled video (without its description); a live entry's also carries its stream's URI ('' when the stream has none). */
+export type TimelineVideo = BatchVideo & { liveUri?: string };
 export type TimelineDay = CompiledDay<TimelineVideo>;
 export type TimelineBlock = ExpandedBlock<TimelineVideo>;
 /** A published entry as a guide plays it: a live entry's stream URL is its stream's URI. */
@@ -25,15 +26,18 @@ export interface TimelineChannel {
   ownerId?: number;
 }
 
-/** ~70 bytes an entry: a million entries is 7,000 channel days of 144 videos, about 70 MB. */
+/** ~70 bytes an entry (see sizeOf): a million entries is 7,000 channel days of 144 videos, about 70 MB. */
 export const DEFAULT_MAX_ENTRIES = 1_000_000;
 
 /**
  * A load for a few channels also compiles the days around the ones asked (clients page through
- * the days of a guide): one query fetches a week as cheaply as a day, and compiling a day costs
- * ~0.15 ms. Loads for many channels (a channel list) compile only what they ask.
+ * the days of a guide): one query fetches a week as cheaply as a day, and compiling a day of 144
+ * entries costs ~0.15 ms. Loads for many channels (a channel list) compile only what they ask,
+ * and no load compiles more than PREFETCH_ENTRIES entries it was not asked for (a day may hold
+ * 1,440: six of them would be most of a request's budget).
  */
 const PREFETCH_CHANNELS = 10;
+const PREFETCH_ENTRIES = 5_000;
 
 /**
  * Entries of published windows kept (array slots pointing at compiled entries, ~8 bytes each plus
@@ -46,7 +50,26 @@ const PREFETCH_DAYS = 3;
 const keyOf = (channelId: number, date: string) => `${channelId}|${date}`;
 /** The channel of a day, published window or pending key (all start `channelId|`). */
 const channelOf = (key: string) => Number(key.slice(0, key.indexOf('|')));
-const sizeOf = (day: TimelineDay) => 1 + day.blocks.reduce((n, b) => n + b.videos.length, 0);
+/**
+ * What a day counts against the bound, in entries: its entries, plus its distinct videos' text
+ * at one entry per 64 characters (a video's title and URLs may be a few thousand characters, so
+ * a day of distinct videos holds more than its entries say). Counted once per day.
+ */
+const sizes = new WeakMap<TimelineDay, number>();
+function sizeOf(day: TimelineDay): number {
+  let size = sizes.get(day);
+  if (size === undefined) {
+    const videos = new Set<TimelineVideo>();
+    size = 1;
+    for (const block of day.blocks) {
+      size += block.videos.length;
+      for (const { video } of block.videos) videos.add(video);
+    }
+    for (const v of videos) size += Math.floor((v.title.length + v.thumbnailUrl.length + (v.streamUrl?.length ?? 0) + (v.liveUri?.length ?? 0)) / 64);
+    sizes.set(day, size);
+  }
+  return size;
+}
 
 export class ScheduleTimelines {
   private readonly days = new Map<string, TimelineDay>();
@@ -115,11 +138,17 @@ export class ScheduleTimelines {
 
   /**
    * The compiled days asked for, per channel then date. Days neither cached nor loading are
-   * loaded together: one query per table for all of them.
+   * loaded together: one query per table for all of them. With `maxEntries`, the days to compile
+   * are counted first (entry-counts.ts, one query) and TooManyEntries thrown past it: what one
+   * read compiles is bounded whatever the owner built (days around are bounded by PREFETCH_ENTRIES).
    */
-  async load(db: Queryable, wants: ReadonlyArray<{ channel: TimelineChannel; dates: readonly string[] }>): Promise<Map<number, Map<string, TimelineDay>>> {
+  async load(
+    db: Queryable,
+    wants: ReadonlyArray<{ channel: TimelineChannel; dates: readonly string[] }>,
+    maxEntries?: number,
+  ): Promise<Map<number, Map<string, TimelineDay>>> {
     const waiting: Array<[number, string, Promise<TimelineDay>]> = [];
-    const missing: Array<{ channel: TimelineChannel; dates: string[] }> = [];
+    const missing: Array<{ channel: TimelineChannel; dates: string[]; extra: string[] }> = [];
     const result = new Map<number, Map<string, TimelineDay>>();
     // A channel asked several times (several windows) is one channel with the union of the dates.
     const merged = new Map<number, { channel: TimelineChannel; dates: Set<string> }>();
@@ -142,18 +171,22 @@ export class ScheduleTimelines {
         } else if (this.pending.has(key)) waiting.push([channel.id, date, this.pending.get(key)!]);
         else absent.push(date);
       }
-      if (absent.length > 0) missing.push({ channel, dates: absent });
+      if (absent.length > 0) missing.push({ channel, dates: absent, extra: [] });
     }
-    if (missing.length <= PREFETCH_CHANNELS) for (const m of missing) m.dates = this.withNeighbours(m.channel.id, m.dates);
+    if (maxEntries !== undefined && missing.length > 0) {
+      const entries = await countEntries(db, missing);
+      if (entries > maxEntries) throw new TooManyEntries(entries, maxEntries);
+    }
+    if (missing.length <= PREFETCH_CHANNELS) for (const m of missing) m.extra = this.neighbours(m.channel.id, m.dates);
     if (missing.length > 0) {
       // Registered before the load starts: a change of one of its channels from now on is seen.
       const flight = this.takeOff(missing.map((m) => m.channel.id));
       const loading = this.compile(db, missing, flight);
-      for (const { channel, dates } of missing) {
+      for (const { channel, dates, extra } of missing) {
         const asked = merged.get(channel.id)!.dates;
-        for (const date of dates) {
+        for (const date of [...dates, ...extra]) {
           const key = keyOf(channel.id, date);
-          const one = loading.then((days) => days.get(key)!);
+          const one = loading.then((days) => days(key));
           // A failed load rejects for whoever awaits it; a shared copy nobody awaits must not crash the process.
           one.catch(() => undefined);
           if (this.trusted && unchanged(flight, channel.id)) this.pending.set(key, one);
@@ -196,9 +229,10 @@ export class ScheduleTimelines {
     db: Queryable,
     asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>,
     includeUnpublished: boolean,
+    maxEntries?: number,
   ): Promise<TimelineBlock[][]> {
     const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
-    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })));
+    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })), maxEntries);
     return dated.map(({ channel, from, to, dates }) =>
       sliceWindow(dates.map((d) => loaded.get(channel.id)!.get(d)!), from, to, includeUnpublished),
     );
@@ -208,7 +242,11 @@ export class ScheduleTimelines {
    * For each ask, the published entries starting in its window, in play order, live entries
    * playing their stream's URI: kept per channel and window, sliced only when not kept.
    */
-  async publishedWindows(db: Queryable, asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>): Promise<(readonly PublishedEntry[])[]> {
+  async publishedWindows(
+    db: Queryable,
+    asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>,
+    maxEntries?: number,
+  ): Promise<(readonly PublishedEntry[])[]> {
     const keys = asks.map(({ channel, from, to }) => `${channel.id}|${from}|${to}`);
     const kept = keys.map((key) => this.published.get(key));
     const missing = asks.filter((_, i) => kept[i] === undefined);
@@ -216,7 +254,7 @@ export class ScheduleTimelines {
     const flight = this.takeOff(missing.map((ask) => ask.channel.id));
     let sliced: TimelineBlock[][];
     try {
-      sliced = await this.slices(db, missing, false);
+      sliced = await this.slices(db, missing, false, maxEntries);
     } finally {
       this.flights.delete(flight);
     }
@@ -243,18 +281,19 @@ export class ScheduleTimelines {
     );
   }
 
-  /** The dates asked plus the neighbouring days neither cached nor loading (see PREFETCH_CHANNELS). */
-  private withNeighbours(channelId: number, dates: readonly string[]): string[] {
-    if (!this.trusted) return [...dates];
-    const all = new Set(dates);
+  /** The days around the dates asked, neither asked nor cached nor loading (see PREFETCH_CHANNELS). */
+  private neighbours(channelId: number, dates: readonly string[]): string[] {
+    if (!this.trusted) return [];
+    const asked = new Set(dates);
+    const extra = new Set<string>();
     for (const date of dates) {
       for (let k = -PREFETCH_DAYS; k <= PREFETCH_DAYS; k++) {
         const day = addDays(date, k);
         const key = keyOf(channelId, day);
-        if (!this.days.has(key) && !this.pending.has(key)) all.add(day);
+        if (!asked.has(day) && !this.days.has(key) && !this.pending.has(key)) extra.add(day);
       }
     }
-    return [...all];
+    return [...extra];
   }
 
   private takeOff(channelIds: Iterable<number>): Flight {
@@ -288,14 +327,23 @@ export class ScheduleTimelines {
     }
   }
 
-  /** Loads blocks (unpublished too: one day serves every view) and live streams, compiles each day. */
-  private async compile(db: Queryable, missing: ReadonlyArray<{ channel: TimelineChannel; dates: string[] }>, flight: Flight): Promise<Map<string, TimelineDay>> {
+  /**
+   * Loads blocks (unpublished too: one day serves every view) and live streams for the days asked
+   * and around them, compiles every day asked and the days around while PREFETCH_ENTRIES allows.
+   * Answers the day of a key; a day around not compiled then is compiled when asked (a request
+   * sharing this load may want it), and not kept.
+   */
+  private async compile(
+    db: Queryable,
+    missing: ReadonlyArray<{ channel: TimelineChannel; dates: string[]; extra: string[] }>,
+    flight: Flight,
+  ): Promise<(key: string) => TimelineDay> {
     try {
-      const ranges = missing.map(({ channel, dates }) => {
-        const sorted = [...dates].sort();
+      const ranges = missing.map(({ channel, dates, extra }) => {
+        const sorted = [...dates, ...extra].sort();
         return { channelId: channel.id, fromDate: sorted[0]!, toDate: addDays(sorted.at(-1)!, 1) };
       });
-      const windows = missing.flatMap(({ channel, dates }) => dates.map((d) => cachedDayWindow(d, channel.timezone)));
+      const windows = missing.flatMap(({ channel, dates, extra }) => [...dates, ...extra].map((d) => cachedDayWindow(d, channel.timezone)));
       const from = Math.min(...windows.map((w) => w.from));
       const to = Math.max(...windows.map((w) => w.to));
       const ids = missing.map((m) => m.channel.id);
@@ -304,21 +352,33 @@ export class ScheduleTimelines {
         liveStreamsForChannels(db, ids, new Date(from), new Date(to)),
       ]);
       const days = new Map<string, TimelineDay>();
-      for (const { channel, dates } of missing) {
+      const sources = new Map<number, { channel: TimelineChannel; liveStreams: LiveStream<TimelineVideo>[] }>();
+      const compileDay = (channelId: number, date: string) => {
+        const { channel, liveStreams } = sources.get(channelId)!;
+        return compileChannelDay<TimelineVideo>({ zone: channel.timezone, date, blocks: blocks.get(channelId) ?? [], liveStreams });
+      };
+      const keep = (channelId: number, date: string) => {
+        const key = keyOf(channelId, date);
+        const day = compileDay(channelId, date);
+        days.set(key, day);
+        // A change of its channel that arrived while loading may have made the day stale: answer it, do not keep it.
+        if (this.trusted && unchanged(flight, channelId)) this.remember(key, day);
+        return sizeOf(day);
+      };
+      for (const { channel } of missing) {
         const liveStreams = (streams.get(channel.id) ?? []).map((s) => ({ ...s, video: { ...s.video, liveUri: s.uri } }));
-        for (const date of dates) {
-          const day = compileChannelDay<TimelineVideo>({ zone: channel.timezone, date, blocks: blocks.get(channel.id) ?? [], liveStreams });
-          const key = keyOf(channel.id, date);
-          days.set(key, day);
-          // A change of its channel that arrived while loading may have made the day stale: answer it, do not keep it.
-          if (this.trusted && unchanged(flight, channel.id)) this.remember(key, day);
-        }
+        sources.set(channel.id, { channel, liveStreams });
       }
-      return days;
+      for (const { channel, dates } of missing) for (const date of dates) keep(channel.id, date);
+      let budget = PREFETCH_ENTRIES;
+      for (const { channel, extra } of missing) for (const date of extra) if (budget > 0) budget -= keep(channel.id, date);
+      return (key) => days.get(key) ?? compileDay(channelOf(key), key.slice(key.indexOf('|') + 1));
     } finally {
       this.flights.delete(flight);
       // A changed channel's pending loads were dropped with it (or never shared); those there now are newer loads'.
-      for (const { channel, dates } of missing) if (unchanged(flight, channel.id)) for (const d of dates) this.pending.delete(keyOf(channel.id, d));
+      for (const { channel, dates, extra } of missing) {
+        if (unchanged(flight, channel.id)) for (const d of [...dates, ...extra]) this.pending.delete(keyOf(channel.id, d));
+      }
     }
   }
 }

@@ -62,7 +62,7 @@ async function liveRows(db: Queryable, timelines: ScheduleTimelines, f: Programm
   const sessions = await uncreditedSessions(db, f, MAX_LIVE_SESSIONS);
   const from = f.from.getTime();
   const to = f.to.getTime();
-  const watch = (await programmeRows(db, timelines, sessions)).filter((r) => r.airingStart >= from && r.airingStart < to);
+  const watch = await programmeRows(db, timelines, sessions, { from, to });
   if (watch.length === 0) return { watch, airings: [] };
   // An airing's figures count its credited rows too.
   const live = new Set(watch.map((r) => r.sessionId));

@@ -36,16 +36,32 @@ export async function creditClosedSessions(db: Database, timelines: ScheduleTime
   return total;
 }
 
-/** The rows of each session, split over its channel's programmes (one schedule read per channel). */
-export async function programmeRows(db: Queryable, timelines: ScheduleTimelines, sessions: readonly SessionToCredit[]): Promise<ProgrammeWatch[]> {
-  const groups = [...groupBy(sessions, (s) => s.channelId).values()];
+/**
+ * The rows of each session, split over its channel's programmes (one schedule read per channel).
+ * With `window` (epoch ms [from, to)), only the rows of airings starting in it, and only those
+ * are computed: a session is split from `from` on (an earlier start changes no row of those
+ * airings: each credits from the later of the session's and the airing's start, and the first
+ * row in the window still has an earlier airing before it, or none) over the programmes starting
+ * before `to`, so a long session costs the programmes of the window, not of its whole length.
+ */
+export async function programmeRows(
+  db: Queryable,
+  timelines: ScheduleTimelines,
+  sessions: readonly SessionToCredit[],
+  window?: { from: number; to: number },
+): Promise<ProgrammeWatch[]> {
+  const from = window?.from ?? -Infinity;
+  const to = window?.to ?? Infinity;
+  const clipped = sessions.filter((s) => s.lastHeartbeatAt >= from).map((s) => (s.startedAt < from ? { ...s, startedAt: from } : s));
+  const groups = [...groupBy(clipped, (s) => s.channelId).values()];
   const asks = groups.map((list) => ({
     channel: { id: list[0]!.channelId, timezone: list[0]!.timezone, ownerId: list[0]!.ownerId },
     from: Math.min(...list.map((s) => s.startedAt)),
-    to: Math.max(...list.map((s) => s.lastHeartbeatAt)),
+    to: Math.min(to, Math.max(...list.map((s) => s.lastHeartbeatAt))),
   }));
-  const programmes = await programmesOnAir(db, timelines, asks);
-  return groups.flatMap((list, i) => list.flatMap((session) => attribute(session, programmes[i]!)));
+  const programmes = (await programmesOnAir(db, timelines, asks)).map((list) => (window ? list.filter((p) => p.start < to) : list));
+  const rows = groups.flatMap((list, i) => list.flatMap((session) => attribute(session, programmes[i]!)));
+  return window ? rows.filter((r) => r.airingStart >= from) : rows;
 }
 
 /** The figures of every airing the new rows touch, from all of its stored rows. */
