@@ -8,6 +8,7 @@ import { countOpenSessions } from '../data/activity.ts';
 import { countSessionsToCredit } from '../data/programme-watch.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import type { GroupOptions } from '../http/group.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from '../http/json-body.ts';
 import { registerActivityRateLimits } from '../http/limits.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
@@ -91,6 +92,8 @@ function useOwnBodyParsers(app: FastifyInstance, bodyLimit: number) {
   app.removeAllContentTypeParsers();
   const options = { parseAs: 'string' as const, bodyLimit };
   app.addContentTypeParser('application/json', options, (_request, text: string, done) => {
+    // Refused before JSON.parse builds every level of it.
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new UnparsableBody(`The body ${TOO_DEEP}.`), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {

@@ -66,3 +66,10 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
     return [`${formatPath(issue.path)}: ${issue.message}`];
   });
 }
+
+/** How many lines formatIssues makes of `issues`, without wording them (a refusal words only the first few). */
+export function issueLineCount(issues: readonly z.core.$ZodIssue[]): number {
+  let lines = 0;
+  for (const issue of issues) lines += issue.code === 'unrecognized_keys' ? issue.keys.length : 1;
+  return lines;
+}

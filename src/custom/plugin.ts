@@ -12,7 +12,9 @@ import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
+import { RefusedInput } from '../http/refused-input.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
+import { refuseNul } from '../http/storable.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
@@ -108,6 +110,8 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
     if (!owner) throw userRequired();
     request.owner = owner;
   });
+  // After the owner: an unknown owner stays a 404 whatever the body holds.
+  refuseNul(app);
 
   for (const routes of tree.open) await app.register(routes, group);
   await app.register(async (secured) => {
@@ -141,8 +145,16 @@ function isUnreadableBody(error: FastifyError): boolean {
   return error.code?.startsWith('FST_ERR_CTP_') === true && error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE';
 }
 
-function sendCustomError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/** A request refused at the edge (src/http), as a validation failure naming the field (or the body). */
+function refusedInputErrors(error: RefusedInput): FieldErrors {
+  if (error.reason === 'too_deep') return { body: [`The body ${error.problem}.`] };
+  const field = error.path.length === 0 ? error.where : error.path.join('.');
+  return { [field]: [`The ${field.replaceAll('_', ' ')} may not contain NUL characters.`] };
+}
+
+function sendCustomError(error: FastifyError | RefusedInput, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof CustomError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  if (error instanceof RefusedInput) return reply.code(422).send(invalidBody(refusedInputErrors(error)));
   if (hasZodFastifySchemaValidationErrors(error)) return reply.code(422).send(invalidBody(fieldErrors(error)));
   if (isUnreadableBody(error)) {
     return reply.code(422).send(invalidBody({ body: ['The body must be valid JSON or a form (application/x-www-form-urlencoded).'] }));

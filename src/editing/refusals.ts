@@ -26,11 +26,19 @@ export interface Detail {
   message: string;
 }
 
+/**
+ * At most this many details in a refusal: the rest are counted (`detailsOmitted`, and the
+ * message's "(and N more)"), so a body with a million mistakes is not answered with a million.
+ */
+export const MAX_DETAILS = 100;
+
 export class EditRefusal extends Error {
   constructor(
     readonly code: EditRefusalCode,
     message: string,
     readonly details?: readonly Detail[],
+    /** Details beyond MAX_DETAILS, counted only. */
+    readonly detailsOmitted = 0,
   ) {
     super(message);
     this.name = 'EditRefusal';
@@ -39,9 +47,13 @@ export class EditRefusal extends Error {
 
 export const notFound = (what: string): EditRefusal => new EditRefusal('not_found', `${what} not found.`);
 
-/** `<path>: <message>` lines (catalog validation's wording) as details, re-rooted at the body. */
-export function invalid(lines: readonly string[], root = ''): EditRefusal {
-  const details = lines.map((line) => {
+/**
+ * `<path>: <message>` lines (catalog validation's wording) as details, re-rooted at the body; the
+ * first MAX_DETAILS of `total` problems (the lines may be only those: a caller that counted the
+ * rest need not word them).
+ */
+export function invalid(lines: readonly string[], root = '', total = lines.length): EditRefusal {
+  const details = lines.slice(0, MAX_DETAILS).map((line) => {
     const at = line.indexOf(': ');
     const path = at < 0 ? '(root)' : line.slice(0, at);
     const message = at < 0 ? line : line.slice(at + 2);
@@ -49,8 +61,8 @@ export function invalid(lines: readonly string[], root = ''): EditRefusal {
   });
   const first = details[0];
   const summary = first ? `${first.path}: ${first.message}` : 'invalid request';
-  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-  return new EditRefusal('invalid_request', `Invalid request: ${summary}${more}`, details);
+  const more = total > 1 ? ` (and ${total - 1} more)` : '';
+  return new EditRefusal('invalid_request', `Invalid request: ${summary}${more}`, details, total - details.length);
 }
 
 /** `channels[0].schedules[1].id` re-rooted at `channels[0]` is `schedules[1].id`. */

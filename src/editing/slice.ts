@@ -33,6 +33,7 @@ import { catalogToRows, type CatalogRows } from '../catalog/to-rows.ts';
 import { validateCatalog } from '../catalog/validate.ts';
 import { operatorFieldProblems } from './channels.ts';
 import { assertMatches, etagOf } from './etag.ts';
+import { MAX_IMPORT_ENTITIES } from './import-size.ts';
 import { additionProblems, asAddedBy } from './reference-data.ts';
 import { invalid } from './refusals.ts';
 import { changedFields, write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
@@ -68,8 +69,21 @@ export interface SliceDocument {
 /** The caller's account entry of an import: the format's, its password optional (absent: kept). */
 const importedAccount = z.strictObject(accountSchema.shape);
 
-/** The import's document: the catalog format, the account's password optional. */
-export const sliceDocumentSchema = catalogSchema.extend({ accounts: z.array(importedAccount).default([]) });
+/** A list of the document, at most as long as a whole import may be (import-size.ts counts them together). */
+const list = <T extends z.ZodType>(entry: T) => z.array(entry).max(MAX_IMPORT_ENTITIES).default([]);
+const { categories, languages, videos, channels, apps, entitlements } = catalogSchema.shape;
+const { subscriptions, ppvUnlocks } = entitlements.unwrap().shape;
+
+/** The import's document: the catalog format, the account's password optional, every list capped. */
+export const sliceDocumentSchema = catalogSchema.extend({
+  accounts: list(importedAccount),
+  categories: list(categories.unwrap().element),
+  languages: list(languages.unwrap().element),
+  videos: list(videos.unwrap().element),
+  channels: list(channels.unwrap().element),
+  apps: list(apps.unwrap().element),
+  entitlements: z.strictObject({ subscriptions: list(subscriptions.unwrap().element), ppvUnlocks: list(ppvUnlocks.unwrap().element) }).default({ subscriptions: [], ppvUnlocks: [] }),
+});
 type SliceFile = z.output<typeof sliceDocumentSchema>;
 
 /** What an import wrote, counted as `channelnet import` counts it. */

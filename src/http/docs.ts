@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsCsp, protectPages } from './page-headers.ts';
 
 export async function registerDocs(app: FastifyInstance, isDocumented: (url: string) => boolean): Promise<void> {
   await app.register(swagger, {
@@ -26,6 +27,10 @@ export async function registerDocs(app: FastifyInstance, isDocumented: (url: str
       return { ...transformed, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The page and the document in one scope, framed by no one (swagger-ui sets the page's CSP).
+  await app.register(async (docs) => {
+    protectPages(docs);
+    await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: docsCsp });
+    docs.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
 }

@@ -14,6 +14,7 @@ import type { Queryable } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { nestsDeeperThan } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
 import { vastSettingsObject } from '../presenters/vast.ts';
@@ -189,6 +190,8 @@ function parseUrlEncoded(text: string): ParamRecord {
 /** The ASP.NET AJAX form: one JSON object whose members are the parameters. */
 function parseJsonBody(text: string): Body {
   if (text.trim() === '') return { kind: 'json', params: {} };
+  // Only a flat object binds; a deeper one is refused before JSON.parse builds every level of it.
+  if (nestsDeeperThan(text, 1)) return UNREADABLE;
   let value: unknown;
   try {
     value = JSON.parse(text);

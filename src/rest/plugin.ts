@@ -1,5 +1,6 @@
 // The REST API (/api/v1/rest): every answer of this group, including unknown routes,
-// malformed bodies and faults, is in the { success, data | error } envelope.
+// malformed bodies and faults, is in the { success, data | error } envelope. Protected routes
+// check their Bearer when the request arrives, before its body is read.
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
@@ -8,7 +9,9 @@ import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
+import { pointerOf, RefusedInput } from '../http/refused-input.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
+import { refuseNul } from '../http/storable.ts';
 import { sendUnavailable } from '../http/unavailable.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { programmeRoutes } from './programme-routes.ts';
@@ -58,11 +61,13 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   await registerRateLimit(app, options.config);
   app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), REST_ENVELOPE.notFound(request)));
   app.decorateRequest('account', null as unknown as Authenticated);
+  refuseNul(app);
 
   for (const routes of OPEN_ROUTES) await app.register(routes, group);
   for (const [routes, accepts] of PROTECTED_ROUTES) {
     await app.register(async (secured) => {
-      secured.addHook('preHandler', async (request: FastifyRequest) => {
+      // onRequest: an anonymous or bad-token request is answered before its body is read.
+      secured.addHook('onRequest', async (request: FastifyRequest) => {
         const token = bearerToken(request.headers.authorization);
         const account = token === undefined ? undefined : await authenticate(db, token, request.now, accepts);
         if (!account) throw unauthorized();
@@ -73,9 +78,12 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   }
 };
 
-function sendRestError(error: FastifyError | RestError, request: FastifyRequest, reply: FastifyReply) {
+function sendRestError(error: FastifyError | RestError | RefusedInput, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof RestError) {
     return reply.code(error.statusCode).headers(error.headers).send(restFailure(error.code, error.message));
+  }
+  if (error instanceof RefusedInput) {
+    return reply.code(400).send(restFailure('invalid_request', `Invalid request: ${pointerOf(error.path) || error.where}: ${error.problem}`));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const detail = error.validation.map((v) => `${v.instancePath || error.validationContext}: ${v.message}`).join('; ');

@@ -13,6 +13,7 @@ import {
 } from '../editing/account.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { IMAGES_BODY_LIMIT } from './limits.ts';
 import { NO_CONTENT, numericId, studioSuccess } from './schemas.ts';
 
 type Body = Record<string, unknown>;
@@ -73,7 +74,7 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
     return sendResource(reply, etag, body);
   });
 
-  app.put('/branding', { schema: { body: brandingBody, response: { 200: studioSuccess(brandingSchema), 201: studioSuccess(brandingSchema) } } }, async (request, reply) =>
+  app.put('/branding', { bodyLimit: IMAGES_BODY_LIMIT, schema: { body: brandingBody, response: { 200: studioSuccess(brandingSchema), 201: studioSuccess(brandingSchema) } } }, async (request, reply) =>
     sendWritten(reply, await putBranding(db, request.editor, request.body as Body, ifMatchOf(request))),
   );
 

@@ -12,7 +12,8 @@ import { notFound } from '../editing/refusals.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS } from '../vocabulary.ts';
 import { ifMatchOf, sendResource, sendWritten } from './context.ts';
-import { NO_CONTENT, studioSuccess } from './schemas.ts';
+import { IMAGES_BODY_LIMIT } from './limits.ts';
+import { MAX_LIST, NO_CONTENT, studioSuccess } from './schemas.ts';
 
 const platformParams = z.object({ platform: z.string() });
 
@@ -33,7 +34,8 @@ const appBody = z.strictObject({
   ownerId: refId.optional(),
   platform: z.enum(APP_PLATFORMS).optional(),
   storeCredentials: appSchema.shape.storeCredentials.unwrap().optional(),
-  configuredStores: z.array(z.string()).optional(),
+  channels: appSchema.shape.channels.unwrap().max(MAX_LIST).default([]),
+  configuredStores: z.array(z.string().max(20)).max(CREDENTIAL_STORES.length).optional(),
   createdAt: instant.optional(),
 });
 
@@ -75,7 +77,7 @@ export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
     return sendResource(reply, etag, body);
   });
 
-  app.put('/apps/:platform', { preValidation: knownPlatform, schema: { params: platformParams, body: appBody, response: { 200: studioSuccess(appResourceSchema), 201: studioSuccess(appResourceSchema) } } }, async (request, reply) =>
+  app.put('/apps/:platform', { bodyLimit: IMAGES_BODY_LIMIT, preValidation: knownPlatform, schema: { params: platformParams, body: appBody, response: { 200: studioSuccess(appResourceSchema), 201: studioSuccess(appResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await putApp(db, request.editor, request.params.platform, request.body as Record<string, unknown>, ifMatchOf(request))),
   );
 

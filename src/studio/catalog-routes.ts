@@ -11,10 +11,12 @@ import { z } from 'zod';
 import { accountSchema, appSchema, catalogSchema, channelSchema } from '../catalog/format.ts';
 import { MAX_AUDIT_PAGE, auditEntries } from '../editing/audit.ts';
 import { etagOf } from '../editing/etag.ts';
+import { assertImportSize } from '../editing/import-size.ts';
 import { exportSlice, importSlice, sliceDocumentSchema } from '../editing/slice.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { IMAGE_ROLES } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { IMPORT_BODY_LIMIT } from './limits.ts';
 import { numericId, studioSuccess } from './schemas.ts';
 
 /** An object schema's shape without some keys (`.omit()` refuses a refined object). */
@@ -69,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
     return reply.header('etag', etag).header('content-disposition', `attachment; filename="${file}"`).send(document);
   });
 
-  app.post('/import', { schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: studioSuccess(importAnswer) } } }, async (request, reply) => {
+  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, preValidation: async (request) => assertImportSize(request.body), schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: studioSuccess(importAnswer) } } }, async (request, reply) => {
     const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
     const written = await importSlice(db, request.editor, request.body, { dryRun, ifMatch: ifMatchOf(request), idempotency: idempotencyOf(request) });
     return sendWritten(reply, written);

@@ -18,7 +18,8 @@ import {
 import type { GroupOptions } from '../http/group.ts';
 import { VAST_PLATFORMS } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
-import { NO_CONTENT, numericId, pageOf, pageQuery, patchOf, studioSuccess } from './schemas.ts';
+import { LIST_BODY_LIMIT } from './limits.ts';
+import { MAX_LIST, NO_CONTENT, numericId, pageOf, pageQuery, patchOf, studioSuccess } from './schemas.ts';
 
 type Body = Record<string, unknown>;
 
@@ -26,21 +27,27 @@ const channelParams = z.object({ channelId: numericId });
 const vastParams = z.object({ channelId: numericId, platform: z.enum(VAST_PLATFORMS) });
 const liveStreamParams = z.object({ channelId: numericId, liveStreamId: numericId });
 
-/** Up to this many ids in one list body (a library, a reorder). */
-const MAX_LIST = 100_000;
-
 const channelsQuery = pageQuery.extend({ deleted: z.enum(['0', '1']).optional() });
+
+/** Blocks or live streams in one new channel's body (64 KiB holds about 1,100 blocks: 1.3 s of CPU). */
+const MAX_CHILDREN = 1000;
 
 /**
  * A new channel: the catalog's entry, id, ownerId and schedule block ids filled in when left out
  * (the entry's own rules, such as password or passwordHash, are checked on the whole entry).
+ * Every list capped.
  */
+const { videoIds, vodVideoIds, vast, liveStreams } = channelSchema.shape;
 const newChannelSchema = z.strictObject({
   ...channelSchema.shape,
   id: id.optional(),
   ownerId: refId.optional(),
   hasPassword: z.boolean().optional(),
-  schedules: z.array(scheduleBlockSchema.extend({ id: id.optional() })).default([]),
+  videoIds: videoIds.unwrap().max(MAX_LIST).default([]),
+  vodVideoIds: vodVideoIds.unwrap().max(MAX_LIST).default([]),
+  vast: vast.unwrap().max(VAST_PLATFORMS.length).default([]),
+  liveStreams: liveStreams.unwrap().max(MAX_CHILDREN).default([]),
+  schedules: z.array(scheduleBlockSchema.extend({ id: id.optional() })).max(MAX_CHILDREN).default([]),
 });
 
 /**
@@ -92,7 +99,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     sendWritten(reply, await createChannel(db, request.editor, request.body as Body, idempotencyOf(request))),
   );
 
-  app.put('/channels/order', { schema: { body: orderBody, response: { 200: studioSuccess(z.object({ channelIds: z.array(z.number()) })) } } }, async (request, reply) =>
+  app.put('/channels/order', { bodyLimit: LIST_BODY_LIMIT, schema: { body: orderBody, response: { 200: studioSuccess(z.object({ channelIds: z.array(z.number()) })) } } }, async (request, reply) =>
     sendWritten(reply, await reorderChannels(db, request.editor, request.body.channelIds)),
   );
 
@@ -114,7 +121,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
       const { body, etag } = await readVideoList(db, request.editor.ownerId, request.params.channelId, list);
       return sendResource(reply, etag, body);
     });
-    app.put(`/channels/:channelId/${list}`, { schema: { params: channelParams, body: videoListBody, response: { 200: studioSuccess(videoListSchema) } } }, async (request, reply) =>
+    app.put(`/channels/:channelId/${list}`, { bodyLimit: LIST_BODY_LIMIT, schema: { params: channelParams, body: videoListBody, response: { 200: studioSuccess(videoListSchema) } } }, async (request, reply) =>
       sendWritten(reply, await putVideoList(db, request.editor, request.params.channelId, list, request.body.videoIds, ifMatchOf(request))),
     );
   }

@@ -5,8 +5,8 @@
 // which apply defaults and transforms once.
 import type { FastifySchemaCompiler } from 'fastify';
 import { ZodUnion, type z } from 'zod';
-import { formatIssues, issueMessage } from '../catalog/issues.ts';
-import { invalid } from '../editing/refusals.ts';
+import { formatIssues, issueLineCount, issueMessage } from '../catalog/issues.ts';
+import { MAX_DETAILS, invalid } from '../editing/refusals.ts';
 import { StudioError } from './errors.ts';
 
 export class StudioValidationError extends StudioError {}
@@ -28,6 +28,9 @@ export const studioValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ sche
   const result = schema.safeParse(data, { error: issueMessage });
   if (result.success) return { value: httpPart === 'body' ? data : result.data };
   const where = httpPart === 'body' ? '' : `${httpPart ?? 'request'}.`;
-  const refusal = invalid(formatIssues(issuesOf(schema, data, result.error.issues)).map((line) => `${where}${line}`));
-  return { error: new StudioValidationError(422, 'invalid_request', refusal.message, refusal.details) };
+  const issues = issuesOf(schema, data, result.error.issues);
+  // Only the details answered are worded; the rest are counted.
+  const lines = formatIssues(issues.slice(0, MAX_DETAILS)).map((line) => `${where}${line}`);
+  const refusal = invalid(lines, '', issueLineCount(issues));
+  return { error: new StudioValidationError(422, 'invalid_request', refusal.message, refusal.details, refusal.detailsOmitted) };
 };

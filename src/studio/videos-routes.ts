@@ -9,6 +9,7 @@ import { notFound } from '../editing/refusals.ts';
 import { MAX_BULK_VIDEOS, createVideos, deleteVideo, readVideo, updateVideo, usageOfVideo, videoPage } from '../editing/videos.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { BULK_VIDEOS_BODY_LIMIT } from './limits.ts';
 import { NO_CONTENT, numericId, pageOf, pageQuery, patchOf, studioSuccess } from './schemas.ts';
 
 const videoIdParams = z.object({ videoId: numericId });
@@ -32,7 +33,7 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
     return { success: true as const, data: await videoPage(db, request.editor.ownerId, q, page, per_page) };
   });
 
-  app.post('/videos', { schema: { body: createBody, response: { 201: studioSuccess(z.union([videoSchema, z.object({ items: z.array(videoSchema) })])) } } }, async (request, reply) => {
+  app.post('/videos', { bodyLimit: BULK_VIDEOS_BODY_LIMIT, schema: { body: createBody, response: { 201: studioSuccess(z.union([videoSchema, z.object({ items: z.array(videoSchema) })])) } } }, async (request, reply) => {
     const bulk = Array.isArray(request.body);
     const bodies = (bulk ? request.body : [request.body]) as Record<string, unknown>[];
     return sendWritten(reply, await createVideos(db, request.editor, bodies, bulk, idempotencyOf(request)));

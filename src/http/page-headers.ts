@@ -1,0 +1,46 @@
+// Headers of the pages a browser shows (the Studio console at /studio, the API docs at /docs):
+// a Content-Security-Policy that lets the page load only its own scripts, no framing by any
+// other page (clickjacking an owner's console), no MIME sniffing, and no Referer to other sites
+// (a console URL names the owner's channels).
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The console (web/, built by Vite): its own module scripts, no inline script; inline styles
+ * only because Mantine writes its theme variables in a <style> element and components set style
+ * attributes; images it previews are data: URLs of the app's images; it calls only this origin.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * @fastify/swagger-ui's own policy (its inline scripts by hash) with no framing at all where it
+ * allows the same origin; styles from this origin and inline (Swagger UI adds <style> elements
+ * as it renders, which no hash can name; with a hash listed, browsers ignore 'unsafe-inline');
+ * without `upgrade-insecure-requests`, which sends a plain-HTTP deployment's own assets to an
+ * HTTPS port that is not there.
+ */
+export function docsCsp(swaggerUiCsp: string): string {
+  return swaggerUiCsp
+    .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+    .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+    .replace(/\s*upgrade-insecure-requests;?/, '')
+    .trim();
+}
+
+/** Frame, sniffing and referrer protection on every answer of `app` (an encapsulated plugin). */
+export function protectPages(app: FastifyInstance, csp?: string): void {
+  app.addHook('onRequest', async (_request, reply) => {
+    if (csp !== undefined) reply.header('content-security-policy', csp);
+    reply.header('x-frame-options', 'DENY').header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+  });
+}
