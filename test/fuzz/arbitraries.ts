@@ -19,6 +19,15 @@ export const NASTY_TEXT = [
 
 const printableUnit = fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code));
 
+/**
+ * Ids at and past every boundary: 0 and negatives, the integer column's largest value and the
+ * next, past the safe integers, a double's largest, and numeric text a lax parser would take.
+ */
+export const EXTREME_IDS = ['0', '-1', '2147483647', '2147483648', '9007199254740993', '1e308', '1e3', ' 1'] as const;
+
+/** The same as JSON values in a body (9007199254740993 parses to 2^53). */
+const EXTREME_ID_VALUES: readonly unknown[] = [0, -1, 2147483647, 2147483648, 9007199254740993, 1e308, '1e3', ' 1', '2147483648', 1.5, -0];
+
 /** What PostgreSQL text cannot hold (NUL, lone surrogates) and what JSON and XML writers choke on. */
 export const POISON_TEXT = ['\u0000', 'a\u0000', '11\u0000', '\uD800', 'a\uDFFF', '\uFFFF', '\uFFFE', '\u0001', '\u001b[0m'] as const;
 
@@ -122,6 +131,7 @@ function valueOf(good: readonly string[], hostile: boolean): fc.Arbitrary<string
     { weight: 3, arbitrary: urlComponent(anyText) },
     // Appended to a plausible value: NUL (which PostgreSQL text cannot hold) and friends, where a lookup would otherwise succeed.
     { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...good), fc.constantFrom('\u0000', '\u0000x', '\uD800', '\u0001')).map(([v, poison]) => encodeComponent(`${v}${poison}`)) },
+    { weight: 2, arbitrary: fc.constantFrom(...EXTREME_IDS).map(encodeComponent) },
     // Past find-my-way's maxParamLength (100): routed to the not-found handler.
     { weight: 1, arbitrary: fc.integer({ min: 90, max: 400 }).map((n) => '9'.repeat(n)) },
   );
@@ -159,6 +169,7 @@ function knownPairs(query: Record<string, readonly string[]> | undefined): fc.Ar
         fc.oneof(
           { weight: 6, arbitrary: fc.constantFrom(...(query![key]!)) },
           { weight: 3, arbitrary: anyText },
+          { weight: 1, arbitrary: fc.constantFrom(...EXTREME_IDS) },
           { weight: 1, arbitrary: fc.constant(undefined) },
         ),
       ),
@@ -290,6 +301,11 @@ function fieldValue(good: readonly unknown[], hostile: boolean): fc.Arbitrary<un
     { weight: 2, arbitrary: anyText },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
     { weight: 1, arbitrary: fc.constantFrom(null, true, false, 0, -1, 1.5, 2147483648, 1e308, -0, [], {}, [1, 2], { a: 1 }) },
+    { weight: 2, arbitrary: fc.constantFrom(...EXTREME_ID_VALUES) },
+    // A plausible value with NUL (or another poison) in it, where it would otherwise be accepted and stored.
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...good), fc.constantFrom(...POISON_TEXT)).map(([v, poison]) => (typeof v === 'string' ? `${v}${poison}` : poison)) },
+    // Huge: within the Studio's 64 KiB limit (reaches validation), and past it.
+    { weight: 1, arbitrary: fc.integer({ min: 2_000, max: 60_000 }).map((n) => 'z'.repeat(n)) },
     { weight: 1, arbitrary: fc.integer({ min: 70_000, max: 80_000 }).map((n) => 'y'.repeat(n)) },
   );
 }

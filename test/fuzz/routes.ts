@@ -82,9 +82,12 @@ export const STORES_ROUTES: RouteSpec[] = [
 ];
 
 export const STUDIO_PREFIX = '/api/v1/studio';
-const STUDIO_CHANNELS = ['201', '202', '203', '401', '999', '0', '-1', 'abc', '2147483648'];
-const STUDIO_VIDEOS = ['5001', '5002', '6001', '7777', '0', 'abc'];
-const VIDEO_ID_VALUES = [5001, 5002, 5003, 6001, 7777, -1, '5001', null];
+const STUDIO_CHANNELS = ['201', '202', '203', '401', '999', '0', '-1', 'abc', '2147483647', '2147483648', '9007199254740993', '1e3', ' 201'];
+const STUDIO_VIDEOS = ['5001', '5002', '6001', '7777', '0', 'abc', '2147483647', '1e308'];
+const STUDIO_BLOCKS = ['9001', '9002', '9999', 'x', '2147483647', '-1'];
+const STUDIO_PLATFORMS = ['mobile', 'roku', 'firetv', 'androidtv', 'appletv', 'nope'];
+const VAST_PLATFORM_VALUES = ['web', 'roku', 'ios', 'android', 'nope'];
+const VIDEO_ID_VALUES = [5001, 5002, 5003, 6001, 7777, -1, '5001', null, 2147483647, 9007199254740993];
 const WALL_TIMES = ['2026-11-21T08:00:00', '2026-11-22T23:30:00', '2026-13-01T00:00:00', '2026-11-21T08:00:00Z', '', 5];
 const STUDIO_DATES = ['2026-11-21', '2026-11-22', '2026-02-30', '20261121', 'x'];
 const videoFields = {
@@ -96,6 +99,7 @@ const channelFields = {
   languageId: [1, 99, null], order: [0, -1, 'x'], videoIds: [[5001], [6001], [5001, 5001], 'x'], password: ['secret', '', null], deleted: [true, false, 'x'],
 };
 const blockFields = { startTime: WALL_TIMES, videoIds: [[5001], [], [6001], [5001, 7777], 'x'], published: [true, false, 'x'], loopDaily: [true, false], allowOverlap: [true, false, 'x'], id: [undefined, 9001, 9999, -1] };
+const liveStreamFields = { videoId: VIDEO_ID_VALUES, start: INSTANTS, end: INSTANTS, uri: ['https://live.example/x', 5, ''] };
 
 /** The Studio API (owners only): alice (11) owns channels 201-206 and videos 5001-5004, dora (16) channel 401 and video 6001. */
 export const STUDIO_ROUTES: RouteSpec[] = [
@@ -107,26 +111,50 @@ export const STUDIO_ROUTES: RouteSpec[] = [
   { method: 'DELETE', path: '/videos/:videoId', params: { videoId: STUDIO_VIDEOS } },
   { method: 'GET', path: '/channels', query: { page: COUNTS, per_page: COUNTS, q: ['alice', ''], deleted: FLAGS } },
   { method: 'POST', path: '/channels', bodyKind: 'json', body: channelFields },
-  { method: 'PUT', path: '/channels/order', bodyKind: 'json', body: { channelIds: [[201, 202], [401], [201, 201], 'x'] } },
+  { method: 'PUT', path: '/channels/order', bodyKind: 'json', body: { channelIds: [[201, 202], [401], [201, 201], 'x', [2147483648]] } },
   { method: 'GET', path: '/channels/:channelId', params: { channelId: STUDIO_CHANNELS } },
   { method: 'PATCH', path: '/channels/:channelId', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: channelFields },
   { method: 'DELETE', path: '/channels/:channelId', params: { channelId: STUDIO_CHANNELS } },
+  { method: 'GET', path: '/channels/:channelId/:list', params: { channelId: STUDIO_CHANNELS, list: ['library', 'vod'] } },
   { method: 'PUT', path: '/channels/:channelId/:list', params: { channelId: STUDIO_CHANNELS, list: ['library', 'vod'] }, bodyKind: 'json', body: { videoIds: [VIDEO_ID_VALUES, [5001, 5002], [], 'x'] } },
-  { method: 'PUT', path: '/channels/:channelId/vast/:platform', params: { channelId: STUDIO_CHANNELS, platform: ['web', 'roku', 'ios', 'nope'] }, bodyKind: 'json', body: { vastUrl: ['https://ads.example/x', '', 5], timeFrom: [0, 24, 'x'], vastType: ['fullscreen', 'nope'] } },
+  { method: 'GET', path: '/channels/:channelId/vast', params: { channelId: STUDIO_CHANNELS } },
+  { method: 'GET', path: '/channels/:channelId/vast/:platform', params: { channelId: STUDIO_CHANNELS, platform: VAST_PLATFORM_VALUES } },
+  { method: 'PUT', path: '/channels/:channelId/vast/:platform', params: { channelId: STUDIO_CHANNELS, platform: VAST_PLATFORM_VALUES }, bodyKind: 'json', body: { vastUrl: ['https://ads.example/x', '', 5], timeFrom: [0, 24, 'x'], vastType: ['fullscreen', 'nope'] } },
+  { method: 'DELETE', path: '/channels/:channelId/vast/:platform', params: { channelId: STUDIO_CHANNELS, platform: VAST_PLATFORM_VALUES } },
+  { method: 'GET', path: '/channels/:channelId/password', params: { channelId: STUDIO_CHANNELS } },
   { method: 'PUT', path: '/channels/:channelId/password', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: { password: ['letmein', '', null, 5] } },
+  { method: 'DELETE', path: '/channels/:channelId/password', params: { channelId: STUDIO_CHANNELS } },
+  { method: 'GET', path: '/channels/:channelId/schedules', params: { channelId: STUDIO_CHANNELS }, query: { from: STUDIO_DATES, to: STUDIO_DATES } },
   { method: 'POST', path: '/channels/:channelId/schedules', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: blockFields },
-  { method: 'PATCH', path: '/channels/:channelId/schedules/:blockId', params: { channelId: STUDIO_CHANNELS, blockId: ['9001', '9002', '9999', 'x'] }, bodyKind: 'json', body: blockFields },
+  { method: 'GET', path: '/channels/:channelId/schedules/:blockId', params: { channelId: STUDIO_CHANNELS, blockId: STUDIO_BLOCKS } },
+  { method: 'PATCH', path: '/channels/:channelId/schedules/:blockId', params: { channelId: STUDIO_CHANNELS, blockId: STUDIO_BLOCKS }, bodyKind: 'json', body: blockFields },
+  { method: 'DELETE', path: '/channels/:channelId/schedules/:blockId', params: { channelId: STUDIO_CHANNELS, blockId: STUDIO_BLOCKS } },
   { method: 'GET', path: '/channels/:channelId/days/:date', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES } },
   { method: 'GET', path: '/channels/:channelId/guide/:date', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES }, query: { timezone: ['UTC', 'Europe/Berlin', 'Mars/Olympus', 'Eastern Standard Time', ''] } },
   { method: 'POST', path: '/channels/:channelId/days/:date/copy', params: { channelId: STUDIO_CHANNELS, date: STUDIO_DATES }, bodyKind: 'json', body: { toDates: [['2026-11-23'], [], ['x'], 'x'], replace: [true, false], allowOverlap: [true, false] } },
-  { method: 'POST', path: '/channels/:channelId/live-streams', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: { videoId: VIDEO_ID_VALUES, start: INSTANTS, end: INSTANTS, uri: ['https://live.example/x', 5] } },
-  { method: 'PUT', path: '/apps/:platform', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] }, bodyKind: 'json', body: { appName: ['A', 5], theme: [{ primaryColor: 'zz' }, null], channels: [[{ channelId: 201 }], [{ channelId: 401 }], 'x'] } },
-  { method: 'GET', path: '/apps/:platform/epg-key', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] } },
-  { method: 'POST', path: '/apps/:platform/epg-key', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] }, bodyKind: 'json', body: { key: ['mine', 5] } },
-  { method: 'DELETE', path: '/apps/:platform/epg-key', params: { platform: ['mobile', 'roku', 'firetv', 'nope'] } },
+  { method: 'GET', path: '/channels/:channelId/live-streams', params: { channelId: STUDIO_CHANNELS } },
+  { method: 'POST', path: '/channels/:channelId/live-streams', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json', body: liveStreamFields },
+  { method: 'GET', path: '/channels/:channelId/live-streams/:liveStreamId', params: { channelId: STUDIO_CHANNELS, liveStreamId: STUDIO_BLOCKS } },
+  { method: 'PATCH', path: '/channels/:channelId/live-streams/:liveStreamId', params: { channelId: STUDIO_CHANNELS, liveStreamId: STUDIO_BLOCKS }, bodyKind: 'json', body: liveStreamFields },
+  { method: 'DELETE', path: '/channels/:channelId/live-streams/:liveStreamId', params: { channelId: STUDIO_CHANNELS, liveStreamId: STUDIO_BLOCKS } },
+  { method: 'GET', path: '/apps' },
+  { method: 'GET', path: '/apps/:platform', params: { platform: STUDIO_PLATFORMS } },
+  { method: 'PUT', path: '/apps/:platform', params: { platform: STUDIO_PLATFORMS }, bodyKind: 'json', body: { appName: ['A', 5], theme: [{ primaryColor: 'zz' }, null], channels: [[{ channelId: 201 }], [{ channelId: 401 }], 'x'], id: [undefined, 303, 2147483647] } },
+  { method: 'DELETE', path: '/apps/:platform', params: { platform: STUDIO_PLATFORMS } },
+  { method: 'GET', path: '/apps/:platform/epg-key', params: { platform: STUDIO_PLATFORMS } },
+  { method: 'POST', path: '/apps/:platform/epg-key', params: { platform: STUDIO_PLATFORMS }, bodyKind: 'json', body: { key: ['mine', 5] } },
+  { method: 'DELETE', path: '/apps/:platform/epg-key', params: { platform: STUDIO_PLATFORMS } },
+  { method: 'GET', path: '/app-tokens' },
   { method: 'POST', path: '/app-tokens', bodyKind: 'json', body: { label: ['TV', '', 5] } },
+  { method: 'GET', path: '/app-tokens/:tokenId', params: { tokenId: ['1', '2', '999', ...STUDIO_BLOCKS] } },
+  { method: 'DELETE', path: '/app-tokens/:tokenId', params: { tokenId: ['1', '2', '999', ...STUDIO_BLOCKS] } },
+  { method: 'GET', path: '/branding' },
   { method: 'PUT', path: '/branding', bodyKind: 'json', body: { title: ['T', 5], hex1: ['ff0000', 'zz'], logoHeader: ['not-base64', null] } },
+  { method: 'DELETE', path: '/branding' },
+  { method: 'GET', path: '/categories' },
   { method: 'POST', path: '/categories', bodyKind: 'json', body: { name: ['C', 5], id: [undefined, 1, 77] } },
+  { method: 'GET', path: '/languages' },
+  { method: 'POST', path: '/languages', bodyKind: 'json', body: { name: ['L', 5], code: ['xx', ''], id: [undefined, 1, 77] } },
   { method: 'POST', path: '/import', query: { dryRun: FLAGS }, bodyKind: 'json', body: { format: ['channel-network-catalog', 'x'], version: [1, 2], videos: [[], 'x', [{ id: 6001 }]] } },
   { method: 'GET', path: '/export' },
   { method: 'GET', path: '/audit', query: { limit: COUNTS, before: COUNTS } },
@@ -250,4 +278,7 @@ export const OTHER_ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/readyz' },
   { method: 'GET', path: '/metrics' },
   { method: 'GET', path: '/docs/json' },
+  { method: 'GET', path: '/docs/openapi.json' },
+  { method: 'GET', path: '/' },
+  { method: 'GET', path: '/studio/:screen', params: { screen: ['', 'channels', 'index.html', 'assets', '..%2Fpackage.json'] } },
 ];
