@@ -2,7 +2,7 @@
 // (how a refusal, an unknown route, a fault and a 503 are answered) and whether the OpenAPI
 // document shows it. The app assembly (app.ts), the refusals before routing, load shedding and
 // the docs all read this list; a new group (the Studio API) is one more entry.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { ACTIVITY_ENVELOPE } from './activity/errors.ts';
 import { ACTIVITY_PATHS, activityRoutes } from './activity/routes.ts';
 import { MOBILE_TREE } from './compat/mobile.ts';
@@ -93,9 +93,18 @@ export const GROUPS: readonly InterfaceGroup[] = [
       for (const name of options.config.COMPAT_ROUTES) {
         await app.register(customApi, { prefix: `${SERVICES}/${name}`, ...options, tree: COMPAT_TREES[name] });
       }
-      await app.register(async (services) => services.setNotFoundHandler((_request, reply) => sendEnveloped(reply.code(404), CUSTOM_ENVELOPE.notFound())), {
-        prefix: SERVICES,
-      });
+      await app.register(
+        async (services) => {
+          services.setNotFoundHandler((_request, reply) => sendEnveloped(reply.code(404), CUSTOM_ENVELOPE.notFound()));
+          // What is refused before the 404 (a body of an unknown type, too large): the same envelope.
+          services.setErrorHandler((error: FastifyError, request, reply) => {
+            const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+            if (status === 500) request.log.error({ err: error }, 'unhandled error under /api/v1/services');
+            return sendEnveloped(reply.code(status), CUSTOM_ENVELOPE.failure(status, status === 500 ? 'Server error.' : error.message));
+          });
+        },
+        { prefix: SERVICES },
+      );
     },
   },
   {
