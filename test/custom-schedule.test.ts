@@ -78,7 +78,7 @@ describe.each(BACKENDS)('Custom API schedules on %s', (backend) => {
       expect(rows.map((r: any) => [r.customId, r.streamUrl])).toEqual([['202-5003-1', null], ['202-5004-1', null]]);
     });
 
-    it('pages in the Laravel shape; per_page is capped at 5,000 (README: Limits), defaults to 50; all_videos=1 is one page of every row', async () => {
+    it('pages in the Laravel shape; per_page is capped at 2,000 (README: Limits), defaults to 50; all_videos=1 is one page of every row', async () => {
       const page = (query: string) => get(video(`channels_ids=201,202&dates=2026-11-21&${query}`));
       const second = (await page('per_page=3&page=2')).json();
       expect(second.data.map((r: any) => r.customId)).toEqual(['201-5003-1', '201-5002-2', '202-5003-1']);
@@ -88,7 +88,7 @@ describe.each(BACKENDS)('Custom API schedules on %s', (backend) => {
       expect(second.links.next).toMatch(/per_page=3&page=3$/);
       const beyond = (await page('per_page=3&page=9')).json();
       expect([beyond.data, beyond.meta.from, beyond.meta.to, beyond.links.next, beyond.links.prev]).toEqual([[], null, null, null, expect.stringMatching(/page=3$/)]);
-      expect((await page('per_page=100000')).json().meta).toMatchObject({ per_page: 5000, total: 7, last_page: 1 });
+      expect((await page('per_page=100000')).json().meta).toMatchObject({ per_page: 2000, total: 7, last_page: 1 });
       // What the Android TV template asks (StrimmApi.kt getVideosByChannel): every row, one page.
       const all = (await page('per_page=3&page=2&all_videos=1')).json();
       expect([all.data.length, all.meta.current_page, all.meta.last_page, all.meta.total]).toEqual([7, 1, 1, 7]);

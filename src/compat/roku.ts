@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findRokuAppByApiKey } from '../data/apps.ts';
-import { videoDescriptions } from '../data/video-categories.ts';
+import { videoTexts } from '../data/video-categories.ts';
 import { listedChannels } from '../channels/listing.ts';
 import { failure } from '../custom/errors.ts';
 import { entitledClient } from '../custom/context.ts';
@@ -98,8 +98,8 @@ const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database })
     // Every row in one answer, each with its video's description: at most MAX_ROKU_ROWS (two full channel-days).
     const guide = wholeGuide(await guideRows(db, client, request.query.channel_ids, request.query.dates, 'channel_ids'), 'channel_ids', MAX_ROKU_ROWS);
     const rows = guide.slice(0, guide.total);
-    const descriptions = await videoDescriptions(db, [...new Set(rows.map((r) => r.video.videoTubeId))]);
-    return rows.map((r) => presentProgramme(r, descriptions.get(r.video.videoTubeId) ?? ''));
+    const texts = await videoTexts(db, [...new Set(rows.map((r) => r.video.videoTubeId))]);
+    return rows.map((r) => presentProgramme(r, texts.get(r.video.videoTubeId)?.description ?? ''));
   });
 };
 

@@ -68,7 +68,8 @@ export async function scheduleBlocksForChannels(
     .where(inArray(scheduleBlockVideos.blockId, blocks.map((b) => b.id)))
     .orderBy(asc(scheduleBlockVideos.blockId), asc(scheduleBlockVideos.position));
   const videoIds = [...new Set(entries.map((e) => e.videoId))];
-  const rows = videoIds.length === 0 ? [] : await db.select(batchVideoColumns).from(videos).where(inArray(videos.id, videoIds));
+  // The ids as one array parameter: a day may name hundreds of distinct videos.
+  const rows = videoIds.length === 0 ? [] : await db.select(batchVideoColumns).from(videos).where(sql`${videos.id} = any(${sql.param(videoIds)}::integer[])`);
   const videoById = new Map(rows.map((v) => [v.videoTubeId, v]));
   const videosOf = new Map<number, BatchVideo[]>();
   // The inner join of scheduleBlocksFor: an entry whose video row is missing is left out.

@@ -18,8 +18,11 @@ import { guideAsks, guideDays, guideWork, MAX_GUIDE_WORK, type GuideAsk } from '
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { RestError } from './errors.ts';
 
-/** The largest document: ~0.2 s of CPU to render cold, ~0.05 s to write warm (README: Limits); a guide past it is refused. */
-export const MAX_GUIDE_BYTES = 8 * 1024 * 1024;
+/** The largest document: ~0.1 s of CPU to render cold, ~0.02 s to write warm (README: Limits); a guide past it is refused. */
+export const MAX_GUIDE_BYTES = 2 * 1024 * 1024;
+
+/** Channel-days compiled and rendered together (one schedule load, one query of video texts). */
+const DAYS_PER_LOAD = 4;
 
 const guideTooLarge = (what: string) =>
   new RestError(422, 'guide_too_large', `This guide ${what}; ask fewer days (days=1 to 14), or carry fewer channels in the app.`);
@@ -74,13 +77,17 @@ class DayRenderer {
     const batch = this.queue;
     this.queue = [];
     try {
-      const days = await guideDays(this.sources.db, this.sources.timelines, batch.map((b) => b.ask));
-      days.forEach((day, i) => {
-        const rendered = renderDay(day, this.bodies, MAX_GUIDE_BYTES - this.bytes);
-        if (!rendered) throw guideTooLarge(`would be more than ${MAX_GUIDE_BYTES} bytes`);
-        this.bytes += rendered.bytes;
-        batch[i]!.resolve(rendered);
-      });
+      // A few days at a time: a guide past MAX_GUIDE_BYTES stops compiling soon after it passes it.
+      for (let first = 0; first < batch.length; first += DAYS_PER_LOAD) {
+        const part = batch.slice(first, first + DAYS_PER_LOAD);
+        const days = await guideDays(this.sources.db, this.sources.timelines, part.map((b) => b.ask));
+        days.forEach((day, i) => {
+          const rendered = renderDay(day, this.bodies, MAX_GUIDE_BYTES - this.bytes);
+          if (!rendered) throw guideTooLarge(`would be more than ${MAX_GUIDE_BYTES} bytes`);
+          this.bytes += rendered.bytes;
+          part[i]!.resolve(rendered);
+        });
+      }
     } catch (error) {
       // Those already resolved stay so; the rest fail with the guide.
       for (const { reject } of batch) reject(error);

@@ -15,7 +15,7 @@
 //   schedule loads carry neither).
 // What a guide costs is bounded before any of it is compiled (guideWork, README: Limits).
 import type { Queryable } from '../db/connect.ts';
-import { videoCategoryNames, videoDescriptions } from '../data/video-categories.ts';
+import { videoTexts } from '../data/video-categories.ts';
 import { groupBy } from '../group-by.ts';
 import { countEntries } from './entry-counts.ts';
 import { addDays } from './timeline.ts';
@@ -26,11 +26,11 @@ import { cachedDayWindow, fastLocalDate } from './zone-offsets.ts';
 export const MAX_GUIDE_DAYS = 14;
 
 /**
- * What one export may compile, in entries (guideWork): ~0.2 s of CPU cold (README: Limits). A
+ * What one export may compile, in entries (guideWork): ~0.05 s of CPU cold (README: Limits). A
  * guide asking more is refused before any of it is compiled; at 144 entries a channel-day that is
- * 14 days of 17 channels, 7 days of 30, 1 day of 92; at 720 (the most a day holds) 14 days of 3.
+ * 14 days of 4 channels, 7 days of 7, 1 day of 23; at 720 (the most a day holds) 12 days of 1.
  */
-export const MAX_GUIDE_WORK = 40_000;
+export const MAX_GUIDE_WORK = 10_000;
 
 /** One channel-day of a guide. */
 export interface GuideAsk<C extends TimelineChannel> {
@@ -137,24 +137,24 @@ export async function guideDays<C extends TimelineChannel>(db: Queryable, timeli
   // Sliced from the compiled days, not through publishedWindows: a fortnight of a network would
   // push the guide pages TV apps poll out of its bounded cache of published windows.
   const entries = (await timelines.slices(db, windows, false)).map((blocks) => blocks.flatMap((b) => b.videos));
-  const { categories, descriptions } = await videoTexts(db, entries);
+  const texts = await textsOf(db, entries);
   return asks.map(({ channel, date }, i) => {
     const [day, next] = pairs[i]!;
     const end = windows[next]!.to;
     const programmes = onAir([entries[day]!, entries[next]!])[0]!;
     for (const p of programmes) {
       p.stop = Math.min(p.stop, end);
-      p.category = categories.get(p.video.videoTubeId) ?? null;
-      p.description = descriptions.get(p.video.videoTubeId) ?? null;
+      const text = texts.get(p.video.videoTubeId);
+      p.category = text?.category ?? null;
+      p.description = text?.description ?? null;
     }
     return { channel, date, programmes };
   });
 }
 
-/** The category names and descriptions of the entries' videos (two queries). */
-async function videoTexts(db: Queryable, entries: readonly (readonly PublishedEntry[])[]) {
+/** The category names and descriptions of the entries' videos (one query). */
+function textsOf(db: Queryable, entries: readonly (readonly PublishedEntry[])[]) {
   const ids = new Set<number>();
   for (const day of entries) for (const e of day) ids.add(e.video.videoTubeId);
-  const [categories, descriptions] = await Promise.all([videoCategoryNames(db, [...ids]), videoDescriptions(db, [...ids])]);
-  return { categories, descriptions };
+  return videoTexts(db, [...ids]);
 }

@@ -23,6 +23,12 @@ const MINUTE_MS = 60_000;
  * reads the most recent ones; README: Programme analytics.
  */
 export const MAX_LIVE_SESSIONS = 20_000;
+/**
+ * Rows those sessions may make (one per programme a session watched in the range): a day of
+ * the fullest channel is 720 programmes, so a few dozen sessions open for a day reach it. Past
+ * it, the most recent sessions that fit are read; README: Programme analytics.
+ */
+export const MAX_LIVE_ROWS = 20_000;
 
 export const PROGRAMME_GROUPS = ['programme', 'channel', 'source', 'day'] as const;
 export type ProgrammeGroup = (typeof PROGRAMME_GROUPS)[number];
@@ -62,7 +68,7 @@ async function liveRows(db: Queryable, timelines: ScheduleTimelines, f: Programm
   const sessions = await uncreditedSessions(db, f, MAX_LIVE_SESSIONS);
   const from = f.from.getTime();
   const to = f.to.getTime();
-  const watch = await programmeRows(db, timelines, sessions, { from, to });
+  const watch = await programmeRows(db, timelines, sessions, { from, to, maxRows: MAX_LIVE_ROWS });
   if (watch.length === 0) return { watch, airings: [] };
   // An airing's figures count its credited rows too.
   const live = new Set(watch.map((r) => r.sessionId));

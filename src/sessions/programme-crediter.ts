@@ -36,20 +36,23 @@ export async function creditClosedSessions(db: Database, timelines: ScheduleTime
   return total;
 }
 
+/** Which rows programmeRows computes: those of airings starting in [from, to) (epoch ms), of the first sessions making at most maxRows. */
+export interface RowWindow {
+  from: number;
+  to: number;
+  maxRows?: number;
+}
+
 /**
  * The rows of each session, split over its channel's programmes (one schedule read per channel).
- * With `window` (epoch ms [from, to)), only the rows of airings starting in it, and only those
- * are computed: a session is split from `from` on (an earlier start changes no row of those
- * airings: each credits from the later of the session's and the airing's start, and the first
- * row in the window still has an earlier airing before it, or none) over the programmes starting
- * before `to`, so a long session costs the programmes of the window, not of its whole length.
+ * With `window`, only the rows of airings starting in it, and only those are computed: a session
+ * is split from `from` on (an earlier start changes no row of those airings: each credits from the
+ * later of the session's and the airing's start, and the first row in the window still has an
+ * earlier airing before it, or none) over the programmes starting before `to`, so a long session
+ * costs the programmes of the window, not of its whole length; sessions are taken in the order
+ * given, whole, while their rows make at most `maxRows`.
  */
-export async function programmeRows(
-  db: Queryable,
-  timelines: ScheduleTimelines,
-  sessions: readonly SessionToCredit[],
-  window?: { from: number; to: number },
-): Promise<ProgrammeWatch[]> {
+export async function programmeRows(db: Queryable, timelines: ScheduleTimelines, sessions: readonly SessionToCredit[], window?: RowWindow): Promise<ProgrammeWatch[]> {
   const from = window?.from ?? -Infinity;
   const to = window?.to ?? Infinity;
   const clipped = sessions.filter((s) => s.lastHeartbeatAt >= from).map((s) => (s.startedAt < from ? { ...s, startedAt: from } : s));
@@ -59,9 +62,15 @@ export async function programmeRows(
     from: Math.min(...list.map((s) => s.startedAt)),
     to: Math.min(to, Math.max(...list.map((s) => s.lastHeartbeatAt))),
   }));
-  const programmes = (await programmesOnAir(db, timelines, asks)).map((list) => (window ? list.filter((p) => p.start < to) : list));
-  const rows = groups.flatMap((list, i) => list.flatMap((session) => attribute(session, programmes[i]!)));
-  return window ? rows.filter((r) => r.airingStart >= from) : rows;
+  const onAir = await programmesOnAir(db, timelines, asks);
+  const programmes = new Map(groups.map((list, i) => [list[0]!.channelId, window ? onAir[i]!.filter((p) => p.start < to) : onAir[i]!]));
+  const rows: ProgrammeWatch[] = [];
+  for (const session of clipped) {
+    const split = attribute(session, programmes.get(session.channelId)!).filter((r) => r.airingStart >= from);
+    if (rows.length + split.length > (window?.maxRows ?? Infinity)) break;
+    rows.push(...split);
+  }
+  return rows;
 }
 
 /** The figures of every airing the new rows touch, from all of its stored rows. */
