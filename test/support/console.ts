@@ -81,12 +81,32 @@ export async function consoleServer(catalog: unknown, config: Partial<Config> = 
       await page.getByRole('navigation', { name: 'Screens' }).waitFor();
       return page;
     },
+    // Each step is bounded: on a loaded CI machine Chromium's exit or a socket it left half-open
+    // once held this for the whole hook timeout (60 s) after every test had passed.
     async close() {
-      await browser.close().catch(() => undefined);
-      await app.close();
-      await database.close().catch(() => undefined);
+      await settles(browser.close(), 15_000);
+      const closing = app.close();
+      if (!(await settles(closing, 10_000))) {
+        app.server.closeAllConnections();
+        await settles(closing, 10_000);
+      }
+      await settles(database.close(), 10_000);
     },
   };
+}
+
+/** Whether `work` settled (resolved or rejected) within `ms`; never throws. */
+async function settles(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const done = work.then(() => true as const, () => true as const);
+  try {
+    return await Promise.race([done, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
