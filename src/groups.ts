@@ -2,7 +2,7 @@
 // (how a refusal, an unknown route, a fault and a 503 are answered) and whether the OpenAPI
 // document shows it. The app assembly (app.ts), the refusals before routing, load shedding and
 // the docs all read this list; a new group (the Studio API) is one more entry.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ACTIVITY_ENVELOPE } from './activity/errors.ts';
 import { ACTIVITY_PATHS, activityRoutes } from './activity/routes.ts';
 import { MOBILE_TREE } from './compat/mobile.ts';
@@ -10,15 +10,17 @@ import { ROKU_TREE } from './compat/roku.ts';
 import { CUSTOM_ENVELOPE } from './custom/errors.ts';
 import { customApi } from './custom/plugin.ts';
 import { entryAt, isUnder, sendEnveloped, type Envelope } from './http/envelope.ts';
+import { groupErrorHandler } from './http/group-errors.ts';
 import type { GroupOptions } from './http/group.ts';
 import { LEGACY_ENVELOPE } from './legacy/errors.ts';
 import { legacyRoutes } from './legacy/routes.ts';
 import { NOTIFICATIONS_ENVELOPE } from './notifications/errors.ts';
 import { notificationRoutes } from './notifications/routes.ts';
-import { REST_ENVELOPE } from './rest/errors.ts';
+
 import { restApi } from './rest/plugin.ts';
 import { STUDIO_ENVELOPE } from './studio/errors.ts';
 import { studioApi } from './studio/plugin.ts';
+import { SUCCESS_ENVELOPE } from './http/success-envelope.ts';
 
 export interface InterfaceGroup {
   name: string;
@@ -57,7 +59,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
   {
     name: 'rest',
     prefixes: [REST],
-    envelope: REST_ENVELOPE,
+    envelope: SUCCESS_ENVELOPE,
     documented: [REST],
     register: (app, options) => app.register(restApi, { prefix: REST, ...options }),
   },
@@ -97,11 +99,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
         async (services) => {
           services.setNotFoundHandler((_request, reply) => sendEnveloped(reply.code(404), CUSTOM_ENVELOPE.notFound()));
           // What is refused before the 404 (a body of an unknown type, too large): the same envelope.
-          services.setErrorHandler((error: FastifyError, request, reply) => {
-            const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-            if (status === 500) request.log.error({ err: error }, 'unhandled error under /api/v1/services');
-            return sendEnveloped(reply.code(status), CUSTOM_ENVELOPE.failure(status, status === 500 ? 'Server error.' : error.message));
-          });
+          services.setErrorHandler(groupErrorHandler({ name: 'the Custom API', envelope: CUSTOM_ENVELOPE, faultMessage: 'Server error.' }));
         },
         { prefix: SERVICES },
       );

@@ -5,13 +5,13 @@ import { ACTIVITY_ENVELOPE } from '../src/activity/errors.ts';
 import { CUSTOM_ENVELOPE } from '../src/custom/errors.ts';
 import { envelopeAt, GROUPS, isDocumented } from '../src/groups.ts';
 import { LEGACY_ENVELOPE } from '../src/legacy/errors.ts';
-import { REST_ENVELOPE } from '../src/rest/errors.ts';
+import { SUCCESS_ENVELOPE } from '../src/http/success-envelope.ts';
 
 describe('interface group registry', () => {
   it.each([
-    ['/api/v1/rest', REST_ENVELOPE],
-    ['/api/v1/rest/channels?limit=1', REST_ENVELOPE],
-    ['/api/v1/rest?x=1', REST_ENVELOPE],
+    ['/api/v1/rest', SUCCESS_ENVELOPE],
+    ['/api/v1/rest/channels?limit=1', SUCCESS_ENVELOPE],
+    ['/api/v1/rest?x=1', SUCCESS_ENVELOPE],
     ['/api/v1/services/custom/users/1/channels', CUSTOM_ENVELOPE],
     // The longest prefix wins: activity's Custom path is under the Custom API's.
     ['/api/v1/services/custom/activity', ACTIVITY_ENVELOPE],

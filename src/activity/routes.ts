@@ -7,13 +7,12 @@ import type { Config } from '../config.ts';
 import { countOpenSessions } from '../data/activity.ts';
 import { countSessionsToCredit } from '../data/programme-watch.ts';
 import { sendEnveloped } from '../http/envelope.ts';
+import { groupErrorHandler } from '../http/group-errors.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from '../http/json-body.ts';
 import { registerActivityRateLimits } from '../http/limits.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
-import { sendUnavailable } from '../http/unavailable.ts';
 import { heartbeats, observeCreditBacklog, observeOpenSessions, programmeCredits } from '../observability/metrics.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
 import { creditClosedSessions } from '../sessions/programme-crediter.ts';
 import { startSweeper } from '../sessions/sweeper.ts';
@@ -66,7 +65,7 @@ const activityEndpoint: FastifyPluginAsync<EndpointOptions> = async (app, { reco
   const bodyLimit = config.BODY_LIMIT_ACTIVITY;
   useOwnBodyParsers(app, bodyLimit);
   app.setSerializerCompiler(responseSerializerCompiler);
-  app.setErrorHandler((error: FastifyError, request, reply) => sendActivityError(error, request, reply, bodyLimit));
+  app.setErrorHandler(activityErrors(bodyLimit));
   app.setNotFoundHandler(notFound);
   app.addHook('onResponse', async (request, reply) => {
     const body = request.body as { action?: unknown } | undefined;
@@ -105,18 +104,21 @@ function useOwnBodyParsers(app: FastifyInstance, bodyLimit: number) {
   });
 }
 
-function sendActivityError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, bodyLimit: number) {
-  if (error instanceof UnparsableBody) return reply.code(422).send(invalid({ body: [error.message] }));
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(422).send(UNSUPPORTED_BODY);
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(413).send({ message: `The request body may not be larger than ${Math.floor(bodyLimit / 1024)} KiB.` });
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return sendEnveloped(reply.code(status), ACTIVITY_ENVELOPE.failure(status, error.message));
-  // The app retries later; its heartbeat was not stored.
-  if (isDatabaseUnavailable(error)) return sendUnavailable(reply, ACTIVITY_ENVELOPE);
-  request.log.error({ err: error }, 'unhandled error in activity ingestion');
-  return sendEnveloped(reply.code(500), ACTIVITY_ENVELOPE.failure(500, 'Server Error'));
+/** Activity's refusal table; the root handler (src/http/group-errors.ts) answers the rest. */
+function activityErrors(bodyLimit: number) {
+  return groupErrorHandler<FastifyError>({
+    name: 'activity ingestion',
+    envelope: ACTIVITY_ENVELOPE,
+    faultMessage: 'Server Error',
+    answer(error, _request, reply) {
+      if (error instanceof UnparsableBody) return reply.code(422).send(invalid({ body: [error.message] }));
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(422).send(UNSUPPORTED_BODY);
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.code(413).send({ message: `The request body may not be larger than ${Math.floor(bodyLimit / 1024)} KiB.` });
+      }
+      return undefined;
+    },
+  });
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {

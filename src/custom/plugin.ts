@@ -1,21 +1,20 @@
 // The Custom Services API (/api/v1/services/custom): the app templates' routes. Every answer
 // of this group, including unknown routes, unreadable bodies and faults, is in its { data }
 // envelope. The activity route under the same prefix is a separate plugin with its own.
-import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { findAccountByIdOrSlug } from '../data/accounts.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { groupErrorHandler } from '../http/group-errors.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
 import { RefusedInput } from '../http/refused-input.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import { refuseNul } from '../http/storable.ts';
-import { sendUnavailable } from '../http/unavailable.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { entitlementRoutes } from './entitlement-routes.ts';
@@ -152,19 +151,18 @@ function refusedInputErrors(error: RefusedInput): FieldErrors {
   return { [field]: [`The ${field.replaceAll('_', ' ')} may not contain NUL characters.`] };
 }
 
-function sendCustomError(error: FastifyError | RefusedInput, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof CustomError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
-  if (error instanceof RefusedInput) return reply.code(422).send(invalidBody(refusedInputErrors(error)));
-  if (hasZodFastifySchemaValidationErrors(error)) return reply.code(422).send(invalidBody(fieldErrors(error)));
-  if (isUnreadableBody(error)) {
-    return reply.code(422).send(invalidBody({ body: ['The body must be valid JSON or a form (application/x-www-form-urlencoded).'] }));
-  }
-  if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
-    return sendUnavailable(reply, CUSTOM_ENVELOPE);
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return sendEnveloped(reply.code(status), CUSTOM_ENVELOPE.failure(status, error.message));
-  request.log.error({ err: error }, 'unhandled error in the Custom API');
-  return sendEnveloped(reply.code(500), CUSTOM_ENVELOPE.failure(500, 'Server error.'));
-}
+/** The Custom API's refusal table; the root handler (src/http/group-errors.ts) answers the rest. */
+const sendCustomError = groupErrorHandler<FastifyError | RefusedInput>({
+  name: 'the Custom API',
+  envelope: CUSTOM_ENVELOPE,
+  faultMessage: 'Server error.',
+  answer(error, _request, reply) {
+    if (error instanceof CustomError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    if (error instanceof RefusedInput) return reply.code(422).send(invalidBody(refusedInputErrors(error)));
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(422).send(invalidBody(fieldErrors(error)));
+    if (isUnreadableBody(error)) {
+      return reply.code(422).send(invalidBody({ body: ['The body must be valid JSON or a form (application/x-www-form-urlencoded).'] }));
+    }
+    return undefined;
+  },
+});

@@ -4,25 +4,17 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { tvTheme } from '../apps/theme.ts';
 import type { CacheScope } from '../cache/changes.ts';
-import {
-  appChannelAssignment, appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform, type AppPlatform,
-} from '../data/apps.ts';
-import {
-  channelRokuSettings, channelVastSettings, findOwnedChannel, vastSettingFor, vastSettingsOfChannels,
-} from '../data/channel-settings.ts';
+import { appChannelAssignment, appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform, type AppPlatform } from '../data/apps.ts';
+import { channelRokuSettings, channelVastSettings, findOwnedChannel, vastSettingFor, vastSettingsOfChannels } from '../data/channel-settings.ts';
 import type { Queryable } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { sendEnveloped } from '../http/envelope.ts';
+import { groupErrorHandler } from '../http/group-errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { nestsDeeperThan } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
-import { sendUnavailable } from '../http/unavailable.ts';
 import { vastSettingsObject } from '../presenters/vast.ts';
-import {
-  ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams, asmxAjaxBody,
-  asmxXmlBody, htmlEncode, invalidValueBody, parseInt32, readAsmxParameters, type AsmxParamDecl, type AsmxValues,
-  type ParamRecord,
-} from './asmx.ts';
+import { ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams, asmxAjaxBody, asmxXmlBody, htmlEncode, invalidValueBody, parseInt32, readAsmxParameters, type AsmxParamDecl, type AsmxValues, type ParamRecord } from './asmx.ts';
 import { LEGACY_ENVELOPE } from './errors.ts';
 import { serializeNewtonsoft, type NValue } from './newtonsoft.ts';
 import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue } from './presenter.ts';
@@ -271,21 +263,26 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
     return payload;
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return send(reply, fault(invalidRequestFormatPage(request.headers['content-type'] ?? '')));
-    }
-    // ASMX had neither limits nor an unreachable database: the group's plain-text pages (errors.ts).
-    if (error.statusCode === 429) return sendEnveloped(reply.code(429), LEGACY_ENVELOPE.failure(429));
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return sendUnavailable(reply, LEGACY_ENVELOPE);
-    }
-    // Client faults (body too large, aborted upload) are not failures of this service.
-    const level = (error.statusCode ?? 500) < 500 ? 'warn' : 'error';
-    request.log[level]({ err: error }, 'legacy web service request failed');
-    return send(reply, fault(SERVER_ERROR_PAGE));
-  });
+  app.setErrorHandler(
+    groupErrorHandler<FastifyError>({
+      name: 'the Legacy Web Services',
+      envelope: LEGACY_ENVELOPE,
+      faultMessage: 'Server Error',
+      answer(error, request, reply) {
+        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+          return send(reply, fault(invalidRequestFormatPage(request.headers['content-type'] ?? '')));
+        }
+        // ASMX had neither limits nor an unreachable database: the group's plain-text pages (errors.ts).
+        if (error.statusCode === 429) return sendEnveloped(reply.code(429), LEGACY_ENVELOPE.failure(429));
+        if (isDatabaseUnavailable(error)) return undefined;
+        // Anything else is ASMX's own fault page. Client faults (body too large, aborted upload)
+        // are not failures of this service.
+        const level = (error.statusCode ?? 500) < 500 ? 'warn' : 'error';
+        request.log[level]({ err: error }, 'legacy web service request failed');
+        return send(reply, fault(SERVER_ERROR_PAGE));
+      },
+    }),
+  );
 
   app.all('/*', async (request, reply) => {
     const { file, pathInfo } = splitPath((request.params as { '*': string })['*']);

@@ -3,9 +3,9 @@
 // One table maps the domain's refusal codes to statuses.
 import { NOTIFICATION_REFUSALS, type NotificationRefusal } from '../entitlements/notifications/types.ts';
 import type { Envelope } from '../http/envelope.ts';
-import { REST_ENVELOPE, restFailure } from '../rest/errors.ts';
+import { SUCCESS_ENVELOPE, errorBody } from '../http/success-envelope.ts';
 
-export const NOTIFICATIONS_ENVELOPE: Envelope = REST_ENVELOPE;
+export const NOTIFICATIONS_ENVELOPE: Envelope = SUCCESS_ENVELOPE;
 
 const MESSAGES: Record<NotificationRefusal['refused'], string> = {
   malformed: 'The body is not a notification of this store.',
@@ -18,6 +18,6 @@ const MESSAGES: Record<NotificationRefusal['refused'], string> = {
 };
 
 /** Status and body of a refusal: the code and a fixed message; the detailed reason goes to the log only. */
-export function refusalAnswer(refusal: NotificationRefusal): { status: number; body: ReturnType<typeof restFailure> } {
-  return { status: NOTIFICATION_REFUSALS[refusal.refused], body: restFailure(refusal.refused, MESSAGES[refusal.refused]) };
+export function refusalAnswer(refusal: NotificationRefusal): { status: number; body: ReturnType<typeof errorBody> } {
+  return { status: NOTIFICATION_REFUSALS[refusal.refused], body: errorBody(refusal.refused, MESSAGES[refusal.refused]) };
 }

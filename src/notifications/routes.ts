@@ -7,22 +7,21 @@ import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-
 import { z } from 'zod';
 import { parseStorePlatform } from '../entitlements/stores/index.ts';
 import { sendEnveloped } from '../http/envelope.ts';
+import { groupErrorHandler } from '../http/group-errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
 import { registerRateLimit } from '../http/limits.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
-import { sendUnavailable } from '../http/unavailable.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
 import { CREDENTIAL_STORES } from '../vocabulary.ts';
-import { numericId } from '../rest/params.ts';
-import { restFailure, restSuccess } from '../rest/errors.ts';
-import { restSuccessSchema } from '../rest/schemas.ts';
+
 import { NOTIFICATIONS_ENVELOPE, refusalAnswer } from './errors.ts';
+import { errorBody, okBody, okSchema } from '../http/success-envelope.ts';
+import { numericId } from '../http/params.ts';
 
 /** Apple's signed payloads run to tens of kilobytes; nothing a store sends comes near this. */
 const BODY_LIMIT = 256 * 1024;
 
 const params = z.object({ store: z.enum(CREDENTIAL_STORES), appId: numericId });
-const accepted = restSuccessSchema(z.object({ received: z.number().int(), repeated: z.number().int() }));
+const accepted = okSchema(z.object({ received: z.number().int(), repeated: z.number().int() }));
 
 export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const notifications = options.notifications;
@@ -35,15 +34,18 @@ export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), NOTIFICATIONS_ENVELOPE.notFound!(request)));
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(404).send(restFailure('not_configured', 'No app with this store configured for notifications is at this URL.'));
-    }
-    if (isDatabaseUnavailable(error)) return sendUnavailable(reply, NOTIFICATIONS_ENVELOPE);
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'store notification failed');
-    return sendEnveloped(reply.code(status), NOTIFICATIONS_ENVELOPE.failure(status, status === 500 ? 'Internal error.' : error.message));
-  });
+  app.setErrorHandler(
+    groupErrorHandler<FastifyError>({
+      name: 'store notifications',
+      envelope: NOTIFICATIONS_ENVELOPE,
+      faultMessage: 'Internal error.',
+      // A path that names no store or no app id answers as an app without notifications.
+      answer: (error, _request, reply) =>
+        hasZodFastifySchemaValidationErrors(error)
+          ? reply.code(404).send(errorBody('not_configured', 'No app with this store configured for notifications is at this URL.'))
+          : undefined,
+    }),
+  );
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/:store/:appId',
@@ -67,7 +69,7 @@ export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, 
         request.log.info({ store, appId: request.params.appId, transactionId: result.keySent.transactionId, address: request.ip }, 'Roku API key sent in an acknowledgement');
       }
       if (result.reply) return sendEnveloped(reply.headers(result.reply.headers), { text: result.reply.text, contentType: 'text/plain; charset=utf-8' });
-      return restSuccess({ received: result.fresh, repeated: result.notifications.length - result.fresh });
+      return okBody({ received: result.fresh, repeated: result.notifications.length - result.fresh });
     },
   );
 };

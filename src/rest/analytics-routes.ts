@@ -7,9 +7,11 @@ import { ownsChannel, type SessionFilter } from '../data/activity.ts';
 import type { DatabaseHandle, Queryable } from '../db/connect.ts';
 import { concurrency, INTERVALS, resolveRange, sessionsPage, summary, type Interval } from '../sessions/analytics.ts';
 import { concurrencyCsv, sessionsCsv, summaryCsv } from './analytics-presenter.ts';
-import { channelNotFound, invalidRequest, restSuccess } from './errors.ts';
-import { numericId } from './params.ts';
-import { concurrencySchema, restSuccessSchema, sessionsSchema, summarySchema } from './schemas.ts';
+import { channelNotFound, invalidRequest } from './errors.ts';
+
+import { concurrencySchema, sessionsSchema, summarySchema } from './schemas.ts';
+import { okBody, okSchema } from '../http/success-envelope.ts';
+import { numericId } from '../http/params.ts';
 
 export const instant = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], {
@@ -29,9 +31,9 @@ const intervals = Object.keys(INTERVALS) as [Interval, ...Interval[]];
 const concurrencyQuery = z.strictObject({ ...range, interval: z.enum(intervals).default('1h') });
 
 // JSON answers only: a CSV answer is text of its own type, sent as it is.
-const summaryResponse = { 200: restSuccessSchema(summarySchema) };
-const sessionsResponse = { 200: restSuccessSchema(sessionsSchema) };
-const concurrencyResponse = { 200: restSuccessSchema(concurrencySchema) };
+const summaryResponse = { 200: okSchema(summarySchema) };
+const sessionsResponse = { 200: okSchema(sessionsSchema) };
+const concurrencyResponse = { 200: okSchema(concurrencySchema) };
 
 type RangeQuery = { from?: Date | undefined; to?: Date | undefined; channelId?: number | undefined };
 
@@ -58,7 +60,7 @@ export function prefersCsv(accept: string | undefined): boolean {
 }
 
 export function send(request: FastifyRequest, reply: FastifyReply, name: string, data: unknown, csv: () => string) {
-  if (!prefersCsv(request.headers.accept)) return reply.send(restSuccess(data));
+  if (!prefersCsv(request.headers.accept)) return reply.send(okBody(data));
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}.csv"`)

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { appChannelAssignments, appImages, appMobileSettings, findAppByOwnerAndPlatform } from '../data/apps.ts';
 import { configuredStores, storeProductsOf } from '../data/store-products.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { RestError, restSuccess } from './errors.ts';
+import { RestError } from './errors.ts';
 import { presentApp } from './app-presenter.ts';
-import { appSchema, restSuccessSchema } from './schemas.ts';
+import { appSchema } from './schemas.ts';
 import { APP_PLATFORMS } from '../vocabulary.ts';
+import { okBody, okSchema } from '../http/success-envelope.ts';
 
 const platformParams = z.object({ platform: z.string() });
-const appResponse = { 200: restSuccessSchema(appSchema) };
+const appResponse = { 200: okSchema(appSchema) };
 
 export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +31,6 @@ export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
       storeProductsOf(db, found.id),
       configuredStores(db, found.id),
     ]);
-    return restSuccess(presentApp({ app: found, channels, images, mobile, products, stores }));
+    return okBody(presentApp({ app: found, channels, images, mobile, products, stores }));
   });
 };

@@ -6,9 +6,10 @@ import { login } from '../access/login.ts';
 import { bearerToken, issueToken, revoke, REST_TOKEN_SLIDING_SECONDS } from '../access/tokens.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
-import { RestError, restSuccess } from './errors.ts';
+import { RestError } from './errors.ts';
 import { presentLogin } from './presenter.ts';
-import { loginSchema, messageSchema, restSuccessSchema } from './schemas.ts';
+import { loginSchema, messageSchema } from './schemas.ts';
+import { okBody, okSchema } from '../http/success-envelope.ts';
 
 const loginBody = z.object({
   username: z.string().min(1, { error: 'username is required' }).max(320),
@@ -21,8 +22,8 @@ const LOGIN_FAILURES = {
   account_not_activated: [403, 'The account email address has not been confirmed.'],
 } as const;
 
-const loginResponse = { 200: restSuccessSchema(loginSchema) };
-const logoutResponse = { 200: restSuccessSchema(messageSchema) };
+const loginResponse = { 200: okSchema(loginSchema) };
+const logoutResponse = { 200: okSchema(messageSchema) };
 
 export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +36,7 @@ export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
     });
     if (result.ok) {
       const token = await issueToken(database.db, result.account.id, { kind: 'sliding', seconds: REST_TOKEN_SLIDING_SECONDS }, request.now);
-      return restSuccess(presentLogin(result.account, token));
+      return okBody(presentLogin(result.account, token));
     }
     if (result.reason === 'too_many_attempts') {
       throw new RestError(429, 'too_many_attempts', 'Too many failed logins; try again later.', {
@@ -52,6 +53,6 @@ export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   app.post('/auth/logout', { schema: { response: logoutResponse } }, async (request) => {
     // The auth hook accepted this exact token, so it is well-formed.
     await revoke(database.db, bearerToken(request.headers.authorization)!, request.now);
-    return restSuccess({ message: 'Logged out.' });
+    return okBody({ message: 'Logged out.' });
   });
 };

@@ -5,19 +5,20 @@ import { z } from 'zod';
 import { libraryVideos, ownedChannel, ownerChannels, vastRows, type ChannelRow } from '../data/channels.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { channelNotFound, restSuccess } from './errors.ts';
+import { channelNotFound } from './errors.ts';
 import { channelIdParams, dateQuery } from './params.ts';
 import { presentChannel, presentSchedule } from './presenter.ts';
-import { channelSchema, restSuccessSchema, scheduleSchema } from './schemas.ts';
+import { channelSchema, scheduleSchema } from './schemas.ts';
+import { okBody, okSchema } from '../http/success-envelope.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** JSON text is sent as it is: no serializer runs (the route's schema only documents it). */
 const sendJsonText = (reply: FastifyReply, text: string) => reply.type(JSON_TYPE).send(text);
 
-const listResponse = { 200: restSuccessSchema(z.array(channelSchema)) };
-const channelResponse = { 200: restSuccessSchema(channelSchema) };
-const scheduleResponse = { 200: restSuccessSchema(scheduleSchema) };
+const listResponse = { 200: okSchema(z.array(channelSchema)) };
+const channelResponse = { 200: okSchema(channelSchema) };
+const scheduleResponse = { 200: okSchema(scheduleSchema) };
 
 function byChannel<T extends { channelId: number }>(rows: T[]): (id: number) => T[] {
   const groups = new Map<number, T[]>();
@@ -43,7 +44,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const owner = request.account.id;
     const body = await cache.get(
       `rest:channels:${owner}`,
-      async () => JSON.stringify(restSuccess(await withLibraries(db, await ownerChannels(db, owner)))),
+      async () => JSON.stringify(okBody(await withLibraries(db, await ownerChannels(db, owner)))),
       { ownerId: owner },
     );
     return sendJsonText(reply, body);
@@ -53,7 +54,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const channel = await ownedChannel(db, request.account.id, request.params.channelId);
     if (!channel) throw channelNotFound();
     const [presented] = await withLibraries(db, [channel]);
-    return restSuccess(presented!);
+    return okBody(presented!);
   });
 
   app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery, response: scheduleResponse } }, async (request, reply) => {
@@ -65,7 +66,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
       const channel = await cache.get(`rest:owned:${request.account.id}:${channelId}`, () => ownedChannel(db, request.account.id, channelId), scope);
       if (!channel) return undefined;
       const blocks = await timelines.channelDay(db, channel, date, true);
-      return JSON.stringify(restSuccess(presentSchedule(channel.id, date, channel.timezone, blocks)));
+      return JSON.stringify(okBody(presentSchedule(channel.id, date, channel.timezone, blocks)));
     }, scope);
     if (!body) throw channelNotFound();
     return sendJsonText(reply, body);

@@ -1,7 +1,6 @@
-// The REST group's failure envelope: { success:false, error:{ code, message } }.
-// Statuses are our choice where the spec leaves them open (documented in README).
-import type { Envelope } from '../http/envelope.ts';
-import { UNAVAILABLE_MESSAGE } from '../http/unavailable.ts';
+// The REST group's refusals, answered in the { success:false, error:{ code, message } } envelope
+// (src/http/success-envelope.ts). Statuses are our choice where the spec leaves them open
+// (docs/rest.md).
 
 export class RestError extends Error {
   constructor(
@@ -20,26 +19,3 @@ export const channelNotFound = () => new RestError(404, 'channel_not_found', 'Ch
 export const invalidRequest = (message: string) => new RestError(400, 'invalid_request', message);
 export const epgKeyNotFound = () => new RestError(404, 'epg_key_not_found', 'No guide has this key (unknown or revoked).');
 
-export function restFailure(code: string, message: string) {
-  return { success: false as const, error: { code, message } };
-}
-
-export function restSuccess<T>(data: T) {
-  return { success: true as const, data };
-}
-
-/** The error code of a failure known only by its status. */
-function codeOf(status: number): string {
-  if (status >= 500) return 'internal_error';
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  if (status === 429) return 'too_many_requests';
-  return 'invalid_request';
-}
-
-/** Every answer that is not a route's own, including unknown routes, in the { success:false } envelope. */
-export const REST_ENVELOPE = {
-  failure: (status, message) => ({ json: restFailure(codeOf(status), message) }),
-  notFound: (request) => ({ json: restFailure('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`) }),
-  unavailable: { json: restFailure('service_unavailable', UNAVAILABLE_MESSAGE) },
-} satisfies Envelope;

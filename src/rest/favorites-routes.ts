@@ -4,13 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { markFavorite, viewerFavorites } from '../channels/favorites.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { channelNotFound, restSuccess } from './errors.ts';
+import { channelNotFound } from './errors.ts';
 import { channelIdParams } from './params.ts';
 import { presentFavorite } from './presenter.ts';
-import { favoriteSchema, favoriteStateSchema, restSuccessSchema } from './schemas.ts';
+import { favoriteSchema, favoriteStateSchema } from './schemas.ts';
+import { okBody, okSchema } from '../http/success-envelope.ts';
 
-const listResponse = { 200: restSuccessSchema(z.array(favoriteSchema)) };
-const stateResponse = { 200: restSuccessSchema(favoriteStateSchema) };
+const listResponse = { 200: okSchema(z.array(favoriteSchema)) };
+const stateResponse = { 200: okSchema(favoriteStateSchema) };
 
 /** REST favorites are the account's own, among its own channels. */
 const markOf = (request: FastifyRequest, channelId: number) => ({ ownerId: request.account.id, viewerId: request.account.id, channelId, now: request.now });
@@ -19,17 +20,17 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/favorites', { schema: { response: listResponse } }, async (request) => restSuccess((await viewerFavorites(db, request.account.id)).map(presentFavorite)));
+  app.get('/favorites', { schema: { response: listResponse } }, async (request) => okBody((await viewerFavorites(db, request.account.id)).map(presentFavorite)));
 
   app.post('/favorites/:channelId', { schema: { params: channelIdParams, response: stateResponse } }, async (request) => {
     const channel = await markFavorite(db, markOf(request, request.params.channelId), true);
     if (channel === 'channel_not_found') throw channelNotFound();
-    return restSuccess({ channelTubeId: channel.id, isFavorite: true });
+    return okBody({ channelTubeId: channel.id, isFavorite: true });
   });
 
   app.delete('/favorites/:channelId', { schema: { params: channelIdParams, response: stateResponse } }, async (request) => {
     const channel = await markFavorite(db, markOf(request, request.params.channelId), false);
     if (channel === 'channel_not_found') throw channelNotFound();
-    return restSuccess({ channelTubeId: channel.id, isFavorite: false });
+    return okBody({ channelTubeId: channel.id, isFavorite: false });
   });
 };

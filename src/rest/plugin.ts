@@ -1,26 +1,26 @@
 // The REST API (/api/v1/rest): every answer of this group, including unknown routes,
 // malformed bodies and faults, is in the { success, data | error } envelope. Protected routes
 // check their Bearer when the request arrives, before its body is read.
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { groupErrorHandler } from '../http/group-errors.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
 import { pointerOf, RefusedInput } from '../http/refused-input.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import { refuseNul } from '../http/storable.ts';
-import { sendUnavailable } from '../http/unavailable.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { programmeRoutes } from './programme-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { epgRoutes, publicEpgRoutes } from './epg-routes.ts';
-import { REST_ENVELOPE, RestError, restFailure, unauthorized } from './errors.ts';
+import { RestError, unauthorized } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
+import { SUCCESS_ENVELOPE, errorBody } from '../http/success-envelope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,7 +59,7 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   app.removeContentTypeParser('text/plain');
   limitBodies(app, options.config.BODY_LIMIT_REST);
   await registerRateLimit(app, options.config);
-  app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), REST_ENVELOPE.notFound(request)));
+  app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), SUCCESS_ENVELOPE.notFound(request)));
   app.decorateRequest('account', null as unknown as Authenticated);
   refuseNul(app);
 
@@ -78,24 +78,20 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   }
 };
 
-function sendRestError(error: FastifyError | RestError | RefusedInput, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof RestError) {
-    return reply.code(error.statusCode).headers(error.headers).send(restFailure(error.code, error.message));
-  }
-  if (error instanceof RefusedInput) {
-    return reply.code(400).send(restFailure('invalid_request', `Invalid request: ${pointerOf(error.path) || error.where}: ${error.problem}`));
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const detail = error.validation.map((v) => `${v.instancePath || error.validationContext}: ${v.message}`).join('; ');
-    return reply.code(400).send(restFailure('invalid_request', `Invalid request: ${detail}`));
-  }
-  if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
-    return sendUnavailable(reply, REST_ENVELOPE);
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return sendEnveloped(reply.code(status), REST_ENVELOPE.failure(status, error.message));
-  request.log.error({ err: error }, 'unhandled error in the REST API');
-  const fault = status >= 500 ? status : 500;
-  return sendEnveloped(reply.code(fault), REST_ENVELOPE.failure(fault, 'Internal server error.'));
-}
+/** REST's refusal table; the root handler (src/http/group-errors.ts) answers the rest. */
+const sendRestError = groupErrorHandler<FastifyError | RestError | RefusedInput>({
+  name: 'the REST API',
+  envelope: SUCCESS_ENVELOPE,
+  faultMessage: 'Internal server error.',
+  answer(error, _request, reply) {
+    if (error instanceof RestError) return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));
+    if (error instanceof RefusedInput) {
+      return reply.code(400).send(errorBody('invalid_request', `Invalid request: ${pointerOf(error.path) || error.where}: ${error.problem}`));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const detail = error.validation.map((v) => `${v.instancePath || error.validationContext}: ${v.message}`).join('; ');
+      return reply.code(400).send(errorBody('invalid_request', `Invalid request: ${detail}`));
+    }
+    return undefined;
+  },
+});

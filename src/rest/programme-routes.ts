@@ -5,14 +5,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroupOptions } from '../http/group.ts';
-import {
-  ownerChannelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures,
-} from '../sessions/programme-analytics.ts';
+import { ownerChannelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures } from '../sessions/programme-analytics.ts';
 import { count, filterFor, range, send } from './analytics-routes.ts';
 import { channelNotFound } from './errors.ts';
 import { channelIdParams } from './params.ts';
 import { curveCsv, programmesCsv, topCsv } from './programme-presenter.ts';
-import { curveSchema, programmesSchema, restSuccessSchema, topSchema } from './schemas.ts';
+import { curveSchema, programmesSchema, topSchema } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 /** The most a top list holds. */
 export const MAX_TOP = 100;
@@ -36,7 +35,7 @@ export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/analytics/programmes', { schema: { querystring: programmesQuery, response: { 200: restSuccessSchema(programmesSchema) } } }, async (request, reply) => {
+  app.get('/analytics/programmes', { schema: { querystring: programmesQuery, response: { 200: okSchema(programmesSchema) } } }, async (request, reply) => {
     const filter = await filterFor(db, request, request.query);
     const { groupBy, sort, page, perPage } = request.query;
     const result = await programmeFigures(db, timelines, filter, { groupBy, orderBy: sort, page, perPage });
@@ -45,7 +44,7 @@ export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
     return send(request, reply, `programmes-by-${groupBy}`, data, () => programmesCsv(result.items));
   });
 
-  app.get('/analytics/top', { schema: { querystring: topQuery, response: { 200: restSuccessSchema(topSchema) } } }, async (request, reply) => {
+  app.get('/analytics/top', { schema: { querystring: topQuery, response: { 200: okSchema(topSchema) } } }, async (request, reply) => {
     const filter = await filterFor(db, request, request.query);
     const { metric, limit } = request.query;
     const lists = await topFigures(db, timelines, filter, metric, limit);
@@ -55,7 +54,7 @@ export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
 
   app.get(
     '/analytics/channels/:channelId/curve',
-    { schema: { params: channelIdParams, querystring: curveQuery, response: { 200: restSuccessSchema(curveSchema) } } },
+    { schema: { params: channelIdParams, querystring: curveQuery, response: { 200: okSchema(curveSchema) } } },
     async (request, reply) => {
       const curve = await ownerChannelCurve(db, timelines, request.account.id, request.params.channelId, request.query.date);
       if (curve === 'channel_not_found') throw channelNotFound();

@@ -6,9 +6,6 @@
 import { z } from 'zod';
 import { BILLING_PERIODS, STORE_PLATFORMS, VAST_PLATFORMS, VAST_TYPES } from '../vocabulary.ts';
 
-/** { success: true, data }. */
-export const restSuccessSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-
 const text = z.string();
 const optionalText = z.string().nullable();
 const id = z.int();

@@ -7,14 +7,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id } from '../catalog/fields.ts';
 import { accountSchema, categorySchema, languageSchema } from '../catalog/format.ts';
-import {
-  clearBranding, createAppToken, createCategory, createLanguage, putBranding, readAppToken, readAppTokens, readBranding,
-  readCategories, readLanguages, revokeToken,
-} from '../editing/account.ts';
+import { clearBranding, createAppToken, createCategory, createLanguage, putBranding, readAppToken, readAppTokens, readBranding, readCategories, readLanguages, revokeToken } from '../editing/account.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { IMAGES_BODY_LIMIT } from './limits.ts';
-import { NO_CONTENT, numericId, studioSuccess } from './schemas.ts';
+import { NO_CONTENT, numericId } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 type Body = Record<string, unknown>;
 
@@ -49,16 +47,16 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
 
   // ---------------------------------------------------------------- app tokens
 
-  app.get('/app-tokens', { schema: { response: { 200: studioSuccess(z.object({ items: z.array(appTokenSchema) })) } } }, async (request, reply) => {
+  app.get('/app-tokens', { schema: { response: { 200: okSchema(z.object({ items: z.array(appTokenSchema) })) } } }, async (request, reply) => {
     const { body, etag } = await readAppTokens(db, request.editor.ownerId);
     return sendResource(reply, etag, body);
   });
 
-  app.post('/app-tokens', { schema: { body: tokenBody, response: { 201: studioSuccess(createdTokenSchema) } } }, async (request, reply) =>
+  app.post('/app-tokens', { schema: { body: tokenBody, response: { 201: okSchema(createdTokenSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createAppToken(db, request.editor, labelOf(request.body), idempotencyOf(request))),
   );
 
-  app.get('/app-tokens/:tokenId', { schema: { params: tokenParams, response: { 200: studioSuccess(appTokenSchema) } } }, async (request, reply) => {
+  app.get('/app-tokens/:tokenId', { schema: { params: tokenParams, response: { 200: okSchema(appTokenSchema) } } }, async (request, reply) => {
     const { body, etag } = await readAppToken(db, request.editor.ownerId, request.params.tokenId);
     return sendResource(reply, etag, body);
   });
@@ -69,12 +67,12 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
 
   // ---------------------------------------------------------------- branding
 
-  app.get('/branding', { schema: { response: { 200: studioSuccess(brandingSchema.nullable()) } } }, async (request, reply) => {
+  app.get('/branding', { schema: { response: { 200: okSchema(brandingSchema.nullable()) } } }, async (request, reply) => {
     const { body, etag } = await readBranding(db, request.editor.ownerId);
     return sendResource(reply, etag, body);
   });
 
-  app.put('/branding', { bodyLimit: IMAGES_BODY_LIMIT, schema: { body: brandingBody, response: { 200: studioSuccess(brandingSchema), 201: studioSuccess(brandingSchema) } } }, async (request, reply) =>
+  app.put('/branding', { bodyLimit: IMAGES_BODY_LIMIT, schema: { body: brandingBody, response: { 200: okSchema(brandingSchema), 201: okSchema(brandingSchema) } } }, async (request, reply) =>
     sendWritten(reply, await putBranding(db, request.editor, request.body as Body, ifMatchOf(request))),
   );
 
@@ -84,21 +82,21 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
 
   // ---------------------------------------------------------------- categories and languages
 
-  app.get('/categories', { schema: { response: { 200: studioSuccess(z.object({ items: z.array(categoryOut) })) } } }, async (_request, reply) => {
+  app.get('/categories', { schema: { response: { 200: okSchema(z.object({ items: z.array(categoryOut) })) } } }, async (_request, reply) => {
     const { body, etag } = await readCategories(db);
     return sendResource(reply, etag, body);
   });
 
-  app.post('/categories', { schema: { body: newCategory, response: { 201: studioSuccess(categoryOut) } } }, async (request, reply) =>
+  app.post('/categories', { schema: { body: newCategory, response: { 201: okSchema(categoryOut) } } }, async (request, reply) =>
     sendWritten(reply, await createCategory(db, request.editor, request.body as Body, idempotencyOf(request))),
   );
 
-  app.get('/languages', { schema: { response: { 200: studioSuccess(z.object({ items: z.array(languageOut) })) } } }, async (_request, reply) => {
+  app.get('/languages', { schema: { response: { 200: okSchema(z.object({ items: z.array(languageOut) })) } } }, async (_request, reply) => {
     const { body, etag } = await readLanguages(db);
     return sendResource(reply, etag, body);
   });
 
-  app.post('/languages', { schema: { body: newLanguage, response: { 201: studioSuccess(languageOut) } } }, async (request, reply) =>
+  app.post('/languages', { schema: { body: newLanguage, response: { 201: okSchema(languageOut) } } }, async (request, reply) =>
     sendWritten(reply, await createLanguage(db, request.editor, request.body as Body, idempotencyOf(request))),
   );
 };

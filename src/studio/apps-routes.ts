@@ -13,7 +13,8 @@ import type { GroupOptions } from '../http/group.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS } from '../vocabulary.ts';
 import { ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { IMAGES_BODY_LIMIT } from './limits.ts';
-import { MAX_LIST, NO_CONTENT, studioSuccess } from './schemas.ts';
+import { MAX_LIST, NO_CONTENT } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 const platformParams = z.object({ platform: z.string() });
 
@@ -67,17 +68,17 @@ export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/apps', { schema: { response: { 200: studioSuccess(z.object({ items: z.array(appResourceSchema) })) } } }, async (request, reply) => {
+  app.get('/apps', { schema: { response: { 200: okSchema(z.object({ items: z.array(appResourceSchema) })) } } }, async (request, reply) => {
     const { body, etag } = await readApps(db, request.editor.ownerId);
     return sendResource(reply, etag, body);
   });
 
-  app.get('/apps/:platform', { schema: { params: platformParams, response: { 200: studioSuccess(appResourceSchema) } } }, async (request, reply) => {
+  app.get('/apps/:platform', { schema: { params: platformParams, response: { 200: okSchema(appResourceSchema) } } }, async (request, reply) => {
     const { body, etag } = await readApp(db, request.editor.ownerId, request.params.platform);
     return sendResource(reply, etag, body);
   });
 
-  app.put('/apps/:platform', { bodyLimit: IMAGES_BODY_LIMIT, preValidation: knownPlatform, schema: { params: platformParams, body: appBody, response: { 200: studioSuccess(appResourceSchema), 201: studioSuccess(appResourceSchema) } } }, async (request, reply) =>
+  app.put('/apps/:platform', { bodyLimit: IMAGES_BODY_LIMIT, preValidation: knownPlatform, schema: { params: platformParams, body: appBody, response: { 200: okSchema(appResourceSchema), 201: okSchema(appResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await putApp(db, request.editor, request.params.platform, request.body as Record<string, unknown>, ifMatchOf(request))),
   );
 

@@ -17,7 +17,8 @@ import type { GroupOptions } from '../http/group.ts';
 import { IMAGE_ROLES } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { IMPORT_BODY_LIMIT } from './limits.ts';
-import { numericId, studioSuccess } from './schemas.ts';
+import { numericId } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 /** An object schema's shape without some keys (`.omit()` refuses a refined object). */
 function without<S extends z.ZodRawShape, K extends keyof S & string>(shape: S, keys: readonly K[]): Omit<S, K> {
@@ -71,13 +72,13 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
     return reply.header('etag', etag).header('content-disposition', `attachment; filename="${file}"`).send(document);
   });
 
-  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, preValidation: async (request) => assertImportSize(request.body), schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: studioSuccess(importAnswer) } } }, async (request, reply) => {
+  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, preValidation: async (request) => assertImportSize(request.body), schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: okSchema(importAnswer) } } }, async (request, reply) => {
     const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
     const written = await importSlice(db, request.editor, request.body, { dryRun, ifMatch: ifMatchOf(request), idempotency: idempotencyOf(request) });
     return sendWritten(reply, written);
   });
 
-  app.get('/audit', { schema: { querystring: auditQuery, response: { 200: studioSuccess(auditAnswer) } } }, async (request, reply) => {
+  app.get('/audit', { schema: { querystring: auditQuery, response: { 200: okSchema(auditAnswer) } } }, async (request, reply) => {
     const { limit, before } = request.query;
     const page = await auditEntries(db, request.editor.ownerId, limit, before);
     const data = { items: page.items.map((e) => ({ id: e.id, at: e.at.toISOString(), actorId: e.actorId, action: e.action, resource: e.resource, fields: e.fields })), next: page.next };

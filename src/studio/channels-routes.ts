@@ -10,16 +10,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, instant, nonEmpty, refId } from '../catalog/fields.ts';
 import { channelSchema, liveStreamSchema, scheduleBlockSchema, vastSchema } from '../catalog/format.ts';
-import {
-  channelPage, clearPassword, createChannel, createLiveStream, deleteChannel, deleteLiveStream, deleteVast, putVast, putVideoList,
-  readChannel, readLiveStream, readLiveStreams, readPassword, readVast, readVastList, readVideoList, reorderChannels, setPassword,
-  updateChannel, updateLiveStream, type VideoList,
-} from '../editing/channels.ts';
+import { channelPage, clearPassword, createChannel, createLiveStream, deleteChannel, deleteLiveStream, deleteVast, putVast, putVideoList, readChannel, readLiveStream, readLiveStreams, readPassword, readVast, readVastList, readVideoList, reorderChannels, setPassword, updateChannel, updateLiveStream, type VideoList } from '../editing/channels.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { VAST_PLATFORMS } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { LIST_BODY_LIMIT } from './limits.ts';
-import { MAX_LIST, NO_CONTENT, numericId, pageOf, pageQuery, patchOf, studioSuccess } from './schemas.ts';
+import { MAX_LIST, NO_CONTENT, numericId, pageOf, pageQuery, patchOf } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 type Body = Record<string, unknown>;
 
@@ -90,25 +87,25 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/channels', { schema: { querystring: channelsQuery, response: { 200: studioSuccess(pageOf(channelResourceSchema)) } } }, async (request) => {
+  app.get('/channels', { schema: { querystring: channelsQuery, response: { 200: okSchema(pageOf(channelResourceSchema)) } } }, async (request) => {
     const { page, per_page, q, deleted } = request.query;
     return { success: true as const, data: await channelPage(db, request.editor.ownerId, q, deleted === '1', page, per_page) };
   });
 
-  app.post('/channels', { schema: { body: newChannelSchema, response: { 201: studioSuccess(channelResourceSchema) } } }, async (request, reply) =>
+  app.post('/channels', { schema: { body: newChannelSchema, response: { 201: okSchema(channelResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createChannel(db, request.editor, request.body as Body, idempotencyOf(request))),
   );
 
-  app.put('/channels/order', { bodyLimit: LIST_BODY_LIMIT, schema: { body: orderBody, response: { 200: studioSuccess(z.object({ channelIds: z.array(z.number()) })) } } }, async (request, reply) =>
+  app.put('/channels/order', { bodyLimit: LIST_BODY_LIMIT, schema: { body: orderBody, response: { 200: okSchema(z.object({ channelIds: z.array(z.number()) })) } } }, async (request, reply) =>
     sendWritten(reply, await reorderChannels(db, request.editor, request.body.channelIds)),
   );
 
-  app.get('/channels/:channelId', { schema: { params: channelParams, response: { 200: studioSuccess(channelResourceSchema) } } }, async (request, reply) => {
+  app.get('/channels/:channelId', { schema: { params: channelParams, response: { 200: okSchema(channelResourceSchema) } } }, async (request, reply) => {
     const { body, etag } = await readChannel(db, request.editor.ownerId, request.params.channelId);
     return sendResource(reply, etag, body);
   });
 
-  app.patch('/channels/:channelId', { schema: { params: channelParams, body: channelPatch, response: { 200: studioSuccess(channelResourceSchema) } } }, async (request, reply) =>
+  app.patch('/channels/:channelId', { schema: { params: channelParams, body: channelPatch, response: { 200: okSchema(channelResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await updateChannel(db, request.editor, request.params.channelId, request.body as Body, ifMatchOf(request))),
   );
 
@@ -117,26 +114,26 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   );
 
   for (const list of VIDEO_LISTS) {
-    app.get(`/channels/:channelId/${list}`, { schema: { params: channelParams, response: { 200: studioSuccess(videoListSchema) } } }, async (request, reply) => {
+    app.get(`/channels/:channelId/${list}`, { schema: { params: channelParams, response: { 200: okSchema(videoListSchema) } } }, async (request, reply) => {
       const { body, etag } = await readVideoList(db, request.editor.ownerId, request.params.channelId, list);
       return sendResource(reply, etag, body);
     });
-    app.put(`/channels/:channelId/${list}`, { bodyLimit: LIST_BODY_LIMIT, schema: { params: channelParams, body: videoListBody, response: { 200: studioSuccess(videoListSchema) } } }, async (request, reply) =>
+    app.put(`/channels/:channelId/${list}`, { bodyLimit: LIST_BODY_LIMIT, schema: { params: channelParams, body: videoListBody, response: { 200: okSchema(videoListSchema) } } }, async (request, reply) =>
       sendWritten(reply, await putVideoList(db, request.editor, request.params.channelId, list, request.body.videoIds, ifMatchOf(request))),
     );
   }
 
-  app.get('/channels/:channelId/vast', { schema: { params: channelParams, response: { 200: studioSuccess(z.object({ items: z.array(vastResourceSchema) })) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/vast', { schema: { params: channelParams, response: { 200: okSchema(z.object({ items: z.array(vastResourceSchema) })) } } }, async (request, reply) => {
     const { body, etag } = await readVastList(db, request.editor.ownerId, request.params.channelId);
     return sendResource(reply, etag, body);
   });
 
-  app.get('/channels/:channelId/vast/:platform', { schema: { params: vastParams, response: { 200: studioSuccess(vastResourceSchema) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/vast/:platform', { schema: { params: vastParams, response: { 200: okSchema(vastResourceSchema) } } }, async (request, reply) => {
     const { body, etag } = await readVast(db, request.editor.ownerId, request.params.channelId, request.params.platform);
     return sendResource(reply, etag, body);
   });
 
-  app.put('/channels/:channelId/vast/:platform', { schema: { params: vastParams, body: vastBody, response: { 200: studioSuccess(vastResourceSchema), 201: studioSuccess(vastResourceSchema) } } }, async (request, reply) =>
+  app.put('/channels/:channelId/vast/:platform', { schema: { params: vastParams, body: vastBody, response: { 200: okSchema(vastResourceSchema), 201: okSchema(vastResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await putVast(db, request.editor, request.params.channelId, request.params.platform, request.body as Body, ifMatchOf(request))),
   );
 
@@ -144,12 +141,12 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     sendWritten(reply, await deleteVast(db, request.editor, request.params.channelId, request.params.platform, ifMatchOf(request))),
   );
 
-  app.get('/channels/:channelId/password', { schema: { params: channelParams, response: { 200: studioSuccess(passwordSchema) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/password', { schema: { params: channelParams, response: { 200: okSchema(passwordSchema) } } }, async (request, reply) => {
     const { body, etag } = await readPassword(db, request.editor.ownerId, request.params.channelId);
     return sendResource(reply, etag, body);
   });
 
-  app.put('/channels/:channelId/password', { schema: { params: channelParams, body: passwordBody, response: { 200: studioSuccess(passwordSchema) } } }, async (request, reply) =>
+  app.put('/channels/:channelId/password', { schema: { params: channelParams, body: passwordBody, response: { 200: okSchema(passwordSchema) } } }, async (request, reply) =>
     sendWritten(reply, await setPassword(db, request.editor, request.params.channelId, request.body.password, ifMatchOf(request))),
   );
 
@@ -157,21 +154,21 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     sendWritten(reply, await clearPassword(db, request.editor, request.params.channelId, ifMatchOf(request))),
   );
 
-  app.get('/channels/:channelId/live-streams', { schema: { params: channelParams, response: { 200: studioSuccess(z.object({ items: z.array(liveStreamSchemaOut) })) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/live-streams', { schema: { params: channelParams, response: { 200: okSchema(z.object({ items: z.array(liveStreamSchemaOut) })) } } }, async (request, reply) => {
     const { body, etag } = await readLiveStreams(db, request.editor.ownerId, request.params.channelId);
     return sendResource(reply, etag, body);
   });
 
-  app.post('/channels/:channelId/live-streams', { schema: { params: channelParams, body: liveStreamSchema, response: { 201: studioSuccess(liveStreamSchemaOut) } } }, async (request, reply) =>
+  app.post('/channels/:channelId/live-streams', { schema: { params: channelParams, body: liveStreamSchema, response: { 201: okSchema(liveStreamSchemaOut) } } }, async (request, reply) =>
     sendWritten(reply, await createLiveStream(db, request.editor, request.params.channelId, request.body as Body, idempotencyOf(request))),
   );
 
-  app.get('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 200: studioSuccess(liveStreamSchemaOut) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 200: okSchema(liveStreamSchemaOut) } } }, async (request, reply) => {
     const { body, etag } = await readLiveStream(db, request.editor.ownerId, request.params.channelId, request.params.liveStreamId);
     return sendResource(reply, etag, body);
   });
 
-  app.patch('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, body: liveStreamPatch, response: { 200: studioSuccess(liveStreamSchemaOut) } } }, async (request, reply) =>
+  app.patch('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, body: liveStreamPatch, response: { 200: okSchema(liveStreamSchemaOut) } } }, async (request, reply) =>
     sendWritten(reply, await updateLiveStream(db, request.editor, request.params.channelId, request.params.liveStreamId, request.body as Body, ifMatchOf(request))),
   );
 

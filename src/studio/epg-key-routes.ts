@@ -8,7 +8,8 @@ import { createEpgKey, readEpgKey, revokeEpgKey } from '../editing/epg-keys.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { APP_PLATFORMS } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
-import { NO_CONTENT, studioSuccess } from './schemas.ts';
+import { NO_CONTENT } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 const platformParams = z.object({ platform: z.string() });
 /** Nothing to send: the key is made by the service. */
@@ -24,12 +25,12 @@ export const epgKeyRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/apps/:platform/epg-key', { schema: { params: platformParams, response: { 200: studioSuccess(epgKeySchema) } } }, async (request, reply) => {
+  app.get('/apps/:platform/epg-key', { schema: { params: platformParams, response: { 200: okSchema(epgKeySchema) } } }, async (request, reply) => {
     const { body, etag } = await readEpgKey(db, request.editor.ownerId, request.params.platform);
     return sendResource(reply, etag, body);
   });
 
-  app.post('/apps/:platform/epg-key', { schema: { params: platformParams, body: noBody, response: { 201: studioSuccess(createdSchema) } } }, async (request, reply) =>
+  app.post('/apps/:platform/epg-key', { schema: { params: platformParams, body: noBody, response: { 201: okSchema(createdSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createEpgKey(db, request.editor, request.params.platform, config.PUBLIC_URL, idempotencyOf(request))),
   );
 

@@ -4,8 +4,9 @@
 import { formatPath } from '../catalog/issues.ts';
 import type { Envelope } from '../http/envelope.ts';
 import type { RefusedInput } from '../http/refused-input.ts';
-import { REST_ENVELOPE, restFailure } from '../rest/errors.ts';
+
 import { invalid, type Detail, type EditRefusalCode } from '../editing/refusals.ts';
+import { SUCCESS_ENVELOPE, errorBody } from '../http/success-envelope.ts';
 
 export const STATUS_OF_REFUSAL: Record<EditRefusalCode, number> = {
   not_found: 404,
@@ -35,7 +36,7 @@ export const studioUnauthorized = () => new StudioError(401, 'unauthorized', 'A 
 export const studioForbidden = () => new StudioError(403, 'forbidden', 'The Studio is for accounts that own channels or apps.');
 
 export function studioFailure(code: string, message: string, details?: readonly Detail[], detailsOmitted = 0) {
-  const failure = restFailure(code, message);
+  const failure = errorBody(code, message);
   if (!details || details.length === 0) return failure;
   return { ...failure, error: { ...failure.error, details, ...(detailsOmitted > 0 ? { detailsOmitted } : {}) } };
 }
@@ -52,4 +53,4 @@ export function refusedInput(error: RefusedInput): StudioError {
 }
 
 /** The REST envelope's own answers (unknown routes, faults, 503), for the Studio's prefix. */
-export const STUDIO_ENVELOPE: Envelope = REST_ENVELOPE;
+export const STUDIO_ENVELOPE: Envelope = SUCCESS_ENVELOPE;

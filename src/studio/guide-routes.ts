@@ -16,7 +16,8 @@ import { notFound } from '../editing/refusals.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { isValidDate } from '../schedules/labels.ts';
 import { resolveZone } from '../schedules/zones.ts';
-import { numericId, studioSuccess } from './schemas.ts';
+import { numericId } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 const params = z.object({
   channelId: numericId,
@@ -42,7 +43,7 @@ export const guideRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { dat
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/channels/:channelId/guide/:date', { schema: { params, querystring: query, response: { 200: studioSuccess(guideSchema) } } }, async (request) => {
+  app.get('/channels/:channelId/guide/:date', { schema: { params, querystring: query, response: { 200: okSchema(guideSchema) } } }, async (request) => {
     const { ownerId, now } = request.editor;
     const channel = await ownedChannel(db, ownerId, request.params.channelId);
     if (!channel) throw notFound('Channel');

@@ -6,20 +6,19 @@
 // Identity before bytes: the token and the owner are checked when the request arrives, before
 // its body is read, so an outsider's body costs nothing (an anonymous 3 MB import used to be
 // parsed and validated first: 44 s of CPU). Bodies are then bounded per route (limits.ts).
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ACCOUNT_ONLY, authenticate, bearerToken } from '../access/tokens.ts';
 import { isOwner } from '../data/owners.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
 import { EditRefusal } from '../editing/refusals.ts';
 import type { Editor } from '../editing/write.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { limitBodies, type GroupOptions } from '../http/group.ts';
+import { groupErrorHandler } from '../http/group-errors.ts';
 import { acceptEmptyJsonBodies } from '../http/json-body.ts';
 import { registerRateLimit } from '../http/limits.ts';
 import { RefusedInput } from '../http/refused-input.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import { refuseNul } from '../http/storable.ts';
-import { sendUnavailable } from '../http/unavailable.ts';
 import { STATUS_OF_REFUSAL, STUDIO_ENVELOPE, StudioError, refusedInput, studioFailure, studioForbidden, studioUnauthorized } from './errors.ts';
 import { STUDIO_BODY_LIMIT } from './limits.ts';
 import { STUDIO_ROUTES } from './routes.ts';
@@ -52,23 +51,22 @@ export const studioApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
   for (const routes of STUDIO_ROUTES) await app.register(routes, group);
 };
 
-function sendStudioError(thrown: FastifyError | StudioError | EditRefusal | RefusedInput, request: FastifyRequest, reply: FastifyReply) {
-  const error = thrown instanceof RefusedInput ? refusedInput(thrown) : thrown;
-  if (error instanceof EditRefusal) {
-    return reply.code(STATUS_OF_REFUSAL[error.code]).send(studioFailure(error.code, error.message, error.details, error.detailsOmitted));
-  }
-  if (error instanceof StudioError) return reply.code(error.statusCode).send(studioFailure(error.code, error.message, error.details, error.detailsOmitted));
-  if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
-    return sendUnavailable(reply, STUDIO_ENVELOPE);
-  }
-  const refused = constraintRefusal(error);
-  if (refused) return reply.code(409).send(studioFailure(refused.code, refused.message));
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return sendEnveloped(reply.code(status), STUDIO_ENVELOPE.failure(status, error.message));
-  request.log.error({ err: error }, 'unhandled error in the Studio API');
-  return sendEnveloped(reply.code(500), STUDIO_ENVELOPE.failure(500, 'Internal server error.'));
-}
+/** The Studio's refusal table; the root handler (src/http/group-errors.ts) answers the rest. */
+const sendStudioError = groupErrorHandler<FastifyError | StudioError | EditRefusal | RefusedInput>({
+  name: 'the Studio API',
+  envelope: STUDIO_ENVELOPE,
+  faultMessage: 'Internal server error.',
+  answer(thrown, _request, reply) {
+    const error = thrown instanceof RefusedInput ? refusedInput(thrown) : thrown;
+    if (error instanceof EditRefusal) {
+      return reply.code(STATUS_OF_REFUSAL[error.code]).send(studioFailure(error.code, error.message, error.details, error.detailsOmitted));
+    }
+    if (error instanceof StudioError) return reply.code(error.statusCode).send(studioFailure(error.code, error.message, error.details, error.detailsOmitted));
+    const refused = constraintRefusal(error);
+    if (refused) return reply.code(409).send(studioFailure(refused.code, refused.message));
+    return undefined;
+  },
+});
 
 /**
  * The database's own guards, for writes that raced past the checks: a row still referenced

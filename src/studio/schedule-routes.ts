@@ -15,7 +15,8 @@ import { scheduleSchema } from '../rest/schemas.ts';
 import { isValidDate } from '../schedules/labels.ts';
 import type { TimelineBlock } from '../schedules/timelines.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
-import { NO_CONTENT, numericId, patchOf, studioSuccess } from './schemas.ts';
+import { NO_CONTENT, numericId, patchOf } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 const date = z.string().refine(isValidDate, { error: 'must be a real date in the form yyyy-MM-dd' });
 const channelParams = z.object({ channelId: numericId });
@@ -70,22 +71,22 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/channels/:channelId/schedules', { schema: { params: channelParams, querystring: listQuery, response: { 200: studioSuccess(listSchema) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/schedules', { schema: { params: channelParams, querystring: listQuery, response: { 200: okSchema(listSchema) } } }, async (request, reply) => {
     const { from, to } = request.query;
     const { list, etag } = await listBlocks(db, request.editor.ownerId, request.params.channelId, from, to);
     return sendResource(reply, etag, list);
   });
 
-  app.post('/channels/:channelId/schedules', { schema: { params: channelParams, body: createBody, response: { 201: studioSuccess(blockSchema) } } }, async (request, reply) =>
+  app.post('/channels/:channelId/schedules', { schema: { params: channelParams, body: createBody, response: { 201: okSchema(blockSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createBlock(db, request.editor, request.params.channelId, request.body as Record<string, unknown>, ifMatchOf(request), idempotencyOf(request))),
   );
 
-  app.get('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, response: { 200: studioSuccess(blockSchema) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, response: { 200: okSchema(blockSchema) } } }, async (request, reply) => {
     const block = await readBlock(db, request.editor.ownerId, request.params.channelId, request.params.blockId);
     return sendResource(reply, etagOf(block), block);
   });
 
-  app.patch('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, body: patchBody, response: { 200: studioSuccess(blockSchema) } } }, async (request, reply) => {
+  app.patch('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, body: patchBody, response: { 200: okSchema(blockSchema) } } }, async (request, reply) => {
     const { channelId, blockId } = request.params;
     return sendWritten(reply, await updateBlock(db, request.editor, channelId, blockId, request.body as Record<string, unknown>, ifMatchOf(request)));
   });
@@ -94,13 +95,13 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     sendWritten(reply, await deleteBlock(db, request.editor, request.params.channelId, request.params.blockId, ifMatchOf(request))),
   );
 
-  app.get('/channels/:channelId/days/:date', { schema: { params: dayParams, response: { 200: studioSuccess(daySchema) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/days/:date', { schema: { params: dayParams, response: { 200: okSchema(daySchema) } } }, async (request, reply) => {
     const day = await readDay(db, request.editor.ownerId, request.params.channelId, request.params.date);
     const body = presentDay(day.channelId, request.params.date, day.timezone, day.blocks);
     return sendResource(reply, etagOf(body), body);
   });
 
-  app.post('/channels/:channelId/days/:date/copy', { schema: { params: dayParams, body: copyBody, response: { 201: studioSuccess(copiesSchema) } } }, async (request, reply) => {
+  app.post('/channels/:channelId/days/:date/copy', { schema: { params: dayParams, body: copyBody, response: { 201: okSchema(copiesSchema) } } }, async (request, reply) => {
     const { channelId, date: day } = request.params;
     return sendWritten(reply, await copyDay(db, request.editor, channelId, day, request.body, ifMatchOf(request), idempotencyOf(request)));
   });

@@ -2,12 +2,9 @@
 // use the catalog format's own schemas (src/catalog/format.ts), made open where the service
 // fills a field (id, ownerId) and partial for PATCH.
 import { z } from 'zod';
-import { numericId } from '../rest/params.ts';
+import { numericId } from '../http/params.ts';
 
 export { numericId };
-
-/** { success: true, data }. */
-export const studioSuccess = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
 /** The answer of a delete: 204, no body. */
 export const NO_CONTENT = z.null().describe('No content');

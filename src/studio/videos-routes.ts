@@ -10,7 +10,8 @@ import { MAX_BULK_VIDEOS, createVideos, deleteVideo, readVideo, updateVideo, usa
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { BULK_VIDEOS_BODY_LIMIT } from './limits.ts';
-import { NO_CONTENT, numericId, pageOf, pageQuery, patchOf, studioSuccess } from './schemas.ts';
+import { NO_CONTENT, numericId, pageOf, pageQuery, patchOf } from './schemas.ts';
+import { okSchema } from '../http/success-envelope.ts';
 
 const videoIdParams = z.object({ videoId: numericId });
 /** A new video: the catalog's, id and ownerId filled by the service when left out. */
@@ -28,30 +29,30 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/videos', { schema: { querystring: pageQuery, response: { 200: studioSuccess(pageOf(videoSchema)) } } }, async (request) => {
+  app.get('/videos', { schema: { querystring: pageQuery, response: { 200: okSchema(pageOf(videoSchema)) } } }, async (request) => {
     const { page, per_page, q } = request.query;
     return { success: true as const, data: await videoPage(db, request.editor.ownerId, q, page, per_page) };
   });
 
-  app.post('/videos', { bodyLimit: BULK_VIDEOS_BODY_LIMIT, schema: { body: createBody, response: { 201: studioSuccess(z.union([videoSchema, z.object({ items: z.array(videoSchema) })])) } } }, async (request, reply) => {
+  app.post('/videos', { bodyLimit: BULK_VIDEOS_BODY_LIMIT, schema: { body: createBody, response: { 201: okSchema(z.union([videoSchema, z.object({ items: z.array(videoSchema) })])) } } }, async (request, reply) => {
     const bulk = Array.isArray(request.body);
     const bodies = (bulk ? request.body : [request.body]) as Record<string, unknown>[];
     return sendWritten(reply, await createVideos(db, request.editor, bodies, bulk, idempotencyOf(request)));
   });
 
-  app.get('/videos/:videoId', { schema: { params: videoIdParams, response: { 200: studioSuccess(videoSchema) } } }, async (request, reply) => {
+  app.get('/videos/:videoId', { schema: { params: videoIdParams, response: { 200: okSchema(videoSchema) } } }, async (request, reply) => {
     const video = await readVideo(db, request.editor.ownerId, request.params.videoId);
     if (!video) throw notFound('Video');
     return sendResource(reply, etagOf(video), video);
   });
 
-  app.get('/videos/:videoId/usage', { schema: { params: videoIdParams, response: { 200: studioSuccess(usageSchema) } } }, async (request) => {
+  app.get('/videos/:videoId/usage', { schema: { params: videoIdParams, response: { 200: okSchema(usageSchema) } } }, async (request) => {
     const usage = await usageOfVideo(db, request.editor.ownerId, request.params.videoId);
     if (!usage) throw notFound('Video');
     return { success: true as const, data: usage };
   });
 
-  app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: patchBody, response: { 200: studioSuccess(videoSchema) } } }, async (request, reply) =>
+  app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: patchBody, response: { 200: okSchema(videoSchema) } } }, async (request, reply) =>
     sendWritten(reply, await updateVideo(db, request.editor, request.params.videoId, request.body as Record<string, unknown>, ifMatchOf(request))),
   );
 
