@@ -1,7 +1,7 @@
 // The `channelnet` command: serve, migrate, import, export, demo, config.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { createOwner, type OwnerInput } from './access/owners.ts';
+import { createOwner, type OwnerInput } from './catalog/owners.ts';
 import { exportCatalog, writeExportFile } from './catalog/export.ts';
 import { importCatalog, importCatalogText, type ImportResult } from './catalog/import.ts';
 import { systemClock } from './clock.ts';

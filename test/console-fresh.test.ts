@@ -4,7 +4,7 @@
 // list and guide a Roku device reads, and the REST schedule.
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner } from '../src/access/owners.ts';
+import { createOwner } from '../src/catalog/owners.ts';
 import { dayBounds, wallToMs } from '../web/src/screens/schedule/geometry.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 

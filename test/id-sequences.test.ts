@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner } from '../src/access/owners.ts';
+import { createOwner } from '../src/catalog/owners.ts';
 import { importCatalog } from '../src/catalog/import.ts';
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from '../src/db/connect.ts';
 import { lockSequencesShared, nextIds, type IdTable } from '../src/data/ids.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner, slugOf } from '../src/access/owners.ts';
+import { createOwner, slugOf } from '../src/catalog/owners.ts';
 import { verifyPassword } from '../src/access/passwords.ts';
 import { importCatalog } from '../src/catalog/import.ts';
 import { isOwner } from '../src/data/owners.ts';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner } from '../src/access/owners.ts';
+import { createOwner } from '../src/catalog/owners.ts';
 import { DEMO_LOGINS, demoCatalog } from '../src/demo/catalog.ts';
 import { TEST_NOW, testApp, type TestApp } from './support/app.ts';
 import { BACKENDS } from './support/db.ts';

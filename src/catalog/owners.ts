@@ -2,12 +2,12 @@
 // installation can be run from the Studio alone. The fields are checked by the catalog's own
 // field rules and worded as import errors (`email: bad email "x"`); nothing is created on refusal.
 import { z } from 'zod';
-import { email, nonEmpty } from '../catalog/fields.ts';
-import { chosenId } from '../catalog/ids.ts';
-import { formatIssues, issueMessage } from '../catalog/issues.ts';
+import { email, nonEmpty } from './fields.ts';
+import { chosenId } from './ids.ts';
+import { formatIssues, issueMessage } from './issues.ts';
 import type { Database } from '../db/connect.ts';
 import { accountKeysTaken, insertOwner } from '../data/owners.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../access/passwords.ts';
 
 export const MIN_OWNER_PASSWORD = 8;
 
