@@ -17,6 +17,7 @@ import { healthRoutes } from './http/health.ts';
 import { registerLoadShedding } from './http/limits.ts';
 import { metricsPlugin } from './http/metrics-plugin.ts';
 import { trustProxyOption } from './http/proxies.ts';
+import { Jobs, serviceJobs } from './jobs.ts';
 import { loggerOptions, requestId } from './observability/logger.ts';
 import { ScheduleTimelines } from './schedules/timelines.ts';
 
@@ -63,14 +64,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const notifications = new StoreNotifications(options.database.db, config, options.clock ?? systemClock, app.log);
   app.decorate('storeNotifications', notifications);
-  if (config.STORE_NOTIFICATION_POLL_MS > 0) notifications.inbox.start(config.STORE_NOTIFICATION_POLL_MS);
   // What an earlier process acknowledged but did not apply is applied now.
   app.addHook('onReady', async () => notifications.inbox.kick());
-  app.addHook('onClose', () => notifications.inbox.stop());
-  if (config.STORE_RECONCILE_MINUTES > 0) {
-    const stop = notifications.startReconciling(config.STORE_RECONCILE_MINUTES * 60_000, options.clock ?? systemClock, app.log);
-    app.addHook('onClose', async () => stop());
-  }
+  const jobs = new Jobs(options.clock ?? systemClock, app.log);
+  for (const job of serviceJobs({ database: options.database, config, timelines, notifications, log: app.log })) jobs.add(job);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await notifications.inbox.idle();
+  });
   const group: GroupOptions = { database: options.database, config, cache, timelines, notifications };
   await registerLoadShedding(app, {
     database: options.database,

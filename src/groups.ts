@@ -54,7 +54,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
     envelope: ACTIVITY_ENVELOPE,
     documented: ACTIVITY_PATHS,
     // No stale-session sweeper under the test clock: it runs on the system clock.
-    register: (app, options) => app.register(activityRoutes, { ...options, sweep: !options.config.CHANNELNET_TEST_CLOCK }),
+    register: (app, options) => app.register(activityRoutes, options),
   },
   {
     name: 'rest',

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityEvents, watchSessions } from '../src/db/schema.ts';
 import { recordActivityBatch } from '../src/sessions/record.ts';
 import { createActivityRecorder } from '../src/sessions/recorder.ts';
-import { startSweeper, sweepSessions } from '../src/sessions/sweeper.ts';
+import { sweepSessions } from '../src/sessions/sweeper.ts';
+import { loadConfig } from '../src/config.ts';
+import { Jobs, serviceJobs } from '../src/jobs.ts';
+import { registry } from '../src/observability/metrics.ts';
+import { ScheduleTimelines } from '../src/schedules/timelines.ts';
 import { smallCatalog } from './fixtures/catalog.ts';
 import { testApp, type TestApp } from './support/app.ts';
 import { BACKENDS, freshDatabase } from './support/db.ts';
@@ -298,13 +302,22 @@ describe('activity ingestion when writing fails', () => {
     await t.close();
   });
 
-  it('runs the sweeper on its clock until stopped', async () => {
+  it('sweeps and credits as a background job on its clock: one run at a time, counted in /metrics', async () => {
     const t = await testApp('pglite', activityCatalog());
     await t.request({ method: 'POST', url: LEGACY, payload: { source: 'roku_app', action: 'play_channel', channel_id: 201 }, now: at(0) });
-    const stop = startSweeper(t.database.db, () => date(10), 20, (error) => expect.fail(String(error)));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await stop();
+    const jobs = new Jobs(() => date(10), { error: ({ err }: { err: unknown }) => expect.fail(String(err)) });
+    const config = { ...loadConfig({}), STORE_NOTIFICATION_POLL_MS: 0 };
+    const sources = { database: t.database, config, timelines: new ScheduleTimelines(100), notifications: t.app.storeNotifications, log: { info: () => undefined } };
+    const sweep = serviceJobs(sources).find((job) => job.name === 'session_sweep')!;
+    // Under the test clock the tests sweep when they choose: the job is not made at all.
+    expect(serviceJobs({ ...sources, config: { ...config, CHANNELNET_TEST_CLOCK: true } }).map((job) => job.name)).toEqual([]);
+    const runs = async () => (await registry.getSingleMetric('channelnet_job_runs_total')!.get()).values.find((v) => v.labels.job === 'session_sweep' && v.labels.result === 'ok')?.value ?? 0;
+    const before = await runs();
+    const first = jobs.runOnce(sweep);
+    expect(jobs.runOnce(sweep)).toBe(first);
+    await jobs.stop();
     expect(await t.database.db.select().from(watchSessions)).toMatchObject([{ open: false, creditedSeconds: 60 }]);
+    expect(await runs()).toBe(before + 1);
     await t.close();
   });
 

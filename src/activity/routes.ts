@@ -12,20 +12,12 @@ import type { GroupOptions } from '../http/group.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from '../http/json-body.ts';
 import { registerActivityRateLimits } from '../http/limits.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
-import { heartbeats, observeCreditBacklog, observeOpenSessions, programmeCredits } from '../observability/metrics.ts';
+import { heartbeats, observeCreditBacklog, observeOpenSessions } from '../observability/metrics.ts';
 import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
-import { creditClosedSessions } from '../sessions/programme-crediter.ts';
-import { startSweeper } from '../sessions/sweeper.ts';
 import { ACTIVITY_ENVELOPE, invalid } from './errors.ts';
 import { parseActivityEvent, parseFormBody } from './event.ts';
 
 export const ACTIVITY_PATHS = ['/api/v1/services/custom/activity', '/api/v1/activity'] as const;
-const SWEEP_EVERY_MS = 60_000;
-
-export interface ActivityRoutesOptions extends GroupOptions {
-  /** Run the stale-session sweeper (on the system clock); off under the test clock. */
-  sweep?: boolean;
-}
 
 interface EndpointOptions {
   recorder: ActivityRecorder;
@@ -42,15 +34,8 @@ const acceptedResponse = { 200: z.object({ message: z.literal('Success') }) };
 
 const UNSUPPORTED_BODY = invalid({ body: ['The body must be application/json or application/x-www-form-urlencoded.'] });
 
-export const activityRoutes: FastifyPluginAsync<ActivityRoutesOptions> = async (app, options) => {
+export const activityRoutes: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const recorder = createActivityRecorder(options.database);
-  if (options.sweep ?? true) {
-    const onError = (error: unknown) => app.log.error({ err: error }, 'watch-session sweep or programme credit failed');
-    const { db } = options.database;
-    const credit = async () => programmeCredits.inc(await creditClosedSessions(db, options.timelines));
-    const stop = startSweeper(db, systemClock, SWEEP_EVERY_MS, onError, credit);
-    app.addHook('onClose', stop);
-  }
   observeOpenSessions(() => countOpenSessions(options.database.db, systemClock()));
   observeCreditBacklog(() => countSessionsToCredit(options.database.db));
   // Both limits apply, each counting both paths: per address (whatever user_id the events carry,

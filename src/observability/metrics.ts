@@ -58,6 +58,28 @@ export const rokuApiKeySent = new client.Counter({
   registers: [registry],
 });
 
+export const jobRuns = new client.Counter({
+  name: 'channelnet_job_runs_total',
+  help: 'Runs of each background job (src/jobs.ts) by result (ok, failed); a tick while a run is under way is skipped.',
+  labelNames: ['job', 'result'] as const,
+  registers: [registry],
+});
+
+export const jobDuration = new client.Histogram({
+  name: 'channelnet_job_duration_seconds',
+  help: 'Wall time of each background job run.',
+  labelNames: ['job'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120],
+  registers: [registry],
+});
+
+export const jobLastSuccess = new client.Gauge({
+  name: 'channelnet_job_last_success_timestamp_seconds',
+  help: 'When each background job last ran to its end without an error (Unix seconds).',
+  labelNames: ['job'] as const,
+  registers: [registry],
+});
+
 export const programmeCredits = new client.Counter({
   name: 'channelnet_programme_sessions_credited_total',
   help: 'Closed watch sessions this process split over the programmes on air (programme analytics).',

@@ -2,7 +2,6 @@
 // correctness (every read derives openness from lastHeartbeatAt, and the next heartbeat of a
 // key closes its stale session itself); it keeps the open-key index small and stores the
 // credited duration of sessions that simply stopped.
-import type { Clock } from '../clock.ts';
 import { sweepStaleSessions } from '../data/activity.ts';
 import type { Queryable } from '../db/connect.ts';
 import { SESSION_GAP_SECONDS } from './rules.ts';
@@ -24,29 +23,4 @@ export async function sweepSessions(db: Queryable, now: Date): Promise<number> {
     total += closed;
     if (closed < SWEEP_CHUNK) return total;
   }
-}
-
-/**
- * Sweeps every `everyMs`, then runs `afterSweep` (the programme crediter: what the sweep closed is
- * credited in the same pass); the returned function stops it and waits for a pass under way.
- */
-export function startSweeper(
-  db: Queryable,
-  clock: Clock,
-  everyMs: number,
-  onError: (error: unknown) => void,
-  afterSweep: () => Promise<unknown> = async () => undefined,
-): () => Promise<void> {
-  let current: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    current ??= sweepSessions(db, clock())
-      .then(afterSweep)
-      .then(() => undefined, onError)
-      .finally(() => (current = undefined));
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
 }

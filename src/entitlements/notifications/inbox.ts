@@ -40,7 +40,6 @@ export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 **
 export class NotificationInbox {
   private running: Promise<number> | undefined;
   private again = false;
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: InboxOptions) {}
 
@@ -58,15 +57,10 @@ export class NotificationInbox {
     while (this.running) await this.running;
   }
 
-  /** Looks for due notifications every `everyMs` (retries, and rows of a process that died). */
-  start(everyMs: number): void {
-    this.timer = setInterval(() => this.kick(), everyMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.idle();
+  /** A drain now (or the one under way, once more), resolved when the inbox is idle: the poll job (src/jobs.ts). */
+  drainSoon(): Promise<void> {
+    this.kick();
+    return this.idle();
   }
 
   /** Applies every due notification; the number handled. */

@@ -55,20 +55,6 @@ export class StoreNotifications {
     return lines;
   }
 
-  /** Reconciles every `everyMs` (STORE_RECONCILE_MINUTES), logging what it found. */
-  startReconciling(everyMs: number, clock: Clock, log: InboxLog & { info(details: object, message: string): void }): () => void {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      this.reconcile(clock())
-        .then((lines) => log.info({ lines }, 'store reconciliation done'), (error: unknown) => log.error({ err: error }, 'store reconciliation failed'))
-        .finally(() => (running = false));
-    }, everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-
   /** Verifies the request and keeps what it carries; a refusal keeps nothing but a counter. */
   async receive(store: StorePlatform, appId: number, request: InboundRequest): Promise<Accepted | NotificationRefusal> {
     const target = store === 'Roku' && !this.rokuSources.allows(request.address)
