@@ -17,7 +17,7 @@ import { measure, probe, settle, warmUp, type Measurement, type RunOptions } fro
 import { BENCH_DATABASE, createBenchDatabase, dropBenchDatabase, loadCatalog } from './load.ts';
 import { networkCatalog, NETWORK_OWNER } from './network.ts';
 import { heartbeat, HEARTBEAT_DEVICES, networkRoutes, type NetworkRoute } from './network-routes.ts';
-import { cpuSample, cpuUsed, rssMb, startSameBytes, startService, waitIdle, type Child } from './processes.ts';
+import { cpuSample, cpuUsed, rssMb, startBaseline, startSameBytes, startService, waitIdle, type Child } from './processes.ts';
 import type { RequestSpec, Route } from './routes.ts';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -28,6 +28,8 @@ export const NETWORK_TARGETS = {
 
 export interface NetworkOptions extends RunOptions {
   channels: number;
+  /** Route and same bytes are measured alternately this many times each (A, B, A, B, ...); medians are reported. */
+  rounds: number;
   serverUrl: string;
   pglite: boolean;
   keep: boolean;
@@ -36,7 +38,7 @@ export interface NetworkOptions extends RunOptions {
   log: (line: string) => void;
 }
 
-type Mode = 'warm' | 'rotating' | 'heartbeat';
+type Mode = 'warm' | 'rotating' | 'heartbeat' | 'sanity';
 
 interface Row {
   route: string;
@@ -69,9 +71,11 @@ async function fetchSpec(base: string, spec: RequestSpec): Promise<{ status: num
 
 /** Probe, warm up, measure; CPU per 2xx answer for the service and its database backends. */
 async function drive(target: Child, route: Route, o: RunOptions, database: string | undefined, warm = true): Promise<Measurement> {
-  const checked = await probe(target.url, route, 3);
-  if (checked.status !== 'ok') throw new Error(checked.detail);
-  if (warm) await warmUp(target.url, route, o);
+  if (warm) {
+    const checked = await probe(target.url, route, 3);
+    if (checked.status !== 'ok') throw new Error(checked.detail);
+    await warmUp(target.url, route, o);
+  }
   const before = await cpuSample(target.pid, database);
   const m = await measure(target.url, route, o);
   const cpu = cpuUsed(before, await cpuSample(target.pid, database));
@@ -82,11 +86,47 @@ async function drive(target: Child, route: Route, o: RunOptions, database: strin
   return m;
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** One measurement from several: the median req/s and p99, everything else summed or averaged. */
+function medianOf(runs: Measurement[]): Measurement {
+  const sum = (pick: (m: Measurement) => number) => runs.reduce((total, m) => total + pick(m), 0);
+  const cpu = (pick: (m: Measurement) => number | undefined) => {
+    const known = runs.map(pick).filter((v): v is number => v !== undefined);
+    return known.length === 0 ? undefined : median(known);
+  };
+  return {
+    rps: median(runs.map((m) => m.rps)), p50: median(runs.map((m) => m.p50)), p99: median(runs.map((m) => m.p99)),
+    total: sum((m) => m.total), ok: sum((m) => m.ok), non2xx: sum((m) => m.non2xx), errors: sum((m) => m.errors), timeouts: sum((m) => m.timeouts),
+    serverCpuMs: cpu((m) => m.serverCpuMs), dbCpuMs: cpu((m) => m.dbCpuMs),
+  };
+}
+
+/**
+ * Measures `a` and `b` alternately, `rounds` times each (A, B, A, B, ...), each warmed up once
+ * first: whatever load drifts over the run (a previous route's leftovers, the database's own
+ * work, other processes) falls on both alike, and the medians leave single outliers out.
+ */
+async function interleaved(rounds: number, a: () => Promise<Measurement>, b: () => Promise<Measurement>): Promise<[Measurement, Measurement]> {
+  const as: Measurement[] = [];
+  const bs: Measurement[] = [];
+  for (let round = 0; round < rounds; round++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  return [medianOf(as), medianOf(bs)];
+}
+
 function verdict(row: Row): string {
   const m = row.measurement;
   if (!m) return `FAIL: ${row.failure ?? 'not measured'}`;
   const gaps: string[] = [];
   const t = NETWORK_TARGETS;
+  if (row.mode === 'sanity') return 'sanity';
   if (row.mode === 'heartbeat') {
     if (m.rps < t.heartbeatRps) gaps.push(`${f0(m.rps)}/s < ${f0(t.heartbeatRps)}/s`);
     if (m.p99 >= t.heartbeatP99) gaps.push(`p99 ${m.p99} ms >= ${t.heartbeatP99} ms`);
@@ -104,7 +144,7 @@ function verdict(row: Row): string {
   return gaps.length === 0 ? 'PASS' : `MISS: ${gaps.join('; ')}`;
 }
 
-const HEADER = ['Route', 'Mode', 'Req/s', 'p50 ms', 'p99 ms', 'Same bytes req/s', 'Same bytes p99', 'Ratio', 'non-2xx', 'srv CPU ms/req', 'db CPU ms/req', 'Body B', 'Target'];
+const HEADER = ['Route', 'Mode', 'Req/s', 'p50 ms', 'p99 ms', 'Same bytes req/s', 'Same bytes p99', 'Same bytes MB/s', 'Ratio', 'non-2xx', 'srv CPU ms/req', 'db CPU ms/req', 'Body B', 'Target'];
 
 function tableRows(rows: Row[]): string[][] {
   return rows.map((r) => {
@@ -112,7 +152,7 @@ function tableRows(rows: Row[]): string[][] {
     const s = r.same;
     return [
       r.route, r.mode, m ? f0(m.rps) : '-', m ? f1(m.p50) : '-', m ? f1(m.p99) : '-', s ? f0(s.rps) : '', s ? f1(s.p99) : '',
-      m && s ? f2(m.rps / s.rps) : '', m ? String(m.non2xx + m.errors) : '', m?.serverCpuMs === undefined ? '' : f2(m.serverCpuMs),
+      s ? f0((s.rps * r.bytes) / 1e6) : '', m && s ? f2(m.rps / s.rps) : '', m ? String(m.non2xx + m.errors) : '', m?.serverCpuMs === undefined ? '' : f2(m.serverCpuMs),
       m?.dbCpuMs === undefined ? '' : f2(m.dbCpuMs), f0(r.bytes), r.verdict ?? '',
     ];
   });
@@ -200,8 +240,12 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
     const token = (JSON.parse(login.body.toString()) as { data?: { authToken?: string } }).data?.authToken;
     if (!token) throw new Error(`login failed: ${login.status} ${login.body.toString().slice(0, 200)}`);
 
-    const rows: Row[] = [];
+    const hello = await startBaseline(path.join(work, 'hello.log'));
+    children.push(hello);
+    const rows: Row[] = [await measureHello(hello, o)];
     for (const route of networkRoutes(channels, token, now)) rows.push(...(await measureRoute(route, service, sameBytes, o, database)));
+    // Again at the end: the two sanity rows apart say the machine changed during the run.
+    rows.push(await measureHello(hello, o));
 
     // Heartbeats: every acknowledged one must be stored.
     await settle(service.url);
@@ -246,7 +290,8 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
       `Catalog: one creator, ${Object.entries(counts).map(([k, v]) => `${f0(v)} ${k}`).join(', ')}; channel zones ${'America/New_York, Europe/Berlin, Asia/Kolkata, UTC'}; a Roku app carrying every channel`,
       `autocannon ${o.connections} connections, ${o.seconds} s per measurement after a ${o.warmup} s warm-up, on the same machine as the server and the database`,
       'warm: one request repeated; rotating: channels, day and `timezone` (every IANA zone in turn) change with each request',
-      'Same bytes: the warm answer captured once and sent by a plain Fastify process with the same Content-Type; Ratio = route req/s / same bytes req/s',
+      'Same bytes: the warm answer captured once and sent back unchanged (checked) by a plain Fastify process with the same Content-Type; Ratio = route req/s / same bytes req/s',
+      `Route and same bytes measured alternately, ${o.rounds} runs each (A, B, A, B, ...), each warmed up once; the table shows the medians. Sanity rows: a Fastify hello world at the start and at the end of the run`,
       `Heartbeats: ${f0(HEARTBEAT_DEVICES)} devices across the ${o.channels} channels; lost = acknowledged (2xx) minus rows stored in activity_events`,
       `Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? '?'}), Node ${process.version}; shared with other work, so req/s and latency are lower than on a quiet one`,
       o.shed ? 'Load shedding as deployed' : 'Load shedding off (--no-shed)',
@@ -270,7 +315,10 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
   }
 }
 
-/** Captures the warm answer, stores it in the same-bytes server, measures both, then the rotating mode. */
+/**
+ * Captures the warm answer, stores it in the same-bytes server, then measures each mode of the
+ * route interleaved with those same bytes (A, B, A, B, ...; medians of `rounds` runs each).
+ */
 async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Child, o: NetworkOptions, database: string | undefined): Promise<Row[]> {
   const { log } = o;
   await settle(service.url);
@@ -284,25 +332,48 @@ async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Chil
   }
   const name = encodeURIComponent(route.name);
   await fetch(new URL(`/bytes/${name}`, sameBytes.url), { method: 'PUT', headers: { 'content-type': answer.type }, body: answer.body });
-  const same = await drive(sameBytes, asRoute(`${route.name} same bytes`, 'baseline', () => ({ method: 'GET', path: `/bytes/${name}` })), o, undefined);
+  const stored = await fetchSpec(sameBytes.url, { method: 'GET', path: `/bytes/${name}` });
+  if (!stored.body.equals(answer.body) || stored.type !== answer.type) throw new Error(`the same-bytes server does not send ${route.name}'s answer back unchanged`);
+  const sameRoute = asRoute(`${route.name} same bytes`, 'baseline', () => ({ method: 'GET', path: `/bytes/${name}` }));
+  let sameWarm = true;
+  const same = async () => {
+    const m = await drive(sameBytes, sameRoute, o, undefined, sameWarm);
+    sameWarm = false;
+    return m;
+  };
   const rows: Row[] = [];
   const modes: Array<[Mode, (n: number) => RequestSpec]> = [['warm', () => route.warm]];
   if (route.rotating) modes.push(['rotating', route.rotating]);
   for (const [mode, request] of modes) {
-    if (mode === 'rotating') {
-      await settle(service.url);
-      await waitIdle(service.pid);
-    }
-    const row: Row = { ...base, mode, same };
+    await settle(service.url);
+    await waitIdle(service.pid);
+    const row: Row = { ...base, mode };
+    let routeWarm = true;
     try {
-      row.measurement = await drive(service, asRoute(route.name, 'service', request), o, database);
+      const measured = async () => {
+        const m = await drive(service, asRoute(route.name, 'service', request), o, database, routeWarm);
+        routeWarm = false;
+        return m;
+      };
+      [row.same, row.measurement] = await interleaved(o.rounds, same, measured);
     } catch (error) {
       row.failure = error instanceof Error ? error.message : String(error);
     }
     const m = row.measurement;
-    log(`${route.name} ${mode}: ${m ? `${f0(m.rps)} req/s p99 ${m.p99} ms (same bytes ${f0(same.rps)} req/s p99 ${same.p99} ms), non-2xx ${m.non2xx}` : row.failure}`);
+    const s = row.same;
+    log(`${route.name} ${mode}: ${m && s ? `${f0(m.rps)} req/s p99 ${m.p99} ms (same bytes ${f0(s.rps)} req/s p99 ${s.p99} ms, ratio ${f2(m.rps / s.rps)}), non-2xx ${m.non2xx}` : row.failure}`);
     rows.push(row);
   }
   return rows;
 }
 
+/** The sanity row: a Fastify hello world, so a machine that is slow today (or a wrong denominator) shows. */
+async function measureHello(hello: Child, o: NetworkOptions): Promise<Row> {
+  const row: Row = { route: 'Sanity: hello world (Fastify, 17 B)', mode: 'sanity', bytes: 17, contentType: 'application/json' };
+  try {
+    row.measurement = await drive(hello, asRoute('hello world', 'baseline', () => ({ method: 'GET', path: '/' })), o, undefined);
+  } catch (error) {
+    row.failure = String(error);
+  }
+  return row;
+}

@@ -1,6 +1,6 @@
 // npm run bench [-- --scale 0.1 --duration 10 --warmup 2 --connections 64 --url postgres://... --pglite --keep
 //                   --no-shed --logins 100 --viewers 50000 --only "custom vod,legacy" --validate]
-// npm run bench -- --network 200 [--duration 3 ...]: the one-creator network scenario (network-run.ts)
+// npm run bench -- --network 200 [--duration 3 --rounds 3 ...]: the one-creator network scenario (network-run.ts)
 //
 // Generates the benchmark catalog, loads it into a fresh database (PostgreSQL `channelnet_bench`
 // created from --url / DATABASE_URL, or a PGlite data directory with --pglite), starts the
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '64' },
+    rounds: { type: 'string', default: '3' },
     url: { type: 'string' },
     pglite: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -147,7 +148,9 @@ async function main(): Promise<void> {
     const channels = Number(args.network);
     if (!Number.isInteger(channels) || channels < 1) throw new Error(`--network wants a channel count, got ${args.network}`);
     const { runNetwork } = await import('./network-run.ts');
-    return runNetwork({ ...o, channels, serverUrl, pglite: args.pglite, keep: args.keep, shed: !args['no-shed'], command: commandLine(), log });
+    const rounds = Number(args.rounds);
+    if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds wants a whole number of runs, got ${args.rounds}`);
+    return runNetwork({ ...o, channels, rounds, serverUrl, pglite: args.pglite, keep: args.keep, shed: !args['no-shed'], command: commandLine(), log });
   }
   const now = new Date();
   const started = DateTime.fromJSDate(now);
