@@ -7,13 +7,9 @@ import { ACCOUNT_ONLY, authenticate, bearerToken, type Authenticated } from '../
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { findAccountByIdOrSlug } from '../data/accounts.ts';
-import { limitBodies, type GroupOptions } from '../http/group.ts';
-import { groupErrorHandler } from '../http/group-errors.ts';
-import { sendEnveloped } from '../http/envelope.ts';
-import { acceptEmptyJsonBodies } from '../http/json-body.ts';
-import { registerRateLimit } from '../http/limits.ts';
+import { routeOptions, setUpGroup, type GroupOptions } from '../http/group.ts';
+import type { GroupErrors } from '../http/group-errors.ts';
 import { RefusedInput } from '../http/refused-input.ts';
-import { responseSerializerCompiler } from '../http/serializer.ts';
 import { refuseNul } from '../http/storable.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
@@ -67,16 +63,10 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   const { db } = options.database;
   const tree = options.tree ?? CUSTOM_TREE;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines, notifications: options.notifications };
-  app.setValidatorCompiler(validatorCompiler);
-  // Success answers by their response schemas (fast-json-stringify); errors as before. A tree's
-  // `present` reshapes an answer before it is written, keeping its keys and their order.
-  app.setSerializerCompiler(responseSerializerCompiler);
-  useBodyParsers(app);
-  limitBodies(app, options.config.BODY_LIMIT_CUSTOM);
-  await registerRateLimit(app, options.config);
-  app.setErrorHandler(sendCustomError);
-  app.setNotFoundHandler((_request, reply) => sendEnveloped(reply.code(404), CUSTOM_ENVELOPE.notFound()));
+  const group = routeOptions(options);
+  await setUpGroup(app, { errors: CUSTOM_ERRORS, validatorCompiler, bodyLimit: options.config.BODY_LIMIT_CUSTOM, rateLimit: options.config, jsonOnly: true });
+  // Forms too: the Android TV client posts its login as one.
+  useFormBodies(app);
   app.decorateRequest('viewer', null);
   app.decorateRequest('owner', null);
   app.decorateRequest('catalogCache', null as unknown as CatalogCache);
@@ -91,6 +81,7 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
       if (request.headers['platform-id'] === undefined && request.headers['platform'] === undefined) request.headers['platform-id'] = platform;
     });
   }
+  // A tree's `present` reshapes an answer before it is written, keeping its keys and their order.
   if (present) app.addHook('preSerialization', async (_request, _reply, payload) => present(payload));
 
   // A Bearer is optional on most routes; when valid it identifies the viewer for gating and unlocks.
@@ -121,10 +112,8 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   });
 };
 
-/** JSON (an empty body is no body) and forms (the Android TV client posts its login as one), nothing else. */
-function useBodyParsers(app: FastifyInstance) {
-  acceptEmptyJsonBodies(app);
-  app.removeContentTypeParser('text/plain');
+/** Forms beside JSON (the Android TV client posts its login as one), nothing else. */
+function useFormBodies(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, text, done) => {
     done(null, Object.fromEntries(new URLSearchParams(text.toString())));
   });
@@ -152,7 +141,7 @@ function refusedInputErrors(error: RefusedInput): FieldErrors {
 }
 
 /** The Custom API's refusal table; the root handler (src/http/group-errors.ts) answers the rest. */
-const sendCustomError = groupErrorHandler<FastifyError | RefusedInput>({
+const CUSTOM_ERRORS: GroupErrors<FastifyError | RefusedInput> = {
   name: 'the Custom API',
   envelope: CUSTOM_ENVELOPE,
   faultMessage: 'Server error.',
@@ -165,4 +154,4 @@ const sendCustomError = groupErrorHandler<FastifyError | RefusedInput>({
     }
     return undefined;
   },
-});
+};

@@ -9,10 +9,9 @@ import { channelRokuSettings, channelVastSettings, findOwnedChannel, vastSetting
 import type { Queryable } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { sendEnveloped } from '../http/envelope.ts';
-import { groupErrorHandler } from '../http/group-errors.ts';
-import { limitBodies, type GroupOptions } from '../http/group.ts';
+import type { GroupErrors } from '../http/group-errors.ts';
+import { setUpGroup, type GroupOptions } from '../http/group.ts';
 import { nestsDeeperThan } from '../http/json-body.ts';
-import { registerRateLimit } from '../http/limits.ts';
 import { vastSettingsObject } from '../presenters/vast.ts';
 import { ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams, asmxAjaxBody, asmxXmlBody, htmlEncode, invalidValueBody, parseInt32, readAsmxParameters, type AsmxParamDecl, type AsmxValues, type ParamRecord } from './asmx.ts';
 import { LEGACY_ENVELOPE } from './errors.ts';
@@ -255,34 +254,12 @@ function registerBodyParsers(app: Parameters<FastifyPluginAsync>[0]): void {
 
 export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database, config, cache }) => {
   registerBodyParsers(app);
-  limitBodies(app, config.BODY_LIMIT_LEGACY);
-  await registerRateLimit(app, config);
+  await setUpGroup(app, { errors: LEGACY_ERRORS, bodyLimit: config.BODY_LIMIT_LEGACY, rateLimit: config });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     if (bareReplies.has(reply)) reply.removeHeader('content-type');
     return payload;
   });
-
-  app.setErrorHandler(
-    groupErrorHandler<FastifyError>({
-      name: 'the Legacy Web Services',
-      envelope: LEGACY_ENVELOPE,
-      faultMessage: 'Server Error',
-      answer(error, request, reply) {
-        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-          return send(reply, fault(invalidRequestFormatPage(request.headers['content-type'] ?? '')));
-        }
-        // ASMX had neither limits nor an unreachable database: the group's plain-text pages (errors.ts).
-        if (error.statusCode === 429) return sendEnveloped(reply.code(429), LEGACY_ENVELOPE.failure(429));
-        if (isDatabaseUnavailable(error)) return undefined;
-        // Anything else is ASMX's own fault page. Client faults (body too large, aborted upload)
-        // are not failures of this service.
-        const level = (error.statusCode ?? 500) < 500 ? 'warn' : 'error';
-        request.log[level]({ err: error }, 'legacy web service request failed');
-        return send(reply, fault(SERVER_ERROR_PAGE));
-      },
-    }),
-  );
 
   app.all('/*', async (request, reply) => {
     const { file, pathInfo } = splitPath((request.params as { '*': string })['*']);
@@ -304,4 +281,23 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
     const key = `legacy:${file.toLowerCase()}${pathInfo}:${JSON.stringify(bound.values)}`;
     return send(reply, await cache.get(key, () => bound.run(database.db), bound.scope), input.ajax);
   });
+};
+
+const LEGACY_ERRORS: GroupErrors<FastifyError> = {
+  name: 'the Legacy Web Services',
+  envelope: LEGACY_ENVELOPE,
+  faultMessage: 'Server Error',
+  answer(error, request, reply) {
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(reply, fault(invalidRequestFormatPage(request.headers['content-type'] ?? '')));
+    }
+    // ASMX had neither limits nor an unreachable database: the group's plain-text pages (errors.ts).
+    if (error.statusCode === 429) return sendEnveloped(reply.code(429), LEGACY_ENVELOPE.failure(429));
+    if (isDatabaseUnavailable(error)) return undefined;
+    // Anything else is ASMX's own fault page. Client faults (body too large, aborted upload)
+    // are not failures of this service.
+    const level = (error.statusCode ?? 500) < 500 ? 'warn' : 'error';
+    request.log[level]({ err: error }, 'legacy web service request failed');
+    return send(reply, fault(SERVER_ERROR_PAGE));
+  },
 };

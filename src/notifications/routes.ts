@@ -7,10 +7,7 @@ import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-
 import { z } from 'zod';
 import { parseStorePlatform } from '../entitlements/stores/index.ts';
 import { sendEnveloped } from '../http/envelope.ts';
-import { groupErrorHandler } from '../http/group-errors.ts';
-import { limitBodies, type GroupOptions } from '../http/group.ts';
-import { registerRateLimit } from '../http/limits.ts';
-import { responseSerializerCompiler } from '../http/serializer.ts';
+import { setUpGroup, type GroupOptions } from '../http/group.ts';
 import { CREDENTIAL_STORES } from '../vocabulary.ts';
 
 import { NOTIFICATIONS_ENVELOPE, refusalAnswer } from './errors.ts';
@@ -26,26 +23,25 @@ const accepted = okSchema(z.object({ received: z.number().int(), repeated: z.num
 export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const notifications = options.notifications;
   if (!notifications) throw new Error('the store notification group needs the app\'s StoreNotifications');
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
-  limitBodies(app, BODY_LIMIT);
   // Per client address, before the body is read: each push costs a signature check or a store call.
-  await registerRateLimit(app, { ...options.config, RATE_LIMIT_MAX: options.config.RATE_LIMIT_NOTIFY_MAX });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), NOTIFICATIONS_ENVELOPE.notFound!(request)));
-  app.setErrorHandler(
-    groupErrorHandler<FastifyError>({
+  await setUpGroup(app, {
+    errors: {
       name: 'store notifications',
       envelope: NOTIFICATIONS_ENVELOPE,
       faultMessage: 'Internal error.',
       // A path that names no store or no app id answers as an app without notifications.
-      answer: (error, _request, reply) =>
+      answer: (error: FastifyError, _request, reply) =>
         hasZodFastifySchemaValidationErrors(error)
           ? reply.code(404).send(errorBody('not_configured', 'No app with this store configured for notifications is at this URL.'))
           : undefined,
-    }),
-  );
+    },
+    validatorCompiler,
+    bodyLimit: BODY_LIMIT,
+    rateLimit: { ...options.config, RATE_LIMIT_MAX: options.config.RATE_LIMIT_NOTIFY_MAX },
+  });
+  // Each store's body as text: its proof of origin is checked over the bytes it sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/:store/:appId',

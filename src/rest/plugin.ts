@@ -4,13 +4,9 @@
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
-import { limitBodies, type GroupOptions } from '../http/group.ts';
-import { groupErrorHandler } from '../http/group-errors.ts';
-import { sendEnveloped } from '../http/envelope.ts';
-import { acceptEmptyJsonBodies } from '../http/json-body.ts';
-import { registerRateLimit } from '../http/limits.ts';
+import { routeOptions, setUpGroup, type GroupOptions } from '../http/group.ts';
+import type { GroupErrors } from '../http/group-errors.ts';
 import { pointerOf, RefusedInput } from '../http/refused-input.ts';
-import { responseSerializerCompiler } from '../http/serializer.ts';
 import { refuseNul } from '../http/storable.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { programmeRoutes } from './programme-routes.ts';
@@ -49,17 +45,9 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines, notifications: options.notifications };
-  app.setValidatorCompiler(validatorCompiler);
-  // Success answers by their response schemas (fast-json-stringify); errors as before.
-  app.setSerializerCompiler(responseSerializerCompiler);
-  app.setErrorHandler(sendRestError);
-  acceptEmptyJsonBodies(app);
-  // JSON only: Fastify's text/plain parser would hand the route a string (a 400), not the 415 README promises.
-  app.removeContentTypeParser('text/plain');
-  limitBodies(app, options.config.BODY_LIMIT_REST);
-  await registerRateLimit(app, options.config);
-  app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), SUCCESS_ENVELOPE.notFound(request)));
+  const group = routeOptions(options);
+  // JSON only: Fastify's text/plain parser would hand the route a string (a 400), not the 415 the docs promise.
+  await setUpGroup(app, { errors: REST_ERRORS, validatorCompiler, bodyLimit: options.config.BODY_LIMIT_REST, rateLimit: options.config, jsonOnly: true });
   app.decorateRequest('account', null as unknown as Authenticated);
   refuseNul(app);
 
@@ -79,7 +67,7 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
 };
 
 /** REST's refusal table; the root handler (src/http/group-errors.ts) answers the rest. */
-const sendRestError = groupErrorHandler<FastifyError | RestError | RefusedInput>({
+const REST_ERRORS: GroupErrors<FastifyError | RestError | RefusedInput> = {
   name: 'the REST API',
   envelope: SUCCESS_ENVELOPE,
   faultMessage: 'Internal server error.',
@@ -94,4 +82,4 @@ const sendRestError = groupErrorHandler<FastifyError | RestError | RefusedInput>
     }
     return undefined;
   },
-});
+};

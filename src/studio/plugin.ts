@@ -11,13 +11,9 @@ import { ACCOUNT_ONLY, authenticate, bearerToken } from '../access/tokens.ts';
 import { isOwner } from '../data/owners.ts';
 import { EditRefusal } from '../editing/refusals.ts';
 import type { Editor } from '../editing/write.ts';
-import { sendEnveloped } from '../http/envelope.ts';
-import { limitBodies, type GroupOptions } from '../http/group.ts';
-import { groupErrorHandler } from '../http/group-errors.ts';
-import { acceptEmptyJsonBodies } from '../http/json-body.ts';
-import { registerRateLimit } from '../http/limits.ts';
+import { routeOptions, setUpGroup, type GroupOptions } from '../http/group.ts';
+import type { GroupErrors } from '../http/group-errors.ts';
 import { RefusedInput } from '../http/refused-input.ts';
-import { responseSerializerCompiler } from '../http/serializer.ts';
 import { refuseNul } from '../http/storable.ts';
 import { STATUS_OF_REFUSAL, STUDIO_ENVELOPE, StudioError, refusedInput, studioFailure, studioForbidden, studioUnauthorized } from './errors.ts';
 import { STUDIO_BODY_LIMIT } from './limits.ts';
@@ -26,16 +22,9 @@ import { studioValidatorCompiler } from './validation.ts';
 
 export const studioApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines, notifications: options.notifications };
-  app.setValidatorCompiler(studioValidatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
-  app.setErrorHandler(sendStudioError);
-  acceptEmptyJsonBodies(app);
-  app.removeContentTypeParser('text/plain');
-  // Routes that need more (an import, images, bulk creates) say so themselves (limits.ts).
-  limitBodies(app, STUDIO_BODY_LIMIT);
-  await registerRateLimit(app, options.config);
-  app.setNotFoundHandler((request, reply) => sendEnveloped(reply.code(404), STUDIO_ENVELOPE.notFound!(request)));
+  const group = routeOptions(options);
+  // Routes that need more than the body limit (an import, images, bulk creates) say so themselves (limits.ts).
+  await setUpGroup(app, { errors: STUDIO_ERRORS, validatorCompiler: studioValidatorCompiler, bodyLimit: STUDIO_BODY_LIMIT, rateLimit: options.config, jsonOnly: true });
   app.decorateRequest('editor', null as unknown as Editor);
 
   // onRequest: before the body is read, let alone parsed or validated.
@@ -52,7 +41,7 @@ export const studioApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
 };
 
 /** The Studio's refusal table; the root handler (src/http/group-errors.ts) answers the rest. */
-const sendStudioError = groupErrorHandler<FastifyError | StudioError | EditRefusal | RefusedInput>({
+const STUDIO_ERRORS: GroupErrors<FastifyError | StudioError | EditRefusal | RefusedInput> = {
   name: 'the Studio API',
   envelope: STUDIO_ENVELOPE,
   faultMessage: 'Internal server error.',
@@ -66,7 +55,7 @@ const sendStudioError = groupErrorHandler<FastifyError | StudioError | EditRefus
     if (refused) return reply.code(409).send(studioFailure(refused.code, refused.message));
     return undefined;
   },
-});
+};
 
 /**
  * The database's own guards, for writes that raced past the checks: a row still referenced
