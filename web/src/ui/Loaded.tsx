@@ -1,8 +1,9 @@
 // One way every screen shows a read: a labelled loader until the answer comes, the failure in
-// words when it fails, then the content. `fresh` waits for a read made since the component
-// appeared (not a cached one), for forms that send its ETag back with their save.
+// words when it fails, then the content. `fresh` is for forms that send the read's ETag back
+// with their save: it waits for a read made since the form appeared (not a cached one), and once
+// shown the form stays while the read is refreshed underneath (what was typed is kept).
 import { Alert, Loader, type LoaderProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { formMessage } from './errors.tsx';
 
 interface Read<T> {
@@ -12,7 +13,10 @@ interface Read<T> {
 }
 
 export function Loaded<T>({ query, label, fresh, size, children }: { query: Read<T>; label: string; fresh?: boolean; size?: LoaderProps['size']; children: (data: T) => ReactNode }) {
-  if (query.data !== undefined && (!fresh || query.isFetchedAfterMount)) return <>{children(query.data)}</>;
+  const shown = useRef<{ data: T } | null>(null);
+  if (query.data !== undefined && (!fresh || query.isFetchedAfterMount)) shown.current = { data: query.data };
+  if (query.data !== undefined && !fresh) return <>{children(query.data)}</>;
+  if (fresh && shown.current) return <>{children(shown.current.data)}</>;
   if (query.error) return <Alert color="red">{formMessage(query.error)}</Alert>;
   return <Loader size={size} aria-label={label} />;
 }
