@@ -199,30 +199,40 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     expect(weekLater.json().error.message).toContain('(2026-11-08T00:00:00-05:00 to 2026-11-08T02:10:00-05:00) on 2026-11-08');
     // The console's day shows the 25-hour day as it plays.
     const day = (await s.call('GET', '/channels/201/days/2026-11-01')).json().data;
-    expect(day.schedules.map((b: any) => [b.blockId, b.startTime])).toEqual([[fallBack.id, '2026-11-01T00:00:00'], [two.id, '2026-11-01T02:00:00']]);
-    expect(day.schedules[0].videos.map((v: any) => v.playbackStartTime)).toEqual(['2026-11-01T00:00:00', '2026-11-01T01:00:00', '2026-11-01T01:00:00']);
+    expect(day.entries.map((b: any) => [b.blockId, b.startTime])).toEqual([[fallBack.id, '2026-11-01T00:00:00'], [two.id, '2026-11-01T02:00:00']]);
+    expect(day.entries[0].videos.map((v: any) => v.playbackStartTime)).toEqual(['2026-11-01T00:00:00', '2026-11-01T01:00:00', '2026-11-01T01:00:00']);
   });
 
-  it('answers the expanded day as REST shows it, each entry naming its block, unpublished ones included', async () => {
+  it('answers the expanded day as REST shows it, in Studio names, each entry naming its block, unpublished ones included', async () => {
     const response = await s.call('GET', '/channels/201/days/2026-11-21');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers.etag).toMatch(/^"/);
     const day = response.json().data;
-    expect(day.schedules.map((b: any) => [b.blockId, b.channelScheduleId, b.startTime, b.published])).toEqual([
-      [9001, 9001, '2026-11-21T08:00:00', true],
-      [9003, 9003, '2026-11-21T12:00:00', false],
-      [null, -5003, '2026-11-21T13:00:00', true],
-      [9002, 9002, '2026-11-21T22:00:00', true],
+    expect(Object.keys(day)).toEqual(['channelId', 'date', 'timezone', 'entries', 'totalVideos', 'totalDurationLabel']);
+    expect(day.entries.map((b: any) => [b.blockId, b.isLive, b.startTime, b.published])).toEqual([
+      [9001, false, '2026-11-21T08:00:00', true],
+      [9003, false, '2026-11-21T12:00:00', false],
+      [null, true, '2026-11-21T13:00:00', true],
+      [9002, false, '2026-11-21T22:00:00', true],
     ]);
-    expect(day.schedules[1].videos[0]).toMatchObject({ videoTubeId: 5001, blockId: 9003, published: false, playbackStartTime: '2026-11-21T12:00:00' });
+    expect(day.entries[1].videos[0]).toMatchObject({ videoId: 5001, playbackStartTime: '2026-11-21T12:00:00' });
     expect(day.timezone).toBe('America/New_York');
+    // No REST wire name is left in the Studio's answer.
+    expect(response.body).not.toMatch(/TubeId|channelScheduleId|"schedules"/);
+    // The same day as REST's schedules route, key for key once the names are mapped back.
     const restDay = (await rest('2026-11-21')).json().data;
-    const { timezone: _, ...withoutZone } = day;
-    const stripped = {
-      ...withoutZone,
-      schedules: withoutZone.schedules.map(({ blockId: _b, videos, ...b }: any) => ({ ...b, videos: videos.map(({ blockId: _v, published: _p, ...v }: any) => v) })),
+    const asRest = {
+      channelTubeId: day.channelId,
+      date: day.date,
+      schedules: day.entries.map(({ blockId, isLive: _l, videos, ...b }: any) => ({
+        channelScheduleId: blockId ?? -videos[0].videoId,
+        ...b,
+        videos: videos.map(({ videoId, ...v }: any) => ({ videoTubeId: videoId, ...v })),
+      })),
+      totalVideos: day.totalVideos,
+      totalDurationLabel: day.totalDurationLabel,
     };
-    expect(stripped).toEqual(restDay);
+    expect(asRest).toEqual(restDay);
     expect((await s.call('GET', '/channels/201/days/2026-11-31')).statusCode).toBe(422);
   });
 

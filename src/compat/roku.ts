@@ -20,7 +20,7 @@ import { boundChannelDays, dateList, idList, MAX_TAKE, wholeNumber, zoneField } 
 import type { CustomTree } from '../custom/plugin.ts';
 import type { VideoRowSource } from '../custom/presenter.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { plainText } from '../http/serializer.ts';
+import { plainText } from '../http/plain-text.ts';
 
 // The answers, keys in the order written (src/http/serializer.ts writes them in schema order).
 const settingsResponse = {

@@ -4,7 +4,7 @@
 // presenters' return types are these schemas' inputs, so a key added there fails to compile
 // until it is added here. The compatibility trees (src/compat) answer through the same routes.
 import { z } from 'zod';
-import { plainText } from '../http/serializer.ts';
+import { plainText } from '../http/plain-text.ts';
 import { BILLING_PERIODS, SUBSCRIPTION_STATUSES, VAST_PLATFORMS, VAST_TYPES } from '../vocabulary.ts';
 
 /** { data } around a resource. */

@@ -25,26 +25,12 @@
 import type { FastifySerializerCompiler } from 'fastify';
 import build from 'fast-json-stringify';
 import { z } from 'zod';
+import { isPlainText } from './plain-text.ts';
 
 type JsonSchema = Record<string, unknown>;
 type Serialize = (data: unknown) => string;
 
 const CHECK_AGAINST_JSON_STRINGIFY = process.env['VITEST'] !== undefined;
-
-/** String schemas made by plainText(). */
-const plainTexts = new WeakSet<z.core.$ZodType>();
-
-/**
- * Text the service composes itself from digits, ASCII letters, spaces and punctuation other
- * than `"` and `\` (times and dates it formats, duration labels, ids built from numbers), never
- * text from the catalog or a request: it needs no escaping, and writing it as it is saves the
- * escaping loop, most of the cost of a guide row.
- */
-export function plainText(): z.ZodString {
-  const schema = z.string();
-  plainTexts.add(schema);
-  return schema;
-}
 
 /** Compiled serializers by response schema: a schema is shared by every app built in the process. */
 const compiled = new WeakMap<object, Serialize>();
@@ -82,7 +68,7 @@ function toJsonSchema(schema: z.core.$ZodType): unknown {
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       if (zodSchema._zod.def.type === 'date') jsonSchema.type = 'string';
-      if (plainTexts.has(zodSchema)) jsonSchema.format = PLAIN;
+      if (isPlainText(zodSchema)) jsonSchema.format = PLAIN;
     },
   });
 }

@@ -5,12 +5,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id } from '../catalog/fields.ts';
-import { accountSchema, categorySchema, languageSchema } from '../catalog/format.ts';
-import { clearBranding, createAppToken, createCategory, createLanguage, putBranding, readAppToken, readAppTokens, readBranding, readCategories, readLanguages, revokeToken } from '../editing/account.ts';
+import { accountSchema } from '../catalog/format.ts';
+import {
+  clearBranding, createAppToken, createCategory, createLanguage, putBranding, readAppToken, readAppTokens, readBranding,
+  readCategories, readLanguages, revokeToken,
+} from '../editing/account.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { IMAGES_BODY_LIMIT } from './limits.ts';
+import {
+  appTokenListSchema, appTokenSchema, brandingSchema, categoryListSchema, categoryResourceSchema, createdTokenSchema, languageListSchema,
+  languageResourceSchema, newCategorySchema, newLanguageSchema,
+} from './contract.ts';
 import { NO_CONTENT, numericId } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
 
@@ -23,23 +29,10 @@ const labelOf = (body: unknown): string => {
   const label = (body as Body | null | undefined)?.['label'];
   return typeof label === 'string' ? label : '';
 };
-const appTokenSchema = z.object({ id: z.number(), label: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
-const createdTokenSchema = appTokenSchema.extend({
-  token: z.string().optional().describe('the Bearer token (a GUID), shown in this answer only; a retried create (same Idempotency-Key) leaves it out'),
-});
 
 /** The catalog account's branding object (PUT replaces it whole: fields left out are null). */
 const brandingBody = accountSchema.shape.branding.unwrap().unwrap();
-const brandingSchema = z.object({
-  title: z.string().nullable(), hex1: z.string().nullable(), hex2: z.string().nullable(), hex3: z.string().nullable(),
-  fontColor: z.string().nullable(), headerBackground: z.string().nullable(), faq: z.string().nullable(), privacyPolicy: z.string().nullable(),
-  logoHeader: z.string().nullable(), logoAndroid: z.string().nullable(), useVastSettings: z.boolean(),
-});
 
-const newCategory = categorySchema.extend({ id: id.optional() });
-const newLanguage = languageSchema.extend({ id: id.optional() });
-const categoryOut = z.object({ id: z.number(), name: z.string() });
-const languageOut = z.object({ id: z.number(), name: z.string(), code: z.string() });
 
 export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -47,7 +40,7 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
 
   // ---------------------------------------------------------------- app tokens
 
-  app.get('/app-tokens', { schema: { response: { 200: okSchema(z.object({ items: z.array(appTokenSchema) })) } } }, async (request, reply) => {
+  app.get('/app-tokens', { schema: { response: { 200: okSchema(appTokenListSchema) } } }, async (request, reply) => {
     const { body, etag } = await readAppTokens(db, request.editor.ownerId);
     return sendResource(reply, etag, body);
   });
@@ -82,21 +75,21 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
 
   // ---------------------------------------------------------------- categories and languages
 
-  app.get('/categories', { schema: { response: { 200: okSchema(z.object({ items: z.array(categoryOut) })) } } }, async (_request, reply) => {
+  app.get('/categories', { schema: { response: { 200: okSchema(categoryListSchema) } } }, async (_request, reply) => {
     const { body, etag } = await readCategories(db);
     return sendResource(reply, etag, body);
   });
 
-  app.post('/categories', { schema: { body: newCategory, response: { 201: okSchema(categoryOut) } } }, async (request, reply) =>
+  app.post('/categories', { schema: { body: newCategorySchema, response: { 201: okSchema(categoryResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createCategory(db, request.editor, request.body as Body, idempotencyOf(request))),
   );
 
-  app.get('/languages', { schema: { response: { 200: okSchema(z.object({ items: z.array(languageOut) })) } } }, async (_request, reply) => {
+  app.get('/languages', { schema: { response: { 200: okSchema(languageListSchema) } } }, async (_request, reply) => {
     const { body, etag } = await readLanguages(db);
     return sendResource(reply, etag, body);
   });
 
-  app.post('/languages', { schema: { body: newLanguage, response: { 201: okSchema(languageOut) } } }, async (request, reply) =>
+  app.post('/languages', { schema: { body: newLanguageSchema, response: { 201: okSchema(languageResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createLanguage(db, request.editor, request.body as Body, idempotencyOf(request))),
   );
 };

@@ -10,8 +10,9 @@ import { appSchema } from '../catalog/format.ts';
 import { deleteApp, putApp, readApp, readApps } from '../editing/apps.ts';
 import { notFound } from '../editing/refusals.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS } from '../vocabulary.ts';
+import { APP_PLATFORMS, CREDENTIAL_STORES } from '../vocabulary.ts';
 import { ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { appListSchema, appResourceSchema } from './contract.ts';
 import { IMAGES_BODY_LIMIT } from './limits.ts';
 import { MAX_LIST, NO_CONTENT } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
@@ -40,35 +41,11 @@ const appBody = z.strictObject({
   createdAt: instant.optional(),
 });
 
-const storeProduct = z.object({
-  storePlatform: z.enum(STORE_PLATFORMS), productId: z.string(), displayName: z.string(), billingPeriod: z.enum(BILLING_PERIODS), isActive: z.boolean(),
-});
-
-const appResourceSchema = z.object({
-  id: z.number(), ownerId: z.number(), platform: z.enum(APP_PLATFORMS), appName: z.string(), slug: z.string().nullable(),
-  about: z.string().nullable(), privacyPolicyLink: z.string().nullable(), isPaid: z.boolean(), timeFormat: z.string(),
-  adLink: z.string().nullable(), apiKey: z.string().nullable(),
-  theme: z.object({ primaryColor: z.string(), secondaryColor: z.string(), styleColor: z.string(), backgroundColor: z.string().optional() }).nullable(),
-  mobile: z.object({
-    selectionColor: z.string(), headerFooterColor: z.string(), backgroundColor: z.string(), fontColor: z.string(),
-    copyrightPolicyLink: z.string().nullable(), gdprLink: z.string().nullable(), supportEmail: z.string().nullable(), faqLink: z.string().nullable(),
-    termsLink: z.string().nullable(), instagram: z.string().nullable(), facebook: z.string().nullable(), twitter: z.string().nullable(),
-  }).nullable(),
-  images: z.record(z.string(), z.string()).describe('image role to base64 PNG or JPEG'),
-  storeProducts: z.array(storeProduct),
-  vodPpv: z.object({ isEnabled: z.boolean(), accessDurationHours: z.number(), previewSeconds: z.number(), storeProducts: z.array(storeProduct) }),
-  configuredStores: z.array(z.enum(CREDENTIAL_STORES)).describe('stores whose storeCredentials are set (the credentials are write-only)'),
-  channels: z.array(z.object({
-    channelId: z.number(), sorting: z.number().nullable(), channelNumber: z.string().nullable(), useVastSettings: z.boolean(), lastUpdateDate: z.string().nullable(),
-  })),
-  createdAt: z.string(),
-});
-
 export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/apps', { schema: { response: { 200: okSchema(z.object({ items: z.array(appResourceSchema) })) } } }, async (request, reply) => {
+  app.get('/apps', { schema: { response: { 200: okSchema(appListSchema) } } }, async (request, reply) => {
     const { body, etag } = await readApps(db, request.editor.ownerId);
     return sendResource(reply, etag, body);
   });

@@ -16,6 +16,7 @@ import { exportSlice, importSlice, sliceDocumentSchema } from '../editing/slice.
 import type { GroupOptions } from '../http/group.ts';
 import { IMAGE_ROLES } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { auditPageSchema, importAnswerSchema } from './contract.ts';
 import { IMPORT_BODY_LIMIT } from './limits.ts';
 import { numericId } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
@@ -39,27 +40,11 @@ const sliceDocument = z.object({
 });
 
 const importQuery = z.strictObject({ dryRun: z.enum(['0', '1', 'false', 'true']).optional() });
-const importAnswer = z.object({
-  dryRun: z.boolean(),
-  counts: z.object({
-    accounts: z.number(), categories: z.number(), languages: z.number(), videos: z.number(), channels: z.number(),
-    scheduleBlocks: z.number(), liveStreams: z.number(), apps: z.number(), subscriptions: z.number(), ppvUnlocks: z.number(),
-  }),
-});
 
 const auditQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(50),
   before: numericId.optional(),
 });
-const auditEntry = z.object({
-  id: z.number(),
-  at: z.string(),
-  actorId: z.number(),
-  action: z.enum(['create', 'update', 'delete']),
-  resource: z.string(),
-  fields: z.array(z.string()),
-});
-const auditAnswer = z.object({ items: z.array(auditEntry), next: z.number().nullable() });
 
 export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -72,13 +57,13 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
     return reply.header('etag', etag).header('content-disposition', `attachment; filename="${file}"`).send(document);
   });
 
-  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, preValidation: async (request) => assertImportSize(request.body), schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: okSchema(importAnswer) } } }, async (request, reply) => {
+  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, preValidation: async (request) => assertImportSize(request.body), schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: okSchema(importAnswerSchema) } } }, async (request, reply) => {
     const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
     const written = await importSlice(db, request.editor, request.body, { dryRun, ifMatch: ifMatchOf(request), idempotency: idempotencyOf(request) });
     return sendWritten(reply, written);
   });
 
-  app.get('/audit', { schema: { querystring: auditQuery, response: { 200: okSchema(auditAnswer) } } }, async (request, reply) => {
+  app.get('/audit', { schema: { querystring: auditQuery, response: { 200: okSchema(auditPageSchema) } } }, async (request, reply) => {
     const { limit, before } = request.query;
     const page = await auditEntries(db, request.editor.ownerId, limit, before);
     const data = { items: page.items.map((e) => ({ id: e.id, at: e.at.toISOString(), actorId: e.actorId, action: e.action, resource: e.resource, fields: e.fields })), next: page.next };

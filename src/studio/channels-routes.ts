@@ -9,13 +9,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, instant, nonEmpty, refId } from '../catalog/fields.ts';
-import { channelSchema, liveStreamSchema, scheduleBlockSchema, vastSchema } from '../catalog/format.ts';
-import { channelPage, clearPassword, createChannel, createLiveStream, deleteChannel, deleteLiveStream, deleteVast, putVast, putVideoList, readChannel, readLiveStream, readLiveStreams, readPassword, readVast, readVastList, readVideoList, reorderChannels, setPassword, updateChannel, updateLiveStream, type VideoList } from '../editing/channels.ts';
+import { channelSchema, liveStreamSchema, scheduleBlockSchema } from '../catalog/format.ts';
+import {
+  channelPage, clearPassword, createChannel, createLiveStream, deleteChannel, deleteLiveStream, deleteVast, putVast, putVideoList,
+  readChannel, readLiveStream, readLiveStreams, readPassword, readVast, readVastList, readVideoList, reorderChannels, setPassword,
+  updateChannel, updateLiveStream, type VideoList,
+} from '../editing/channels.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { VAST_PLATFORMS } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { LIST_BODY_LIMIT } from './limits.ts';
-import { MAX_LIST, NO_CONTENT, numericId, pageOf, pageQuery, patchOf } from './schemas.ts';
+import {
+  channelOrderSchema, channelPageSchema, channelResourceSchema, liveStreamListSchema, liveStreamResourceSchema, passwordSchema, vastBodySchema,
+  vastListSchema, vastResourceSchema, videoListSchema,
+} from './contract.ts';
+import { MAX_LIST, NO_CONTENT, numericId, pageQuery, patchOf } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
 
 type Body = Record<string, unknown>;
@@ -60,26 +68,9 @@ const channelPatch = patchOf(channelSchema.shape, CHILDREN).extend({
 
 const orderBody = z.strictObject({ channelIds: z.array(refId).max(MAX_LIST) });
 const videoListBody = z.strictObject({ videoIds: z.array(refId).max(MAX_LIST) });
-const vastBody = vastSchema.extend({ platform: z.enum(VAST_PLATFORMS).optional() });
 const passwordBody = z.strictObject({ password: nonEmpty.max(1024) });
 const liveStreamPatch = z.strictObject({ id: z.number().optional(), videoId: refId, start: instant, end: instant, uri: z.string() }).partial();
 
-const channelResourceSchema = z.object({
-  id: z.number(), ownerId: z.number(), name: z.string(), url: z.string(), categoryId: z.number(), languageId: z.number().nullable(),
-  pictureUrl: z.string().nullable(), description: z.string().nullable(), order: z.number(), timezone: z.string(),
-  isWhiteLabeled: z.boolean(), playLiveFirst: z.boolean(), isVerified: z.boolean(), keepGuideOpened: z.boolean(),
-  guideMode: z.string(), subscriberCount: z.number(), createdAt: z.string(), deleted: z.boolean(),
-  roku: z.object({ addedToRoku: z.boolean(), lastUpdateDate: z.string().nullable() }).nullable(),
-  hasPassword: z.boolean(),
-});
-const videoListSchema = z.object({ videoIds: z.array(z.number()) });
-const vastResourceSchema = z.object({
-  platform: z.enum(VAST_PLATFORMS), vastUrl: z.string(), vastVersion: z.number(), skippable: z.boolean(), adFrequency: z.number().nullable(),
-  midRollFrequency: z.number().nullable(), slottable: z.boolean(), timeFrom: z.number().nullable(), timeTo: z.number().nullable(),
-  vastType: z.string().nullable(), allowAdsInVod: z.boolean(),
-});
-const passwordSchema = z.object({ hasPassword: z.boolean() });
-const liveStreamSchemaOut = z.object({ id: z.number(), videoId: z.number(), start: z.string(), end: z.string(), uri: z.string() });
 
 const VIDEO_LISTS: readonly VideoList[] = ['library', 'vod'];
 
@@ -87,7 +78,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/channels', { schema: { querystring: channelsQuery, response: { 200: okSchema(pageOf(channelResourceSchema)) } } }, async (request) => {
+  app.get('/channels', { schema: { querystring: channelsQuery, response: { 200: okSchema(channelPageSchema) } } }, async (request) => {
     const { page, per_page, q, deleted } = request.query;
     return { success: true as const, data: await channelPage(db, request.editor.ownerId, q, deleted === '1', page, per_page) };
   });
@@ -96,7 +87,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     sendWritten(reply, await createChannel(db, request.editor, request.body as Body, idempotencyOf(request))),
   );
 
-  app.put('/channels/order', { bodyLimit: LIST_BODY_LIMIT, schema: { body: orderBody, response: { 200: okSchema(z.object({ channelIds: z.array(z.number()) })) } } }, async (request, reply) =>
+  app.put('/channels/order', { bodyLimit: LIST_BODY_LIMIT, schema: { body: orderBody, response: { 200: okSchema(channelOrderSchema) } } }, async (request, reply) =>
     sendWritten(reply, await reorderChannels(db, request.editor, request.body.channelIds)),
   );
 
@@ -123,7 +114,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     );
   }
 
-  app.get('/channels/:channelId/vast', { schema: { params: channelParams, response: { 200: okSchema(z.object({ items: z.array(vastResourceSchema) })) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/vast', { schema: { params: channelParams, response: { 200: okSchema(vastListSchema) } } }, async (request, reply) => {
     const { body, etag } = await readVastList(db, request.editor.ownerId, request.params.channelId);
     return sendResource(reply, etag, body);
   });
@@ -133,7 +124,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return sendResource(reply, etag, body);
   });
 
-  app.put('/channels/:channelId/vast/:platform', { schema: { params: vastParams, body: vastBody, response: { 200: okSchema(vastResourceSchema), 201: okSchema(vastResourceSchema) } } }, async (request, reply) =>
+  app.put('/channels/:channelId/vast/:platform', { schema: { params: vastParams, body: vastBodySchema, response: { 200: okSchema(vastResourceSchema), 201: okSchema(vastResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await putVast(db, request.editor, request.params.channelId, request.params.platform, request.body as Body, ifMatchOf(request))),
   );
 
@@ -154,21 +145,21 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     sendWritten(reply, await clearPassword(db, request.editor, request.params.channelId, ifMatchOf(request))),
   );
 
-  app.get('/channels/:channelId/live-streams', { schema: { params: channelParams, response: { 200: okSchema(z.object({ items: z.array(liveStreamSchemaOut) })) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/live-streams', { schema: { params: channelParams, response: { 200: okSchema(liveStreamListSchema) } } }, async (request, reply) => {
     const { body, etag } = await readLiveStreams(db, request.editor.ownerId, request.params.channelId);
     return sendResource(reply, etag, body);
   });
 
-  app.post('/channels/:channelId/live-streams', { schema: { params: channelParams, body: liveStreamSchema, response: { 201: okSchema(liveStreamSchemaOut) } } }, async (request, reply) =>
+  app.post('/channels/:channelId/live-streams', { schema: { params: channelParams, body: liveStreamSchema, response: { 201: okSchema(liveStreamResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createLiveStream(db, request.editor, request.params.channelId, request.body as Body, idempotencyOf(request))),
   );
 
-  app.get('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 200: okSchema(liveStreamSchemaOut) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 200: okSchema(liveStreamResourceSchema) } } }, async (request, reply) => {
     const { body, etag } = await readLiveStream(db, request.editor.ownerId, request.params.channelId, request.params.liveStreamId);
     return sendResource(reply, etag, body);
   });
 
-  app.patch('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, body: liveStreamPatch, response: { 200: okSchema(liveStreamSchemaOut) } } }, async (request, reply) =>
+  app.patch('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, body: liveStreamPatch, response: { 200: okSchema(liveStreamResourceSchema) } } }, async (request, reply) =>
     sendWritten(reply, await updateLiveStream(db, request.editor, request.params.channelId, request.params.liveStreamId, request.body as Body, ifMatchOf(request))),
   );
 

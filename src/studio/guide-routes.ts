@@ -10,12 +10,12 @@ import type { Caller } from '../access/caller.ts';
 import { requestedChannels } from '../channels/listing.ts';
 import { guideRows } from '../custom/guide.ts';
 import { presentVideoRow } from '../custom/presenter.ts';
-import { videoRowSchema } from '../custom/schemas.ts';
 import { ownedChannel } from '../data/channels.ts';
 import { notFound } from '../editing/refusals.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { isValidDate } from '../schedules/labels.ts';
 import { resolveZone } from '../schedules/zones.ts';
+import { guideSchema } from './contract.ts';
 import { numericId } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
 
@@ -28,15 +28,6 @@ const query = z.strictObject({
     .string()
     .refine((zone) => resolveZone(zone) !== undefined, { error: 'must be a valid IANA or Windows time zone id' })
     .optional(),
-});
-const guideSchema = z.object({
-  channelId: z.int(),
-  date: z.string(),
-  /** The request zone the rows are rendered in (the channel's own when none was asked). */
-  timezone: z.string(),
-  /** False when an app of the owner sells the channel: a TV app without a subscription gets no rows of it. */
-  listed: z.boolean(),
-  items: z.array(videoRowSchema),
 });
 
 export const guideRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache, timelines }) => {

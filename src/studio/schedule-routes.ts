@@ -1,21 +1,21 @@
 // /channels/{channelId}/schedules: a channel's schedule blocks in the catalog's block shape
 // ({ id, startTime, published, loopDaily, videoIds }); /channels/{channelId}/days/{date}: the
-// expanded day as REST's schedules route shows it, each entry naming its block, and copies of a
-// day's one-off blocks to other days. Rules, conflicts and writes: src/editing/schedules.ts.
+// expanded day (the same occurrences and times as REST's schedules route, in Studio names: each
+// entry naming its block, each video its videoId), and copies of a day's one-off blocks to other
+// days. Rules, conflicts and writes: src/editing/schedules.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id } from '../catalog/fields.ts';
-import { scheduleBlockSchema } from '../catalog/format.ts';
 import { etagOf } from '../editing/etag.ts';
 import { MAX_COPY_DATES, copyDay, createBlock, deleteBlock, listBlocks, readBlock, readDay, updateBlock } from '../editing/schedules.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { presentSchedule } from '../rest/presenter.ts';
-import { scheduleSchema } from '../rest/schemas.ts';
-import { isValidDate } from '../schedules/labels.ts';
+import { scheduleTotals } from '../schedules/expand.ts';
+import { isValidDate, totalDurationLabel } from '../schedules/labels.ts';
 import type { TimelineBlock } from '../schedules/timelines.ts';
+import { fastLocalDateTime as formatLocalDateTime, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
-import { NO_CONTENT, numericId, patchOf } from './schemas.ts';
+import { blockCopiesSchema, blockListSchema, blockPatchSchema, blockSchema, daySchema, newBlockSchema } from './contract.ts';
+import { NO_CONTENT, numericId } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
 
 const date = z.string().refine(isValidDate, { error: 'must be a real date in the form yyyy-MM-dd' });
@@ -26,44 +26,40 @@ const listQuery = z
   .strictObject({ from: date.optional(), to: date.optional() })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { error: 'from must not be after to', path: ['to'] });
 
-/** Overlaps with other blocks are refused (409 schedule_conflict) unless the request says so; never stored. */
-const allowOverlap = z.boolean();
-/** A new block: the catalog's, its id assigned when left out. */
-const createBody = scheduleBlockSchema.extend({ id: id.optional(), allowOverlap: allowOverlap.optional() });
-/** Any of the block's fields; id may be sent back unchanged (GET, edit, PATCH). */
-const patchBody = patchOf({ ...scheduleBlockSchema.shape, allowOverlap }, []);
 const copyBody = z.strictObject({
   toDates: z.array(date).min(1).max(MAX_COPY_DATES),
-  allowOverlap: allowOverlap.optional(),
+  allowOverlap: z.boolean().optional(),
   replace: z.boolean().optional(),
 });
 
-const blockSchema = z.object({ id: z.int(), startTime: z.string(), published: z.boolean(), loopDaily: z.boolean(), videoIds: z.array(z.int()) });
-const listSchema = z.object({ channelId: z.int(), timezone: z.string(), items: z.array(blockSchema) });
-const copiesSchema = z.object({ items: z.array(blockSchema) });
-
-/** REST's schedule day, each block and video naming its block (null for a live stream) and whether it is published. */
-const restBlock = scheduleSchema.shape.schedules.element;
-const daySchema = scheduleSchema.extend({
-  schedules: z.array(
-    restBlock.extend({
-      videos: z.array(restBlock.shape.videos.element.extend({ blockId: z.int().nullable(), published: z.boolean() })),
-      blockId: z.int().nullable(),
-    }),
-  ),
-  timezone: z.string(),
-});
-
-function presentDay(channelId: number, day: string, timezone: string, blocks: TimelineBlock[]): z.input<typeof daySchema> {
-  const schedule = presentSchedule(channelId, day, timezone, blocks);
+/** The day in Studio names: each entry its block (null for a live stream), each video its videoId. */
+function presentDay(channelId: number, date: string, zone: string, blocks: TimelineBlock[]): z.input<typeof daySchema> {
+  const totals = scheduleTotals(blocks);
   return {
-    ...schedule,
-    schedules: schedule.schedules.map((entry, i) => {
-      const block = blocks[i]!;
-      const blockId = block.isLive ? null : block.channelScheduleId;
-      return { ...entry, videos: entry.videos.map((v) => ({ ...v, blockId, published: block.published })), blockId };
-    }),
-    timezone,
+    channelId,
+    date,
+    timezone: zone,
+    entries: blocks.map((b) => ({
+      blockId: b.isLive ? null : b.channelScheduleId,
+      isLive: b.isLive,
+      startTime: formatLocalDateTime(b.start, zone),
+      published: b.published,
+      loopDaily: b.loopDaily,
+      videos: b.videos.map((v) => ({
+        videoId: v.video.videoTubeId,
+        playbackOrderNumber: v.playbackOrderNumber,
+        title: v.video.title,
+        thumbnailUrl: v.video.thumbnailUrl,
+        playTimeLabel: playTimeLabel(v.start, v.end, zone),
+        playbackStartTime: formatLocalDateTime(v.start, zone),
+        playbackEndTime: formatLocalDateTime(v.end, zone),
+        providerVideoId: v.video.providerVideoId,
+        providerName: v.video.providerName,
+        isLive: v.isLive,
+      })),
+    })),
+    totalVideos: totals.totalVideos,
+    totalDurationLabel: totalDurationLabel(totals.totalDurationSeconds),
   };
 }
 
@@ -71,13 +67,13 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/channels/:channelId/schedules', { schema: { params: channelParams, querystring: listQuery, response: { 200: okSchema(listSchema) } } }, async (request, reply) => {
+  app.get('/channels/:channelId/schedules', { schema: { params: channelParams, querystring: listQuery, response: { 200: okSchema(blockListSchema) } } }, async (request, reply) => {
     const { from, to } = request.query;
     const { list, etag } = await listBlocks(db, request.editor.ownerId, request.params.channelId, from, to);
     return sendResource(reply, etag, list);
   });
 
-  app.post('/channels/:channelId/schedules', { schema: { params: channelParams, body: createBody, response: { 201: okSchema(blockSchema) } } }, async (request, reply) =>
+  app.post('/channels/:channelId/schedules', { schema: { params: channelParams, body: newBlockSchema, response: { 201: okSchema(blockSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createBlock(db, request.editor, request.params.channelId, request.body as Record<string, unknown>, ifMatchOf(request), idempotencyOf(request))),
   );
 
@@ -86,7 +82,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return sendResource(reply, etagOf(block), block);
   });
 
-  app.patch('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, body: patchBody, response: { 200: okSchema(blockSchema) } } }, async (request, reply) => {
+  app.patch('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, body: blockPatchSchema, response: { 200: okSchema(blockSchema) } } }, async (request, reply) => {
     const { channelId, blockId } = request.params;
     return sendWritten(reply, await updateBlock(db, request.editor, channelId, blockId, request.body as Record<string, unknown>, ifMatchOf(request)));
   });
@@ -101,7 +97,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return sendResource(reply, etagOf(body), body);
   });
 
-  app.post('/channels/:channelId/days/:date/copy', { schema: { params: dayParams, body: copyBody, response: { 201: okSchema(copiesSchema) } } }, async (request, reply) => {
+  app.post('/channels/:channelId/days/:date/copy', { schema: { params: dayParams, body: copyBody, response: { 201: okSchema(blockCopiesSchema) } } }, async (request, reply) => {
     const { channelId, date: day } = request.params;
     return sendWritten(reply, await copyDay(db, request.editor, channelId, day, request.body, ifMatchOf(request), idempotencyOf(request)));
   });

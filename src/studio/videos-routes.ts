@@ -2,39 +2,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id, refId } from '../catalog/fields.ts';
-import { videoSchema } from '../catalog/format.ts';
 import { etagOf } from '../editing/etag.ts';
 import { notFound } from '../editing/refusals.ts';
 import { MAX_BULK_VIDEOS, createVideos, deleteVideo, readVideo, updateVideo, usageOfVideo, videoPage } from '../editing/videos.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { BULK_VIDEOS_BODY_LIMIT } from './limits.ts';
-import { NO_CONTENT, numericId, pageOf, pageQuery, patchOf } from './schemas.ts';
+import { bulkVideosSchema, newVideoSchema, videoPageSchema, videoPatchSchema, videoSchema, videoUsageSchema } from './contract.ts';
+import { NO_CONTENT, numericId, pageQuery } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
 
 const videoIdParams = z.object({ videoId: numericId });
-/** A new video: the catalog's, id and ownerId filled by the service when left out. */
-export const newVideoSchema = videoSchema.extend({ id: id.optional(), ownerId: refId.optional() });
 const createBody = z.union([newVideoSchema, z.array(newVideoSchema).min(1).max(MAX_BULK_VIDEOS)]);
-const patchBody = patchOf(videoSchema.shape, ['id', 'ownerId']);
-const usageSchema = z.object({
-  libraryChannelIds: z.array(z.number()),
-  vodChannelIds: z.array(z.number()),
-  scheduleBlocks: z.array(z.object({ channelId: z.number(), blockId: z.number() })),
-  liveStreams: z.array(z.object({ channelId: z.number(), liveStreamId: z.number() })),
-});
 
 export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  app.get('/videos', { schema: { querystring: pageQuery, response: { 200: okSchema(pageOf(videoSchema)) } } }, async (request) => {
+  app.get('/videos', { schema: { querystring: pageQuery, response: { 200: okSchema(videoPageSchema) } } }, async (request) => {
     const { page, per_page, q } = request.query;
     return { success: true as const, data: await videoPage(db, request.editor.ownerId, q, page, per_page) };
   });
 
-  app.post('/videos', { bodyLimit: BULK_VIDEOS_BODY_LIMIT, schema: { body: createBody, response: { 201: okSchema(z.union([videoSchema, z.object({ items: z.array(videoSchema) })])) } } }, async (request, reply) => {
+  app.post('/videos', { bodyLimit: BULK_VIDEOS_BODY_LIMIT, schema: { body: createBody, response: { 201: okSchema(z.union([videoSchema, bulkVideosSchema])) } } }, async (request, reply) => {
     const bulk = Array.isArray(request.body);
     const bodies = (bulk ? request.body : [request.body]) as Record<string, unknown>[];
     return sendWritten(reply, await createVideos(db, request.editor, bodies, bulk, idempotencyOf(request)));
@@ -46,13 +36,13 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
     return sendResource(reply, etagOf(video), video);
   });
 
-  app.get('/videos/:videoId/usage', { schema: { params: videoIdParams, response: { 200: okSchema(usageSchema) } } }, async (request) => {
+  app.get('/videos/:videoId/usage', { schema: { params: videoIdParams, response: { 200: okSchema(videoUsageSchema) } } }, async (request) => {
     const usage = await usageOfVideo(db, request.editor.ownerId, request.params.videoId);
     if (!usage) throw notFound('Video');
     return { success: true as const, data: usage };
   });
 
-  app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: patchBody, response: { 200: okSchema(videoSchema) } } }, async (request, reply) =>
+  app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: videoPatchSchema, response: { 200: okSchema(videoSchema) } } }, async (request, reply) =>
     sendWritten(reply, await updateVideo(db, request.editor, request.params.videoId, request.body as Record<string, unknown>, ifMatchOf(request))),
   );
 

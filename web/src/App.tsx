@@ -3,7 +3,8 @@
 import { AppShell, Burger, Button, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect, useState } from 'react';
-import { rest, tokenStore, whenSignedOut } from './api/client.ts';
+import { tokenStore, whenSignedOut } from './api/client.ts';
+import { forget, signOut as endSession } from './api/session.ts';
 import { navigate, useLocation } from './router.ts';
 import { SCREENS } from './screens/registry.tsx';
 import { SignIn } from './SignIn.tsx';
@@ -18,13 +19,13 @@ export function App() {
   useEffect(() => whenSignedOut(() => signedOut()), []);
 
   function signedOut() {
-    tokenStore.clear();
+    forget();
     sessionStorage.removeItem(USER_KEY);
     setUser(null);
   }
 
   async function signOut() {
-    await rest('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    await endSession();
     signedOut();
   }
 

@@ -1,42 +1,28 @@
 // Sign in with an owner's username and password (REST's login); the Studio then answers 403 to
 // a viewer, who is told the console is for owners and signed out again.
 import { Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { ApiError, rest, studio, tokenStore } from './api/client.ts';
+import { useState } from 'react';
+import { ApiError } from './api/client.ts';
+import { signIn } from './api/session.ts';
 import { fieldError, FormAlert } from './ui/errors.tsx';
+import { useSubmit } from './ui/submit.ts';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (userName: string) => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  const submit = useSubmit(async () => {
     try {
-      const { data } = await rest<{ authToken: string; userName: string }>('/auth/login', { method: 'POST', body: { username, password } });
-      tokenStore.set(data.authToken);
-      try {
-        await studio('/branding');
-      } catch (refusal) {
-        await rest('/auth/logout', { method: 'POST' }).catch(() => undefined);
-        tokenStore.clear();
-        throw refusal;
-      }
-      onSignedIn(data.userName);
+      onSignedIn((await signIn(username, password)).userName);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 401 ? new ApiError(401, 'unauthorized', 'Wrong username or password.') : failure);
-    } finally {
-      setBusy(false);
+      throw failure instanceof ApiError && failure.status === 401 ? new ApiError(401, 'unauthorized', 'Wrong username or password.') : failure;
     }
-  }
+  });
+  const { error } = submit;
 
   return (
     <Center mih="100vh" p="md">
       <Card withBorder shadow="sm" w={380} maw="100%" padding="lg">
-        <form onSubmit={submit} aria-label="Sign in">
+        <form onSubmit={submit.onSubmit()} aria-label="Sign in">
           <Stack>
             <Title order={1} size="h2">
               channelnet Studio
@@ -47,7 +33,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (userName: string) => void 
             <FormAlert error={error} fields={['username', 'password']} />
             <TextInput label="Username or email" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} error={fieldError(error, 'username')} />
             <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldError(error, 'password')} />
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={submit.busy}>
               Sign in
             </Button>
           </Stack>

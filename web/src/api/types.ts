@@ -1,38 +1,68 @@
-// The Studio API's shapes, shared with the server: the catalog format's zod schemas are the
-// one definition of every field (src/catalog/format.ts), so the console cannot drift from them.
+// The console's view of the APIs it calls, derived from the server's own zod schemas: the Studio
+// contract (src/studio/contract.ts) and REST's answers for sign-in and analytics
+// (src/rest/schemas.ts). `import type` only: the schemas' types reach the compiler, no zod
+// reaches the bundle, and a field the server renames fails `tsc -p web` instead of the screen.
 import type { z } from 'zod';
-import type {
-  appSchema,
-  categorySchema,
-  channelSchema,
-  languageSchema,
-  liveStreamSchema,
-  scheduleBlockSchema,
-  storeProductSchema,
-  vastSchema,
-  videoSchema,
-} from '../../../src/catalog/format.ts';
+import type * as rest from '../../../src/rest/schemas.ts';
+import type * as studio from '../../../src/studio/contract.ts';
 
-export type Video = z.input<typeof videoSchema>;
-export type Channel = z.input<typeof channelSchema> & { hasPassword?: boolean };
-export type Block = z.input<typeof scheduleBlockSchema>;
-export type LiveStream = z.input<typeof liveStreamSchema>;
-export type Vast = z.input<typeof vastSchema>;
-export type App = z.input<typeof appSchema> & { configuredStores?: string[] };
-export type StoreProduct = z.input<typeof storeProductSchema>;
-export type Category = z.input<typeof categorySchema>;
-export type Language = z.input<typeof languageSchema>;
+/** What JSON makes of a value: a Date is written as its ISO string. */
+type Json<T> = T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+/** An answer's `data` as the client receives it. */
+type Answer<S extends z.ZodType> = Json<z.output<S>>;
+/** A request body as the client may send it (defaults and optional fields left out). */
+type Body<S extends z.ZodType> = z.input<S>;
 
-/** A Studio list page: `{ items, page, perPage, total }` (src/studio/schemas.ts pageOf). */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  perPage: number;
-  total: number;
-}
+export type Detail = Answer<typeof studio.refusalDetailSchema>;
 
-/** One problem of a refused body: a JSON path relative to the body and the import's wording. */
-export interface Detail {
-  path: string;
-  message: string;
-}
+// Videos
+export type Video = Answer<typeof studio.videoSchema>;
+export type VideoPage = Answer<typeof studio.videoPageSchema>;
+export type VideoUsage = Answer<typeof studio.videoUsageSchema>;
+export type NewVideo = Body<typeof studio.newVideoSchema>;
+export type VideoPatch = Body<typeof studio.videoPatchSchema>;
+
+// Channels and what hangs off them
+export type Channel = Answer<typeof studio.channelResourceSchema>;
+export type ChannelPage = Answer<typeof studio.channelPageSchema>;
+/** A channel's own fields as its form edits them (a create's body, a PATCH's); a category is required when sent. */
+export type ChannelFields = Pick<Channel, 'name' | 'url' | 'timezone' | 'pictureUrl' | 'description' | 'playLiveFirst' | 'keepGuideOpened'> & {
+  categoryId: number | null;
+  languageId: number | null;
+};
+export type VideoList = Answer<typeof studio.videoListSchema>;
+export type Vast = Answer<typeof studio.vastResourceSchema>;
+export type VastBody = Body<typeof studio.vastBodySchema>;
+export type LiveStream = Answer<typeof studio.liveStreamResourceSchema>;
+export type LiveStreamBody = Body<typeof studio.liveStreamSchema>;
+export type Category = Answer<typeof studio.categoryResourceSchema>;
+export type Language = Answer<typeof studio.languageResourceSchema>;
+
+// Schedules
+export type Block = Answer<typeof studio.blockSchema>;
+export type NewBlock = Body<typeof studio.newBlockSchema>;
+export type BlockPatch = Body<typeof studio.blockPatchSchema>;
+export type Day = Answer<typeof studio.daySchema>;
+export type DayEntry = Day['entries'][number];
+export type Guide = Answer<typeof studio.guideSchema>;
+export type GuideRow = Guide['items'][number];
+
+// Apps and the account
+export type App = Answer<typeof studio.appResourceSchema>;
+export type StoreProduct = App['storeProducts'][number];
+export type AppChannel = App['channels'][number];
+export type AppToken = Answer<typeof studio.appTokenSchema>;
+export type CreatedToken = Answer<typeof studio.createdTokenSchema>;
+
+// Catalog file and audit
+export type ImportAnswer = Answer<typeof studio.importAnswerSchema>;
+export type AuditPage = Answer<typeof studio.auditPageSchema>;
+export type AuditEntry = AuditPage['items'][number];
+
+// REST: sign-in and analytics
+export type Login = Answer<typeof rest.loginSchema>;
+export type Summary = Answer<typeof rest.summarySchema>;
+export type Sessions = Answer<typeof rest.sessionsSchema>;
+export type Concurrency = Answer<typeof rest.concurrencySchema>;
+export type Programmes = Answer<typeof rest.programmesSchema>;
+export type Curve = Answer<typeof rest.curveSchema>;

@@ -2,45 +2,25 @@
 // and per platform, the programmes that held viewers and a channel's day minute by minute
 // (Programmes.tsx), and the sessions table with a CSV download; from REST's analytics routes.
 // Each chart's figures are also written out (summary sentences and tables), for every reader.
-import { Alert, Button, Group, Loader, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Autocomplete } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Autocomplete } from '@mantine/core';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import type uPlot from 'uplot';
-import { download, rest, REST } from '../../api/client.ts';
+import { sessionsCsv, useConcurrency, useSessions, useSummary, useViewersNow } from '../../api/analytics.ts';
+import type { Sessions, Summary } from '../../api/types.ts';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { formMessage } from '../../ui/errors.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
+import { Panel } from '../../ui/Panel.tsx';
+import { saveFile } from '../../ui/save-file.ts';
+import { useSubmit } from '../../ui/submit.ts';
 import { barOptions, Chart } from './Chart.tsx';
 import { ChannelDay, ProgrammesTable } from './Programmes.tsx';
 import { chartDate, dayRange, peakSentence, wallTime, watchTime, type Bucket } from './series.ts';
 
-interface Line {
-  watchSeconds: number;
-  sessions: number;
-  uniqueViewers: number;
-  averageSessionSeconds: number;
-}
-type Group = Line & { channelId?: number; channelName?: string; source?: string };
-interface Summary {
-  groups: Group[];
-  totals: Line;
-}
-interface Session {
-  source: string;
-  clientId: string | null;
-  userId: string | null;
-  channelId: number;
-  startedAt: string;
-  lastHeartbeatAt: string;
-  endedAt: string | null;
-  creditedSeconds: number;
-  heartbeats: number;
-  open: boolean;
-}
-interface Sessions {
-  items: Session[];
-  page: number;
-  total: number;
-  totalPages: number;
-}
+type Range = { from: string; to: string };
+type Session = Sessions['items'][number];
+type Line = Summary['groups'][number];
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 const INTERVALS = ['1m', '5m', '15m', '30m', '1h'];
@@ -79,40 +59,27 @@ export function AnalyticsScreen(_props: { rest: string[] }) {
 }
 
 function ViewersNow() {
-  const [viewers, setViewers] = useState<number | null>(null);
-  useEffect(() => {
-    const load = () => {
-      const to = new Date();
-      const from = new Date(to.getTime() - 60_000);
-      rest<{ buckets: Bucket[] }>('/analytics/concurrency', { query: { from: from.toISOString(), to: to.toISOString(), interval: '1m' } }).then(
-        ({ data }) => setViewers(Math.max(0, ...data.buckets.map((b) => b.viewers))),
-        () => setViewers(null),
-      );
-    };
-    load();
-    const timer = window.setInterval(load, 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const viewers = useViewersNow();
   return (
     <Paper withBorder p="md" w="fit-content">
       <Text size="sm" c="dimmed">
         Viewers now
       </Text>
       <Text fz={32} fw={700} aria-label="Viewers now">
-        {viewers ?? '–'}
+        {viewers.isError ? '–' : (viewers.data ?? '–')}
       </Text>
     </Paper>
   );
 }
 
-function Concurrency({ range, zone, interval }: { range: { from: string; to: string }; zone: string; interval: string }) {
-  const [buckets, setBuckets] = useState<Bucket[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    setBuckets(null);
-    setError(null);
-    rest<{ buckets: Bucket[] }>('/analytics/concurrency', { query: { ...range, interval } }).then(({ data }) => setBuckets(data.buckets), setError);
-  }, [range, interval]);
+const BUCKET_COLUMNS = (zone: string): Column<Bucket>[] => [
+  { header: 'From', cell: (b) => wallTime(b.start, zone) },
+  { header: 'Viewers', cell: (b) => b.viewers },
+];
+
+function Concurrency({ range, zone, interval }: { range: Range; zone: string; interval: string }) {
+  const concurrency = useConcurrency(range, interval);
+  const buckets = concurrency.data?.buckets;
   const data = useMemo<uPlot.AlignedData | null>(() => (buckets ? [buckets.map((b) => Date.parse(b.start) / 1000), buckets.map((b) => b.viewers)] : null), [buckets]);
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
@@ -124,167 +91,92 @@ function Concurrency({ range, zone, interval }: { range: { from: string; to: str
     [zone],
   );
   return (
-    <Paper withBorder p="md">
-      <Title order={3} size="h4" mb="xs">
-        Concurrent viewers
-      </Title>
-      {error ? <Alert color="red">{formMessage(error)}</Alert> : null}
-      {!buckets || !data ? (
-        error ? null : <Loader aria-label="Loading concurrency" />
-      ) : (
-        <>
-          <Text aria-label="Concurrency summary">{peakSentence(buckets, zone)}</Text>
-          <Chart options={options} data={data} label={`Concurrent viewers, ${peakSentence(buckets, zone)}`} />
-          <details>
-            <summary>Figures</summary>
-            <Table aria-label="Concurrent viewers by interval">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>From</Table.Th>
-                  <Table.Th>Viewers</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {buckets
-                  .filter((b) => b.viewers > 0)
-                  .map((b) => (
-                    <Table.Tr key={b.start}>
-                      <Table.Td>{wallTime(b.start, zone)}</Table.Td>
-                      <Table.Td>{b.viewers}</Table.Td>
-                    </Table.Tr>
-                  ))}
-              </Table.Tbody>
-            </Table>
-          </details>
-        </>
-      )}
-    </Paper>
+    <Panel title="Concurrent viewers">
+      <Loaded query={concurrency} label="Loading concurrency">
+        {({ buckets }) => (
+          <>
+            <Text aria-label="Concurrency summary">{peakSentence(buckets, zone)}</Text>
+            {data ? <Chart options={options} data={data} label={`Concurrent viewers, ${peakSentence(buckets, zone)}`} /> : null}
+            <details>
+              <summary>Figures</summary>
+              <DataTable label="Concurrent viewers by interval" columns={BUCKET_COLUMNS(zone)} rows={buckets.filter((b) => b.viewers > 0)} rowKey={(b) => b.start} />
+            </details>
+          </>
+        )}
+      </Loaded>
+    </Panel>
   );
 }
 
-function WatchTime({ range, groupBy, title }: { range: { from: string; to: string }; groupBy: 'channel' | 'source'; title: string }) {
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    setSummary(null);
-    rest<Summary>('/analytics/summary', { query: { ...range, groupBy } }).then(({ data }) => setSummary(data), setError);
-  }, [range, groupBy]);
-  const labels = useMemo(() => (summary ? summary.groups.map((g) => (groupBy === 'channel' ? (g.channelName ?? `#${g.channelId}`) : (g.source ?? ''))) : []), [summary, groupBy]);
-  const data = useMemo<uPlot.AlignedData | null>(() => (summary ? [labels.map((_, i) => i), summary.groups.map((g) => g.watchSeconds / 3600)] : null), [summary, labels]);
+function WatchTime({ range, groupBy, title }: { range: Range; groupBy: 'channel' | 'source'; title: string }) {
+  const summary = useSummary(range, groupBy);
+  const groups = summary.data?.groups;
+  const labelOf = (g: Line) => ('channelId' in g ? (g.channelName ?? `#${g.channelId}`) : 'source' in g ? g.source : '');
+  const labels = useMemo(() => (groups ?? []).map(labelOf), [groups]);
+  const data = useMemo<uPlot.AlignedData | null>(() => (groups ? [labels.map((_, i) => i), groups.map((g) => g.watchSeconds / 3600)] : null), [groups, labels]);
   const options = useMemo(() => barOptions(labels, 'Watch hours', groupBy === 'channel' ? '#2f9e44' : '#e8590c'), [labels, groupBy]);
+  const columns: Column<Line>[] = [
+    { header: groupBy === 'channel' ? 'Channel' : 'Platform', cell: (_g, i) => labels[i] },
+    { header: 'Watch time', cell: (g) => watchTime(g.watchSeconds) },
+    { header: 'Sessions', cell: (g) => g.sessions },
+    { header: 'Viewers', cell: (g) => g.uniqueViewers },
+  ];
   return (
-    <Paper withBorder p="md">
-      <Title order={3} size="h4" mb="xs">
-        {title}
-      </Title>
-      {error ? <Alert color="red">{formMessage(error)}</Alert> : null}
-      {!summary || !data ? (
-        error ? null : <Loader aria-label={`Loading ${title.toLowerCase()}`} />
-      ) : summary.groups.length === 0 ? (
-        <Text>Nobody watched in this period.</Text>
-      ) : (
-        <>
-          <Chart options={options} data={data} label={title} height={200} />
-          <Table aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{groupBy === 'channel' ? 'Channel' : 'Platform'}</Table.Th>
-                <Table.Th>Watch time</Table.Th>
-                <Table.Th>Sessions</Table.Th>
-                <Table.Th>Viewers</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {summary.groups.map((g, i) => (
-                <Table.Tr key={labels[i]}>
-                  <Table.Td>{labels[i]}</Table.Td>
-                  <Table.Td>{watchTime(g.watchSeconds)}</Table.Td>
-                  <Table.Td>{g.sessions}</Table.Td>
-                  <Table.Td>{g.uniqueViewers}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </>
-      )}
-    </Paper>
+    <Panel title={title}>
+      <Loaded query={summary} label={`Loading ${title.toLowerCase()}`}>
+        {({ groups }) =>
+          groups.length === 0 ? (
+            <Text>Nobody watched in this period.</Text>
+          ) : (
+            <>
+              {data ? <Chart options={options} data={data} label={title} height={200} /> : null}
+              <DataTable label={title} columns={columns} rows={groups} rowKey={(_g, i) => labels[i] ?? i} />
+            </>
+          )
+        }
+      </Loaded>
+    </Panel>
   );
 }
 
-function SessionsTable({ range, zone }: { range: { from: string; to: string }; zone: string }) {
-  const [page, setPage] = useState(1);
-  const [sessions, setSessions] = useState<Sessions | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [downloading, setDownloading] = useState(false);
-  useEffect(() => setPage(1), [range]);
-  useEffect(() => {
-    rest<Sessions>('/analytics/sessions', { query: { ...range, page, perPage: 25 } }).then(({ data }) => setSessions(data), setError);
-  }, [range, page]);
+const SESSION_COLUMNS = (zone: string): Column<Session>[] => [
+  { header: 'Started', cell: (s) => wallTime(s.startedAt, zone) },
+  { header: 'Channel', cell: (s) => s.channelId },
+  { header: 'Platform', cell: (s) => s.source },
+  { header: 'Viewer', cell: (s) => s.userId ?? '–' },
+  { header: 'Watched', cell: (s) => watchTime(s.creditedSeconds) },
+  { header: 'State', cell: (s) => (s.open ? 'watching' : 'ended') },
+];
 
-  async function csv() {
-    setDownloading(true);
-    setError(null);
-    try {
-      const blob = await download(`${REST}/analytics/sessions`, { ...range, perPage: 500 }, 'text/csv');
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `sessions-${range.from.slice(0, 10)}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setDownloading(false);
-    }
-  }
+function SessionsTable({ range, zone }: { range: Range; zone: string }) {
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [range]);
+  const sessions = useSessions(range, page);
+  const csv = useSubmit(async () => {
+    saveFile(await sessionsCsv(range), `sessions-${range.from.slice(0, 10)}.csv`);
+  });
 
   return (
-    <Paper withBorder p="md">
-      <Group justify="space-between" mb="xs">
-        <Title order={3} size="h4">
-          Sessions
-        </Title>
-        <Button variant="light" onClick={csv} loading={downloading}>
+    <Panel
+      title="Sessions"
+      actions={
+        <Button variant="light" onClick={() => void csv.run()} loading={csv.busy}>
           Download CSV
         </Button>
-      </Group>
-      {error ? <Alert color="red">{formMessage(error)}</Alert> : null}
-      {!sessions ? (
-        <Loader aria-label="Loading sessions" />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            {sessions.total} sessions
-          </Text>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped aria-label="Sessions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th>Platform</Table.Th>
-                  <Table.Th>Viewer</Table.Th>
-                  <Table.Th>Watched</Table.Th>
-                  <Table.Th>State</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sessions.items.map((s, i) => (
-                  <Table.Tr key={`${s.startedAt}-${s.userId}-${i}`}>
-                    <Table.Td>{wallTime(s.startedAt, zone)}</Table.Td>
-                    <Table.Td>{s.channelId}</Table.Td>
-                    <Table.Td>{s.source}</Table.Td>
-                    <Table.Td>{s.userId ?? '–'}</Table.Td>
-                    <Table.Td>{watchTime(s.creditedSeconds)}</Table.Td>
-                    <Table.Td>{s.open ? 'watching' : 'ended'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {sessions.totalPages > 1 ? <Pagination total={sessions.totalPages} value={page} onChange={setPage} aria-label="Session pages" /> : null}
-        </>
-      )}
-    </Paper>
+      }
+    >
+      {csv.error ? <Alert color="red">{formMessage(csv.error)}</Alert> : null}
+      <Loaded query={sessions} label="Loading sessions">
+        {(found) => (
+          <>
+            <Text size="sm" c="dimmed">
+              {found.total} sessions
+            </Text>
+            <DataTable label="Sessions" columns={SESSION_COLUMNS(zone)} rows={found.items} rowKey={(s, i) => `${s.startedAt}-${s.userId}-${i}`} minWidth={720} striped />
+            {found.totalPages > 1 ? <Pagination total={found.totalPages} value={page} onChange={setPage} aria-label="Session pages" /> : null}
+          </>
+        )}
+      </Loaded>
+    </Panel>
   );
 }

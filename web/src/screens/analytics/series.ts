@@ -1,12 +1,10 @@
 // Figures the Analytics screen draws and says in words: the day's range in a zone, the peak of
 // a concurrency curve, and watch time in hours and minutes. Pure, so they are unit-tested.
 import { DateTime } from 'luxon';
+import type { Concurrency, Curve } from '../../api/types.ts';
 
-export interface Bucket {
-  start: string;
-  end: string;
-  viewers: number;
-}
+/** An interval of a concurrency curve (REST /analytics/concurrency). */
+export type Bucket = Concurrency['buckets'][number];
 
 /** The instants bounding `date` (yyyy-MM-dd) in `zone`: 23 or 25 hours on clock-change days. */
 export function dayRange(date: string, zone: string): { from: string; to: string } | undefined {
@@ -43,13 +41,7 @@ export function watchTime(seconds: number): string {
 export const wallTime = (instant: string, zone: string): string => DateTime.fromISO(instant, { zone }).toFormat('yyyy-MM-dd HH:mm');
 
 /** A minute of a channel-day curve (REST /analytics/channels/{id}/curve). */
-export interface CurveMinute {
-  start: string;
-  viewers: number;
-  videoId: number | null;
-  title: string | null;
-  isLive: boolean;
-}
+export type CurveMinute = Curve['minutes'][number];
 
 /** A stretch of consecutive minutes with one programme on air (or none), and its busiest minute. */
 export interface ProgrammeRun {

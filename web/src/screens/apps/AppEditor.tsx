@@ -1,46 +1,33 @@
 // One app of one platform: create it when missing, edit it whole and save with PUT (If-Match:
 // a stale save is a 412 in words, and what was typed stays), delete it.
-import { Alert, Button, Checkbox, Code, FileInput, Group, Image, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Code, FileInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
+import { useState } from 'react';
 import { BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
-import { ApiError, studio } from '../../api/client.ts';
-import type { Page, StoreProduct } from '../../api/types.ts';
-import { fieldError, FormAlert, formMessage } from '../../ui/errors.tsx';
+import { useApp, useDeleteApp, usePutApp } from '../../api/apps.ts';
+import { useChannelList } from '../../api/channels.ts';
+import type { Answer } from '../../api/client.ts';
+import type { App, AppChannel, StoreProduct } from '../../api/types.ts';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { fieldError, FormAlert } from '../../ui/errors.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 import { ColourField } from './ColourField.tsx';
 import { base64Of, imageDataUrl } from './colours.ts';
 import { PhonePreview, TvPreview, type MobileColours, type Theme } from './Previews.tsx';
 
 export type Platform = 'mobile' | 'roku' | 'firetv' | 'appletv' | 'androidtv';
 
-interface AppChannel {
-  channelId: number;
-  sorting: number | null;
-  channelNumber: string | null;
-  useVastSettings: boolean;
-  lastUpdateDate?: string | null;
-}
-
-/** The app as the Studio answers it (catalog apps[] entry; credentials write-only). */
-export interface StudioApp {
+/**
+ * The app as the editor holds it: the Studio's answer (src/studio/contract.ts), less what the
+ * service fills on save (id, owner, creation) for an app not saved yet; a new mobile app starts
+ * with its four colours only.
+ */
+export type StudioApp = Omit<App, 'id' | 'ownerId' | 'createdAt' | 'configuredStores' | 'mobile' | 'channels'> & {
   id?: number;
-  platform: Platform;
-  appName: string;
-  slug: string | null;
-  about: string | null;
-  privacyPolicyLink: string | null;
-  isPaid: boolean;
-  timeFormat: string;
-  adLink: string | null;
-  apiKey: string | null;
-  theme: Theme | null;
-  mobile: (MobileColours & Record<string, string | null>) | null;
-  images: Record<string, string>;
-  storeProducts: StoreProduct[];
-  vodPpv: { isEnabled: boolean; accessDurationHours: number; previewSeconds: number; storeProducts: StoreProduct[] };
-  channels: AppChannel[];
-  configuredStores?: string[];
-  createdAt?: string;
-}
+  configuredStores?: readonly string[];
+  mobile: (MobileColours & Partial<NonNullable<App['mobile']>>) | null;
+  channels: (Omit<AppChannel, 'lastUpdateDate'> & { lastUpdateDate?: string | null })[];
+};
 
 const TV_THEME: Theme = { primaryColor: '6f1ab1', secondaryColor: 'b3b3b3', backgroundColor: '101010', styleColor: 'ffffff' };
 const MOBILE: MobileColours = { selectionColor: '6f1ab1', headerFooterColor: '222222', backgroundColor: 'ffffff', fontColor: '111111' };
@@ -55,65 +42,45 @@ function blankApp(platform: Platform): StudioApp {
 }
 
 export function AppEditor({ platform }: { platform: Platform }) {
-  const [app, setApp] = useState<StudioApp | null>(null);
-  const [etag, setEtag] = useState<string | undefined>();
-  const [exists, setExists] = useState<boolean | null>(null);
-  const [credentials, setCredentials] = useState<Record<string, string>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
+  const app = useApp(platform);
+  return (
+    <Loaded query={app} label="Loading app" fresh>
+      {(read) => <Editor platform={platform} read={read} />}
+    </Loaded>
+  );
+}
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await studio<StudioApp>(`/apps/${platform}`);
-      setApp(answer.data);
-      setEtag(answer.etag);
-      setExists(true);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 404) setExists(false);
-      else setError(failure);
-    }
-  }, [platform]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+function Editor({ platform, read }: { platform: Platform; read: Answer<App> | null }) {
+  const [app, setApp] = useState<StudioApp | null>(read?.data ?? null);
+  const [etag, setEtag] = useState(read?.etag);
+  const [exists, setExists] = useState(read !== null);
+  const [credentials, setCredentials] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState('');
+  const put = usePutApp(platform);
+  const deleteApp = useDeleteApp(platform);
 
   const set = (patch: Partial<StudioApp>) => setApp((current) => (current ? { ...current, ...patch } : current));
 
-  async function save() {
-    if (!app) return;
-    setBusy(true);
-    setError(null);
+  const submit = useSubmit(async (action: 'save' | 'delete') => {
     setSaved('');
-    try {
-      const { configuredStores: _c, ...body } = app;
-      const storeCredentials = credentialsBody(credentials);
-      const answer = await studio<StudioApp>(`/apps/${platform}`, { method: 'PUT', body: storeCredentials ? { ...body, storeCredentials } : body, ifMatch: exists ? etag : undefined });
-      setApp(answer.data);
-      setEtag(answer.etag);
-      setExists(true);
-      setCredentials({});
-      setSaved('App saved. The apps read it on their next request.');
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setError(null);
-    try {
-      await studio(`/apps/${platform}`, { method: 'DELETE', ifMatch: etag });
+    if (action === 'delete') {
+      await deleteApp.mutateAsync(etag);
       setApp(null);
       setExists(false);
-      setSaved('App deleted.');
-    } catch (failure) {
-      setError(failure);
+      return setSaved('App deleted.');
     }
-  }
+    if (!app) return;
+    const { configuredStores: _c, ...body } = app;
+    const storeCredentials = credentialsBody(credentials);
+    const answer = await put.mutateAsync({ body: storeCredentials ? { ...body, storeCredentials } : body, etag: exists ? etag : undefined });
+    setApp(answer.data);
+    setEtag(answer.etag);
+    setExists(true);
+    setCredentials({});
+    setSaved('App saved. The apps read it on their next request.');
+  });
+  const { error, busy } = submit;
 
-  if (exists === null) return error ? <Alert color="red">{formMessage(error)}</Alert> : <Loader aria-label="Loading app" />;
   if (!app)
     return (
       <Stack align="flex-start">
@@ -227,11 +194,11 @@ export function AppEditor({ platform }: { platform: Platform }) {
       </Paper>
       <Assignments channels={app.channels} error={error} onChange={(channels) => set({ channels })} />
       <Group>
-        <Button onClick={save} loading={busy}>
+        <Button onClick={() => void submit.run('save')} loading={busy}>
           Save app
         </Button>
         {exists ? (
-          <Button color="red" variant="light" onClick={remove}>
+          <Button color="red" variant="light" onClick={() => void submit.run('delete')}>
             Delete app
           </Button>
         ) : null}
@@ -287,47 +254,29 @@ function Images({ images, error, onChange }: { images: Record<string, string>; e
 
 function Products({ label, products, path, error, periods, onChange }: { label: string; products: StoreProduct[]; path: string; error: unknown; periods: readonly string[]; onChange: (products: StoreProduct[]) => void }) {
   const update = (index: number, patch: Partial<StoreProduct>) => onChange(products.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+  const columns: Column<StoreProduct>[] = [
+    {
+      header: 'Store',
+      cell: (p, i) => <Select aria-label={`Store of product ${i + 1}`} data={[...STORE_PLATFORMS]} value={p.storePlatform} onChange={(v) => v && update(i, { storePlatform: v as StoreProduct['storePlatform'] })} allowDeselect={false} />,
+    },
+    {
+      header: 'Product id',
+      cell: (p, i) => (
+        <TextInput aria-label={`Product id ${i + 1}`} value={p.productId} onChange={(e) => update(i, { productId: e.currentTarget.value })} error={fieldError(error, `${path}.${i}.productId`) ?? fieldError(error, `${path}[${i}].productId`)} />
+      ),
+    },
+    { header: 'Display name', cell: (p, i) => <TextInput aria-label={`Display name ${i + 1}`} value={p.displayName ?? ''} onChange={(e) => update(i, { displayName: e.currentTarget.value })} /> },
+    {
+      header: 'Period',
+      cell: (p, i) => <Select aria-label={`Period of product ${i + 1}`} data={[...periods]} value={p.billingPeriod} onChange={(v) => v && update(i, { billingPeriod: v as StoreProduct['billingPeriod'] })} allowDeselect={false} />,
+    },
+    { header: 'Active', cell: (p, i) => <Checkbox aria-label={`Product ${i + 1} active`} checked={p.isActive ?? true} onChange={(e) => update(i, { isActive: e.currentTarget.checked })} /> },
+    { header: '', cell: (_p, i) => <CloseButton aria-label={`Remove product ${i + 1}`} onClick={() => onChange(products.filter((_, j) => j !== i))} /> },
+  ];
   return (
     <Stack gap="xs" mt="xs">
       <Text fw={500}>{label}</Text>
-      <Table.ScrollContainer minWidth={640}>
-        <Table aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Store</Table.Th>
-              <Table.Th>Product id</Table.Th>
-              <Table.Th>Display name</Table.Th>
-              <Table.Th>Period</Table.Th>
-              <Table.Th>Active</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {products.map((p, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>
-                  <Select aria-label={`Store of product ${i + 1}`} data={[...STORE_PLATFORMS]} value={p.storePlatform} onChange={(v) => v && update(i, { storePlatform: v as StoreProduct['storePlatform'] })} allowDeselect={false} />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput aria-label={`Product id ${i + 1}`} value={p.productId} onChange={(e) => update(i, { productId: e.currentTarget.value })} error={fieldError(error, `${path}.${i}.productId`) ?? fieldError(error, `${path}[${i}].productId`)} />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput aria-label={`Display name ${i + 1}`} value={p.displayName ?? ''} onChange={(e) => update(i, { displayName: e.currentTarget.value })} />
-                </Table.Td>
-                <Table.Td>
-                  <Select aria-label={`Period of product ${i + 1}`} data={[...periods]} value={p.billingPeriod} onChange={(v) => v && update(i, { billingPeriod: v as StoreProduct['billingPeriod'] })} allowDeselect={false} />
-                </Table.Td>
-                <Table.Td>
-                  <Checkbox aria-label={`Product ${i + 1} active`} checked={p.isActive ?? true} onChange={(e) => update(i, { isActive: e.currentTarget.checked })} />
-                </Table.Td>
-                <Table.Td>
-                  <CloseButton aria-label={`Remove product ${i + 1}`} onClick={() => onChange(products.filter((_, j) => j !== i))} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label={label} columns={columns} rows={products} rowKey={(_p, i) => i} minWidth={640} />
       <Button variant="light" size="xs" w="fit-content" onClick={() => onChange([...products, { storePlatform: 'Apple', productId: '', displayName: '', billingPeriod: periods[0] as StoreProduct['billingPeriod'], isActive: true }])}>
         Add a product to {label.toLowerCase()}
       </Button>
@@ -335,58 +284,43 @@ function Products({ label, products, path, error, periods, onChange }: { label: 
   );
 }
 
-function Assignments({ channels, error, onChange }: { channels: AppChannel[]; error: unknown; onChange: (channels: AppChannel[]) => void }) {
-  const [owned, setOwned] = useState<{ id: number; name: string }[]>([]);
-  useEffect(() => {
-    studio<Page<{ id: number; name: string }>>('/channels', { query: { per_page: 500 } }).then(({ data }) => setOwned(data.items), () => setOwned([]));
-  }, []);
+type Carried = StudioApp['channels'][number];
+
+function Assignments({ channels, error, onChange }: { channels: Carried[]; error: unknown; onChange: (channels: Carried[]) => void }) {
+  const owned = useChannelList().data ?? [];
   const carried = new Map(channels.map((c) => [c.channelId, c]));
-  const update = (channelId: number, patch: Partial<AppChannel> | null) => {
+  const update = (channelId: number, patch: Partial<Carried> | null) => {
     if (patch === null) return onChange(channels.filter((c) => c.channelId !== channelId));
     const current = carried.get(channelId);
     onChange(current ? channels.map((c) => (c.channelId === channelId ? { ...c, ...patch } : c)) : [...channels, { channelId, sorting: channels.length + 1, channelNumber: null, useVastSettings: false, ...patch }]);
   };
+  const columns: Column<{ id: number; name: string }>[] = [
+    { header: 'Carried', cell: (c) => <Checkbox aria-label={`Carry ${c.name}`} checked={carried.has(c.id)} onChange={(e) => update(c.id, e.currentTarget.checked ? {} : null)} /> },
+    { header: 'Channel', cell: (c) => c.name },
+    {
+      header: 'Sorting',
+      cell: (c) => <NumberInput aria-label={`Sorting of ${c.name}`} disabled={!carried.has(c.id)} value={carried.get(c.id)?.sorting ?? ''} onChange={(v) => update(c.id, { sorting: v === '' ? null : Number(v) })} w={90} />,
+    },
+    {
+      header: 'Channel number',
+      cell: (c) => (
+        <TextInput aria-label={`Channel number of ${c.name}`} disabled={!carried.has(c.id)} value={carried.get(c.id)?.channelNumber ?? ''} onChange={(e) => update(c.id, { channelNumber: e.currentTarget.value || null })} w={110} />
+      ),
+    },
+    {
+      header: "Channel's VAST",
+      cell: (c) => (
+        <Checkbox aria-label={`Use the VAST settings of ${c.name}`} disabled={!carried.has(c.id)} checked={carried.get(c.id)?.useVastSettings ?? false} onChange={(e) => update(c.id, { useVastSettings: e.currentTarget.checked })} />
+      ),
+    },
+  ];
   return (
     <Paper withBorder p="sm">
       <Title order={3} size="h5" mb="xs">
         Channels in this app
       </Title>
       {fieldError(error, 'channels') ? <Text c="red" size="sm">{fieldError(error, 'channels')}</Text> : null}
-      <Table.ScrollContainer minWidth={520}>
-        <Table aria-label="Channels in this app">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Carried</Table.Th>
-              <Table.Th>Channel</Table.Th>
-              <Table.Th>Sorting</Table.Th>
-              <Table.Th>Channel number</Table.Th>
-              <Table.Th>Channel's VAST</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {owned.map((channel) => {
-              const row = carried.get(channel.id);
-              return (
-                <Table.Tr key={channel.id}>
-                  <Table.Td>
-                    <Checkbox aria-label={`Carry ${channel.name}`} checked={Boolean(row)} onChange={(e) => update(channel.id, e.currentTarget.checked ? {} : null)} />
-                  </Table.Td>
-                  <Table.Td>{channel.name}</Table.Td>
-                  <Table.Td>
-                    <NumberInput aria-label={`Sorting of ${channel.name}`} disabled={!row} value={row?.sorting ?? ''} onChange={(v) => update(channel.id, { sorting: v === '' ? null : Number(v) })} w={90} />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput aria-label={`Channel number of ${channel.name}`} disabled={!row} value={row?.channelNumber ?? ''} onChange={(e) => update(channel.id, { channelNumber: e.currentTarget.value || null })} w={110} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Checkbox aria-label={`Use the VAST settings of ${channel.name}`} disabled={!row} checked={row?.useVastSettings ?? false} onChange={(e) => update(channel.id, { useVastSettings: e.currentTarget.checked })} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Channels in this app" columns={columns} rows={owned} rowKey={(c) => c.id} minWidth={520} />
     </Paper>
   );
 }

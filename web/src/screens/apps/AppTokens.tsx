@@ -1,50 +1,41 @@
 // App tokens: what TV archive apps send (README: Security). The GUID is shown once, when it is
 // created; the list shows label, creation and last use; revoking ends it at once.
-import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import { newIdempotencyKey, studio } from '../../api/client.ts';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useAppTokens, useCreateAppToken, useRevokeAppToken } from '../../api/apps.ts';
+import type { AppToken } from '../../api/types.ts';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { fieldError, formMessage } from '../../ui/errors.tsx';
-
-interface AppToken {
-  id: number;
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+import { Loaded } from '../../ui/Loaded.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 
 const when = (instant: string | null) => (instant ? new Date(instant).toLocaleString() : 'never');
 
 export function AppTokens() {
-  const [tokens, setTokens] = useState<AppToken[] | null>(null);
+  const tokens = useAppTokens();
+  const create = useCreateAppToken();
+  const revoke = useRevokeAppToken();
   const [label, setLabel] = useState('');
   const [shown, setShown] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const load = useCallback(() => studio<{ items: AppToken[] }>('/app-tokens').then(({ data }) => setTokens(data.items), setError), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function create() {
-    setError(null);
-    try {
-      const { data } = await studio<AppToken & { token?: string }>('/app-tokens', { method: 'POST', body: { label }, idempotencyKey: newIdempotencyKey() });
-      setShown(data.token ?? null);
-      setLabel('');
-      await load();
-    } catch (failure) {
-      setError(failure);
-    }
-  }
-
-  async function revoke(token: AppToken) {
-    setError(null);
-    try {
-      await studio(`/app-tokens/${token.id}`, { method: 'DELETE' });
-      await load();
-    } catch (failure) {
-      setError(failure);
-    }
-  }
+  const submit = useSubmit(async (action: { create: string } | { revoke: number }) => {
+    if ('revoke' in action) return revoke.mutateAsync(action.revoke);
+    setShown((await create.mutateAsync(action.create)).token ?? null);
+    setLabel('');
+  });
+  const { error } = submit;
+  const columns: Column<AppToken>[] = [
+    { header: 'Label', cell: (t) => t.label },
+    { header: 'Created', cell: (t) => when(t.createdAt) },
+    { header: 'Last used', cell: (t) => when(t.lastUsedAt) },
+    {
+      header: '',
+      cell: (t) => (
+        <Button size="xs" color="red" variant="subtle" onClick={() => void submit.run({ revoke: t.id })} aria-label={`Revoke ${t.label}`}>
+          Revoke
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Stack>
@@ -54,46 +45,13 @@ export function AppTokens() {
       {error && !fieldError(error, 'label') ? <Alert color="red" role="alert">{formMessage(error)}</Alert> : null}
       <Group align="flex-end">
         <TextInput label="New token label" value={label} onChange={(e) => setLabel(e.currentTarget.value)} error={fieldError(error, 'label')} />
-        <Button onClick={create} disabled={label.trim() === ''}>
+        <Button onClick={() => void submit.run({ create: label })} disabled={label.trim() === ''}>
           Create token
         </Button>
       </Group>
-      {!tokens ? (
-        <Loader aria-label="Loading tokens" />
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="App tokens">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Label</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>No app tokens.</Table.Td>
-                </Table.Tr>
-              ) : (
-                tokens.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>{t.label}</Table.Td>
-                    <Table.Td>{when(t.createdAt)}</Table.Td>
-                    <Table.Td>{when(t.lastUsedAt)}</Table.Td>
-                    <Table.Td>
-                      <Button size="xs" color="red" variant="subtle" onClick={() => revoke(t)} aria-label={`Revoke ${t.label}`}>
-                        Revoke
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <Loaded query={tokens} label="Loading tokens">
+        {(items) => <DataTable label="App tokens" columns={columns} rows={items} rowKey={(t) => t.id} empty="No app tokens." minWidth={480} />}
+      </Loaded>
       <Modal opened={shown !== null} onClose={() => setShown(null)} title="Your new app token">
         <Stack>
           <Alert color="yellow">Copy it now: it is shown only this once. Whoever holds it can read your TV archive.</Alert>

@@ -2,21 +2,13 @@
 // secondary, background, style) and a mock phone coloured by the mobile colours. Each role is
 // named in visible text with its value, so what the preview shows can be read, not only seen.
 import { Box, Group, Stack, Text } from '@mantine/core';
+import type { App } from '../../api/types.ts';
 import { readableOn, toCss } from './colours.ts';
 
-export interface Theme {
-  primaryColor: string;
-  secondaryColor: string;
-  backgroundColor?: string | null;
-  styleColor: string;
-}
-
-export interface MobileColours {
-  selectionColor: string;
-  headerFooterColor: string;
-  backgroundColor: string;
-  fontColor: string;
-}
+/** A TV app's theme roles (Android TV has no background). */
+export type Theme = NonNullable<App['theme']>;
+/** A mobile app's four colours. */
+export type MobileColours = Pick<NonNullable<App['mobile']>, 'selectionColor' | 'headerFooterColor' | 'backgroundColor' | 'fontColor'>;
 
 /** The stock Roku colours a Roku app without a theme reports (README: app_settings). */
 const ROKU_DEFAULT_BACKGROUND = '101010';

@@ -1,10 +1,15 @@
 // Import & export: the owner's slice of the catalog as a file (the same format as
 // `channelnet import`), and a file brought back: checked first (a dry run that says what it would
 // write or, in words with their paths, what is wrong), then imported in one transaction.
-import { Alert, Button, FileInput, Group, List, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, download, STUDIO, studio, newIdempotencyKey } from '../../api/client.ts';
+import { exportCatalog, useImport } from '../../api/catalog.ts';
+import { ApiError, newIdempotencyKey } from '../../api/client.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formMessage } from '../../ui/errors.tsx';
+import { Panel } from '../../ui/Panel.tsx';
+import { saveFile } from '../../ui/save-file.ts';
+import { useSubmit } from '../../ui/submit.ts';
 
 type Counts = Record<string, number>;
 
@@ -19,43 +24,26 @@ export function CatalogScreen(_props: { rest: string[] }) {
 }
 
 function Export() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState('');
-
-  async function run() {
-    setBusy(true);
-    setError(null);
-    try {
-      const blob = await download(`${STUDIO}/export`);
-      const document = JSON.parse(await blob.text()) as { channels?: unknown[]; videos?: unknown[]; apps?: unknown[] };
-      const link = window.document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `channelnet-export-${new Date().toISOString().slice(0, 10)}.json`;
-      link.click();
-      URL.revokeObjectURL(link.href);
-      setDone(`Exported ${document.channels?.length ?? 0} channels, ${document.videos?.length ?? 0} videos and ${document.apps?.length ?? 0} apps (no passwords or store credentials).`);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = useSubmit(async () => {
+    const blob = await exportCatalog();
+    const document = JSON.parse(await blob.text()) as { channels?: unknown[]; videos?: unknown[]; apps?: unknown[] };
+    saveFile(blob, `channelnet-export-${new Date().toISOString().slice(0, 10)}.json`);
+    setDone(`Exported ${document.channels?.length ?? 0} channels, ${document.videos?.length ?? 0} videos and ${document.apps?.length ?? 0} apps (no passwords or store credentials).`);
+  });
+  const { error, busy } = run;
 
   return (
-    <Paper withBorder p="md">
-      <Title order={3} size="h4" mb="xs">
-        Export
-      </Title>
+    <Panel title="Export">
       <Text size="sm" mb="sm">
         Your channels, videos, schedules and apps as one catalog file. Secrets (passwords, store credentials, app tokens) are never exported.
       </Text>
       {error ? <Alert color="red">{formMessage(error)}</Alert> : null}
       {done ? <Alert color="green" mb="sm">{done}</Alert> : null}
-      <Button onClick={run} loading={busy}>
+      <Button onClick={() => void run.run()} loading={busy}>
         Export catalog
       </Button>
-    </Paper>
+    </Panel>
   );
 }
 
@@ -66,6 +54,7 @@ function Import() {
   const [result, setResult] = useState<Counts | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
+  const importer = useImport();
 
   async function readFile(file: File | null) {
     if (!file) return;
@@ -88,7 +77,7 @@ function Import() {
     }
     setBusy(dryRun ? 'check' : 'import');
     try {
-      const { data } = await studio<{ counts: Counts }>('/import', { method: 'POST', body: document, query: { dryRun: dryRun ? 1 : undefined }, idempotencyKey: dryRun ? undefined : key });
+      const data = await importer.mutateAsync({ document, dryRun, key: dryRun ? undefined : key });
       if (dryRun) setChecked({ text, counts: data.counts });
       else {
         setResult(data.counts);
@@ -104,10 +93,7 @@ function Import() {
   }
 
   return (
-    <Paper withBorder p="md">
-      <Title order={3} size="h4" mb="xs">
-        Import
-      </Title>
+    <Panel title="Import">
       <Text size="sm" mb="sm">
         A catalog file of your own channels, videos and apps, merged by id. It is checked first; nothing changes until you import it, and then everything in it changes at once or nothing does.
       </Text>
@@ -144,23 +130,17 @@ function Import() {
           {busy ? <Loader size="sm" aria-label={busy === 'check' ? 'Checking' : 'Importing'} /> : null}
         </Group>
       </Stack>
-    </Paper>
+    </Panel>
   );
 }
 
 function CountsTable({ counts, label }: { counts: Counts; label: string }) {
   const rows = Object.entries(counts).filter(([, n]) => n > 0);
   if (rows.length === 0) return <Text size="sm">Nothing.</Text>;
-  return (
-    <Table aria-label={label} withRowBorders={false}>
-      <Table.Tbody>
-        {rows.map(([name, n]) => (
-          <Table.Tr key={name}>
-            <Table.Td>{name}</Table.Td>
-            <Table.Td>{n}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <DataTable label={label} columns={COUNT_COLUMNS} rows={rows} rowKey={([name]) => name} withRowBorders={false} headless />;
 }
+
+const COUNT_COLUMNS = [
+  { header: 'What', cell: ([name]: [string, number]) => name },
+  { header: 'How many', cell: ([, n]: [string, number]) => n },
+];

@@ -1,46 +1,42 @@
 // One channel (#/channels/{id}): details, library and VOD catalog, VAST per platform, password,
 // delete and restore. Every save sends the ETag the form was loaded with (412 when someone else
 // saved meanwhile).
-import { Alert, Anchor, Badge, Button, Group, Loader, PasswordInput, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import { studio } from '../../api/client.ts';
+import { Alert, Anchor, Badge, Button, Group, PasswordInput, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useChannel, useDeleteChannel, usePassword, useUpdateChannel } from '../../api/channels.ts';
+import type { Answer } from '../../api/client.ts';
+import type { Channel } from '../../api/types.ts';
 import { navigate } from '../../router.ts';
 import { fieldError, formMessage } from '../../ui/errors.tsx';
-import type { StudioChannel } from './ChannelsScreen.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 import { ChannelForm } from './ChannelForm.tsx';
 import { VastEditor } from './VastEditor.tsx';
 import { VideoListEditor } from './VideoListEditor.tsx';
 
 export function ChannelEditor({ channelId }: { channelId: number }) {
-  const [channel, setChannel] = useState<{ data: StudioChannel; etag: string | undefined } | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const channel = useChannel(channelId);
+  return (
+    <Loaded query={channel} label="Loading channel" fresh>
+      {(read) => <Editor channelId={channelId} read={read} reload={async () => (await channel.refetch({ throwOnError: true })).data!} />}
+    </Loaded>
+  );
+}
+
+function Editor({ channelId, read, reload }: { channelId: number; read: Answer<Channel>; reload: () => Promise<Answer<Channel>> }) {
+  // The version the forms edit: the one read, then each one a save answers.
+  const [channel, setChannel] = useState(read);
   const [saved, setSaved] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      setChannel(await studio<StudioChannel>(`/channels/${channelId}`));
-    } catch (failure) {
-      setError(failure);
-    }
-  }, [channelId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (!channel) return error ? <Alert color="red">{formMessage(error)}</Alert> : <Loader aria-label="Loading channel" />;
+  const update = useUpdateChannel(channelId);
+  const remove = useDeleteChannel(channelId);
   const c = channel.data;
 
-  async function setDeleted(deleted: boolean) {
-    setError(null);
-    try {
-      if (deleted) await studio(`/channels/${channelId}`, { method: 'DELETE', ifMatch: channel?.etag });
-      else await studio(`/channels/${channelId}`, { method: 'PATCH', body: { deleted: false }, ifMatch: channel?.etag });
-      await load();
-      setSaved(deleted ? 'Channel deleted: no app shows it any more.' : 'Channel restored.');
-    } catch (failure) {
-      setError(failure);
-    }
-  }
+  const deletion = useSubmit(async (deleted: boolean) => {
+    if (deleted) await remove.mutateAsync(channel.etag);
+    else await update.mutateAsync({ body: { deleted: false }, etag: channel.etag });
+    setChannel(await reload());
+    setSaved(deleted ? 'Channel deleted: no app shows it any more.' : 'Channel restored.');
+  });
 
   return (
     <Stack>
@@ -56,18 +52,18 @@ export function ChannelEditor({ channelId }: { channelId: number }) {
             Schedule
           </Button>
           {c.deleted ? (
-            <Button variant="light" onClick={() => setDeleted(false)}>
+            <Button variant="light" onClick={() => void deletion.run(false)}>
               Restore channel
             </Button>
           ) : (
-            <Button color="red" variant="light" onClick={() => setDeleted(true)}>
+            <Button color="red" variant="light" onClick={() => void deletion.run(true)}>
               Delete channel
             </Button>
           )}
         </Group>
       </Group>
       {saved ? <Alert color="green" withCloseButton onClose={() => setSaved('')}>{saved}</Alert> : null}
-      {error ? <Alert color="red" role="alert">{formMessage(error)}</Alert> : null}
+      {deletion.error ? <Alert color="red" role="alert">{formMessage(deletion.error)}</Alert> : null}
       <Tabs defaultValue="details" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
@@ -82,7 +78,7 @@ export function ChannelEditor({ channelId }: { channelId: number }) {
             initial={c}
             submitLabel="Save details"
             onSubmit={async (fields) => {
-              setChannel(await studio<StudioChannel>(`/channels/${channelId}`, { method: 'PATCH', body: fields, ifMatch: channel.etag }));
+              setChannel(await update.mutateAsync({ body: fields, etag: channel.etag }));
               setSaved('Details saved.');
             }}
           />
@@ -97,7 +93,7 @@ export function ChannelEditor({ channelId }: { channelId: number }) {
           <VastEditor channelId={channelId} />
         </Tabs.Panel>
         <Tabs.Panel value="password" pt="md">
-          <PasswordEditor channelId={channelId} hasPassword={c.hasPassword} onChanged={load} />
+          <PasswordEditor channelId={channelId} hasPassword={c.hasPassword} onChanged={async () => setChannel(await reload())} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
@@ -106,21 +102,16 @@ export function ChannelEditor({ channelId }: { channelId: number }) {
 
 function PasswordEditor({ channelId, hasPassword, onChanged }: { channelId: number; hasPassword: boolean; onChanged: () => Promise<void> }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState('');
-
-  async function change(method: 'PUT' | 'DELETE') {
-    setError(null);
+  const change = usePassword(channelId);
+  const submit = useSubmit(async (next: string | null) => {
     setDone('');
-    try {
-      await studio(`/channels/${channelId}/password`, method === 'PUT' ? { method, body: { password } } : { method });
-      setPassword('');
-      setDone(method === 'PUT' ? 'Password set. Viewers who unlocked the channel before must enter it again.' : 'Password removed.');
-      await onChanged();
-    } catch (failure) {
-      setError(failure);
-    }
-  }
+    await change.mutateAsync(next);
+    setPassword('');
+    setDone(next !== null ? 'Password set. Viewers who unlocked the channel before must enter it again.' : 'Password removed.');
+    await onChanged();
+  });
+  const { error } = submit;
 
   return (
     <Stack maw={420}>
@@ -129,11 +120,11 @@ function PasswordEditor({ channelId, hasPassword, onChanged }: { channelId: numb
       {error && !fieldError(error, 'password') ? <Alert color="red" role="alert">{formMessage(error)}</Alert> : null}
       <PasswordInput label="New password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldError(error, 'password')} />
       <Group>
-        <Button onClick={() => change('PUT')} disabled={password === ''}>
+        <Button onClick={() => void submit.run(password)} disabled={password === ''}>
           Set password
         </Button>
         {hasPassword ? (
-          <Button variant="light" color="red" onClick={() => change('DELETE')}>
+          <Button variant="light" color="red" onClick={() => void submit.run(null)}>
             Remove password
           </Button>
         ) : null}
@@ -141,3 +132,4 @@ function PasswordEditor({ channelId, hasPassword, onChanged }: { channelId: numb
     </Stack>
   );
 }
+

@@ -2,22 +2,12 @@
 // description. Categories and languages come from the shared lists; a new category can be added
 // from here. The API's refusals appear beside their fields; what was typed stays.
 import { ActionIcon, Autocomplete, Button, Group, Popover, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import { studio } from '../../api/client.ts';
-import type { Category, Language } from '../../api/types.ts';
+import { useState } from 'react';
+import { useCategories, useCreateCategory, useLanguages } from '../../api/channels.ts';
+import type { ChannelFields } from '../../api/types.ts';
 import { fieldError, FormAlert } from '../../ui/errors.tsx';
-
-export interface ChannelFields {
-  name: string;
-  url: string;
-  categoryId: number | null;
-  languageId: number | null;
-  timezone: string;
-  pictureUrl: string | null;
-  description: string | null;
-  playLiveFirst: boolean;
-  keepGuideOpened: boolean;
-}
+import { FormActions } from '../../ui/FormActions.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 
 const FIELDS = ['name', 'url', 'categoryId', 'languageId', 'timezone', 'pictureUrl', 'description'];
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
@@ -34,45 +24,24 @@ export function ChannelForm({ initial, submitLabel, onSubmit, onCancel }: { init
     playLiveFirst: initial?.playLiveFirst ?? false,
     keepGuideOpened: initial?.keepGuideOpened ?? false,
   });
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [languages, setLanguages] = useState<Language[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const categoryList = useCategories();
+  const languageList = useLanguages();
+  const categories = categoryList.data ?? [];
+  const languages = languageList.data ?? [];
   const set = (patch: Partial<ChannelFields>) => setFields((current) => ({ ...current, ...patch }));
-
-  useEffect(() => {
-    studio<{ items: Category[] }>('/categories').then(({ data }) => setCategories(data.items), setError);
-    studio<{ items: Language[] }>('/languages').then(({ data }) => setLanguages(data.items), setError);
-  }, []);
+  const submit = useSubmit(() => onSubmit({ ...fields, pictureUrl: fields.pictureUrl || null, description: fields.description || null }));
 
   const [newCategory, setNewCategory] = useState<string | null>(null);
-  async function addCategory() {
+  const createCategory = useCreateCategory();
+  const adding = useSubmit(async () => {
     if (!newCategory) return;
-    try {
-      const { data } = await studio<Category>('/categories', { method: 'POST', body: { name: newCategory } });
-      setCategories((current) => [...current, data]);
-      set({ categoryId: data.id });
-      setNewCategory(null);
-    } catch (failure) {
-      setError(failure);
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit({ ...fields, pictureUrl: fields.pictureUrl || null, description: fields.description || null });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    set({ categoryId: (await createCategory.mutateAsync(newCategory)).id });
+    setNewCategory(null);
+  });
+  const error = submit.error ?? adding.error ?? categoryList.error ?? languageList.error;
 
   return (
-    <form onSubmit={submit} aria-label="Channel details">
+    <form onSubmit={submit.onSubmit()} aria-label="Channel details">
       <Stack gap="sm">
         <FormAlert error={error} fields={FIELDS} />
         <TextInput label="Name" required value={fields.name} onChange={(e) => set({ name: e.currentTarget.value })} error={fieldError(error, 'name')} />
@@ -97,7 +66,7 @@ export function ChannelForm({ initial, submitLabel, onSubmit, onCancel }: { init
             <Popover.Dropdown>
               <Group align="flex-end" wrap="nowrap">
                 <TextInput label="New category name" value={newCategory ?? ''} onChange={(e) => setNewCategory(e.currentTarget.value)} />
-                <Button onClick={addCategory}>Add</Button>
+                <Button onClick={() => void adding.run()}>Add</Button>
               </Group>
             </Popover.Dropdown>
           </Popover>
@@ -118,16 +87,7 @@ export function ChannelForm({ initial, submitLabel, onSubmit, onCancel }: { init
           <Switch label="Play live streams first" checked={fields.playLiveFirst} onChange={(e) => set({ playLiveFirst: e.currentTarget.checked })} />
           <Switch label="Keep the guide open" checked={fields.keepGuideOpened} onChange={(e) => set({ keepGuideOpened: e.currentTarget.checked })} />
         </Group>
-        <Group justify="flex-end">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} busy={submit.busy} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,70 +1,52 @@
 // A channel's VAST ad settings, one per platform: PUT to set, DELETE to remove.
-import { Alert, Button, Checkbox, Group, Loader, NumberInput, Select, Stack, Table, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Checkbox, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { VAST_PLATFORMS, VAST_TYPES } from '../../../../src/vocabulary.ts';
-import { studio } from '../../api/client.ts';
-import type { Vast } from '../../api/types.ts';
-import { fieldError, FormAlert, formMessage } from '../../ui/errors.tsx';
+import { usePutVast, useVast } from '../../api/channels.ts';
+import type { Vast, VastBody } from '../../api/types.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { fieldError, FormAlert } from '../../ui/errors.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 
 type Platform = (typeof VAST_PLATFORMS)[number];
 const FIELDS = ['vastUrl', 'vastVersion', 'adFrequency', 'midRollFrequency', 'timeFrom', 'timeTo', 'vastType'];
+const COLUMNS = [
+  { header: 'Platform', cell: (s: Vast) => s.platform },
+  { header: 'VAST URL', cell: (s: Vast) => s.vastUrl, style: { wordBreak: 'break-all' } as const },
+];
 
 export function VastEditor({ channelId }: { channelId: number }) {
-  const [settings, setSettings] = useState<Vast[] | null>(null);
+  const settings = useVast(channelId);
   const [platform, setPlatform] = useState<Platform>('roku');
-  const [error, setError] = useState<unknown>(null);
-  const load = useCallback(() => studio<{ items: Vast[] } | Vast[]>(`/channels/${channelId}/vast`).then(({ data }) => setSettings(Array.isArray(data) ? data : data.items), setError), [channelId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  if (!settings) return error ? <Alert color="red">{formMessage(error)}</Alert> : <Loader aria-label="Loading VAST settings" />;
-  const current = settings.find((s) => s.platform === platform);
   return (
-    <Stack maw={560}>
-      <Table aria-label="VAST settings">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Platform</Table.Th>
-            <Table.Th>VAST URL</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {settings.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={2}>No VAST settings: the apps play no ads on this channel.</Table.Td>
-            </Table.Tr>
-          ) : (
-            settings.map((s) => (
-              <Table.Tr key={s.platform}>
-                <Table.Td>{s.platform}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{s.vastUrl}</Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-      <Select label="Platform" data={[...VAST_PLATFORMS]} value={platform} onChange={(value) => value && setPlatform(value as Platform)} allowDeselect={false} />
-      <VastForm key={`${platform}-${current?.vastUrl ?? ''}`} channelId={channelId} platform={platform} initial={current} onSaved={load} />
-    </Stack>
+    <Loaded query={settings} label="Loading VAST settings">
+      {(items) => {
+        const current = items.find((s) => s.platform === platform);
+        return (
+          <Stack maw={560}>
+            <DataTable label="VAST settings" columns={COLUMNS} rows={items} rowKey={(s) => s.platform} empty="No VAST settings: the apps play no ads on this channel." />
+            <Select label="Platform" data={[...VAST_PLATFORMS]} value={platform} onChange={(value) => value && setPlatform(value as Platform)} allowDeselect={false} />
+            <VastForm key={`${platform}-${current?.vastUrl ?? ''}`} channelId={channelId} platform={platform} initial={current} />
+          </Stack>
+        );
+      }}
+    </Loaded>
   );
 }
 
-function VastForm({ channelId, platform, initial, onSaved }: { channelId: number; platform: Platform; initial: Vast | undefined; onSaved: () => Promise<void> }) {
-  const [vast, setVast] = useState<Omit<Vast, 'platform'>>(() => ({ vastUrl: '', vastVersion: 1, skippable: false, allowAdsInVod: false, adFrequency: null, midRollFrequency: null, vastType: null, ...initial }));
-  const [error, setError] = useState<unknown>(null);
-  const set = (patch: Partial<Vast>) => setVast((v) => ({ ...v, ...patch }));
-  const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
+type VastFields = Omit<VastBody, 'platform'>;
 
-  async function save(method: 'PUT' | 'DELETE') {
-    setError(null);
-    try {
-      const { platform: _p, ...body } = vast as Vast;
-      await studio(`/channels/${channelId}/vast/${platform}`, method === 'PUT' ? { method, body } : { method });
-      await onSaved();
-    } catch (failure) {
-      setError(failure);
-    }
-  }
+function VastForm({ channelId, platform, initial }: { channelId: number; platform: Platform; initial: Vast | undefined }) {
+  const [vast, setVast] = useState<VastFields>(() => {
+    const { platform: _p, ...stored } = initial ?? ({} as Partial<Vast>);
+    return { vastUrl: '', vastVersion: 1, skippable: false, allowAdsInVod: false, adFrequency: null, midRollFrequency: null, vastType: null, ...stored } as VastFields;
+  });
+  const put = usePutVast(channelId);
+  const submit = useSubmit((remove: boolean) => put.mutateAsync({ platform, body: remove ? null : vast }));
+  const { error } = submit;
+  const set = (patch: Partial<VastFields>) => setVast((v) => ({ ...v, ...patch }));
+  const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
 
   return (
     <Stack gap="sm">
@@ -75,15 +57,15 @@ function VastForm({ channelId, platform, initial, onSaved }: { channelId: number
         <NumberInput label="Ad frequency" value={vast.adFrequency ?? ''} onChange={(v) => set({ adFrequency: numberOrNull(v) })} error={fieldError(error, 'adFrequency')} />
         <NumberInput label="Mid-roll frequency" value={vast.midRollFrequency ?? ''} onChange={(v) => set({ midRollFrequency: numberOrNull(v) })} error={fieldError(error, 'midRollFrequency')} />
       </Group>
-      <Select label="Ad type" clearable data={[...VAST_TYPES]} value={vast.vastType ?? null} onChange={(v) => set({ vastType: (v as Vast['vastType']) ?? null })} />
+      <Select label="Ad type" clearable data={[...VAST_TYPES]} value={vast.vastType ?? null} onChange={(v) => set({ vastType: (v as VastFields['vastType']) ?? null })} />
       <Group>
         <Checkbox label="Skippable" checked={vast.skippable ?? false} onChange={(e) => set({ skippable: e.currentTarget.checked })} />
         <Checkbox label="Ads in VOD" checked={vast.allowAdsInVod ?? false} onChange={(e) => set({ allowAdsInVod: e.currentTarget.checked })} />
       </Group>
       <Group>
-        <Button onClick={() => save('PUT')}>Save VAST for {platform}</Button>
+        <Button onClick={() => void submit.run(false)}>Save VAST for {platform}</Button>
         {initial ? (
-          <Button variant="light" color="red" onClick={() => save('DELETE')}>
+          <Button variant="light" color="red" onClick={() => void submit.run(true)}>
             Remove VAST for {platform}
           </Button>
         ) : null}

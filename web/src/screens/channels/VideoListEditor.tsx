@@ -1,30 +1,41 @@
 // A channel's library or VOD catalog: ordered video ids, replaced whole on save (PUT with the
 // ETag it was read with). Add videos by searching the owner's videos; drag to reorder; remove.
-import { Alert, Button, Combobox, Group, Loader, Stack, Text, TextInput, Title, useCombobox, CloseButton } from '@mantine/core';
+import { Alert, Button, Combobox, Group, Stack, Text, TextInput, Title, useCombobox, CloseButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { studio } from '../../api/client.ts';
-import type { Page, Video } from '../../api/types.ts';
+import { useState } from 'react';
+import { usePutVideoList, useVideoList } from '../../api/channels.ts';
+import type { Answer } from '../../api/client.ts';
+import type { VideoList } from '../../api/types.ts';
+import { titleOf, useVideoPage, useVideoTitles } from '../../api/videos.ts';
 import { formMessage } from '../../ui/errors.tsx';
+import { allOf, Loaded } from '../../ui/Loaded.tsx';
 import { SortableList } from '../../ui/SortableList.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 
 type Listed = { id: number; title: string };
+type Props = { channelId: number; list: 'library' | 'vod'; title: string };
 
-export function VideoListEditor({ channelId, list, title }: { channelId: number; list: 'library' | 'vod'; title: string }) {
-  const [items, setItems] = useState<Listed[] | null>(null);
-  const [etag, setEtag] = useState<string | undefined>();
+export function VideoListEditor(props: Props) {
+  const read = useVideoList(props.channelId, props.list);
+  const titles = useVideoTitles(read.data?.data.videoIds ?? []);
+  return (
+    <Loaded query={allOf({ read, titles })} label="Loading videos" fresh>
+      {({ read, titles }) => <Editor {...props} read={read} titles={titles} />}
+    </Loaded>
+  );
+}
+
+function Editor({ channelId, list, title, read, titles }: Props & { read: Answer<VideoList>; titles: ReadonlyMap<number, string> }) {
+  const [items, setItems] = useState<Listed[]>(() => read.data.videoIds.map((id) => ({ id, title: titleOf(titles, id) })));
+  const [etag, setEtag] = useState(read.etag);
   const [dirty, setDirty] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    (async () => {
-      const answer = await studio<{ videoIds: number[] }>(`/channels/${channelId}/${list}`);
-      setEtag(answer.etag);
-      setItems(await titled(answer.data.videoIds));
-    })().catch(setError);
-  }, [channelId, list]);
+  const put = usePutVideoList(channelId, list);
+  const submit = useSubmit(async () => {
+    setEtag((await put.mutateAsync({ videoIds: items.map((v) => v.id), etag })).etag);
+    setDirty(false);
+    setSaved(true);
+  });
 
   const change = (next: Listed[]) => {
     setItems(next);
@@ -32,23 +43,6 @@ export function VideoListEditor({ channelId, list, title }: { channelId: number;
     setSaved(false);
   };
 
-  async function save() {
-    if (!items) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await studio<{ videoIds: number[] }>(`/channels/${channelId}/${list}`, { method: 'PUT', body: { videoIds: items.map((v) => v.id) }, ifMatch: etag });
-      setEtag(answer.etag);
-      setDirty(false);
-      setSaved(true);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (!items) return error ? <Alert color="red">{formMessage(error)}</Alert> : <Loader aria-label="Loading videos" />;
   return (
     <Stack>
       <Title order={3} size="h4">
@@ -74,10 +68,10 @@ export function VideoListEditor({ channelId, list, title }: { channelId: number;
           )}
         />
       )}
-      {error ? <Alert color="red" role="alert">{formMessage(error)}</Alert> : null}
+      {submit.error ? <Alert color="red" role="alert">{formMessage(submit.error)}</Alert> : null}
       {saved ? <Alert color="green">Saved.</Alert> : null}
       <Group>
-        <Button onClick={save} disabled={!dirty} loading={busy}>
+        <Button onClick={() => void submit.run()} disabled={!dirty} loading={submit.busy}>
           Save order
         </Button>
         {dirty ? <Text size="sm" c="dimmed">Unsaved changes</Text> : null}
@@ -86,25 +80,11 @@ export function VideoListEditor({ channelId, list, title }: { channelId: number;
   );
 }
 
-/** Titles for ids, from the owner's video pages (ids without a title show as "Video #id"). */
-async function titled(ids: number[]): Promise<Listed[]> {
-  const titles = new Map<number, string>();
-  for (let page = 1; titles.size < ids.length; page++) {
-    const { data } = await studio<Page<Video>>('/videos', { query: { page, per_page: 500 } });
-    for (const v of data.items) titles.set(v.id, v.title);
-    if (page * 500 >= data.total) break;
-  }
-  return ids.map((id) => ({ id, title: titles.get(id) ?? `Video #${id}` }));
-}
-
 function AddVideo({ exclude, label, onAdd }: { exclude: number[]; label: string; onAdd: (video: Listed) => void }) {
   const combobox = useCombobox();
   const [query, setQuery] = useState('');
   const [search] = useDebouncedValue(query, 200);
-  const [found, setFound] = useState<Video[]>([]);
-  useEffect(() => {
-    studio<Page<Video>>('/videos', { query: { q: search, per_page: 20 } }).then(({ data }) => setFound(data.items), () => setFound([]));
-  }, [search]);
+  const found = useVideoPage({ q: search, per_page: 20 }).data?.items ?? [];
   const options = found.filter((v) => !exclude.includes(v.id));
   return (
     <Combobox

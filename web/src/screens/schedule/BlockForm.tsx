@@ -1,135 +1,122 @@
 // Creating or editing one schedule block: start (the keyboard's way to move a block), videos,
 // published and daily toggles; create with an Idempotency-Key, save with If-Match, and the API's
 // conflict (409) and stale (412) answers in words, with "Allow overlap" offered after a conflict.
-import { Button, Checkbox, Group, Loader, Modal, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { ApiError, newIdempotencyKey, studio } from '../../api/client.ts';
-import type { Block } from '../../api/types.ts';
+import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError, newIdempotencyKey, type Answer } from '../../api/client.ts';
+import { useBlock, useCreateBlock, useDeleteBlock, useUpdateBlock } from '../../api/schedules.ts';
+import type { Block, BlockPatch } from '../../api/types.ts';
+import { titleOf, useVideoTitles } from '../../api/videos.ts';
 import { FormAlert, fieldError } from '../../ui/errors.tsx';
+import { allOf, Loaded } from '../../ui/Loaded.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 import { VideoPicker, type Chosen } from './VideoPicker.tsx';
 
 export type BlockFormTarget = { kind: 'new'; startTime: string } | { kind: 'edit'; blockId: number };
 
 const FIELDS = ['startTime', 'videoIds', 'published', 'loopDaily'];
 
-export function BlockForm(props: { channelId: number; zone: string; target: BlockFormTarget; onClose: () => void; onSaved: () => void }) {
-  const { channelId, target } = props;
-  const [start, setStart] = useState(target.kind === 'new' ? target.startTime.slice(0, 16) : '');
-  const [videos, setVideos] = useState<Chosen[]>([]);
-  const [published, setPublished] = useState(true);
-  const [loopDaily, setLoopDaily] = useState(false);
-  const [allowOverlap, setAllowOverlap] = useState(false);
-  const [etag, setEtag] = useState<string | undefined>();
-  const [loading, setLoading] = useState(target.kind === 'edit');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [conflicted, setConflicted] = useState(false);
-  const [key] = useState(newIdempotencyKey);
+interface Props {
+  channelId: number;
+  zone: string;
+  target: BlockFormTarget;
+  onClose: () => void;
+  onSaved: () => void;
+}
 
-  useEffect(() => {
-    if (target.kind !== 'edit') return;
-    (async () => {
-      const answer = await studio<Block>(`/channels/${channelId}/schedules/${target.blockId}`);
-      const b = answer.data;
-      setEtag(answer.etag);
-      setStart(b.startTime.slice(0, 16));
-      setPublished(b.published ?? true);
-      setLoopDaily(b.loopDaily ?? false);
-      const titles = await Promise.all(
-        [...new Set(b.videoIds)].map((id) =>
-          studio<{ id: number; title: string }>(`/videos/${id}`)
-            .then((a) => [id, a.data.title] as const)
-            .catch(() => [id, `Video ${id}`] as const),
-        ),
-      );
-      const byId = new Map(titles);
-      setVideos(b.videoIds.map((id) => ({ id, title: byId.get(id) ?? `Video ${id}` })));
-    })()
-      .catch(setError)
-      .finally(() => setLoading(false));
-  }, [channelId, target]);
-
-  const wall = start.length === 16 ? `${start}:00` : start;
-
-  async function send(body: Record<string, unknown>, method: 'POST' | 'PATCH') {
-    setBusy(true);
-    setError(null);
-    try {
-      if (method === 'POST') await studio(`/channels/${channelId}/schedules`, { method, body, idempotencyKey: key });
-      else await studio(`/channels/${channelId}/schedules/${(target as { blockId: number }).blockId}`, { method, body, ifMatch: etag });
-      props.onSaved();
-    } catch (e) {
-      setError(e);
-      if (e instanceof ApiError && e.code === 'schedule_conflict') setConflicted(true);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const body = () => ({ startTime: wall, videoIds: videos.map((v) => v.id), published, loopDaily, ...(allowOverlap ? { allowOverlap: true } : {}) });
-
-  async function remove() {
-    if (target.kind !== 'edit' || !window.confirm('Delete this block?')) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await studio(`/channels/${channelId}/schedules/${target.blockId}`, { method: 'DELETE', ifMatch: etag });
-      props.onSaved();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
-
+export function BlockForm(props: Props) {
+  const { target } = props;
   const title = target.kind === 'new' ? 'New block' : `Block ${target.blockId}`;
   return (
     <Modal opened onClose={props.onClose} title={title} size="lg">
-      {loading ? (
-        <Loader aria-label="Loading block" />
-      ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send(body(), target.kind === 'new' ? 'POST' : 'PATCH');
-          }}
-        >
-          <Stack gap="sm">
-            <FormAlert error={error} fields={FIELDS} />
-            <TextInput
-              label={`Start time (${props.zone})`}
-              description="yyyy-MM-ddTHH:mm in the channel's zone; change it to move the block"
-              value={start}
-              onChange={(e) => setStart(e.currentTarget.value)}
-              error={fieldError(error, 'startTime')}
-              required
-            />
-            <VideoPicker value={videos} onChange={setVideos} error={fieldError(error, 'videoIds')} />
-            <Group>
-              <Checkbox label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
-              <Checkbox label="Repeats daily" checked={loopDaily} onChange={(e) => setLoopDaily(e.currentTarget.checked)} />
-              {conflicted && <Checkbox label="Allow overlap" checked={allowOverlap} onChange={(e) => setAllowOverlap(e.currentTarget.checked)} />}
-            </Group>
-            <Group justify="space-between">
-              <Group>
-                <Button type="submit" loading={busy}>
-                  {target.kind === 'new' ? 'Create block' : 'Save block'}
-                </Button>
-                {target.kind === 'edit' && (
-                  <Button variant="light" disabled={busy} onClick={() => void send({ published: !published }, 'PATCH')}>
-                    {published ? 'Unpublish' : 'Publish'}
-                  </Button>
-                )}
-              </Group>
-              {target.kind === 'edit' && (
-                <Button color="red" variant="outline" disabled={busy} onClick={() => void remove()}>
-                  Delete block
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </form>
-      )}
+      {target.kind === 'new' ? <Fields {...props} read={undefined} titles={undefined} /> : <EditFields {...props} blockId={target.blockId} />}
     </Modal>
+  );
+}
+
+/** An edit starts from the block read when the form opened, its videos titled. */
+function EditFields(props: Props & { blockId: number }) {
+  const read = useBlock(props.channelId, props.blockId);
+  const titles = useVideoTitles(read.data?.data.videoIds ?? []);
+  return (
+    <Loaded query={allOf({ read, titles })} label="Loading block" fresh>
+      {({ read, titles }) => <Fields {...props} read={read} titles={titles} />}
+    </Loaded>
+  );
+}
+
+function Fields({ channelId, zone, target, onSaved, read, titles }: Props & { read: Answer<Block> | undefined; titles: ReadonlyMap<number, string> | undefined }) {
+  const stored = read?.data;
+  const [start, setStart] = useState((target.kind === 'new' ? target.startTime : (stored?.startTime ?? '')).slice(0, 16));
+  const [videos, setVideos] = useState<Chosen[]>(() => (stored?.videoIds ?? []).map((id) => ({ id, title: titleOf(titles, id) })));
+  const [published, setPublished] = useState(stored?.published ?? true);
+  const [loopDaily, setLoopDaily] = useState(stored?.loopDaily ?? false);
+  const [allowOverlap, setAllowOverlap] = useState(false);
+  const [key] = useState(newIdempotencyKey);
+  const create = useCreateBlock(channelId);
+  const update = useUpdateBlock(channelId);
+  const remove = useDeleteBlock(channelId);
+  const etag = read?.etag;
+  const blockId = target.kind === 'edit' ? target.blockId : 0;
+
+  const submit = useSubmit(async (action: 'save' | 'toggle' | 'delete') => {
+    if (action === 'delete') await remove.mutateAsync({ blockId, etag });
+    else if (action === 'toggle') await update.mutateAsync({ blockId, body: { published: !published }, etag });
+    else if (target.kind === 'new') await create.mutateAsync({ body: body(), key });
+    else await update.mutateAsync({ blockId, body: body(), etag });
+    onSaved();
+  });
+  const { error, busy } = submit;
+  const conflicted = error instanceof ApiError && error.code === 'schedule_conflict';
+  // Once offered, "Allow overlap" stays until the form closes.
+  const [offered, setOffered] = useState(false);
+  if (conflicted && !offered) setOffered(true);
+
+  const wall = start.length === 16 ? `${start}:00` : start;
+  const body = (): BlockPatch & { startTime: string; videoIds: number[] } => ({
+    startTime: wall,
+    videoIds: videos.map((v) => v.id),
+    published,
+    loopDaily,
+    ...(allowOverlap ? { allowOverlap: true } : {}),
+  });
+
+  return (
+    <form onSubmit={submit.onSubmit('save')}>
+      <Stack gap="sm">
+        <FormAlert error={error} fields={FIELDS} />
+        <TextInput
+          label={`Start time (${zone})`}
+          description="yyyy-MM-ddTHH:mm in the channel's zone; change it to move the block"
+          value={start}
+          onChange={(e) => setStart(e.currentTarget.value)}
+          error={fieldError(error, 'startTime')}
+          required
+        />
+        <VideoPicker value={videos} onChange={setVideos} error={fieldError(error, 'videoIds')} />
+        <Group>
+          <Checkbox label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
+          <Checkbox label="Repeats daily" checked={loopDaily} onChange={(e) => setLoopDaily(e.currentTarget.checked)} />
+          {offered && <Checkbox label="Allow overlap" checked={allowOverlap} onChange={(e) => setAllowOverlap(e.currentTarget.checked)} />}
+        </Group>
+        <Group justify="space-between">
+          <Group>
+            <Button type="submit" loading={busy}>
+              {target.kind === 'new' ? 'Create block' : 'Save block'}
+            </Button>
+            {target.kind === 'edit' && (
+              <Button variant="light" disabled={busy} onClick={() => void submit.run('toggle')}>
+                {published ? 'Unpublish' : 'Publish'}
+              </Button>
+            )}
+          </Group>
+          {target.kind === 'edit' && (
+            <Button color="red" variant="outline" disabled={busy} onClick={() => window.confirm('Delete this block?') && void submit.run('delete')}>
+              Delete block
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -4,14 +4,16 @@
 // bar to move it (or change its start in the form), copy a day; the guide rows TV apps receive.
 import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, newIdempotencyKey, studio } from '../../api/client.ts';
-import type { Block } from '../../api/types.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { useAllChannels } from '../../api/channels.ts';
+import { ApiError, newIdempotencyKey } from '../../api/client.ts';
+import { useBlocks, useCopyDay, useDays, useMoveBlock } from '../../api/schedules.ts';
 import { navigate } from '../../router.ts';
 import { FormAlert, formMessage } from '../../ui/errors.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 import { BlockForm, type BlockFormTarget } from './BlockForm.tsx';
-import { ChannelPicker, useChannels } from './ChannelPicker.tsx';
-import { barLabel, barsOf, type Bar, type Day } from './days.ts';
+import { ChannelPicker } from './ChannelPicker.tsx';
+import { barLabel, barsOf, type Bar } from './days.ts';
 import { addDays, clockOf, dayBounds, dayMinutes, hourMarks, msToWall, segmentsOf, slotStart, todayIn, weekDates, weekStartOf } from './geometry.ts';
 import { GuidePreview } from './GuidePreview.tsx';
 
@@ -34,7 +36,8 @@ const INSTRUCTIONS = {
 const COLOURS = { block: 'var(--mantine-color-blue-6)', live: 'var(--mantine-color-grape-6)', unpublished: 'var(--mantine-color-gray-5)' };
 
 export function ScheduleScreen({ rest }: { rest: string[] }) {
-  const { channels, error: channelsError } = useChannels();
+  const channelList = useAllChannels();
+  const channels = channelList.data;
   const channelId = rest[0] ? Number(rest[0]) : channels?.[0]?.id;
   const channel = channels?.find((c) => c.id === channelId);
   const zone = channel?.timezone ?? 'UTC';
@@ -43,7 +46,7 @@ export function ScheduleScreen({ rest }: { rest: string[] }) {
   return (
     <Stack>
       <Title order={2}>Schedule</Title>
-      {channelsError ? <FormAlert error={channelsError} /> : null}
+      {channelList.error ? <FormAlert error={channelList.error} /> : null}
       <ChannelPicker channels={channels} value={channelId} onChange={(id) => navigate('schedule', id, rest[1] ?? week)} />
       {channels && channels.length === 0 && <Text>No channels yet: create one on the Channels screen.</Text>}
       {channel && <Week key={`${channel.id}-${week}`} channelId={channel.id} zone={zone} week={week} />}
@@ -53,42 +56,23 @@ export function ScheduleScreen({ rest }: { rest: string[] }) {
 
 function Week({ channelId, zone, week }: { channelId: number; zone: string; week: string }) {
   const dates = useMemo(() => weekDates(week), [week]);
-  const [days, setDays] = useState<Day[] | null>(null);
-  const [blocks, setBlocks] = useState<Block[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [moveError, setMoveError] = useState<unknown>(null);
+  // The day before the week too: its blocks may run past midnight into Monday.
+  const asked = useMemo(() => [addDays(week, -1), ...dates], [week, dates]);
+  const expanded = useDays(channelId, asked);
+  const blocks = useBlocks(channelId, addDays(week, -1), dates[6]!);
+  const days = expanded.data;
+  const error = expanded.error ?? blocks.error;
+  const move = useMoveBlock(channelId);
   const [form, setForm] = useState<BlockFormTarget | null>(null);
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
   const [now, setNow] = useState(Date.now());
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
 
-  useEffect(() => {
-    let live = true;
-    // The day before the week too: its blocks may run past midnight into Monday.
-    const asked = [addDays(week, -1), ...dates];
-    Promise.all([
-      Promise.all(asked.map((d) => studio<Day>(`/channels/${channelId}/days/${d}`).then((a) => a.data))),
-      studio<{ items: Block[] }>(`/channels/${channelId}/schedules`, { query: { from: addDays(week, -1), to: dates[6] } }).then((a) => a.data.items),
-    ])
-      .then(([d, b]) => {
-        if (!live) return;
-        setDays(d);
-        setBlocks(b);
-        setError(null);
-      })
-      .catch((e) => live && setError(e));
-    return () => {
-      live = false;
-    };
-  }, [channelId, week, dates, version]);
-
-  const bars = useMemo(() => (days ? barsOf(days, zone, new Map(blocks.map((b) => [b.id!, b.startTime.slice(0, 10)]))) : []), [days, blocks, zone]);
+  const bars = useMemo(() => (days && blocks.data ? barsOf(days, zone, new Map(blocks.data.map((b) => [b.id, b.startTime.slice(0, 10)]))) : []), [days, blocks.data, zone]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { keyboardCodes: KEYBOARD_CODES, coordinateGetter: keyboardMove, scrollBehavior: 'auto' }),
@@ -107,16 +91,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
     const step = event.activatorEvent instanceof KeyboardEvent ? 15 : 5;
     const startTime = slotStart(date, zone, minutes + step / 2, step);
     if (startTime === msToWall(bar.start, zone)) return;
-    setMoveError(null);
-    try {
-      const current = await studio<Block>(`/channels/${channelId}/schedules/${bar.blockId}`);
-      // A daily block keeps its first day: moving one occurrence moves its time of day.
-      const moved = bar.loopDaily ? `${current.data.startTime.slice(0, 10)}${startTime.slice(10)}` : startTime;
-      await studio(`/channels/${channelId}/schedules/${bar.blockId}`, { method: 'PATCH', body: { startTime: moved }, ifMatch: current.etag });
-    } catch (e) {
-      setMoveError(e);
-    }
-    reload();
+    move.mutate({ blockId: bar.blockId, startTime, loopDaily: bar.loopDaily });
   }
 
   return (
@@ -137,13 +112,13 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
         <Legend />
       </Group>
       {error ? <FormAlert error={error} /> : null}
-      {moveError ? (
-        <Alert color="red" role="alert" title="Not moved" withCloseButton onClose={() => setMoveError(null)}>
-          {formMessage(moveError)}
-          {moveError instanceof ApiError && moveError.code === 'schedule_conflict' ? ' Open the block to move it with "Allow overlap".' : ''}
+      {move.error ? (
+        <Alert color="red" role="alert" title="Not moved" withCloseButton onClose={() => move.reset()}>
+          {formMessage(move.error)}
+          {move.error instanceof ApiError && move.error.code === 'schedule_conflict' ? ' Open the block to move it with "Allow overlap".' : ''}
         </Alert>
       ) : null}
-      {!days ? (
+      {!days || !blocks.data ? (
         <Loader aria-label="Loading the week" />
       ) : (
         <DndContext sensors={sensors} autoScroll={false} accessibility={{ screenReaderInstructions: INSTRUCTIONS }} onDragEnd={(e) => void onDragEnd(e)}>
@@ -163,10 +138,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
           zone={zone}
           target={form}
           onClose={() => setForm(null)}
-          onSaved={() => {
-            setForm(null);
-            reload();
-          }}
+          onSaved={() => setForm(null)}
         />
       )}
       {copyFrom && (
@@ -175,13 +147,10 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
           from={copyFrom}
           dates={dates}
           onClose={() => setCopyFrom(null)}
-          onCopied={() => {
-            setCopyFrom(null);
-            reload();
-          }}
+          onCopied={() => setCopyFrom(null)}
         />
       )}
-      <GuidePreview channelId={channelId} zone={zone} dates={dates} version={version} />
+      <GuidePreview channelId={channelId} zone={zone} dates={dates} />
     </Stack>
   );
 }
@@ -326,22 +295,14 @@ function CopyDay({ channelId, from, dates, onClose, onCopied }: { channelId: num
   const [to, setTo] = useState<string[]>([]);
   const [replace, setReplace] = useState(false);
   const [allowOverlap, setAllowOverlap] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [key] = useState(newIdempotencyKey);
+  const copyDay = useCopyDay(channelId);
   const targets = [...dates.filter((d) => d !== from), ...[7, 8, 9, 10, 11, 12, 13].map((n) => addDays(dates[0]!, n))];
-  async function copy() {
-    setBusy(true);
-    setError(null);
-    try {
-      await studio(`/channels/${channelId}/days/${from}/copy`, { method: 'POST', body: { toDates: to, replace, ...(allowOverlap ? { allowOverlap } : {}) }, idempotencyKey: key });
-      onCopied();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = useSubmit(async () => {
+    await copyDay.mutateAsync({ from, body: { toDates: to, replace, ...(allowOverlap ? { allowOverlap } : {}) }, key });
+    onCopied();
+  });
+  const { error, busy } = submit;
   return (
     <Modal opened onClose={onClose} title={`Copy the one-off blocks of ${from}`}>
       <Stack gap="xs">
@@ -355,7 +316,7 @@ function CopyDay({ channelId, from, dates, onClose, onCopied }: { channelId: num
         </Checkbox.Group>
         <Checkbox label="Replace what those days have" checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
         {error instanceof ApiError && error.code === 'schedule_conflict' && <Checkbox label="Allow overlap" checked={allowOverlap} onChange={(e) => setAllowOverlap(e.currentTarget.checked)} />}
-        <Button onClick={() => void copy()} loading={busy} disabled={to.length === 0}>
+        <Button onClick={() => void submit.run()} loading={busy} disabled={to.length === 0}>
           Copy day
         </Button>
       </Stack>

@@ -1,9 +1,10 @@
 // Choosing videos by search (GET /videos?q=): results as "Add" buttons, the chosen list in order
 // with remove buttons, all real buttons so the keyboard alone works.
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { studio } from '../../api/client.ts';
-import type { Page, Video } from '../../api/types.ts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import type { Video } from '../../api/types.ts';
+import { useVideoPage } from '../../api/videos.ts';
 
 export interface Chosen {
   id: number;
@@ -12,25 +13,12 @@ export interface Chosen {
 
 export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) => void; single?: boolean; error?: string | undefined; label?: string }) {
   const [q, setQ] = useState('');
-  const [results, setResults] = useState<Video[]>([]);
-  const [loading, setLoading] = useState(false);
+  const [search] = useDebouncedValue(q.trim(), 200);
+  const found = useVideoPage({ q: search || undefined, per_page: 8 });
+  const results = found.isError ? [] : (found.data?.items ?? []);
+  const loading = found.isFetching || search !== q.trim();
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const timer = setTimeout(() => {
-      studio<Page<Video>>('/videos', { query: { q: q.trim() || undefined, per_page: 8 } })
-        .then((a) => live && setResults(a.data.items))
-        .catch(() => live && setResults([]))
-        .finally(() => live && setLoading(false));
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [q]);
-
-  const add = (v: Video) => props.onChange(props.single ? [{ id: v.id!, title: v.title }] : [...props.value, { id: v.id!, title: v.title }]);
+  const add = (v: Video) => props.onChange(props.single ? [{ id: v.id, title: v.title }] : [...props.value, { id: v.id, title: v.title }]);
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>

@@ -3,23 +3,24 @@ import { barLabel, barsOf, type Day } from './days.ts';
 import { clockOf } from './geometry.ts';
 
 const NY = 'America/New_York';
-const video = (title: string, from: string, to: string, blockId: number | null, isLive = false) => ({
-  videoTubeId: 1, title, playbackStartTime: from, playbackEndTime: to, isLive, blockId, published: true,
+const video = (title: string, from: string, to: string, videoId: number, isLive = false) => ({
+  videoId, playbackOrderNumber: 1, title, thumbnailUrl: '', playTimeLabel: '', playbackStartTime: from, playbackEndTime: to, providerVideoId: 'x', providerName: 'YouTube', isLive,
 });
+const totals = { totalVideos: 0, totalDurationLabel: '' };
 
 describe('bars of the expanded days', () => {
   const days: Day[] = [
     {
-      channelTubeId: 201, date: '2026-11-21', timezone: NY,
-      schedules: [
-        { channelScheduleId: 12, startTime: '2026-11-21T08:00:00', published: true, loopDaily: false, blockId: 12, videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 12)] },
-        { channelScheduleId: 7, startTime: '2026-11-21T13:00:00', published: true, loopDaily: false, blockId: null, videos: [video('Live show', '2026-11-21T13:00:00', '2026-11-21T14:30:00', null, true)] },
-        { channelScheduleId: 9, startTime: '2026-11-21T22:00:00', published: false, loopDaily: true, blockId: 9, videos: [video('Weather', '2026-11-21T22:00:00', '2026-11-21T22:02:00', 9)] },
+      channelId: 201, date: '2026-11-21', timezone: NY, ...totals,
+      entries: [
+        { blockId: 12, isLive: false, startTime: '2026-11-21T08:00:00', published: true, loopDaily: false, videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 5001)] },
+        { blockId: null, isLive: true, startTime: '2026-11-21T13:00:00', published: true, loopDaily: false, videos: [video('Live show', '2026-11-21T13:00:00', '2026-11-21T14:30:00', 7, true)] },
+        { blockId: 9, isLive: false, startTime: '2026-11-21T22:00:00', published: false, loopDaily: true, videos: [video('Weather', '2026-11-21T22:00:00', '2026-11-21T22:02:00', 5003)] },
       ],
     },
     {
-      channelTubeId: 201, date: '2026-11-22', timezone: NY,
-      schedules: [{ channelScheduleId: 12, startTime: '2026-11-21T08:00:00', published: true, loopDaily: false, blockId: 12, videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 12)] }],
+      channelId: 201, date: '2026-11-22', timezone: NY, ...totals,
+      entries: [{ blockId: 12, isLive: false, startTime: '2026-11-21T08:00:00', published: true, loopDaily: false, videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 5001)] }],
     },
   ];
 

@@ -1,31 +1,8 @@
 // The Studio's expanded days (GET /channels/{id}/days/{date}) as bars for the week view, pure.
+import type { Day } from '../../api/types.ts';
 import { wallToMs } from './geometry.ts';
 
-export interface DayVideo {
-  videoTubeId: number;
-  title: string;
-  playbackStartTime: string;
-  playbackEndTime: string;
-  isLive: boolean;
-  blockId: number | null;
-  published: boolean;
-}
-
-export interface DayEntry {
-  channelScheduleId: number;
-  startTime: string;
-  published: boolean;
-  loopDaily: boolean;
-  blockId: number | null;
-  videos: DayVideo[];
-}
-
-export interface Day {
-  channelTubeId: number;
-  date: string;
-  timezone: string;
-  schedules: DayEntry[];
-}
+export type { Day };
 
 export interface Bar {
   key: string;
@@ -46,11 +23,11 @@ export interface Bar {
 export function barsOf(days: readonly Day[], zone: string, firstDates: ReadonlyMap<number, string>): Bar[] {
   const bars = new Map<string, Bar>();
   for (const day of days) {
-    for (const entry of day.schedules) {
+    for (const entry of day.entries) {
       const first = entry.videos[0];
       const last = entry.videos[entry.videos.length - 1];
-      const live = entry.blockId === null;
-      const key = `${live ? 'live' : 'block'}-${entry.channelScheduleId}-${entry.startTime}`;
+      // A live stream is named by its video: it has no block.
+      const key = entry.blockId === null ? `live-${first?.videoId}-${entry.startTime}` : `block-${entry.blockId}-${entry.startTime}`;
       if (bars.has(key)) continue;
       const start = wallToMs(first?.playbackStartTime ?? entry.startTime, zone);
       const end = last ? wallToMs(last.playbackEndTime, zone) : start;
@@ -58,7 +35,7 @@ export function barsOf(days: readonly Day[], zone: string, firstDates: ReadonlyM
       bars.set(key, {
         key,
         blockId: entry.blockId,
-        live,
+        live: entry.isLive,
         published: entry.published,
         loopDaily: entry.loopDaily,
         repeat: entry.loopDaily && origin !== undefined && entry.startTime.slice(0, 10) > origin,

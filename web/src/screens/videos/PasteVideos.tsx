@@ -2,34 +2,32 @@
 // the format's and the API's (which names items by index), and nothing is created unless all pass.
 import { Alert, Button, Code, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, newIdempotencyKey, studio } from '../../api/client.ts';
+import { ApiError, newIdempotencyKey } from '../../api/client.ts';
+import { useCreateVideos } from '../../api/videos.ts';
 import { formMessage } from '../../ui/errors.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 import { parsePastedVideos, problemsFromDetails, type PasteProblem } from './paste.ts';
 
 export function PasteVideos({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const [text, setText] = useState('');
   const [problems, setProblems] = useState<PasteProblem[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [key] = useState(newIdempotencyKey);
-
-  async function submit() {
-    setError(null);
+  const create = useCreateVideos();
+  // Refusals naming items by index go beside their lines; any other is said above.
+  const submit = useSubmit(async () => {
     const parsed = parsePastedVideos(text);
     setProblems(parsed.problems);
     if (parsed.problems.length > 0) return;
     if (parsed.videos.length === 0) return setProblems([{ line: 0, message: 'nothing to add: paste one video per line' }]);
-    setBusy(true);
     try {
-      await studio('/videos', { method: 'POST', body: parsed.videos.map((v) => v.video), idempotencyKey: key });
-      onDone();
+      await create.mutateAsync({ body: parsed.videos.map((v) => v.video), key });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.details.length > 0) setProblems(problemsFromDetails(failure.details, parsed.videos));
-      else setError(failure);
-    } finally {
-      setBusy(false);
+      if (!(failure instanceof ApiError && failure.details.length > 0)) throw failure;
+      return setProblems(problemsFromDetails(failure.details, parsed.videos));
     }
-  }
+    onDone();
+  });
+  const { error } = submit;
 
   return (
     <Stack gap="sm">
@@ -52,7 +50,7 @@ export function PasteVideos({ onDone, onCancel }: { onDone: () => void; onCancel
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={submit} loading={busy}>
+        <Button onClick={() => void submit.run()} loading={submit.busy}>
           Add videos
         </Button>
       </Group>

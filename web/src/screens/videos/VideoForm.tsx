@@ -1,9 +1,11 @@
 // One video's fields (add and edit). On a refusal the API's messages appear beside their fields
 // and what was typed stays.
-import { Autocomplete, Button, Checkbox, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Autocomplete, Checkbox, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { Video } from '../../api/types.ts';
 import { fieldError, FormAlert } from '../../ui/errors.tsx';
+import { FormActions } from '../../ui/FormActions.tsx';
+import { useSubmit } from '../../ui/submit.ts';
 import type { NewVideo } from './paste.ts';
 
 const FIELDS = ['title', 'durationSeconds', 'providerName', 'providerVideoId', 'description', 'thumbnailUrl', 'streamUrl', 'isPrivate'];
@@ -20,25 +22,12 @@ export function VideoForm({ initial, submitLabel, onSubmit, onCancel }: { initia
     streamUrl: initial?.streamUrl ?? '',
     isPrivate: initial?.isPrivate ?? false,
   }));
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<NewVideo>) => setVideo((current) => ({ ...current, ...patch }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit({ ...video, description: video.description || null, streamUrl: video.streamUrl || null });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = useSubmit(() => onSubmit({ ...video, description: video.description || null, streamUrl: video.streamUrl || null }));
+  const { error } = submit;
 
   return (
-    <form onSubmit={submit} aria-label="Video">
+    <form onSubmit={submit.onSubmit()} aria-label="Video">
       <Stack gap="sm">
         <FormAlert error={error} fields={FIELDS} />
         <TextInput label="Title" required value={video.title} onChange={(e) => set({ title: e.currentTarget.value })} error={fieldError(error, 'title')} />
@@ -56,14 +45,7 @@ export function VideoForm({ initial, submitLabel, onSubmit, onCancel }: { initia
         <TextInput label="Thumbnail URL" value={video.thumbnailUrl ?? ''} onChange={(e) => set({ thumbnailUrl: e.currentTarget.value })} error={fieldError(error, 'thumbnailUrl')} />
         <TextInput label="Stream URL (self-hosted)" value={video.streamUrl ?? ''} onChange={(e) => set({ streamUrl: e.currentTarget.value })} error={fieldError(error, 'streamUrl')} />
         <Checkbox label="Private" checked={video.isPrivate ?? false} onChange={(e) => set({ isPrivate: e.currentTarget.checked })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} busy={submit.busy} onCancel={onCancel} />
       </Stack>
     </form>
   );

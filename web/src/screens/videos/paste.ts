@@ -2,9 +2,9 @@
 //   title | duration | provider | provider video id [| description]
 // where duration is seconds (600) or a clock (10:00, 1:02:03). Blank lines and lines starting
 // with # are skipped. Pure, so the format is tested without a browser.
-import type { Video } from '../../api/types.ts';
+import type { NewVideo } from '../../api/types.ts';
 
-export type NewVideo = Omit<Video, 'id' | 'ownerId'>;
+export type { NewVideo };
 
 export interface PastedLine {
   /** 1-based line number in the pasted text. */

@@ -1,0 +1,182 @@
+// The Studio API's contract: the answers its routes serialize and the bodies the console sends,
+// as zod schemas in one module. It imports only zod and pure schema modules (the catalog format,
+// the shared Studio schemas, the vocabulary), nothing of Fastify or the database, so the console
+// (web/src/api/types.ts) takes its types from here with `import type` and z.infer: the types
+// cannot drift from what the server answers, and no zod reaches the console's bundle.
+import { z } from 'zod';
+import { id, refId } from '../catalog/fields.ts';
+import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, vastSchema, videoSchema } from '../catalog/format.ts';
+import { videoRowSchema } from '../custom/schemas.ts';
+import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
+import { pageOf, patchOf } from './schemas.ts';
+
+export { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, vastSchema, videoSchema };
+
+// ---------------------------------------------------------------- videos
+
+/** A new video: the catalog's, id and ownerId filled by the service when left out. */
+export const newVideoSchema = videoSchema.extend({ id: id.optional(), ownerId: refId.optional() });
+/** A video PATCH: any of its fields but the ones the service owns. */
+export const videoPatchSchema = patchOf(videoSchema.shape, ['id', 'ownerId']);
+export const videoPageSchema = pageOf(videoSchema);
+export const bulkVideosSchema = z.object({ items: z.array(videoSchema) });
+export const videoUsageSchema = z.object({
+  libraryChannelIds: z.array(z.number()),
+  vodChannelIds: z.array(z.number()),
+  scheduleBlocks: z.array(z.object({ channelId: z.number(), blockId: z.number() })),
+  liveStreams: z.array(z.object({ channelId: z.number(), liveStreamId: z.number() })),
+});
+
+// ---------------------------------------------------------------- channels
+
+export const channelResourceSchema = z.object({
+  id: z.number(), ownerId: z.number(), name: z.string(), url: z.string(), categoryId: z.number(), languageId: z.number().nullable(),
+  pictureUrl: z.string().nullable(), description: z.string().nullable(), order: z.number(), timezone: z.string(),
+  isWhiteLabeled: z.boolean(), playLiveFirst: z.boolean(), isVerified: z.boolean(), keepGuideOpened: z.boolean(),
+  guideMode: z.string(), subscriberCount: z.number(), createdAt: z.string(), deleted: z.boolean(),
+  roku: z.object({ addedToRoku: z.boolean(), lastUpdateDate: z.string().nullable() }).nullable(),
+  hasPassword: z.boolean(),
+});
+export const channelPageSchema = pageOf(channelResourceSchema);
+export const channelOrderSchema = z.object({ channelIds: z.array(z.number()) });
+/** A channel's library or VOD catalog: video ids in order. */
+export const videoListSchema = z.object({ videoIds: z.array(z.number()) });
+export const vastResourceSchema = z.object({
+  platform: z.enum(VAST_PLATFORMS), vastUrl: z.string(), vastVersion: z.number(), skippable: z.boolean(), adFrequency: z.number().nullable(),
+  midRollFrequency: z.number().nullable(), slottable: z.boolean(), timeFrom: z.number().nullable(), timeTo: z.number().nullable(),
+  vastType: z.string().nullable(), allowAdsInVod: z.boolean(),
+});
+export const vastListSchema = z.object({ items: z.array(vastResourceSchema) });
+/** A VAST PUT: the catalog's setting, its platform taken from the path. */
+export const vastBodySchema = vastSchema.extend({ platform: z.enum(VAST_PLATFORMS).optional() });
+export const passwordSchema = z.object({ hasPassword: z.boolean() });
+export const liveStreamResourceSchema = z.object({ id: z.number(), videoId: z.number(), start: z.string(), end: z.string(), uri: z.string() });
+export const liveStreamListSchema = z.object({ items: z.array(liveStreamResourceSchema) });
+
+// ---------------------------------------------------------------- schedules and days
+
+/** Overlaps with other blocks are refused (409 schedule_conflict) unless the request says so; never stored. */
+const allowOverlap = z.boolean();
+/** A new block: the catalog's, its id assigned when left out. */
+export const newBlockSchema = scheduleBlockSchema.extend({ id: id.optional(), allowOverlap: allowOverlap.optional() });
+/** Any of the block's fields; id may be sent back unchanged (GET, edit, PATCH). */
+export const blockPatchSchema = patchOf({ ...scheduleBlockSchema.shape, allowOverlap }, []);
+export const blockSchema = z.object({ id: z.int(), startTime: z.string(), published: z.boolean(), loopDaily: z.boolean(), videoIds: z.array(z.int()) });
+export const blockListSchema = z.object({ channelId: z.int(), timezone: z.string(), items: z.array(blockSchema) });
+export const blockCopiesSchema = z.object({ items: z.array(blockSchema) });
+
+/** One video of a day's entry, at the wall times it plays in the channel's zone. */
+const dayVideoSchema = z.object({
+  videoId: z.int(),
+  playbackOrderNumber: z.int(),
+  title: z.string(),
+  thumbnailUrl: z.string(),
+  playTimeLabel: z.string(),
+  playbackStartTime: z.string(),
+  playbackEndTime: z.string(),
+  providerVideoId: z.string(),
+  providerName: z.string(),
+  isLive: z.boolean(),
+});
+/**
+ * The expanded day (GET /channels/{id}/days/{date}): every occurrence on the day, unpublished
+ * blocks included, in play order. An entry is a block's occurrence (blockId) or a live stream
+ * (blockId null, isLive true).
+ */
+export const daySchema = z.object({
+  channelId: z.int(),
+  date: z.string(),
+  timezone: z.string(),
+  entries: z.array(
+    z.object({
+      blockId: z.int().nullable(),
+      isLive: z.boolean(),
+      startTime: z.string(),
+      published: z.boolean(),
+      loopDaily: z.boolean(),
+      videos: z.array(dayVideoSchema),
+    }),
+  ),
+  totalVideos: z.int(),
+  totalDurationLabel: z.string(),
+});
+
+/** The rows a TV app receives from the Custom guide for one channel and day (GET /channels/{id}/guide/{date}). */
+export const guideSchema = z.object({
+  channelId: z.int(),
+  date: z.string(),
+  /** The request zone the rows are rendered in (the channel's own when none was asked). */
+  timezone: z.string(),
+  /** False when an app of the owner sells the channel: a TV app without a subscription gets no rows of it. */
+  listed: z.boolean(),
+  items: z.array(videoRowSchema),
+});
+
+// ---------------------------------------------------------------- account
+
+export const appTokenSchema = z.object({ id: z.number(), label: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+export const appTokenListSchema = z.object({ items: z.array(appTokenSchema) });
+export const createdTokenSchema = appTokenSchema.extend({
+  token: z.string().optional().describe('the Bearer token (a GUID), shown in this answer only; a retried create (same Idempotency-Key) leaves it out'),
+});
+export const brandingSchema = z.object({
+  title: z.string().nullable(), hex1: z.string().nullable(), hex2: z.string().nullable(), hex3: z.string().nullable(),
+  fontColor: z.string().nullable(), headerBackground: z.string().nullable(), faq: z.string().nullable(), privacyPolicy: z.string().nullable(),
+  logoHeader: z.string().nullable(), logoAndroid: z.string().nullable(), useVastSettings: z.boolean(),
+});
+export const newCategorySchema = categorySchema.extend({ id: id.optional() });
+export const newLanguageSchema = languageSchema.extend({ id: id.optional() });
+export const categoryResourceSchema = z.object({ id: z.number(), name: z.string() });
+export const languageResourceSchema = z.object({ id: z.number(), name: z.string(), code: z.string() });
+export const categoryListSchema = z.object({ items: z.array(categoryResourceSchema) });
+export const languageListSchema = z.object({ items: z.array(languageResourceSchema) });
+
+// ---------------------------------------------------------------- apps
+
+const storeProductSchema = z.object({
+  storePlatform: z.enum(STORE_PLATFORMS), productId: z.string(), displayName: z.string(), billingPeriod: z.enum(BILLING_PERIODS), isActive: z.boolean(),
+});
+export const appResourceSchema = z.object({
+  id: z.number(), ownerId: z.number(), platform: z.enum(APP_PLATFORMS), appName: z.string(), slug: z.string().nullable(),
+  about: z.string().nullable(), privacyPolicyLink: z.string().nullable(), isPaid: z.boolean(), timeFormat: z.string(),
+  adLink: z.string().nullable(), apiKey: z.string().nullable(),
+  theme: z.object({ primaryColor: z.string(), secondaryColor: z.string(), styleColor: z.string(), backgroundColor: z.string().optional() }).nullable(),
+  mobile: z.object({
+    selectionColor: z.string(), headerFooterColor: z.string(), backgroundColor: z.string(), fontColor: z.string(),
+    copyrightPolicyLink: z.string().nullable(), gdprLink: z.string().nullable(), supportEmail: z.string().nullable(), faqLink: z.string().nullable(),
+    termsLink: z.string().nullable(), instagram: z.string().nullable(), facebook: z.string().nullable(), twitter: z.string().nullable(),
+  }).nullable(),
+  images: z.record(z.string(), z.string()).describe('image role to base64 PNG or JPEG'),
+  storeProducts: z.array(storeProductSchema),
+  vodPpv: z.object({ isEnabled: z.boolean(), accessDurationHours: z.number(), previewSeconds: z.number(), storeProducts: z.array(storeProductSchema) }),
+  configuredStores: z.array(z.enum(CREDENTIAL_STORES)).describe('stores whose storeCredentials are set (the credentials are write-only)'),
+  channels: z.array(z.object({
+    channelId: z.number(), sorting: z.number().nullable(), channelNumber: z.string().nullable(), useVastSettings: z.boolean(), lastUpdateDate: z.string().nullable(),
+  })),
+  createdAt: z.string(),
+});
+export const appListSchema = z.object({ items: z.array(appResourceSchema) });
+
+// ---------------------------------------------------------------- catalog import and audit
+
+export const importAnswerSchema = z.object({
+  dryRun: z.boolean(),
+  counts: z.object({
+    accounts: z.number(), categories: z.number(), languages: z.number(), videos: z.number(), channels: z.number(),
+    scheduleBlocks: z.number(), liveStreams: z.number(), apps: z.number(), subscriptions: z.number(), ppvUnlocks: z.number(),
+  }),
+});
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.number(),
+  action: z.enum(['create', 'update', 'delete']),
+  resource: z.string(),
+  fields: z.array(z.string()),
+});
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), next: z.number().nullable() });
+
+// ---------------------------------------------------------------- refusals
+
+/** One problem of a refused request: a JSON path relative to the body and the import's wording. */
+export const refusalDetailSchema = z.object({ path: z.string(), message: z.string() });

@@ -1,0 +1,65 @@
+// The owner's videos: pages of the library, one video with its ETag, where it is used, titles by
+// id; creates (one or a pasted list), edits and deletes. A video write makes stale every read that
+// shows videos: pages, channels' lists and the schedule's days and guide rows (titles).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { studio } from './client.ts';
+import { keys, useWrite } from './query.ts';
+import type { NewVideo, Video, VideoPage, VideoPatch, VideoUsage } from './types.ts';
+
+const PAGE_MAX = 500;
+
+export interface VideoQuery {
+  q?: string | undefined;
+  page?: number;
+  per_page?: number;
+}
+
+export function useVideoPage(query: VideoQuery) {
+  return useQuery({
+    queryKey: keys.videoPage({ ...query }),
+    queryFn: async () => (await studio<VideoPage>('/videos', { query: { ...query } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One video with the ETag its edit sends back. */
+export const useVideo = (videoId: number) => useQuery({ queryKey: keys.video(videoId), queryFn: () => studio<Video>(`/videos/${videoId}`) });
+
+export const useVideoUsage = (videoId: number) =>
+  useQuery({ queryKey: keys.videoUsage(videoId), queryFn: async () => (await studio<VideoUsage>(`/videos/${videoId}/usage`)).data });
+
+/** Titles of the given ids, from the owner's video pages; an id not found is "Video #id". */
+export function useVideoTitles(ids: readonly number[]) {
+  return useQuery({
+    queryKey: keys.videoTitles([...new Set(ids)]),
+    queryFn: async () => {
+      const wanted = new Set(ids);
+      const titles = new Map<number, string>();
+      for (let page = 1; [...wanted].some((id) => !titles.has(id)); page++) {
+        const { data } = await studio<VideoPage>('/videos', { query: { page, per_page: PAGE_MAX } });
+        for (const v of data.items) titles.set(v.id, v.title);
+        if (page * PAGE_MAX >= data.total) break;
+      }
+      return titles;
+    },
+  });
+}
+
+export const titleOf = (titles: ReadonlyMap<number, string> | undefined, id: number) => titles?.get(id) ?? `Video #${id}`;
+
+const VIDEO_READS = [keys.videos, keys.channels, ['schedule'], ['live-streams']] as const;
+
+export const useCreateVideos = () =>
+  useWrite(
+    ({ body, key }: { body: NewVideo | NewVideo[]; key: string }) => studio('/videos', { method: 'POST', body, idempotencyKey: key }),
+    () => VIDEO_READS,
+  );
+
+export const useUpdateVideo = () =>
+  useWrite(
+    ({ videoId, body, etag }: { videoId: number; body: VideoPatch; etag: string | undefined }) => studio<Video>(`/videos/${videoId}`, { method: 'PATCH', body, ifMatch: etag }),
+    () => VIDEO_READS,
+  );
+
+export const useDeleteVideo = () =>
+  useWrite(({ videoId, etag }: { videoId: number; etag: string | undefined }) => studio(`/videos/${videoId}`, { method: 'DELETE', ifMatch: etag }), () => VIDEO_READS);
