@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockSpansForChannels, type BlockSpan } from '../src/data/schedule-batches.ts';
 import { liveStreams, scheduleBlocks, scheduleBlockVideos, videos } from '../src/db/schema.ts';
-import { occurrenceHasEntry, spansHaveEntry, windowsHavePublishedEntries } from '../src/schedules/entry-spans.ts';
-import type { LiveStream, ScheduleBlock, ScheduleVideo } from '../src/schedules/expand.ts';
+import { occurrenceHasEntry, spansHaveEntry, startsInWindow, windowsHavePublishedEntries } from '../src/schedules/entry-spans.ts';
+import { isoWallTime, plainWallTime, type LiveStream, type ScheduleBlock, type ScheduleVideo } from '../src/schedules/expand.ts';
 import { localDayWindow } from '../src/schedules/labels.ts';
 import { addDays, compileChannelDay, windowChannelDates, windowHasEntries } from '../src/schedules/timeline.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
@@ -155,8 +155,12 @@ describe('scheduleAvailable from block spans', () => {
         const spans = blocks.filter((b) => b.published).map(spanOf);
         for (const requestZone of s.requestZones) {
           const { from, to } = localDayWindow(s.date, requestZone);
-          const answer = spansHaveEntry(s.zone, spans, streams.map((l) => l.start.getTime()), from, to);
+          const liveStarts = streams.map((l) => l.start.getTime());
+          const answer = spansHaveEntry(s.zone, spans, liveStarts, from, to);
           asked++;
+          // A start in the window (the first pass, no video read) is an entry in it.
+          const playing = spans.filter((sp) => sp.videos > 0);
+          if (startsInWindow(s.zone, playing, liveStarts, from, to)) expect(compiledAnswer(s.zone, blocks, streams, from, to)).toBe(true);
           if (answer === undefined) {
             // Only a video as long as the window, not its block's last, leaves a span open.
             expect(spans.some((sp) => sp.longestGapSeconds * 1000 + 1 >= to - from)).toBe(true);
@@ -169,6 +173,29 @@ describe('scheduleAvailable from block spans', () => {
       { seed: 2626, numRuns: 2_000 },
     );
     expect(decided / asked).toBeGreaterThan(0.8);
+  });
+});
+
+describe('block wall times', () => {
+  it('the plain parse answers what luxon answers, and leaves it everything else', () => {
+    const field = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), field(13), field(32), field(25), field(61), field(61), (y, mo, d, h, mi, se) => {
+        const startLocal = `${String(y).padStart(4, '0')}-${mo}-${d}T${h}:${mi}:${se}`;
+        const plain = plainWallTime(startLocal);
+        let iso: ReturnType<typeof isoWallTime> | undefined;
+        try {
+          iso = isoWallTime({ id: 1, startLocal });
+        } catch {
+          iso = undefined;
+        }
+        if (plain) expect(plain).toEqual(iso);
+        else expect(iso === undefined || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(startLocal) || y === 0).toBe(true);
+      }),
+      { seed: 2628, numRuns: 3_000 },
+    );
+    expect(plainWallTime('2026-11-01T01:30:00.500')).toBeUndefined();
+    expect(isoWallTime({ id: 1, startLocal: '2026-11-01T01:30:00.500' }).wall.millisecond).toBe(500);
   });
 });
 

@@ -217,6 +217,28 @@ export async function blockSpansForChannels(db: Queryable, ranges: readonly Chan
   return result;
 }
 
+/** A published block that plays something: its wall time and whether it loops. */
+export type PlayingBlock = Pick<BlockSpan, 'id' | 'startLocal' | 'loopDaily'>;
+
+/**
+ * Per channel, the published blocks of scheduleBlocksForChannels(ranges, false) holding at least
+ * one video, without reading their videos: one row per block, one index probe each.
+ */
+export async function playingBlocksForChannels(db: Queryable, ranges: readonly ChannelDates[]): Promise<Map<number, PlayingBlock[]>> {
+  const result = new Map<number, PlayingBlock[]>();
+  if (ranges.length === 0) return result;
+  const rows = await db
+    .select({ id: scheduleBlocks.id, channelId: scheduleBlocks.channelId, startLocal: scheduleBlocks.startLocal, loopDaily: scheduleBlocks.loopDaily })
+    .from(scheduleBlocks)
+    .where(and(
+      blockCondition(ranges),
+      eq(scheduleBlocks.published, true),
+      sql`exists (select 1 from ${scheduleBlockVideos} join ${videos} on ${videos.id} = ${scheduleBlockVideos.videoId} where ${scheduleBlockVideos.blockId} = ${scheduleBlocks.id})`,
+    ));
+  for (const { channelId, startLocal, ...block } of rows) push(result, channelId, { ...block, startLocal: toWall(startLocal) });
+  return result;
+}
+
 /** Per channel, the starts (epoch ms) of its live streams starting in [from, to) (those liveStreamsForChannels loads). */
 export async function liveStartsForChannels(db: Queryable, channelIds: readonly number[], from: Date, to: Date): Promise<Map<number, number[]>> {
   const result = new Map<number, number[]>();

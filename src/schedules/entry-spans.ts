@@ -1,9 +1,11 @@
 // Whether a window of instants holds a published entry (a channel list's scheduleAvailable), decided
-// from each block's span (when its first and last videos start) instead of compiling the days: one
-// row per block whatever it holds, so a list of many full channels costs what its blocks cost, not
-// what their 720-entry days cost. Answers what ScheduleTimelines.hasEntries answers (the compiled
-// days' windowHasEntries); the rare block it cannot decide from its span is compiled instead.
-import { blockSpansForChannels, liveStartsForChannels, type BlockSpan } from '../data/schedule-batches.ts';
+// without compiling the days: first from the blocks' starts alone (a block whose occurrence starts
+// in the window plays its first video there: one row per block, no video read), then, for the
+// channels still open, from each block's span (when its first and last videos start: one row per
+// block, its videos summed by the database). So a list of many full channels costs what its blocks
+// cost, not what their 720-entry days cost. Answers what ScheduleTimelines.hasEntries answers (the
+// compiled days' windowHasEntries); the rare block a span cannot decide is compiled instead.
+import { blockSpansForChannels, liveStartsForChannels, playingBlocksForChannels, type BlockSpan, type ChannelDates, type PlayingBlock } from '../data/schedule-batches.ts';
 import type { Queryable } from '../db/connect.ts';
 import { elapsedMs, occurrenceStart } from './expand.ts';
 import { addDays, windowChannelDates } from './timeline.ts';
@@ -45,18 +47,25 @@ export function spansHaveEntry(zone: string, spans: readonly BlockSpan[], liveSt
   return answer;
 }
 
+/** Whether a live stream or an occurrence of these non-empty blocks starts in [from, to): true, or undefined (the spans tell). */
+export function startsInWindow(zone: string, blocks: readonly PlayingBlock[], liveStarts: readonly number[], from: number, to: number): true | undefined {
+  if (liveStarts.some((start) => start >= from && start < to)) return true;
+  for (const date of windowChannelDates(zone, from, to)) {
+    for (const block of blocks) {
+      const start = occurrenceStart(block, date, zone);
+      if (start !== null && start >= from && start < to) return true;
+    }
+  }
+  return undefined;
+}
+
 type Ask = { channel: TimelineChannel; from: number; to: number };
 
-/**
- * For each ask, whether its window holds a published entry: timelines.hasEntries(db, asks, false)'s
- * answer, from two queries of one row per block and per live stream; only the asks a span cannot
- * decide (a video as long as the window, not its block's last) compile their days.
- */
-export async function windowsHavePublishedEntries(db: Queryable, timelines: ScheduleTimelines, asks: readonly Ask[]): Promise<boolean[]> {
-  if (asks.length === 0) return [];
-  const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
-  const ranges = new Map<number, { channelId: number; fromDate: string; toDate: string }>();
-  for (const { channel, dates } of dated) {
+/** Per channel, the channel-local dates [fromDate, toDate) the asks' windows read (windowChannelDates). */
+function rangesOf(asks: readonly Ask[]): ChannelDates[] {
+  const ranges = new Map<number, ChannelDates>();
+  for (const { channel, from, to } of asks) {
+    const dates = windowChannelDates(channel.timezone, from, to);
     if (dates.length === 0) continue;
     const fromDate = dates[0]!;
     const toDate = addDays(dates.at(-1)!, 1);
@@ -67,15 +76,35 @@ export async function windowsHavePublishedEntries(db: Queryable, timelines: Sche
       toDate: known && known.toDate > toDate ? known.toDate : toDate,
     });
   }
-  const ids = [...ranges.keys()];
-  const [spans, starts] = await Promise.all([
-    blockSpansForChannels(db, [...ranges.values()]),
-    liveStartsForChannels(db, ids, new Date(Math.min(...asks.map((a) => a.from))), new Date(Math.max(...asks.map((a) => a.to)))),
+  return [...ranges.values()];
+}
+
+/** Fills the undefined answers of `answers` (in order) with `decide` of the asks they belong to. */
+async function settle<A>(asks: readonly A[], answers: (boolean | undefined)[], decide: (open: A[]) => Promise<(boolean | undefined)[]>): Promise<void> {
+  const open = asks.flatMap((ask, i) => (answers[i] === undefined ? [{ ask, i }] : []));
+  if (open.length === 0) return;
+  const decided = await decide(open.map((o) => o.ask));
+  open.forEach(({ i }, k) => (answers[i] = decided[k]));
+}
+
+/**
+ * For each ask, whether its window holds a published entry: timelines.hasEntries(db, asks, false)'s
+ * answer. Two queries of one row per block and per live stream decide most channels; a third (one
+ * row per block, its videos summed) the channels none of whose occurrences starts in the window;
+ * only the asks a span cannot decide (a video as long as the window, not its block's last) compile.
+ */
+export async function windowsHavePublishedEntries(db: Queryable, timelines: ScheduleTimelines, asks: readonly Ask[]): Promise<boolean[]> {
+  if (asks.length === 0) return [];
+  const ranges = rangesOf(asks);
+  const [blocks, starts] = await Promise.all([
+    playingBlocksForChannels(db, ranges),
+    liveStartsForChannels(db, ranges.map((r) => r.channelId), new Date(Math.min(...asks.map((a) => a.from))), new Date(Math.max(...asks.map((a) => a.to)))),
   ]);
-  const answers = asks.map(({ channel, from, to }) => spansHaveEntry(channel.timezone, spans.get(channel.id) ?? [], starts.get(channel.id) ?? [], from, to));
-  const open = asks.filter((_, i) => answers[i] === undefined);
-  if (open.length === 0) return answers as boolean[];
-  const compiled = await timelines.hasEntries(db, open, false);
-  let next = 0;
-  return answers.map((answer) => answer ?? compiled[next++]!);
+  const answers: (boolean | undefined)[] = asks.map(({ channel, from, to }) => startsInWindow(channel.timezone, blocks.get(channel.id) ?? [], starts.get(channel.id) ?? [], from, to));
+  await settle(asks, answers, async (open) => {
+    const spans = await blockSpansForChannels(db, rangesOf(open));
+    return open.map(({ channel, from, to }) => spansHaveEntry(channel.timezone, spans.get(channel.id) ?? [], [], from, to));
+  });
+  await settle(asks, answers, (open) => timelines.hasEntries(db, open, false));
+  return answers as boolean[];
 }

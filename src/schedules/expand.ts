@@ -118,14 +118,35 @@ const starts = new WeakMap<object, { startLocal: string; blockDate: string; wall
 function startOf(block: Pick<ScheduleBlock, 'id' | 'startLocal'>) {
   let start = starts.get(block);
   if (start === undefined || start.startLocal !== block.startLocal) {
-    // Only the written wall fields matter: utc does no zone math, setZone keeps them if an offset slipped in.
-    const wall = DateTime.fromISO(block.startLocal, { zone: 'utc', setZone: true });
-    if (!wall.isValid) throw new RangeError(`block ${block.id}: invalid startLocal ${block.startLocal}`);
-    const { hour, minute, second, millisecond } = wall;
-    start = { startLocal: block.startLocal, blockDate: wall.toFormat('yyyy-MM-dd'), wall: { hour, minute, second, millisecond } };
+    start = plainWallTime(block.startLocal) ?? isoWallTime(block);
     starts.set(block, start);
   }
   return start;
+}
+
+const PLAIN_WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * 'yyyy-MM-ddTHH:mm:ss' (what the database's wall times read as, see toWall) without luxon: a
+ * list parses hundreds of blocks a request, each fresh from its query. Anything else (or a day
+ * that does not exist) is left to isoWallTime, which answers the same for these.
+ */
+export function plainWallTime(startLocal: string) {
+  const m = PLAIN_WALL.exec(startLocal);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const t = new Date(0);
+  t.setUTCFullYear(year, month - 1, day);
+  if (t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
+  return { startLocal, blockDate: startLocal.slice(0, 10), wall: { hour, minute, second, millisecond: 0 } };
+}
+
+export function isoWallTime(block: Pick<ScheduleBlock, 'id' | 'startLocal'>) {
+  // Only the written wall fields matter: utc does no zone math, setZone keeps them if an offset slipped in.
+  const wall = DateTime.fromISO(block.startLocal, { zone: 'utc', setZone: true });
+  if (!wall.isValid) throw new RangeError(`block ${block.id}: invalid startLocal ${block.startLocal}`);
+  const { hour, minute, second, millisecond } = wall;
+  return { startLocal: block.startLocal, blockDate: wall.toFormat('yyyy-MM-dd'), wall: { hour, minute, second, millisecond } };
 }
 
 /**
