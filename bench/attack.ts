@@ -209,7 +209,7 @@ try {
     if (r.status < 300) built++;
     else if (built === 0) console.error(`channel ${i}: ${r.status} ${r.text.slice(0, 200)}`);
   }
-  const owner = 'harbor'; // the Custom API names an owner by id or username
+  const owner = 102; // harbor in the demo catalog (src/demo/catalog.ts), as the reads above
   // Cold: the first list of this owner since its channels changed (each write dropped its cached days and lists).
   await attack(`cold Custom list of ${built} channels, 50 full`, { path: `/api/v1/services/custom/users/${owner}/channels` }, (s) => s === 200, '200', (t) => `${(JSON.parse(t) as { data: unknown[] }).data?.length ?? 0} channels listed`);
   await attack('the same list, warm', { path: `/api/v1/services/custom/users/${owner}/channels` }, (s) => s === 200, '200', (t) => `${t.length} bytes`);
