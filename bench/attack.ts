@@ -188,6 +188,34 @@ try {
     '/api/v1/services/custom/users/102/vod',
   ];
   for (const r of reads) await attack('anonymous read', { path: r }, (s) => s < 500, '< 500');
+
+  // A large network (issue 26, lists): 500 channels of one owner looping a whole day, 50 of them
+  // full (720 entries a day), then the cold channel list of its Custom API (no day compiled: the
+  // blocks' starts and spans decide availability), and the owner's programme analytics over 92 days.
+  const clip = async (n: number, seconds: number) => {
+    const r = await send({ path: '/api/v1/studio/videos', body: { ...video, title: `net ${n}`, durationSeconds: seconds, providerVideoId: `net${String(n).padStart(8, '0')}` }, headers: harbor });
+    return r.status < 300 ? (JSON.parse(r.text) as { data: { id: number } }).data.id : undefined;
+  };
+  const shorts = (await Promise.all(Array.from({ length: 720 }, (_, i) => clip(i, 120)))).filter((id) => id !== undefined);
+  const shows = shorts.slice(0, 48);
+  let built = 0;
+  for (let i = 0; i < 500; i++) {
+    const full = i < 50;
+    const r = await send({
+      path: '/api/v1/studio/channels', headers: harbor,
+      body: { name: `Network ${i}`, url: `network-${i}-${Date.now().toString(36)}`, categoryId: 1, timezone: ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'UTC'][i % 4],
+        schedules: [{ startTime: '2026-01-01T00:00:00', loopDaily: true, videoIds: full ? shorts : shows }] },
+    });
+    if (r.status < 300) built++;
+    else if (built === 0) console.error(`channel ${i}: ${r.status} ${r.text.slice(0, 200)}`);
+  }
+  const owner = 102; // harbor in the demo catalog (src/demo/catalog.ts), as the reads above
+  // Cold: the first list of this owner since its channels changed (each write dropped its cached days and lists).
+  await attack(`cold Custom list of ${built} channels, 50 full`, { path: `/api/v1/services/custom/users/${owner}/channels` }, (s) => s === 200, '200', (t) => `${(JSON.parse(t) as { data: unknown[] }).data?.length ?? 0} channels listed`);
+  await attack('the same list, warm', { path: `/api/v1/services/custom/users/${owner}/channels` }, (s) => s === 200, '200', (t) => `${t.length} bytes`);
+  const today = new Date();
+  const before = new Date(today.getTime() - 91 * 86_400_000);
+  await attack('owner programme analytics, 92 days of the network', { path: `/api/v1/rest/analytics/programmes?from=${before.toISOString().slice(0, 10)}&to=${today.toISOString().slice(0, 10)}`, headers: harbor }, (s) => s === 200, '200', (t) => t.slice(0, 90));
 } finally {
   server.kill('SIGTERM');
 }

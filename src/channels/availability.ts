@@ -1,10 +1,12 @@
 // Which of many channels have something to show (the Custom lists' scheduleAvailable,
-// liveAvailable, vodAvailable), for all of them at once: compiled days for the schedule, one
-// live-stream query, one VOD count query, whatever the number of channels.
+// liveAvailable, vodAvailable), for all of them at once: the blocks' spans for the schedule (no day
+// compiled, see entry-spans.ts), one live-stream query, one VOD count query, whatever the number of
+// channels.
 import type { CacheScope } from '../cache/changes.ts';
 import { liveStreamSpansForChannels } from '../data/schedule-batches.ts';
 import { vodCounts } from '../data/vod.ts';
 import type { Queryable } from '../db/connect.ts';
+import { windowsHavePublishedEntries } from '../schedules/entry-spans.ts';
 import type { ScheduleTimelines, TimelineChannel } from '../schedules/timelines.ts';
 import { cachedDayWindow, fastLocalDate } from '../schedules/zone-offsets.ts';
 
@@ -53,7 +55,7 @@ export async function channelAvailability(
   // zone name, so the hundreds of zones sharing a day's offset share one entry), an array lookup after.
   const windows = [...todays].map(([z, w]) => `${z === zone ? '' : z}${w.from}-${w.to}`).join(';');
   const [scheduled, spans, vod] = await Promise.all([
-    memo(`availability:schedule:${windows}:${key}`, () => timelines.hasEntries(db, asks, false), scope),
+    memo(`availability:schedule:${windows}:${key}`, () => windowsHavePublishedEntries(db, timelines, asks), scope),
     memo(`availability:live:${from}:${to}:${key}`, () => liveStreamSpansForChannels(db, ids, new Date(from), new Date(to)), scope),
     memo(`availability:vod:${key}`, () => vodCounts(db, ids), scope),
   ]);

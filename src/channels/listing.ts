@@ -1,5 +1,5 @@
 // The channel list of a caller: the owner's channels, or the channels assigned to the caller's
-// app in the app's order; vodAvailable, scheduleAvailable and liveAvailable from compiled
+// app in the app's order; vodAvailable, scheduleAvailable and liveAvailable from the
 // schedule days; the list filters and orderings; a channel's VOD catalog rows. Used by the
 // Custom API and its compatibility trees; no HTTP here.
 import type { Caller } from '../access/caller.ts';
@@ -48,7 +48,7 @@ export async function requestedChannels(db: Queryable, caller: Caller, ids: read
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The channels with their availability flags, from compiled days (src/channels/availability.ts). */
+/** The channels with their availability flags (src/channels/availability.ts: no day compiled). */
 export async function withAvailability(db: Queryable, caller: Caller, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
   const flags = await channelAvailability(db, caller.timelines, channels, caller.zone, caller.now.getTime(), (key, load, scope) => caller.cache.get(key, load, scope));
   return channels.map((channel) => ({ channel, availability: flags.get(channel.id)! }));

@@ -2,6 +2,7 @@
 // a channel list or a guide needs to compile its channels' days (src/schedules/timelines.ts).
 // Same rows as scheduleBlocksFor / liveStreamsFor / liveStreamSpans, grouped by channel.
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/connect.ts';
 import { liveStreams, scheduleBlocks, scheduleBlockVideos, videos } from '../db/schema.ts';
 import { toWall, videoColumns, type ScheduledVideo } from './schedules.ts';
@@ -150,5 +151,103 @@ export async function blockSizesForChannels(db: Queryable, ranges: readonly Chan
     .from(scheduleBlocks)
     .where(blockCondition(ranges));
   for (const { channelId, startLocal, ...size } of rows) push(result, channelId, { startLocal: toWall(startLocal), ...size, videos: Number(size.videos) });
+  return result;
+}
+
+/**
+ * A published block as the span of its entries' starts, without its entries: how many videos it
+ * holds, when its last video starts (seconds after the block's start: the durations before it,
+ * summed in play order as the expansion sums them) and the longest of those durations (the
+ * widest gap between two of its entries' starts).
+ */
+export interface BlockSpan {
+  id: number;
+  startLocal: string;
+  loopDaily: boolean;
+  videos: number;
+  lastStartSeconds: number;
+  longestGapSeconds: number;
+}
+
+/**
+ * Per channel, the published blocks scheduleBlocksForChannels(ranges, false) loads, as spans: one
+ * query, one row per block, whatever the blocks hold. A duration counts as the expansion counts it
+ * (negative or not finite: 0); the sum is float8 addition in position order, the expansion's own.
+ */
+export async function blockSpansForChannels(db: Queryable, ranges: readonly ChannelDates[]): Promise<Map<number, BlockSpan[]>> {
+  const result = new Map<number, BlockSpan[]>();
+  if (ranges.length === 0) return result;
+  const d = videos.durationSeconds;
+  // A subquery built apart from `db`: only the query below runs.
+  const entries = new QueryBuilder()
+    .select({
+      position: scheduleBlockVideos.position,
+      seconds: sql<number>`case when ${d} > 0 and ${d} < 'Infinity'::float8 then ${d} else 0::float8 end`.as('seconds'),
+      last: sql<number>`max(${scheduleBlockVideos.position}) over ()`.as('last_position'),
+    })
+    .from(scheduleBlockVideos)
+    .innerJoin(videos, eq(videos.id, scheduleBlockVideos.videoId))
+    .where(eq(scheduleBlockVideos.blockId, scheduleBlocks.id))
+    .as('e');
+  const before = sql`${entries.position} < ${entries.last}`;
+  const rows = await db
+    .select({
+      id: scheduleBlocks.id,
+      channelId: scheduleBlocks.channelId,
+      startLocal: scheduleBlocks.startLocal,
+      loopDaily: scheduleBlocks.loopDaily,
+      videos: sql<number>`count(*)::integer`,
+      lastStartSeconds: sql<number>`coalesce(sum(${entries.seconds} order by ${entries.position}) filter (where ${before}), 0)::float8`,
+      longestGapSeconds: sql<number>`coalesce(max(${entries.seconds}) filter (where ${before}), 0)::float8`,
+    })
+    .from(scheduleBlocks)
+    .innerJoinLateral(entries, sql`true`)
+    .where(and(blockCondition(ranges), eq(scheduleBlocks.published, true)))
+    .groupBy(scheduleBlocks.id);
+  for (const { channelId, startLocal, ...span } of rows) {
+    push(result, channelId, {
+      id: span.id,
+      startLocal: toWall(startLocal),
+      loopDaily: span.loopDaily,
+      videos: Number(span.videos),
+      lastStartSeconds: Number(span.lastStartSeconds),
+      longestGapSeconds: Number(span.longestGapSeconds),
+    });
+  }
+  return result;
+}
+
+/** A published block that plays something: its wall time and whether it loops. */
+export type PlayingBlock = Pick<BlockSpan, 'id' | 'startLocal' | 'loopDaily'>;
+
+/**
+ * Per channel, the published blocks of scheduleBlocksForChannels(ranges, false) holding at least
+ * one video, without reading their videos: one row per block, one index probe each.
+ */
+export async function playingBlocksForChannels(db: Queryable, ranges: readonly ChannelDates[]): Promise<Map<number, PlayingBlock[]>> {
+  const result = new Map<number, PlayingBlock[]>();
+  if (ranges.length === 0) return result;
+  const rows = await db
+    .select({ id: scheduleBlocks.id, channelId: scheduleBlocks.channelId, startLocal: scheduleBlocks.startLocal, loopDaily: scheduleBlocks.loopDaily })
+    .from(scheduleBlocks)
+    .where(and(
+      blockCondition(ranges),
+      eq(scheduleBlocks.published, true),
+      sql`exists (select 1 from ${scheduleBlockVideos} join ${videos} on ${videos.id} = ${scheduleBlockVideos.videoId} where ${scheduleBlockVideos.blockId} = ${scheduleBlocks.id})`,
+    ));
+  for (const { channelId, startLocal, ...block } of rows) push(result, channelId, { ...block, startLocal: toWall(startLocal) });
+  return result;
+}
+
+/** Per channel, the starts (epoch ms) of its live streams starting in [from, to) (those liveStreamsForChannels loads). */
+export async function liveStartsForChannels(db: Queryable, channelIds: readonly number[], from: Date, to: Date): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>();
+  if (channelIds.length === 0) return result;
+  const rows = await db
+    .select({ channelId: liveStreams.channelId, start: liveStreams.startAt })
+    .from(liveStreams)
+    .innerJoin(videos, eq(videos.id, liveStreams.videoId))
+    .where(and(inArray(liveStreams.channelId, [...channelIds]), gte(liveStreams.startAt, from), lt(liveStreams.startAt, to)));
+  for (const r of rows) push(result, r.channelId, r.start.getTime());
   return result;
 }

@@ -1,11 +1,13 @@
 // GET /analytics/programmes, /analytics/top, /analytics/channels/{channelId}/curve: programme
 // analytics of the caller's own channels (sessions/programme-analytics.ts), in the REST envelope
 // or, with `Accept: text/csv`, as CSV.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroupOptions } from '../http/group.ts';
-import { ownerChannelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures } from '../sessions/programme-analytics.ts';
+import {
+  ownerChannelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures, type LeftOut,
+} from '../sessions/programme-analytics.ts';
 import { count, filterFor, range, send } from './analytics-routes.ts';
 import { channelNotFound } from './errors.ts';
 import { channelIdParams } from './params.ts';
@@ -31,6 +33,15 @@ const curveQuery = z.strictObject({
   }),
 });
 
+/**
+ * Sessions not credited yet that the figures leave out (past a read's bounds; README: Programme
+ * analytics), as a header so JSON and CSV say it alike: `12`, or `12+` when there were more than
+ * the most a read takes. Absent when nothing is left out.
+ */
+function sayLeftOut(reply: FastifyReply, leftOut: LeftOut): void {
+  if (leftOut.sessions > 0 || leftOut.more) reply.header('x-sessions-left-out', `${leftOut.sessions}${leftOut.more ? '+' : ''}`);
+}
+
 export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
@@ -39,6 +50,7 @@ export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
     const filter = await filterFor(db, request, request.query);
     const { groupBy, sort, page, perPage } = request.query;
     const result = await programmeFigures(db, timelines, filter, { groupBy, orderBy: sort, page, perPage });
+    sayLeftOut(reply, result.leftOut);
     const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, groupBy, sort, items: result.items, totals: result.totals, page, perPage, total: result.total, totalPages: Math.ceil(result.total / perPage) };
     reply.header('x-total-count', String(result.total));
     return send(request, reply, `programmes-by-${groupBy}`, data, () => programmesCsv(result.items));
@@ -47,7 +59,8 @@ export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
   app.get('/analytics/top', { schema: { querystring: topQuery, response: { 200: okSchema(topSchema) } } }, async (request, reply) => {
     const filter = await filterFor(db, request, request.query);
     const { metric, limit } = request.query;
-    const lists = await topFigures(db, timelines, filter, metric, limit);
+    const { leftOut, ...lists } = await topFigures(db, timelines, filter, metric, limit);
+    sayLeftOut(reply, leftOut);
     const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, metric, ...lists };
     return send(request, reply, `top-by-${metric}`, data, () => topCsv(lists.programmes, lists.channels));
   });

@@ -97,7 +97,7 @@ export function wallTimeToEpoch(wall: WallTime, zone: string): number {
 }
 
 /** Wall time of `startLocal` for this block's occurrence on `date`, or null when it does not play that day. */
-function occurrenceWallTime(block: ScheduleBlock<ScheduleVideo>, date: string): WallTime | null {
+function occurrenceWallTime(block: Pick<ScheduleBlock, 'id' | 'startLocal' | 'loopDaily'>, date: string): WallTime | null {
   const { blockDate, wall } = startOf(block);
   // A loopDaily block repeats only on days AFTER the one it is dated on, never before.
   if (blockDate !== date && !(block.loopDaily && blockDate < date)) return null;
@@ -106,27 +106,54 @@ function occurrenceWallTime(block: ScheduleBlock<ScheduleVideo>, date: string): 
   return { year, month, day, hour, minute, second, millisecond };
 }
 
+/** The instant a block's occurrence on channel-local `date` starts, as expandChannelDay places it; null when it does not play that day. */
+export function occurrenceStart(block: Pick<ScheduleBlock, 'id' | 'startLocal' | 'loopDaily'>, date: string, zone: string): number | null {
+  const wall = occurrenceWallTime(block, date);
+  return wall ? wallTimeToEpoch(wall, zone) : null;
+}
+
 /** A block's startLocal parsed once per block object (a compile asks it for every day it covers). */
 const starts = new WeakMap<object, { startLocal: string; blockDate: string; wall: { hour: number; minute: number; second: number; millisecond: number } }>();
 
-function startOf(block: ScheduleBlock<ScheduleVideo>) {
+function startOf(block: Pick<ScheduleBlock, 'id' | 'startLocal'>) {
   let start = starts.get(block);
   if (start === undefined || start.startLocal !== block.startLocal) {
-    // Only the written wall fields matter: utc does no zone math, setZone keeps them if an offset slipped in.
-    const wall = DateTime.fromISO(block.startLocal, { zone: 'utc', setZone: true });
-    if (!wall.isValid) throw new RangeError(`block ${block.id}: invalid startLocal ${block.startLocal}`);
-    const { hour, minute, second, millisecond } = wall;
-    start = { startLocal: block.startLocal, blockDate: wall.toFormat('yyyy-MM-dd'), wall: { hour, minute, second, millisecond } };
+    start = plainWallTime(block.startLocal) ?? isoWallTime(block);
     starts.set(block, start);
   }
   return start;
+}
+
+const PLAIN_WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * 'yyyy-MM-ddTHH:mm:ss' (what the database's wall times read as, see toWall) without luxon: a
+ * list parses hundreds of blocks a request, each fresh from its query. Anything else (or a day
+ * that does not exist) is left to isoWallTime, which answers the same for these.
+ */
+export function plainWallTime(startLocal: string) {
+  const m = PLAIN_WALL.exec(startLocal);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const t = new Date(0);
+  t.setUTCFullYear(year, month - 1, day);
+  if (t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
+  return { startLocal, blockDate: startLocal.slice(0, 10), wall: { hour, minute, second, millisecond: 0 } };
+}
+
+export function isoWallTime(block: Pick<ScheduleBlock, 'id' | 'startLocal'>) {
+  // Only the written wall fields matter: utc does no zone math, setZone keeps them if an offset slipped in.
+  const wall = DateTime.fromISO(block.startLocal, { zone: 'utc', setZone: true });
+  if (!wall.isValid) throw new RangeError(`block ${block.id}: invalid startLocal ${block.startLocal}`);
+  const { hour, minute, second, millisecond } = wall;
+  return { startLocal: block.startLocal, blockDate: wall.toFormat('yyyy-MM-dd'), wall: { hour, minute, second, millisecond } };
 }
 
 /**
  * Elapsed seconds as ms, rounded to the microsecond on the running SUM (never per video):
  * removes binary float noise (0.1 + 0.2) that could otherwise make a second label drop by one.
  */
-function elapsedMs(seconds: number): number {
+export function elapsedMs(seconds: number): number {
   return Math.round(seconds * 1e6) / 1e3;
 }
 
@@ -186,8 +213,8 @@ export function expandChannelDay<V extends ScheduleVideo>(input: ChannelDayInput
   const regular = input.blocks
     .filter((b) => includeUnpublished || b.published)
     .flatMap((b) => {
-      const wall = occurrenceWallTime(b, date);
-      return wall ? [expandBlock(b, wallTimeToEpoch(wall, zone))] : [];
+      const start = occurrenceStart(b, date, zone);
+      return start === null ? [] : [expandBlock(b, start)];
     });
   const live = input.liveStreams
     .filter((s) => s.start.getTime() >= from && s.start.getTime() < to)

@@ -11,7 +11,7 @@ import type { Queryable } from '../db/connect.ts';
 import { programmesOnAir } from '../schedules/on-air.ts';
 import type { ScheduleTimelines, TimelineChannel } from '../schedules/timelines.ts';
 import { cachedDayWindow } from '../schedules/zone-offsets.ts';
-import { figuresByAiring, programmeRows } from './programme-crediter.ts';
+import { figuresByAiring, splitSessions } from './programme-crediter.ts';
 
 export type { ProgrammeFilter, ProgrammeMetric };
 
@@ -29,6 +29,20 @@ export const MAX_LIVE_SESSIONS = 20_000;
  * it, the most recent sessions that fit are read; README: Programme analytics.
  */
 export const MAX_LIVE_ROWS = 20_000;
+/**
+ * Channel-days those sessions may read (compile) per request: a full channel-day (720 entries)
+ * costs ~3 ms to compile and split over, so this keeps the worst read near a second of CPU. A
+ * backlog spread over many channels and days past it reads the most recent sessions' days first;
+ * the others are left out, and the answer says how many (`X-Sessions-Left-Out`); README:
+ * Programme analytics.
+ */
+export const MAX_LIVE_CHANNEL_DAYS = 240;
+
+/** Sessions not credited yet that a read's bounds left out of its figures; `more` when there were more than MAX_LIVE_SESSIONS to read. */
+export interface LeftOut {
+  sessions: number;
+  more: boolean;
+}
 
 export const PROGRAMME_GROUPS = ['programme', 'channel', 'source', 'day'] as const;
 export type ProgrammeGroup = (typeof PROGRAMME_GROUPS)[number];
@@ -63,18 +77,24 @@ export interface ChannelLine extends ProgrammeFigures {
   channelName: string | null;
 }
 
-/** The rows of sessions not credited yet whose airings started in the filter's range, and their airings' figures. */
-async function liveRows(db: Queryable, timelines: ScheduleTimelines, f: ProgrammeFilter): Promise<LiveRows> {
-  const sessions = await uncreditedSessions(db, f, MAX_LIVE_SESSIONS);
+/**
+ * The rows of sessions not credited yet whose airings started in the filter's range, their
+ * airings' figures, and what the bounds left out (the most recent sessions are read first).
+ */
+async function liveRows(db: Queryable, timelines: ScheduleTimelines, f: ProgrammeFilter): Promise<LiveRows & { leftOut: LeftOut }> {
+  const read = await uncreditedSessions(db, f, MAX_LIVE_SESSIONS + 1);
+  const sessions = read.slice(0, MAX_LIVE_SESSIONS);
   const from = f.from.getTime();
   const to = f.to.getTime();
-  const watch = await programmeRows(db, timelines, sessions, { from, to, maxRows: MAX_LIVE_ROWS });
-  if (watch.length === 0) return { watch, airings: [] };
+  const split = await splitSessions(db, timelines, sessions, { from, to, maxRows: MAX_LIVE_ROWS, maxChannelDays: MAX_LIVE_CHANNEL_DAYS });
+  const watch = split.rows;
+  const leftOut = { sessions: split.leftOut, more: read.length > MAX_LIVE_SESSIONS };
+  if (watch.length === 0) return { watch, airings: [], leftOut };
   // An airing's figures count its credited rows too.
   const live = new Set(watch.map((r) => r.sessionId));
   const keys = new Map(watch.map((r) => [`${r.channelId}|${r.airingStart}`, { channelId: r.channelId, airingStart: r.airingStart }]));
   const stored = (await airingWatchRows(db, [...keys.values()])).filter((r) => !live.has(r.sessionId));
-  return { watch, airings: figuresByAiring([...stored, ...watch]) };
+  return { watch, airings: figuresByAiring([...stored, ...watch]), leftOut };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -93,6 +113,7 @@ export interface ProgrammePage {
   items: ProgrammeLine[];
   totals: ProgrammeFigures;
   total: number;
+  leftOut: LeftOut;
 }
 
 /** Programmes (per channel, source or day when grouped so), best first by `orderBy`, a page of them. */
@@ -105,7 +126,7 @@ export async function programmeFigures(
   const live = await liveRows(db, timelines, f);
   const keys = GROUP_KEYS[options.groupBy];
   const page = await figureRows(db, f, live, { keys, orderBy: options.orderBy, limit: options.perPage, offset: (options.page - 1) * options.perPage, totals: true });
-  return { items: await programmeLines(db, page.rows), totals: figures(page.totals!), total: page.groups };
+  return { items: await programmeLines(db, page.rows), totals: figures(page.totals!), total: page.groups, leftOut: live.leftOut };
 }
 
 /** Rows keyed by programme (and maybe channel, source or day) with their titles and channel names. */
@@ -124,6 +145,7 @@ async function programmeLines(db: Queryable, rows: readonly FigureRow[]): Promis
 export interface TopLists {
   programmes: ProgrammeLine[];
   channels: ChannelLine[];
+  leftOut: LeftOut;
 }
 
 /** The best `limit` programmes and channels of the range by `metric`. */
@@ -137,6 +159,7 @@ export async function topFigures(db: Queryable, timelines: ScheduleTimelines, f:
   return {
     programmes: lines,
     channels: channels.rows.map((r) => ({ channelId: r.channelId!, channelName: names.get(r.channelId!) ?? null, ...figures(r) })),
+    leftOut: live.leftOut,
   };
 }
 

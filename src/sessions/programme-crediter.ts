@@ -36,41 +36,103 @@ export async function creditClosedSessions(db: Database, timelines: ScheduleTime
   return total;
 }
 
-/** Which rows programmeRows computes: those of airings starting in [from, to) (epoch ms), of the first sessions making at most maxRows. */
+/**
+ * Which rows programmeRows computes: those of airings starting in [from, to) (epoch ms), of the
+ * first sessions making at most maxRows and reading at most maxChannelDays channel-days.
+ */
 export interface RowWindow {
   from: number;
   to: number;
   maxRows?: number;
+  maxChannelDays?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Rows, and how many of the sessions given a bound left out (none without one). */
+export interface SplitSessions {
+  rows: ProgrammeWatch[];
+  leftOut: number;
+}
+
+/** The rows of programmeRows, and how many sessions its bounds left out. */
+export async function programmeRows(db: Queryable, timelines: ScheduleTimelines, sessions: readonly SessionToCredit[], window?: RowWindow): Promise<ProgrammeWatch[]> {
+  return (await splitSessions(db, timelines, sessions, window)).rows;
 }
 
 /**
- * The rows of each session, split over its channel's programmes (one schedule read per channel).
- * With `window`, only the rows of airings starting in it, and only those are computed: a session
- * is split from `from` on (an earlier start changes no row of those airings: each credits from the
- * later of the session's and the airing's start, and the first row in the window still has an
- * earlier airing before it, or none) over the programmes starting before `to`, so a long session
- * costs the programmes of the window, not of its whole length; sessions are taken in the order
- * given, whole, while their rows make at most `maxRows`.
+ * The rows of each session, split over its channel's programmes. With `window`, only the rows of
+ * airings starting in it, and only those are computed: a session is split from `from` on (an
+ * earlier start changes no row of those airings: each credits from the later of the session's and
+ * the airing's start, and the first row in the window still has an earlier airing before it, or
+ * none) over the programmes starting before `to`, so a long session costs the programmes of the
+ * window, not of its whole length. The schedule is read only where sessions were: per channel, the
+ * spans their times cover (two sessions days apart read two spans, never the days between). Sessions
+ * are taken in the order given (most recent first for a read), whole, while their rows make at most
+ * `maxRows` and the channel-days their spans read (UTC days, a day either side) at most
+ * `maxChannelDays`; a session past a bound is left out and counted.
  */
-export async function programmeRows(db: Queryable, timelines: ScheduleTimelines, sessions: readonly SessionToCredit[], window?: RowWindow): Promise<ProgrammeWatch[]> {
+export async function splitSessions(db: Queryable, timelines: ScheduleTimelines, sessions: readonly SessionToCredit[], window?: RowWindow): Promise<SplitSessions> {
   const from = window?.from ?? -Infinity;
   const to = window?.to ?? Infinity;
   const clipped = sessions.filter((s) => s.lastHeartbeatAt >= from).map((s) => (s.startedAt < from ? { ...s, startedAt: from } : s));
-  const groups = [...groupBy(clipped, (s) => s.channelId).values()];
-  const asks = groups.map((list) => ({
-    channel: { id: list[0]!.channelId, timezone: list[0]!.timezone, ownerId: list[0]!.ownerId },
-    from: Math.min(...list.map((s) => s.startedAt)),
-    to: Math.min(to, Math.max(...list.map((s) => s.lastHeartbeatAt))),
-  }));
-  const onAir = await programmesOnAir(db, timelines, asks);
-  const programmes = new Map(groups.map((list, i) => [list[0]!.channelId, window ? onAir[i]!.filter((p) => p.start < to) : onAir[i]!]));
+  const days = new Set<string>();
+  const kept: SessionToCredit[] = [];
+  let leftOut = 0;
+  for (const s of clipped) {
+    const read = channelDaysOf(s.channelId, s.startedAt, Math.min(to, s.lastHeartbeatAt)).filter((d) => !days.has(d));
+    if (days.size + read.length > (window?.maxChannelDays ?? Infinity)) {
+      leftOut++;
+      continue;
+    }
+    for (const d of read) days.add(d);
+    kept.push(s);
+  }
+  const spans = sessionSpans(kept, to);
+  const onAir = await programmesOnAir(db, timelines, spans.map(({ channel, from: f, to: t }) => ({ channel, from: f, to: t })));
+  const programmes = onAir.map((list) => (window ? list.filter((p) => p.start < to) : list));
+  const spanOf = new Map<SessionToCredit, number>();
+  spans.forEach((span, i) => span.sessions.forEach((s) => spanOf.set(s, i)));
   const rows: ProgrammeWatch[] = [];
-  for (const session of clipped) {
-    const split = attribute(session, programmes.get(session.channelId)!).filter((r) => r.airingStart >= from);
-    if (rows.length + split.length > (window?.maxRows ?? Infinity)) break;
+  for (const [k, session] of kept.entries()) {
+    const split = attribute(session, programmes[spanOf.get(session)!]!).filter((r) => r.airingStart >= from);
+    if (rows.length + split.length > (window?.maxRows ?? Infinity)) {
+      leftOut += kept.length - k;
+      break;
+    }
     rows.push(...split);
   }
-  return rows;
+  return { rows, leftOut };
+}
+
+/** The UTC days [start - 1 day, end + 1 day] touches, keyed by channel: what reading a session's programmes compiles, about. */
+function channelDaysOf(channelId: number, start: number, end: number): string[] {
+  const first = Math.floor((start - DAY_MS) / DAY_MS);
+  const last = Math.floor((Math.max(start, end) + DAY_MS) / DAY_MS);
+  return Array.from({ length: last - first + 1 }, (_, i) => `${channelId}|${first + i}`);
+}
+
+/**
+ * Per channel, the sessions' times merged into spans (sessions whose read days meet share one), each
+ * with its sessions: one schedule read per span.
+ */
+function sessionSpans(sessions: readonly SessionToCredit[], to: number) {
+  const spans: Array<{ channel: { id: number; timezone: string; ownerId: number }; from: number; to: number; sessions: SessionToCredit[] }> = [];
+  for (const list of groupBy(sessions, (s) => s.channelId).values()) {
+    const byStart = [...list].sort((a, b) => a.startedAt - b.startedAt);
+    let span: (typeof spans)[number] | undefined;
+    for (const s of byStart) {
+      const end = Math.min(to, s.lastHeartbeatAt);
+      if (span && s.startedAt <= span.to + 2 * DAY_MS) {
+        span.to = Math.max(span.to, end);
+        span.sessions.push(s);
+      } else {
+        span = { channel: { id: s.channelId, timezone: s.timezone, ownerId: s.ownerId }, from: s.startedAt, to: end, sessions: [s] };
+        spans.push(span);
+      }
+    }
+  }
+  return spans;
 }
 
 /** The figures of every airing the new rows touch, from all of its stored rows. */
