@@ -19,11 +19,14 @@ import { metricsPlugin } from './http/metrics-plugin.ts';
 import { trustProxyOption } from './http/proxies.ts';
 import { loggerOptions, requestId } from './observability/logger.ts';
 import { ScheduleTimelines } from './schedules/timelines.ts';
+import { makeGuides, type Guides } from './guides/guides.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The process's store notification service (its inbox worker, for tests and the CLI). */
     storeNotifications: StoreNotifications;
+    /** The process's XMLTV guides: kept days, the background preparer and the warmer (tests await them). */
+    guides: Guides;
   }
 }
 
@@ -71,7 +74,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const stop = notifications.startReconciling(config.STORE_RECONCILE_MINUTES * 60_000, options.clock ?? systemClock, app.log);
     app.addHook('onClose', async () => stop());
   }
-  const group: GroupOptions = { database: options.database, config, cache, timelines, notifications };
+  const guides = makeGuides({
+    db: options.database.db, timelines, catalogCache: cache, config, clock: options.clock ?? systemClock,
+    onError: (error) => app.log.error({ err: error }, 'XMLTV guide preparation failed'),
+  });
+  app.decorate('guides', guides);
+  if (config.GUIDE_WARM_DAYS > 0) app.addHook('onReady', async () => guides.warmer.start());
+  app.addHook('onClose', () => guides.stop());
+  const group: GroupOptions = { database: options.database, config, cache, timelines, notifications, guides };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

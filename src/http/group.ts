@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { StoreNotifications } from '../entitlements/notifications/service.ts';
+import type { Guides } from '../guides/guides.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 
 export interface GroupOptions {
@@ -13,6 +14,9 @@ export interface GroupOptions {
   cache: CatalogCache;
   /** Compiled schedule days, dropped with the catalog cache. */
   timelines: ScheduleTimelines;
+  /** XMLTV guides kept as rendered bytes, prepared in the background and kept warm (src/guides;
+   *  made by the app; the REST group makes its own when registered alone). */
+  guides?: Guides;
   /** Store server notifications: verification, the inbox and its worker (one per process, made
    *  by the app; only the notification group needs it, so groups tested alone may go without). */
   notifications?: StoreNotifications;

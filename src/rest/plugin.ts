@@ -19,6 +19,8 @@ import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { epgRoutes, publicEpgRoutes } from './epg-routes.ts';
+import { makeGuides, type Guides } from '../guides/guides.ts';
+import { systemClock } from '../clock.ts';
 import { REST_ENVELOPE, RestError, restFailure, unauthorized } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
 
@@ -49,7 +51,8 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines, notifications: options.notifications };
+  const guides = options.guides ?? standaloneGuides(options);
+  const group: GroupOptions = { database: options.database, config: options.config, cache: options.cache, timelines: options.timelines, notifications: options.notifications, guides };
   app.setValidatorCompiler(validatorCompiler);
   // Success answers by their response schemas (fast-json-stringify); errors as before.
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -98,4 +101,12 @@ function sendRestError(error: FastifyError | RestError | RefusedInput, request: 
   request.log.error({ err: error }, 'unhandled error in the REST API');
   const fault = status >= 500 ? status : 500;
   return sendEnveloped(reply.code(fault), REST_ENVELOPE.failure(fault, 'Internal server error.'));
+}
+
+/** The group registered alone (tests of one group): guides kept as configured, never warmed, stopped with the group. */
+function standaloneGuides(options: GroupOptions): Guides {
+  return makeGuides({
+    db: options.database.db, timelines: options.timelines, catalogCache: options.cache,
+    config: { GUIDE_CACHE_BYTES: options.config.GUIDE_CACHE_BYTES, GUIDE_WARM_DAYS: 0 }, clock: systemClock, onError: () => undefined,
+  });
 }
