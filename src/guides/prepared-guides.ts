@@ -30,7 +30,7 @@ import type { ScheduleTimelines } from '../schedules/timelines.ts';
 export const MAX_COLD_ENTRIES = 10_000;
 
 /** Channel-days compiled and rendered together (one schedule load, one query of video texts). */
-const DAYS_PER_LOAD = 4;
+const DAYS_PER_LOAD = 16;
 
 /** Entries the preparer gets through in a second, with its yields (measured ~100,000; said low so a retry finds it done). */
 const PREPARED_ENTRIES_PER_SECOND = 50_000;
