@@ -46,8 +46,9 @@ async function request(days: number, now: Date) {
 global.gc?.();
 const rss = process.memoryUsage().rss;
 console.log(`${url ? 'PostgreSQL' : 'PGlite'}, ${channels.length} channels of 144 programmes a day`);
-for (const days of [1, 7, 14]) {
-  const now = new Date(Date.parse('2027-01-01T15:00:00Z') + days * 40 * 86_400_000);
+for (const [run, days] of [1, 1, 7, 14].entries()) {
+  // Each run is days nothing asked before (the first run of all also pays for the process's first queries).
+  const now = new Date(Date.parse('2027-01-01T15:00:00Z') + run * 40 * 86_400_000);
   const first = await cpu(() => request(days, now));
   const prepare = await cpu(() => guides.whenIdle());
   const warm = [await cpu(() => request(days, now)), await cpu(() => request(days, now)), await cpu(() => request(days, now))];

@@ -142,7 +142,7 @@ const configSchema = z.object({
   CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   /**
    * Bytes of rendered XMLTV channel-days kept per process (README: XMLTV guide export); a guide of
-   * more than half of it is refused (0: guides are not kept, and a guide is limited to what one
+   * more than 3/4 of it is refused (0: guides are not kept, and a guide is limited to what one
    * request may render).
    */
   GUIDE_CACHE_BYTES: z.coerce.number().int().min(0).default(256 * 1024 * 1024),

@@ -9,7 +9,7 @@
 // - past it: the cold days are queued for the background preparer and the caller is told to come
 //   back (`preparing`, with the seconds the queue ahead should take); a retrying player then gets
 //   the document, warm;
-// - a guide that could not stay kept (more than half the cache, or no cache) is `too_large`.
+// - a guide that could not stay kept (more than 3/4 of the cache, or no cache) is `too_large`.
 // A day's content depends on its channel's schedule that day and the next, its zone, its owner's
 // videos and the shared category names, never on `now` or on the days a guide asks (guide-export.ts),
 // so every guide of the channel shares it, whoever asks.
@@ -25,9 +25,10 @@ import type { ScheduleTimelines } from '../schedules/timelines.ts';
 
 /**
  * What one request may compile and render, in schedule entries of days not kept (with the day
- * before and after each, as guideWork counts): ~0.06 s of CPU on PGlite (notes: measured).
+ * before and after each, as guideWork counts): ~0.12 s of CPU on PGlite, where the queries run
+ * in-process too (notes/guide.md: 8,640 entries cost 124 ms).
  */
-export const MAX_COLD_ENTRIES = 10_000;
+export const MAX_COLD_ENTRIES = 8_000;
 
 /** Channel-days compiled and rendered together (one schedule load, one query of video texts). */
 const DAYS_PER_LOAD = 16;
@@ -39,6 +40,12 @@ const MAX_RETRY_SECONDS = 120;
 
 /** Channel-days queued at most (a fortnight of 3,500 channels); more are not queued, and their guide is retried later. */
 const MAX_QUEUED_DAYS = 50_000;
+
+/**
+ * The share of GUIDE_CACHE_BYTES one guide may fill: past it, its days would push each other out
+ * while being prepared (and every other guide's), and it would never be served; it is refused.
+ */
+const KEEPABLE_SHARE = 0.75;
 
 /** A programme's bytes assumed while none of a guide's days is kept (a title, a short text, a thumbnail). */
 const ASSUMED_PROGRAMME_BYTES = 300;
@@ -90,8 +97,8 @@ export class PreparedGuides {
     }
     // Too much to do now: it is done in the background, if it can be kept once done.
     if (this.maxBytes === 0) return { kind: 'too_large', reason: `would compile ${cold} schedule entries (at most ${MAX_COLD_ENTRIES}) and guides are not kept (GUIDE_CACHE_BYTES=0)` };
-    const estimate = estimatedBytes(found, cold);
-    if (estimate > this.maxBytes / 2) return { kind: 'too_large', reason: `would be about ${estimate} bytes, more than half of what guides may keep (${this.maxBytes})` };
+    const estimate = estimatedBytes(found, askedEntries(cold, missing));
+    if (estimate > this.maxBytes * KEEPABLE_SHARE) return { kind: 'too_large', reason: `would be about ${estimate} bytes, more than ${KEEPABLE_SHARE * 100}% of what guides may keep (${this.maxBytes})` };
     // While changes cannot be heard nothing is kept, so preparing would be lost: only the retry is asked.
     if (this.cache.keeping) this.prepare(missing, cold / missing.length);
     return { kind: 'preparing', retryAfterSeconds: this.retryAfter(), coldEntries: cold };
@@ -160,6 +167,15 @@ export class PreparedGuides {
   private retryAfter(): number {
     return Math.min(MAX_RETRY_SECONDS, Math.max(MIN_RETRY_SECONDS, Math.ceil(this.queuedEntries / PREPARED_ENTRIES_PER_SECOND) + 1));
   }
+}
+
+/**
+ * The cold entries of the days asked, without the day before and after a run of days that
+ * guideWork also counts (a channel's consecutive days add two days around them).
+ */
+function askedEntries(cold: number, missing: readonly GuideAsk<GuideChannel>[]): number {
+  const channels = new Set(missing.map((ask) => ask.channel.id)).size;
+  return Math.ceil((cold * missing.length) / (missing.length + 2 * channels));
 }
 
 /** A guide's bytes: its kept days', and its cold entries at the kept days' bytes a programme. */
