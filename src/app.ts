@@ -20,11 +20,14 @@ import { trustProxyOption } from './http/proxies.ts';
 import { Jobs, serviceJobs } from './jobs.ts';
 import { loggerOptions, requestId } from './observability/logger.ts';
 import { ScheduleTimelines } from './schedules/timelines.ts';
+import { makeGuides, type Guides } from './guides/guides.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The process's store notification service (its inbox worker, for tests and the CLI). */
     storeNotifications: StoreNotifications;
+    /** The process's XMLTV guides: kept days, the background preparer and the warmer (tests await them). */
+    guides: Guides;
   }
 }
 
@@ -66,13 +69,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storeNotifications', notifications);
   // What an earlier process acknowledged but did not apply is applied now.
   app.addHook('onReady', async () => notifications.inbox.kick());
+  const guides = makeGuides({
+    db: options.database.db, timelines, catalogCache: cache, config, clock: options.clock ?? systemClock,
+    onError: (error) => app.log.error({ err: error }, 'XMLTV guide preparation failed'),
+  });
+  app.decorate('guides', guides);
+  if (config.GUIDE_WARM_DAYS > 0) app.addHook('onReady', async () => guides.warmer.start());
   const jobs = new Jobs(options.clock ?? systemClock, app.log);
-  for (const job of serviceJobs({ database: options.database, config, timelines, notifications, log: app.log })) jobs.add(job);
+  for (const job of serviceJobs({ database: options.database, config, timelines, notifications, guides, log: app.log })) jobs.add(job);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await guides.stop();
     await notifications.inbox.idle();
   });
-  const group: GroupOptions = { database: options.database, config, cache, timelines, notifications };
+  const group: GroupOptions = { database: options.database, config, cache, timelines, notifications, guides };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

@@ -140,6 +140,15 @@ const configSchema = z.object({
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   /** Bytes of cached catalog answers per process, keys included (0: no cache); see src/cache/size.ts. */
   CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
+  /**
+   * Bytes of rendered XMLTV channel-days kept per process (docs/xmltv.md); a guide of more than 3/4
+   * of it is refused (0: guides are not kept, and a guide is limited to what one request may
+   * render). 128 MiB holds a 200-channel week (58 MB) twice over; a 200-channel fortnight (116 MB)
+   * needs 160 MiB or more.
+   */
+  GUIDE_CACHE_BYTES: z.coerce.number().int().min(0).default(128 * 1024 * 1024),
+  /** Days from today kept rendered ahead of requests for every app with an XMLTV key (0: no warming; guides are still prepared when asked). */
+  GUIDE_WARM_DAYS: z.coerce.number().int().min(0).max(14).default(7),
   /** Compiled schedule entries kept per process (about 70 bytes each; 0: compile every request). */
   SCHEDULE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1_000_000),
   METRICS_ENABLED: flag.default(true),

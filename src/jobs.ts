@@ -1,5 +1,6 @@
 // Every background job of a process starts here, with one scheduler: the session sweep and
-// programme crediting, the store notification inbox's poll and the store reconciliation. Each job
+// programme crediting, the store notification inbox's poll, the store reconciliation and the
+// warming of XMLTV guides. Each job
 // runs at most once at a time (a tick while it runs is skipped), never keeps the process alive,
 // logs its failures, and is counted in /metrics (channelnet_job_*). Stopping waits for runs
 // under way, so nothing a job started is cut off at shutdown.
@@ -8,6 +9,8 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { StoreNotifications } from './entitlements/notifications/service.ts';
+import type { Guides } from './guides/guides.ts';
+import { WARM_EVERY_MS } from './guides/warmer.ts';
 import { jobDuration, jobLastSuccess, jobRuns, programmeCredits } from './observability/metrics.ts';
 import type { ScheduleTimelines } from './schedules/timelines.ts';
 import { creditClosedSessions } from './sessions/programme-crediter.ts';
@@ -75,11 +78,13 @@ export interface JobSources {
   config: Config;
   timelines: ScheduleTimelines;
   notifications: StoreNotifications;
+  /** XMLTV guides; absent: no guide warming. */
+  guides?: Guides;
   log: Pick<FastifyBaseLogger, 'info'>;
 }
 
 /** The jobs a serving process runs, as its configuration asks. */
-export function serviceJobs({ database, config, timelines, notifications, log }: JobSources): Job[] {
+export function serviceJobs({ database, config, timelines, notifications, guides, log }: JobSources): Job[] {
   const { db } = database;
   const jobs: Job[] = [];
   // Sessions close by their own clock; under the test clock the tests sweep when they choose.
@@ -100,6 +105,10 @@ export function serviceJobs({ database, config, timelines, notifications, log }:
   }
   if (config.STORE_RECONCILE_MINUTES > 0) {
     jobs.push({ name: 'store_reconcile', everyMs: config.STORE_RECONCILE_MINUTES * 60_000, run: async (now) => log.info({ lines: await notifications.reconcile(now) }, 'store reconciliation done') });
+  }
+  if (guides && config.GUIDE_WARM_DAYS > 0) {
+    // Keyed apps' guides warm ahead of their players, and past each zone's midnight.
+    jobs.push({ name: 'guide_warm', everyMs: WARM_EVERY_MS, run: () => guides.warmer.warmInTurn() });
   }
   return jobs;
 }

@@ -130,6 +130,21 @@ describe('XMLTV elements', () => {
     ]);
   });
 
+  it('a kept day is written as the very Buffer kept (no copy per request); small days are gathered, in order', () => {
+    const programmes = (n: number, first: number) =>
+      Array.from({ length: n }, (_, i) => ({ start: first + i * 60_000, stop: first + (i + 1) * 60_000, video: video(i + 1), isLive: false, category: null, description: 'd'.repeat(200) }));
+    const bodies = new Map<number, Buffer>();
+    const big = renderDay({ channel: news, date: '2026-11-21', programmes: programmes(200, at('2026-11-21T05:00:00Z')) }, bodies);
+    const small = [1, 2, 3].map((k) => renderDay({ channel: news, date: `2026-11-2${k + 1}`, programmes: programmes(1, at(`2026-11-2${k + 1}T05:00:00Z`)) }, bodies));
+    const chunks = [...xmltvChunks([news], [small[0]!, big, small[1]!, small[2]!])];
+    expect(big.bytes).toBe(big.body.length);
+    expect(chunks.some((chunk) => chunk === big.body)).toBe(true);
+    expect(chunks).toHaveLength(6); // head, channels, the first small day, the big day, the two small days together, tail
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.length).toBe(documentBytes([news], [small[0]!, big, small[1]!, small[2]!]));
+    expect(checkXmltv(text).programmes.map((p) => p.startText.slice(0, 8))).toEqual(['20261122', ...Array(200).fill('20261121'), '20261123', '20261124']);
+  });
+
   it('an empty guide is still a valid document', async () => {
     expect(documentOf([], [])).toBe(`${XMLTV_HEAD}${XMLTV_TAIL}`);
     expect(checkXmltv(documentOf([], [])).channels).toEqual([]);

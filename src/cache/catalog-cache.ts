@@ -125,6 +125,17 @@ export class CatalogCache {
     }
   }
 
+  /** The kept value for `key` (marked recently used) without loading it; undefined when absent or while the cache is bypassed. */
+  peek<T>(key: string): T | undefined {
+    if (!this.entries || !this.trusted) return undefined;
+    return this.entries.get(key)?.value as T | undefined;
+  }
+
+  /** Whether what is loaded now can be kept (a cache of some size, hearing changes). */
+  get keeping(): boolean {
+    return this.entries !== undefined && this.trusted;
+  }
+
   /** Entries kept now. */
   get size(): number {
     return this.entries?.size ?? 0;

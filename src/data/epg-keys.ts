@@ -35,3 +35,15 @@ export async function revokeEpgKeys(tx: Queryable, appId: number, now: Date): Pr
     .returning({ id: epgKeys.id });
   return revoked.length > 0;
 }
+
+/** Every app with a live key whose owner's account is active: the guides fetched from outside (src/guides/warmer.ts). */
+export async function appsWithLiveEpgKeys(db: Queryable): Promise<App[]> {
+  const rows = await db
+    .select({ app: apps })
+    .from(epgKeys)
+    .innerJoin(apps, eq(apps.id, epgKeys.appId))
+    .innerJoin(accounts, eq(accounts.id, apps.ownerId))
+    .where(and(isNull(epgKeys.revokedAt), eq(accounts.status, 'active')))
+    .orderBy(apps.id);
+  return rows.map((r) => r.app);
+}

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { StoreNotifications } from '../entitlements/notifications/service.ts';
+import type { Guides } from '../guides/guides.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { sendEnveloped } from './envelope.ts';
 import { groupErrorHandler, type GroupErrors } from './group-errors.ts';
@@ -18,6 +19,9 @@ export interface GroupOptions {
   cache: CatalogCache;
   /** Compiled schedule days, dropped with the catalog cache. */
   timelines: ScheduleTimelines;
+  /** XMLTV guides kept as rendered bytes, prepared in the background and kept warm (src/guides;
+   *  made by the app; the REST group makes its own when registered alone). */
+  guides?: Guides;
   /** Store server notifications: verification, the inbox and its worker (one per process, made
    *  by the app; only the notification group needs it, so groups tested alone may go without). */
   notifications?: StoreNotifications;
@@ -37,6 +41,7 @@ export const routeOptions = (options: GroupOptions): GroupOptions => ({
   cache: options.cache,
   timelines: options.timelines,
   notifications: options.notifications,
+  guides: options.guides,
 });
 
 export interface GroupSetUp<E> {

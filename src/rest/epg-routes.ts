@@ -1,8 +1,9 @@
 // GET /epg.xml (owner Bearer: the caller's channels) and GET /epg/{key}.xml (open: the channels of
 // the app whose public key it is, for FAST platforms and players that cannot send a header): the
-// XMLTV guide of `days` days from today in each channel's zone, streamed a batch of programmes at
-// a time. Everything that can refuse (the query, the key, the guide's size) is settled before the
-// first byte (epg-document.ts), so a refusal is a whole REST envelope, never a cut document.
+// XMLTV guide of `days` days from today in each channel's zone, written from prepared bytes a
+// channel-day at a time. Everything that can refuse (the query, the key, a guide still being
+// prepared or too large to keep) is settled before the first byte (epg-document.ts), so a refusal
+// is a whole REST envelope, never a cut document.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,8 @@ import type { ChannelRow } from '../data/channels.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { XMLTV_CONTENT_TYPE } from '../presenters/xmltv.ts';
 import { MAX_GUIDE_DAYS } from '../schedules/guide-export.ts';
-import { guideDocument, type GuideSources } from './epg-document.ts';
+import type { Guides } from '../guides/guides.ts';
+import { guideDocument } from './epg-document.ts';
 import { epgKeyNotFound } from './errors.ts';
 
 // Strict: a misspelt parameter (day=14) would otherwise silently answer the default week.
@@ -32,8 +34,8 @@ const guideSchema = {
   produces: ['application/xml'],
 };
 
-async function sendGuide(sources: GuideSources, request: FastifyRequest, reply: FastifyReply, channels: readonly ChannelRow[], days: number) {
-  const document = await guideDocument(sources, channels, days, request.now);
+async function sendGuide(guides: Guides, request: FastifyRequest, reply: FastifyReply, channels: readonly ChannelRow[], days: number) {
+  const document = await guideDocument(guides.prepared, channels, days, request.now);
   // Nothing past this point can refuse: the document's bytes are made. Should writing still fail,
   // the connection is cut (never a 200 that ends as if whole), and it is logged as an error here.
   document.on('error', (error) => request.log.error({ err: error }, 'XMLTV guide cut after its first byte'));
@@ -41,25 +43,27 @@ async function sendGuide(sources: GuideSources, request: FastifyRequest, reply: 
 }
 
 /** Behind the REST Bearer check (sign-in tokens only): the caller's own channels. */
-export const epgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines, cache }) => {
+export const epgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, guides: given }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const sources = { db: database.db, timelines, cache };
+  const guides = given!; // the REST group always passes them (plugin.ts)
 
   app.get('/epg.xml', { schema: guideSchema }, async (request, reply) => {
-    const channels = await scopedChannels(sources.db, request.account.id, undefined);
-    return sendGuide(sources, request, reply, channels, request.query.days);
+    const channels = await scopedChannels(database.db, request.account.id, undefined);
+    return sendGuide(guides, request, reply, channels, request.query.days);
   });
 };
 
 /** Open: the key is the credential. An unknown, revoked or malformed key is 404. */
-export const publicEpgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines, cache }) => {
+export const publicEpgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, guides: given }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const sources = { db: database.db, timelines, cache };
+  const guides = given!; // the REST group always passes them (plugin.ts)
 
   app.get('/epg/:key.xml', { schema: { ...guideSchema, params: keyParams } }, async (request, reply) => {
-    const owner = await appOfEpgKey(sources.db, request.params.key);
+    const owner = await appOfEpgKey(database.db, request.params.key);
     if (!owner) throw epgKeyNotFound();
-    const channels = await scopedChannels(sources.db, owner.ownerId, owner);
-    return sendGuide(sources, request, reply, channels, request.query.days);
+    const channels = await scopedChannels(database.db, owner.ownerId, owner);
+    // Fetched from outside with a key: kept warm from now on for as many days as asked.
+    guides.warmer.remember(owner.id, request.query.days);
+    return sendGuide(guides, request, reply, channels, request.query.days);
   });
 };

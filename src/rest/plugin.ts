@@ -14,6 +14,8 @@ import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { epgRoutes, publicEpgRoutes } from './epg-routes.ts';
+import { makeGuides, type Guides } from '../guides/guides.ts';
+import { systemClock } from '../clock.ts';
 import { RestError, unauthorized } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
 import { SUCCESS_ENVELOPE, errorBody } from '../http/success-envelope.ts';
@@ -45,7 +47,8 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const { db } = options.database;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group = routeOptions(options);
+  const guides = options.guides ?? standaloneGuides(options);
+  const group = { ...routeOptions(options), guides };
   // JSON only: Fastify's text/plain parser would hand the route a string (a 400), not the 415 the docs promise.
   await setUpGroup(app, { errors: REST_ERRORS, validatorCompiler, bodyLimit: options.config.BODY_LIMIT_REST, rateLimit: options.config, jsonOnly: true });
   app.decorateRequest('account', null as unknown as Authenticated);
@@ -83,3 +86,11 @@ const REST_ERRORS: GroupErrors<FastifyError | RestError | RefusedInput> = {
     return undefined;
   },
 };
+
+/** The guides of a REST group registered without the app (tests of the group alone): no warming. */
+function standaloneGuides(options: GroupOptions): Guides {
+  return makeGuides({
+    db: options.database.db, timelines: options.timelines, catalogCache: options.cache,
+    config: { GUIDE_CACHE_BYTES: options.config.GUIDE_CACHE_BYTES, GUIDE_WARM_DAYS: 0 }, clock: systemClock, onError: () => undefined,
+  });
+}
