@@ -6,7 +6,7 @@ import { isValidDate } from '../schedules/labels.ts';
 export const MAX_PER_PAGE = 100;
 /**
  * Rows of one channels/video answer (a page, all_videos): shipped clients ask per_page=10000 for
- * a channel's day and read one page, which holds at most 2 x 720 rows (a day of the request's
+ * a channel-day and read one page, which holds at most 2 x 720 rows (a day of the request's
  * zone across two of the channel's; README: Limits); 2,000 rows cost ~0.04 s of CPU to present.
  */
 export const MAX_GUIDE_ROWS = 2000;

@@ -11,7 +11,7 @@ export interface GroupOptions {
   config: Config;
   /** Answers derived from catalog data only; dropped on every import, in every process. */
   cache: CatalogCache;
-  /** Compiled schedule days, dropped with the catalog cache. */
+  /** Compiled channel-days, dropped with the catalog cache. */
   timelines: ScheduleTimelines;
   /** Store server notifications: verification, the inbox and its worker (one per process, made
    *  by the app; only the notification group needs it, so groups tested alone may go without). */
