@@ -9,20 +9,20 @@ import { callerChannels } from './listing.ts';
 
 export { listFavorites as viewerFavorites } from '../data/favorites.ts';
 
-export interface FavoriteMark {
-  ownerId: number;
-  viewerId: number;
-  /** Not yet known to be the owner's. */
-  channelId: number;
-  now: Date;
-}
-
-/** Marks (on) or unmarks the owner's channel as the viewer's favorite; the channel, or a refusal. */
-export async function markFavorite(db: Queryable, mark: FavoriteMark, on: boolean): Promise<ChannelRow | 'channel_not_found'> {
-  const channel = await ownedChannel(db, mark.ownerId, mark.channelId);
+/**
+ * Marks (on) or unmarks the owner's channel (its id not yet known to be the owner's) as the
+ * signed-in caller's favorite; the channel, or a refusal.
+ */
+export async function markFavorite(
+  db: Queryable,
+  caller: Pick<CallerWith<'viewerId'>, 'ownerId' | 'viewerId' | 'now'>,
+  channelId: number,
+  on: boolean,
+): Promise<ChannelRow | 'channel_not_found'> {
+  const channel = await ownedChannel(db, caller.ownerId, channelId);
   if (!channel) return 'channel_not_found';
-  if (on) await addFavorite(db, mark.viewerId, channel.id, mark.now);
-  else await removeFavorite(db, mark.viewerId, channel.id);
+  if (on) await addFavorite(db, caller.viewerId, channel.id, caller.now);
+  else await removeFavorite(db, caller.viewerId, channel.id);
   return channel;
 }
 

@@ -30,8 +30,9 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
 
   const favoriteRoute = (action: 'add' | 'remove') =>
     app.post(`/users/:id/channels/:channelId/app/favorite/${action}`, { schema: { params: channelParams, response: messageResponse } }, async (request) => {
-      const mark = { ownerId: ownerOf(request).id, viewerId: request.viewer!.id, channelId: pathId(request.params.channelId), now: request.now };
-      if ((await markFavorite(db, mark, action === 'add')) === 'channel_not_found') throw channelNotFound();
+      // Only the owner and the viewer: a mark reads no Platform-Id, Device-Id or zone.
+      const caller = { ownerId: ownerOf(request).id, viewerId: request.viewer!.id, now: request.now };
+      if ((await markFavorite(db, caller, pathId(request.params.channelId), action === 'add')) === 'channel_not_found') throw channelNotFound();
       return SUCCESS;
     });
   favoriteRoute('add');
