@@ -4,7 +4,7 @@
 // or availability request that the compiled timeline removes.
 import { expandWindow, type ScheduleBlock, type ScheduleVideo } from '../src/schedules/expand.ts';
 import { formatLocalSpaced, localDayWindow, playTimeLabel } from '../src/schedules/labels.ts';
-import { compileChannelDay, sliceWindow, windowChannelDates, type CompiledDay } from '../src/schedules/timeline.ts';
+import { compileChannelDay, sliceWindow, windowChannelDates, type CompiledDay } from '../src/schedules/channel-day.ts';
 import { cachedDayWindow, fastLocalSpaced, fastPlayTimeLabel } from '../src/schedules/zone-offsets.ts';
 
 const video = (id: number): ScheduleVideo => ({ videoTubeId: id, title: `v${id}`, thumbnailUrl: '', durationSeconds: 600, providerVideoId: `p${id}`, providerName: 'Custom', streamUrl: null });

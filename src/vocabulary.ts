@@ -1,3 +1,21 @@
+// The service's words, one meaning each (the code uses them so; wire names the spec fixes may differ):
+// - account: a sign-in (username, password, tokens). Every owner and every viewer is an account.
+// - owner: the account whose network (channels, schedules, videos, apps) is asked about or edited;
+//   the wire's "user" (/users/{id}, userId) is the owner. In the Studio the owner edits as an Editor
+//   (src/editing/write.ts); the audit's actor is the signed-in account that wrote (today the owner).
+// - viewer: a person signed in to an owner's app (a valid Bearer in the Custom API): an account id.
+// - device: the device id an app sends (Device-Id). Unlocks and purchases are held by a device, a
+//   viewer or both. Analytics count devices too: their "viewers" (uniqueViewers, peakViewers,
+//   programme_watch.viewer) are hashed device identities (the heartbeat's client id, else its
+//   user, else the session), named so on the wire and in the table, never a viewer account.
+// - caller: who asks, one per request (src/access/caller.ts): the owner asked, the app of its
+//   Platform-Id, the device, the viewer, the clock and the request zone. Groups build it; rules take it.
+// - app: an owner's app for one platform (mobile, roku, ...); a caller's app is the one its Platform-Id names.
+// - channel-day: one channel's schedule for one calendar date in the channel's own zone, compiled
+//   once (src/schedules/channel-day.ts) and kept by the process (src/schedules/timelines.ts).
+// - guide row: a published schedule entry or live stream of a channel-day as a TV app lists and
+//   plays it, or a VOD catalog video in the same shape (src/channels/guide-rows.ts).
+//
 // The service's enumerated values, each list once, spelled as clients, catalog files and the
 // database spell them. Pure constants and types that import nothing from the project, so the
 // schema, the catalog format, the store verifiers and the routes can all depend on this module

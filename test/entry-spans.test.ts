@@ -10,7 +10,7 @@ import { liveStreams, scheduleBlocks, scheduleBlockVideos, videos } from '../src
 import { occurrenceHasEntry, spansHaveEntry, startsInWindow, windowsHavePublishedEntries } from '../src/schedules/entry-spans.ts';
 import { isoWallTime, plainWallTime, type LiveStream, type ScheduleBlock, type ScheduleVideo } from '../src/schedules/expand.ts';
 import { localDayWindow } from '../src/schedules/labels.ts';
-import { addDays, compileChannelDay, windowChannelDates, windowHasEntries } from '../src/schedules/timeline.ts';
+import { addDays, compileChannelDay, windowChannelDates, windowHasEntries } from '../src/schedules/channel-day.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
 import { customCatalogDatabase } from './support/batches.ts';
 import { BACKENDS, type TestDatabase } from './support/db.ts';

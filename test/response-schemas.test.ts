@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { CatalogCache } from '../src/cache/catalog-cache.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { GROUPS } from '../src/groups.ts';
-import { plainText } from '../src/http/plain-text.ts';
+import { plainText } from '../src/presenters/plain-text.ts';
 import { forSerializer, serializerFor } from '../src/http/serializer.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
 import { freshDatabase, type TestDatabase } from './support/db.ts';

@@ -6,11 +6,9 @@ import type { Queryable } from '../db/connect.ts';
 import { findChannel } from '../data/channel-settings.ts';
 import { ownedChannel } from '../data/channels.ts';
 import { insertChannelUnlocks, unlockedChannelIds } from '../data/channel-unlocks.ts';
-import type { Holder } from '../data/holders.ts';
+import type { CallerIds } from '../data/holders.ts';
 import { blockedUntil, clearFailures, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
 import { BUSY_RETRY_AFTER_SECONDS, checkPassword } from './passwords.ts';
-
-export type { Holder } from '../data/holders.ts';
 
 export const CHANNEL_PASSWORD_FAILURES: FailurePolicy = { maxFailures: 10, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
 
@@ -19,7 +17,8 @@ export interface UnlockAttempt {
   password: string;
   /** Client address, the throttle key. */
   address: string;
-  holder: Holder;
+  /** Who unlocks: the device, the viewer, or both. */
+  caller: CallerIds;
   now: Date;
 }
 
@@ -46,17 +45,17 @@ export async function unlockChannel(db: Queryable, attempt: UnlockAttempt): Prom
     return { ok: false, reason: 'wrong_password' };
   }
   await clearFailures(db, key);
-  await insertChannelUnlocks(db, channel.id, attempt.holder, attempt.now);
+  await insertChannelUnlocks(db, channel.id, attempt.caller, attempt.now);
   return { ok: true };
 }
 
-/** The channels among these whose streams the holder may get: public ones and unlocked private ones. */
+/** The channels among these whose streams the caller may get: public ones and unlocked private ones. */
 export async function playableChannels(
   db: Queryable,
   channels: readonly { id: number; passwordHash: string | null }[],
-  holder: Holder,
+  caller: CallerIds,
 ): Promise<Set<number>> {
   const locked = channels.filter((c) => c.passwordHash !== null).map((c) => c.id);
-  const unlocked = await unlockedChannelIds(db, locked, holder);
+  const unlocked = await unlockedChannelIds(db, locked, caller);
   return new Set(channels.filter((c) => c.passwordHash === null || unlocked.has(c.id)).map((c) => c.id));
 }

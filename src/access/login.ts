@@ -1,4 +1,5 @@
-// Password login shared by both APIs. Failed attempts are counted in the database (so every
+// Password login shared by both APIs: a login that succeeds issues the session token (each API's
+// lifetime), so a login route calls this one rule. Failed attempts are counted in the database (so every
 // instance enforces one limit) under three keys: the login name with the client address, the
 // client address, and the login name alone with a much higher ceiling. A victim's account so stays
 // usable from their own address while an attacker's address is blocked, and guessing from many
@@ -11,6 +12,7 @@ import type { Queryable } from '../db/connect.ts';
 import { findAccountByLogin } from '../data/accounts.ts';
 import { blockedUntil, clearFailures, pruneThrottles, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
 import { BUSY_RETRY_AFTER_SECONDS, checkPassword, dummyPasswordHash } from './passwords.ts';
+import { issueToken, type TokenLifetime } from './tokens.ts';
 
 const WINDOW_MS = 15 * 60_000;
 /** One login name from one address. */
@@ -24,7 +26,7 @@ export const NAME_FAILURES: FailurePolicy = { maxFailures: 100, windowMs: WINDOW
 const PRUNE_PER_FAILURE = 10;
 
 export type LoginResult =
-  | { ok: true; account: NonNullable<Awaited<ReturnType<typeof findAccountByLogin>>> }
+  | { ok: true; account: NonNullable<Awaited<ReturnType<typeof findAccountByLogin>>>; token: string }
   | { ok: false; reason: 'invalid_credentials' | 'account_locked' | 'account_not_activated' }
   | { ok: false; reason: 'too_many_attempts'; retryAfterSeconds: number };
 
@@ -33,6 +35,8 @@ export interface LoginAttempt {
   password: string;
   address: string;
   now: Date;
+  /** The session token's lifetime: each group's own (REST sliding, Custom fixed). */
+  lifetime: TokenLifetime;
 }
 
 interface ThrottleKeys {
@@ -73,5 +77,5 @@ export async function login(db: Queryable, attempt: LoginAttempt): Promise<Login
   await clearFailures(db, keys.nameAtAddress);
   if (account.status === 'locked') return { ok: false, reason: 'account_locked' };
   if (account.status === 'not_activated') return { ok: false, reason: 'account_not_activated' };
-  return { ok: true, account };
+  return { ok: true, account, token: await issueToken(db, account.id, attempt.lifetime, attempt.now) };
 }

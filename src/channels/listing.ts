@@ -2,7 +2,7 @@
 // app in the app's order; vodAvailable, scheduleAvailable and liveAvailable from the
 // schedule days; the list filters and orderings; a channel's VOD catalog rows. Used by the
 // Custom API and its compatibility trees; no HTTP here.
-import type { Caller } from '../access/caller.ts';
+import type { Caller, CatalogReads } from '../access/caller.ts';
 import { appChannelAssignments, type App } from '../data/apps.ts';
 import { ownerChannels, type ChannelRow } from '../data/channels.ts';
 import type { VodVideo } from '../data/vod.ts';
@@ -26,12 +26,12 @@ export const ALL_CATEGORIES = 0;
  * The owner's channels, or its app's (see `scopedChannels`), cached per owner and app; for a
  * caller with no app, only those the gate opens to it (what an app sells stays sold).
  */
-export async function callerChannels(db: Queryable, caller: Caller): Promise<ChannelRow[]> {
-  const scope = await caller.cache.get(`channels:scope:${caller.ownerId}:${caller.app?.id ?? 'none'}`, () => scopedChannels(db, caller.ownerId, caller.app), {
+export async function callerChannels(reads: CatalogReads, caller: Caller): Promise<ChannelRow[]> {
+  const scope = await reads.cache.get(`channels:scope:${caller.ownerId}:${caller.app?.id ?? 'none'}`, () => scopedChannels(reads.db, caller.ownerId, caller.app), {
     ownerId: caller.ownerId,
   });
   if (caller.app) return scope;
-  const gate = await callerGate(db, caller);
+  const gate = await callerGate(reads, caller);
   return scope.filter((c) => gate.channelOpen(c.id));
 }
 
@@ -43,20 +43,20 @@ export async function scopedChannels(db: Queryable, ownerId: number, app: App | 
 }
 
 /** The caller's channels with these ids, in the order asked; ids outside the caller's scope are ignored. */
-export async function requestedChannels(db: Queryable, caller: Caller, ids: readonly number[]): Promise<ChannelRow[]> {
-  const byId = new Map((await callerChannels(db, caller)).map((c) => [c.id, c]));
+export async function requestedChannels(reads: CatalogReads, caller: Caller, ids: readonly number[]): Promise<ChannelRow[]> {
+  const byId = new Map((await callerChannels(reads, caller)).map((c) => [c.id, c]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The channels with their availability flags (src/channels/availability.ts: no day compiled). */
-export async function withAvailability(db: Queryable, caller: Caller, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
-  const flags = await channelAvailability(db, caller.timelines, channels, caller.zone, caller.now.getTime(), (key, load, scope) => caller.cache.get(key, load, scope));
+export async function withAvailability({ db, cache, timelines }: CatalogReads, caller: Caller, channels: readonly ChannelRow[]): Promise<ListedChannel[]> {
+  const flags = await channelAvailability(db, timelines, channels, caller.zone, caller.now.getTime(), (key, load, scope) => cache.get(key, load, scope));
   return channels.map((channel) => ({ channel, availability: flags.get(channel.id)! }));
 }
 
 /** The caller's channels that have a schedule today or VOD, which is what the lists show. */
-export async function listedChannels(db: Queryable, caller: Caller): Promise<ListedChannel[]> {
-  const all = await withAvailability(db, caller, await callerChannels(db, caller));
+export async function listedChannels(reads: CatalogReads, caller: Caller): Promise<ListedChannel[]> {
+  const all = await withAvailability(reads, caller, await callerChannels(reads, caller));
   return all.filter(({ availability: a }) => a.scheduleAvailable || a.vodAvailable);
 }
 

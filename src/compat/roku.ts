@@ -14,13 +14,16 @@ import { findRokuAppByApiKey } from '../data/apps.ts';
 import { videoTexts } from '../data/video-categories.ts';
 import { listedChannels } from '../channels/listing.ts';
 import { failure } from '../custom/errors.ts';
-import { entitledClient } from '../custom/context.ts';
-import { guideRows, MAX_ROKU_ROWS, wholeGuide } from '../custom/guide.ts';
+import { guideRows } from '../channels/guide-rows.ts';
+import { entitledCaller } from '../custom/caller.ts';
+import { wholeGuide } from '../custom/pagination.ts';
+import { unlessTooBig } from '../custom/refusals.ts';
 import { boundChannelDays, dateList, idList, MAX_TAKE, wholeNumber, zoneField } from '../custom/params.ts';
 import type { CustomTree } from '../custom/plugin.ts';
-import type { VideoRowSource } from '../custom/presenter.ts';
+import type { GuideRow } from '../channels/guide-rows.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { plainText } from '../http/plain-text.ts';
+import { MAX_DAY_ENTRIES } from '../schedules/day-entries.ts';
+import { plainText } from '../presenters/plain-text.ts';
 
 // The answers, keys in the order written (src/http/serializer.ts writes them in schema order).
 const settingsResponse = {
@@ -48,13 +51,19 @@ const programmeSchema = z.object({
 });
 const programmesResponse = { 200: z.array(programmeSchema) };
 
+/**
+ * Rows of the Roku tree's guide, which answers every row with its video's description (up to
+ * 5,000 characters each): two full channel-days (README: Limits).
+ */
+const MAX_ROKU_ROWS = 2 * MAX_DAY_ENTRIES;
+
 const channelsQuery = z.object({ ...zoneField, limit: wholeNumber('limit', 1, MAX_TAKE), page: wholeNumber('page', 1) });
 const videoQuery = z
   .object({ ...zoneField, channel_ids: idList('channel_ids', true), dates: dateList('dates') })
   .superRefine(boundChannelDays('channel_ids'));
 
 /** A programme as programItemParser reads it; times as UTC instants (ISO 8601 with Z). */
-function presentProgramme(r: VideoRowSource, description: string): z.input<typeof programmeSchema> {
+function presentProgramme(r: GuideRow, description: string): z.input<typeof programmeSchema> {
   return {
     id: r.customId,
     channelId: r.channelId,
@@ -69,9 +78,10 @@ function presentProgramme(r: VideoRowSource, description: string): z.input<typeo
   };
 }
 
-const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache, timelines }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  const reads = { db, cache, timelines };
 
   app.get('/settings/:apiKey', { schema: { params: z.object({ apiKey: z.string().max(100) }), response: settingsResponse } }, async (request) => {
     const rokuApp = await findRokuAppByApiKey(db, request.params.apiKey);
@@ -80,7 +90,7 @@ const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database })
   });
 
   app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse } }, async (request) => {
-    const listed = await listedChannels(db, await entitledClient(db, request));
+    const listed = await listedChannels(reads, await entitledCaller(reads, request));
     const limit = request.query.limit ?? MAX_TAKE;
     const page = request.query.page ?? 1;
     const lastPage = Math.max(1, Math.ceil(listed.length / limit));
@@ -94,9 +104,9 @@ const rokuRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database })
   });
 
   app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: programmesResponse } }, async (request) => {
-    const client = await entitledClient(db, request);
+    const caller = await entitledCaller(reads, request);
     // Every row in one answer, each with its video's description: at most MAX_ROKU_ROWS (two full channel-days).
-    const guide = wholeGuide(await guideRows(db, client, request.query.channel_ids, request.query.dates, 'channel_ids'), 'channel_ids', MAX_ROKU_ROWS);
+    const guide = wholeGuide(unlessTooBig(await guideRows(reads, caller, request.query.channel_ids, request.query.dates), 'channel_ids'), 'channel_ids', MAX_ROKU_ROWS);
     const rows = guide.slice(0, guide.total);
     const texts = await videoTexts(db, [...new Set(rows.map((r) => r.video.videoTubeId))]);
     return rows.map((r) => presentProgramme(r, texts.get(r.video.videoTubeId)?.description ?? ''));

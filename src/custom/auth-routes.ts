@@ -11,7 +11,7 @@ import { customData, failure, unauthenticated } from './errors.ts';
 import { bodyObject, text } from './params.ts';
 import { presentMe, presentToken } from './presenter.ts';
 import { meResponse, messageResponse, tokenResponse } from './schemas.ts';
-import { issueCustomToken } from './tokens.ts';
+import { CUSTOM_TOKEN_LIFETIME, issueCustomToken } from './tokens.ts';
 
 /** `email` may hold a username too (spec). */
 const loginBody = bodyObject(z.object({ email: text('email', 320), password: text('password', 1024) }));
@@ -27,8 +27,8 @@ export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
   const app = plain.withTypeProvider<ZodTypeProvider>();
   app.post('/auth/login', { schema: { body: loginBody, response: tokenResponse }, config: loginRateLimit(config) }, async (request) => {
     const { email, password } = request.body;
-    const result = await login(database.db, { login: email, password, address: request.ip, now: request.now });
-    if (result.ok) return presentToken(await issueCustomToken(database.db, result.account.id, request.now));
+    const result = await login(database.db, { login: email, password, address: request.ip, now: request.now, lifetime: CUSTOM_TOKEN_LIFETIME });
+    if (result.ok) return presentToken(result.token);
     if (result.reason === 'too_many_attempts') {
       throw failure(429, 'Too many login attempts. Please try again later.', { 'retry-after': String(result.retryAfterSeconds) });
     }

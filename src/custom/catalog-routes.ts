@@ -7,7 +7,7 @@ import { categoriesWithIds, languagesWithIds } from '../data/catalog-lists.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { filterChannels, listedChannels } from '../channels/listing.ts';
 import { customData } from './errors.ts';
-import { entitledClient } from './context.ts';
+import { entitledCaller } from './caller.ts';
 import { flag, idList, MAX_TAKE, optionalText, wholeNumber, zoneField } from './params.ts';
 import { presentCategory, presentLanguage, presentListedChannel } from './presenter.ts';
 import { categoriesResponse, channelsResponse, languagesResponse } from './schemas.ts';
@@ -26,24 +26,25 @@ const channelsQuery = z.object({
 const categoriesQuery = z.object({ ...zoneField, default: flag('default') });
 const languagesQuery = z.object(zoneField);
 
-export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache, timelines }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  const reads = { db, cache, timelines };
 
   app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse } }, async (request) => {
-    const client = await entitledClient(db, request);
-    return customData(filterChannels(await listedChannels(db, client), request.query).map(presentListedChannel));
+    const caller = await entitledCaller(reads, request);
+    return customData(filterChannels(await listedChannels(reads, caller), request.query).map(presentListedChannel));
   });
 
   app.get('/users/:id/categories', { schema: { querystring: categoriesQuery, response: categoriesResponse } }, async (request) => {
-    const listed = await listedChannels(db, await entitledClient(db, request));
+    const listed = await listedChannels(reads, await entitledCaller(reads, request));
     const categories = await categoriesWithIds(db, [...new Set(listed.map((l) => l.channel.categoryId))]);
     const channelsOf = (categoryId: number) => listed.filter((l) => l.channel.categoryId === categoryId);
     return customData(categories.map((c) => presentCategory(c, request.query.default ? undefined : channelsOf(c.id))));
   });
 
   app.get('/users/:id/languages', { schema: { querystring: languagesQuery, response: languagesResponse } }, async (request) => {
-    const listed = await listedChannels(db, await entitledClient(db, request));
+    const listed = await listedChannels(reads, await entitledCaller(reads, request));
     const ids = listed.flatMap((l) => (l.channel.languageId === null ? [] : [l.channel.languageId]));
     const languages = await languagesWithIds(db, [...new Set(ids)]);
     return customData(languages.map(presentLanguage));

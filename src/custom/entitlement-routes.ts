@@ -5,41 +5,22 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activeSkuIds } from '../data/store-products.ts';
+import type { CallerWith } from '../access/caller.ts';
 import type { Queryable } from '../db/connect.ts';
-import type { Purchaser } from '../entitlements/purchase.ts';
 import { ppvStatus, verifyPpv } from '../entitlements/ppv.ts';
 import { isRefusal, type Refusal } from '../entitlements/refusals.ts';
 import { storeVerifiersFrom } from '../entitlements/store-options.ts';
-import type { StorePlatform, StoreVerifiers } from '../entitlements/stores/index.ts';
+import type { StorePlatform } from '../entitlements/stores/index.ts';
 import { restoreSubscriptions, subscriptionStatus, verifySubscription, type PurchaseResult } from '../entitlements/subscriptions.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { ppvStatusQuery, ppvVerifyBody, subscriptionRestoreBody, subscriptionVerifyBody } from './entitlement-params.ts';
-import { customData, failure, invalid, invalidField } from './errors.ts';
-import { ownerOf, platformApp } from './context.ts';
-import { deviceIdOf, requiredPlatform } from './headers.ts';
-import { CLIENT_PLATFORMS } from './platforms.ts';
+import { customData, invalid } from './errors.ts';
+import { buyerOf, clientStoreOf } from './caller.ts';
 import { refusalError } from './refusals.ts';
 import { ppvStatusResponse, ppvVerifyResponse, purchaseResponse, subscriptionStatusResponse } from './schemas.ts';
 import type { ProductKind } from '../vocabulary.ts';
 
 const BASE = '/users/:id/apps';
-
-/** The Client of an entitlement route: its Purchaser and the store its Platform-Id buys through. */
-interface EntitlementClient {
-  purchaser: Purchaser;
-  /** The store of the client's Platform-Id: used when the body names none. */
-  clientStore: StorePlatform;
-}
-
-async function entitlementClientOf(db: Queryable, verifiers: StoreVerifiers, request: FastifyRequest, bodyDeviceId?: string): Promise<EntitlementClient> {
-  const platform = requiredPlatform(request);
-  const deviceId = bodyDeviceId ?? deviceIdOf(request);
-  if (deviceId === null) throw invalidField('device_id', 'The Device-Id header is required.');
-  const app = await platformApp(db, request, ownerOf(request).id, platform);
-  if (!app) throw failure(404, 'App not found');
-  const holder = { deviceId, viewerId: request.viewer?.id ?? null };
-  return { purchaser: { verifiers, app, ownerId: ownerOf(request).id, holder, now: request.now }, clientStore: CLIENT_PLATFORMS[platform].store };
-}
 
 /** `field`: the one field a route reports every refusal under. */
 function unlessRefused<T extends object>(result: T | Refusal, field?: string): T {
@@ -54,24 +35,25 @@ function presentPurchase(result: PurchaseResult) {
 }
 
 /** Active SKUs of one kind for the client's store: the status routes tell clients what to sell. */
-async function skusFor(db: Queryable, buyer: EntitlementClient, kind: ProductKind): Promise<string[]> {
-  return (await activeSkuIds(db, buyer.purchaser.app.id, kind))(buyer.clientStore);
+async function skusFor(db: Queryable, buyer: CallerWith<'app'>, store: StorePlatform, kind: ProductKind): Promise<string[]> {
+  return (await activeSkuIds(db, buyer.app.id, kind))(store);
 }
 
-export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
+export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  const reads = { db, cache, timelines };
   const verifiers = storeVerifiersFrom(config);
-  const buyer = (request: FastifyRequest, bodyDeviceId?: string) => entitlementClientOf(db, verifiers, request, bodyDeviceId);
+  const buyer = (request: FastifyRequest, bodyDeviceId?: string) => buyerOf(reads, request, bodyDeviceId);
 
   app.get(`${BASE}/subscription/status`, { schema: { response: subscriptionStatusResponse } }, async (request) => {
     const b = await buyer(request);
-    const [status, skus] = await Promise.all([subscriptionStatus(db, b.purchaser, config.SUBSCRIPTION_RECHECK_SECONDS), skusFor(db, b, 'subscription')]);
+    const [status, skus] = await Promise.all([subscriptionStatus(db, verifiers, b, config.SUBSCRIPTION_RECHECK_SECONDS), skusFor(db, b, clientStoreOf(request), 'subscription')]);
     return customData({
       entitled: status.entitled,
       status: status.status,
       expiresUtc: iso(status.expiresAt),
-      isPaidApp: b.purchaser.app.isPaid,
+      isPaidApp: b.app.isPaid,
       storeProductId: skus[0] ?? '',
       storeProductIds: skus,
     });
@@ -80,22 +62,22 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
   app.post(`${BASE}/subscription/verify`, { schema: { body: subscriptionVerifyBody, response: purchaseResponse } }, async (request) => {
     const body = request.body;
     const b = await buyer(request, body.device_id);
-    const purchase = { store: body.store_platform ?? b.clientStore, productId: body.product_id, receiptData: body.receipt_data, originalTransactionId: body.original_transaction_id };
-    return presentPurchase(unlessRefused(await verifySubscription(db, b.purchaser, purchase)));
+    const purchase = { store: body.store_platform ?? clientStoreOf(request), productId: body.product_id, receiptData: body.receipt_data, originalTransactionId: body.original_transaction_id };
+    return presentPurchase(unlessRefused(await verifySubscription(db, verifiers, b, purchase)));
   });
 
   app.post(`${BASE}/subscription/restore`, { schema: { body: subscriptionRestoreBody, response: purchaseResponse } }, async (request) => {
     const body = request.body;
     const b = await buyer(request, body.device_id);
-    return presentPurchase(unlessRefused(await restoreSubscriptions(db, b.purchaser, body.store_platform ?? b.clientStore, body.original_transaction_ids)));
+    return presentPurchase(unlessRefused(await restoreSubscriptions(db, verifiers, b, body.store_platform ?? clientStoreOf(request), body.original_transaction_ids)));
   });
 
   app.get(`${BASE}/vod_ppv/status`, { schema: { querystring: ppvStatusQuery, response: ppvStatusResponse } }, async (request) => {
     const b = await buyer(request);
     const ref = { videoId: request.query.video_tube_id, channelId: request.query.channel_tube_id };
-    const [status, skus] = await Promise.all([ppvStatus(db, b.purchaser, ref), skusFor(db, b, 'ppv')]);
+    const [status, skus] = await Promise.all([ppvStatus(db, b, ref), skusFor(db, b, clientStoreOf(request), 'ppv')]);
     const { vodPpvEnabled, unlocked, expiresAt } = unlessRefused(status);
-    const accessDurationHours = b.purchaser.app.vodPpvAccessHours;
+    const accessDurationHours = b.app.vodPpvAccessHours;
     return customData({ vodPpvEnabled, unlocked, expiresUtc: iso(expiresAt), storeProductId: skus[0] ?? '', accessDurationHours });
   });
 
@@ -107,14 +89,14 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
     const body = request.body;
     const b = await buyer(request, body.device_id);
     const purchase = {
-      store: body.store_platform ?? b.clientStore,
+      store: body.store_platform ?? clientStoreOf(request),
       productId: body.product_id,
       receiptData: body.receipt_data,
       originalTransactionId: body.original_transaction_id,
       videoId: body.video_tube_id,
       channelId: body.channel_tube_id,
     };
-    const result = unlessRefused(await verifyPpv(db, b.purchaser, purchase), 'vod_ppv');
+    const result = unlessRefused(await verifyPpv(db, verifiers, b, purchase), 'vod_ppv');
     return customData({ ok: result.ok, unlocked: result.unlocked, error: result.error, expiresUtc: result.expiresAt.toISOString() });
   });
 };

@@ -4,6 +4,9 @@
 // Links never repeat the caller's Host header (a forged one would be reflected to whoever
 // follows them): they start with the configured PUBLIC_URL, or are relative (`/api/...`).
 import type { FastifyRequest } from 'fastify';
+import type { GuideRows } from '../channels/guide-rows.ts';
+import { invalidField } from './errors.ts';
+import { MAX_GUIDE_ROWS } from './params.ts';
 
 export interface PageRequest {
   page: number;
@@ -56,4 +59,10 @@ function pageLink(request: FastifyRequest, path: string): (page: number) => stri
     query.set('page', String(page));
     return `${path}?${query.toString()}`;
   };
+}
+
+/** The guide, when all of it may be one answer (all_videos, the Roku tree); a 422 naming `field` past `max` rows. */
+export function wholeGuide(rows: GuideRows, field: string, max = MAX_GUIDE_ROWS): GuideRows {
+  if (rows.total <= max) return rows;
+  throw invalidField(field, `The guide holds ${rows.total} videos; one answer holds at most ${max}: page through it, or ask fewer channels or dates.`);
 }

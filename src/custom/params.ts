@@ -6,20 +6,13 @@ import { isValidDate } from '../schedules/labels.ts';
 export const MAX_PER_PAGE = 100;
 /**
  * Rows of one channels/video answer (a page, all_videos): shipped clients ask per_page=10000 for
- * a channel's day and read one page, which holds at most 2 x 720 rows (a day of the request's
+ * a channel-day and read one page, which holds at most 2 x 720 rows (a day of the request's
  * zone across two of the channel's; README: Limits); 2,000 rows cost ~0.04 s of CPU to present.
  */
 export const MAX_GUIDE_ROWS = 2000;
 export const MAX_GUIDE_PER_PAGE = MAX_GUIDE_ROWS;
-/**
- * Schedule entries one channels/video request may compile (days not compiled yet, counted from
- * the schedule first, src/schedules/entry-counts.ts): ~0.1 s of CPU. More is refused, whatever
- * MAX_CHANNEL_DAYS allows: at 144 entries a day that is a date of ~50 channels not compiled yet
- * in their own zone (each date needs the day before too), ~34 in another zone; at 720 (a full
- * day) 18 dates of one channel. Days already compiled (every channel's today, by the channel
- * lists) cost nothing and are not counted.
- */
-export const MAX_GUIDE_ENTRIES = 15_000;
+/** Schedule entries one channels/video request may compile: a rule of the guide rows (src/channels/guide-rows.ts). */
+export { MAX_GUIDE_ENTRIES } from '../channels/guide-rows.ts';
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_TAKE = 100;
 /** More channels or days than a guide screen shows are refused rather than computed. */

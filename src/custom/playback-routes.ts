@@ -4,14 +4,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unlockChannel } from '../access/channel-unlocks.ts';
+import { videoRenditions } from '../channels/playback.ts';
 import { channelVastSettings, findChannel, vastSettingFor, type VastPlatform } from '../data/channel-settings.ts';
-import { findVideo, renditionsOf, type Rendition } from '../data/renditions.ts';
-import type { Queryable } from '../db/connect.ts';
+import { findVideo } from '../data/renditions.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
-import { videoLocked } from '../entitlements/gating.ts';
 import { vastSettingsObject } from '../presenters/vast.ts';
-import { holderOf, platformApp } from './context.ts';
+import { callerIdsOf, videoCallerOf } from './caller.ts';
 import { channelNotFound, customData, failure, invalidField, subscriptionRequired, unauthenticated } from './errors.ts';
 import { optionalPlatform } from './headers.ts';
 import { bodyObject, optionalText, pathId, text } from './params.ts';
@@ -45,32 +44,21 @@ function requestedVastPlatform(request: FastifyRequest, query: string | undefine
   return client ? CLIENT_PLATFORMS[client].vast : 'web';
 }
 
-/** Renditions not yet expired when there are any, otherwise every cached one. */
-function usableRenditions(all: readonly Rendition[], now: Date): readonly Rendition[] {
-  const fresh = all.filter((r) => r.expiresAt.getTime() > now.getTime());
-  return fresh.length > 0 ? fresh : all;
-}
-
-/** The video owner's app for the client's Platform-Id (the caller of a video is not bound to one owner). */
-async function videoCaller(db: Queryable, request: FastifyRequest, video: { ownerId: number }) {
-  const app = await platformApp(db, request, video.ownerId, optionalPlatform(request));
-  return { app, holder: holderOf(request), now: request.now, cache: request.catalogCache };
-}
-
 const UNLOCK_FAILURES = {
   channel_not_found: channelNotFound,
   not_private: () => invalidField('channel_id', 'The channel is not password protected.'),
   wrong_password: () => failure(403, 'Invalid channel password.'),
 } as const;
 
-export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
+export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  const reads = { db, cache, timelines };
 
   app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery, response: vastResponse } }, async (request) => {
     // Catalog data only (the channel and its VAST rows): kept until the catalog changes.
     const id = pathId(request.params.channelId);
-    const settings = await request.catalogCache.get(`custom:vast:${id}`, async () => {
+    const settings = await cache.get(`custom:vast:${id}`, async () => {
       const channel = await findChannel(db, id);
       return channel ? channelVastSettings(db, channel.id) : null;
     });
@@ -82,26 +70,27 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   app.get('/token_by_video/:videoTubeId', { schema: { params: z.object({ videoTubeId: z.string() }), response: renditionsResponse } }, async (request) => {
     const video = await findVideo(db, pathId(request.params.videoTubeId));
     if (!video) throw failure(404, 'Video not found');
-    if (await videoLocked(db, await videoCaller(db, request, video), video)) throw subscriptionRequired();
-    return customData(usableRenditions(await renditionsOf(db, video.id), request.now).map(presentRendition));
+    const renditions = await videoRenditions(reads, await videoCallerOf(reads, request, video), video);
+    if (renditions === 'subscription_required') throw subscriptionRequired();
+    return customData(renditions.map(presentRendition));
   });
 
   // A password check: the login rate limit per address applies, on top of the per-channel throttle.
   app.post('/getChannelToken', { schema: { body: channelTokenBody, response: channelTokenResponse }, config: loginRateLimit(config) }, async (request) => {
-    const holder = holderOf(request);
-    if (holder.deviceId === null && holder.viewerId === null) {
+    const caller = callerIdsOf(request);
+    if (caller.deviceId === null && caller.viewerId === null) {
       // A Bearer that was sent but is dead is the caller's only identity here: say so.
       if (request.headers.authorization !== undefined) throw unauthenticated();
       throw invalidField('device_id', 'The Accept-Platform-Device-Id header or a Bearer token is required.');
     }
     const { channel_id, password } = request.body;
-    const result = await unlockChannel(db, { channelId: channel_id, password, address: request.ip, holder, now: request.now });
+    const result = await unlockChannel(db, { channelId: channel_id, password, address: request.ip, caller, now: request.now });
     if (!result.ok && result.reason === 'too_many_attempts') {
       throw failure(429, 'Too many attempts. Please try again later.', { 'retry-after': String(result.retryAfterSeconds) });
     }
     if (!result.ok) throw UNLOCK_FAILURES[result.reason]();
     // With a device id the device is unlocked; a Bearer-only client gets a fresh token instead.
-    if (holder.deviceId !== null) return customData({ message: 'Success' });
-    return presentToken(await issueCustomToken(db, holder.viewerId!, request.now));
+    if (caller.deviceId !== null) return customData({ message: 'Success' });
+    return presentToken(await issueCustomToken(db, caller.viewerId!, request.now));
   });
 };

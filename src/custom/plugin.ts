@@ -4,8 +4,6 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
-import type { CatalogCache } from '../cache/catalog-cache.ts';
-import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { findAccountByIdOrSlug } from '../data/accounts.ts';
 import { routeOptions, setUpGroup, type GroupOptions } from '../http/group.ts';
 import type { GroupErrors } from '../http/group-errors.ts';
@@ -14,7 +12,7 @@ import { refuseNul } from '../http/storable.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { entitlementRoutes } from './entitlement-routes.ts';
-import type { Owner } from './context.ts';
+import type { Owner } from './caller.ts';
 import { CUSTOM_ENVELOPE, CustomError, invalidBody, unauthenticated, userRequired, type FieldErrors } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
 import { playbackRoutes } from './playback-routes.ts';
@@ -29,10 +27,6 @@ declare module 'fastify' {
     viewer: Authenticated | null;
     /** The account named by `{id}` in /users/{id}/... routes (resolved before validation); null elsewhere. Read it with ownerOf. */
     owner: Owner | null;
-    /** The process's catalog cache, for domain code reached through the request's client. */
-    catalogCache: CatalogCache;
-    /** The process's compiled schedule days. */
-    timelines: ScheduleTimelines;
   }
 }
 
@@ -69,12 +63,6 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   useFormBodies(app);
   app.decorateRequest('viewer', null);
   app.decorateRequest('owner', null);
-  app.decorateRequest('catalogCache', null as unknown as CatalogCache);
-  app.decorateRequest('timelines', null as unknown as ScheduleTimelines);
-  app.addHook('onRequest', async (request) => {
-    request.catalogCache = options.cache;
-    request.timelines = options.timelines;
-  });
   const { platform, present } = tree;
   if (platform !== undefined) {
     app.addHook('onRequest', async (request) => {

@@ -1,4 +1,5 @@
-// Custom API wire shapes (spec "Custom API" resources), built from domain rows. Times are
+// Custom API wire shapes (spec "Custom API" resources), built from domain rows (guide and VOD
+// rows: src/presenters/video-row.ts, shared with the Studio). Times are
 // rendered in the zone the caller chose; durations truncate to whole seconds and minutes. Each
 // returns its response schema's input (schemas.ts): keys in the schema's order, none it does not list.
 import type { z } from 'zod';
@@ -7,10 +8,10 @@ import type { ChannelRow } from '../data/channels.ts';
 import type { Rendition } from '../data/renditions.ts';
 import type { LiveStreamWithUri } from '../data/schedules.ts';
 import { timeDurationLabel } from '../schedules/labels.ts';
-import { fastLocalSpaced as formatLocalSpaced, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
+import { fastLocalSpaced as formatLocalSpaced } from '../schedules/zone-offsets.ts';
 import type { Availability, ListedChannel } from '../channels/listing.ts';
 import { customData } from './errors.ts';
-import type { categorySchema, channelItemSchema, languageSchema, liveStreamSchema, meSchema, renditionSchema, tokenResponse, videoRowSchema } from './schemas.ts';
+import type { categorySchema, channelItemSchema, languageSchema, liveStreamSchema, meSchema, renditionSchema, tokenResponse } from './schemas.ts';
 
 export function presentToken(accessToken: string): z.input<(typeof tokenResponse)[200]> {
   return customData({ access_token: accessToken, token_type: 'bearer', expires_in: CUSTOM_TOKEN_SECONDS });
@@ -77,42 +78,6 @@ export function presentCategory(c: { id: number; name: string }, channels: reado
 
 export function presentLanguage(l: { id: number; name: string; code: string }): z.input<typeof languageSchema> {
   return { languageId: l.id, name: l.name, code: l.code };
-}
-
-export interface VideoRowSource {
-  customId: string;
-  video: { videoTubeId: number; title: string; providerVideoId: string; providerName: string; thumbnailUrl: string };
-  userId: number;
-  channelId: number;
-  durationSeconds: number;
-  /** Epoch ms of playback start and end, rendered in `zone`. */
-  start: number;
-  end: number;
-  zone: string;
-  streamUrl: string | null;
-  isVod: boolean;
-}
-
-export function presentVideoRow(r: VideoRowSource): z.input<typeof videoRowSchema> {
-  return {
-    customId: r.customId,
-    // Shipped Android TV clients read `id` as a non-null string (chetanvaghela457/Android-TV, model/VideoItem.kt).
-    id: r.customId,
-    videoTubeId: r.video.videoTubeId,
-    userId: r.userId,
-    title: r.video.title,
-    providerVideoId: r.video.providerVideoId,
-    channelId: r.channelId,
-    duration: Math.max(0, Math.trunc(r.durationSeconds)),
-    timeDuration: timeDurationLabel(r.durationSeconds),
-    startDate: formatLocalSpaced(r.start, r.zone),
-    endDate: formatLocalSpaced(r.end, r.zone),
-    providerName: r.video.providerName,
-    durationInDate: playTimeLabel(r.start, r.end, r.zone),
-    thumbnail: r.video.thumbnailUrl,
-    streamUrl: r.streamUrl,
-    isVod: r.isVod,
-  };
 }
 
 /** `live` is true while the stream is on air; `uri` and `providerVideoId` are '' while a private channel is locked. */

@@ -1,6 +1,8 @@
-// The Custom API's answer to the entitlement rules' refusals (src/entitlements/refusals.ts): a
-// 422 naming the request field in error, { errors: { <field>: [<message>] } }. The words are the
-// rules' own explanation (refusalReason, also what the support record keeps), so they are written once.
+// The Custom API's answer to the rules' refusals: a 422 naming the request field in error,
+// { errors: { <field>: [<message>] } }. For the entitlement rules (src/entitlements/refusals.ts) the
+// words are the rules' own explanation (refusalReason, also what the support record keeps), so
+// they are written once; a guide too big to compile (src/channels/guide-rows.ts) is named here.
+import type { GuideRows, TooBigGuide } from '../channels/guide-rows.ts';
 import { refusalReason, type Refusal, type RefusalCode } from '../entitlements/refusals.ts';
 import { invalidField, type CustomError } from './errors.ts';
 
@@ -19,4 +21,12 @@ const FIELDS: Record<RefusalCode, string> = {
  */
 export function refusalError(refusal: Refusal, field?: string): CustomError {
   return invalidField(field ?? FIELDS[refusal.refused], refusalReason(refusal));
+}
+
+const label = (field: string) => field.replaceAll('_', ' ');
+
+/** The guide's rows, or the 422 naming `field` (the request's channel list) when the guide is too big to compile. */
+export function unlessTooBig(rows: GuideRows | TooBigGuide, field: string): GuideRows {
+  if (!('refused' in rows)) return rows;
+  throw invalidField(field, `The ${label(field)} times the dates hold ${rows.entries} schedule entries to compute; at most ${rows.max}: ask fewer channels or dates.`);
 }

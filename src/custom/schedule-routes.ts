@@ -3,17 +3,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guideRows } from '../channels/guide-rows.ts';
+import { channelLiveStreams } from '../channels/playback.ts';
 import { ownedChannel } from '../data/channels.ts';
-import { liveStreamsFor } from '../data/schedules.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { localDateOf, localDayWindow } from '../schedules/labels.ts';
+import { entitledCaller, ownerOf } from './caller.ts';
 import { channelNotFound, customData, subscriptionRequired } from './errors.ts';
-import { callerGate, streamableChannels } from '../entitlements/gating.ts';
-import { entitledClient, ownerOf } from './context.ts';
-import { guideRows, wholeGuide } from './guide.ts';
-import { paginate } from './pagination.ts';
+import { paginate, wholeGuide } from './pagination.ts';
 import { boundChannelDays, dateList, DEFAULT_PER_PAGE, flag, idList, MAX_GUIDE_PER_PAGE, optionalDate, pageFields, pathId, zoneField } from './params.ts';
-import { presentLive, presentVideoRow } from './presenter.ts';
+import { presentVideoRow } from '../presenters/video-row.ts';
+import { presentLive } from './presenter.ts';
+import { unlessTooBig } from './refusals.ts';
 import { liveResponse, videoPageResponse } from './schemas.ts';
 
 const videoQuery = z
@@ -29,14 +30,15 @@ const videoQuery = z
 const liveQuery = z.object({ ...zoneField, date: optionalDate('date') });
 const liveParams = z.object({ id: z.string(), channelId: z.string() });
 
-export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
+export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  const reads = { db, cache, timelines };
 
   app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse } }, async (request) => {
-    const client = await entitledClient(db, request);
+    const caller = await entitledCaller(reads, request);
     const { channels_ids, dates, page, per_page, all_videos } = request.query;
-    const guide = await guideRows(db, client, channels_ids, dates);
+    const guide = unlessTooBig(await guideRows(reads, caller, channels_ids, dates), 'channels_ids');
     const rows = all_videos ? wholeGuide(guide, 'all_videos') : guide;
     const paged = paginate(request, rows, { page: all_videos ? 1 : page, perPage: all_videos ? Math.max(1, rows.total) : per_page }, config.PUBLIC_URL);
     return { ...paged, data: paged.data.map(presentVideoRow) };
@@ -45,15 +47,12 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   app.get('/users/:id/channels/:channelId/live', { schema: { params: liveParams, querystring: liveQuery, response: liveResponse } }, async (request) => {
     const channel = await ownedChannel(db, ownerOf(request).id, pathId(request.params.channelId));
     if (!channel) throw channelNotFound();
-    const client = await entitledClient(db, request);
-    if (!(await callerGate(db, client)).channelOpen(channel.id)) throw subscriptionRequired();
+    const caller = await entitledCaller(reads, request);
     // The day defaults to today in UTC (spec); without a timezone it is a UTC day, rendered in UTC.
-    const zone = client.zone ?? 'UTC';
-    const { from, to } = localDayWindow(request.query.date ?? localDateOf(client.now.getTime(), 'UTC'), zone);
-    const [streams, streamable] = await Promise.all([
-      liveStreamsFor(db, channel.id, new Date(from), new Date(to)),
-      streamableChannels(db, client, [channel]),
-    ]);
-    return customData(streams.map((s) => presentLive(channel.id, s, zone, client.now, streamable(channel.id))));
+    const zone = caller.zone ?? 'UTC';
+    const { from, to } = localDayWindow(request.query.date ?? localDateOf(caller.now.getTime(), 'UTC'), zone);
+    const live = await channelLiveStreams(reads, caller, channel, new Date(from), new Date(to));
+    if (live === 'subscription_required') throw subscriptionRequired();
+    return customData(live.streams.map((s) => presentLive(channel.id, s, zone, caller.now, live.playable)));
   });
 };

@@ -4,7 +4,8 @@
 // presenters' return types are these schemas' inputs, so a key added there fails to compile
 // until it is added here. The compatibility trees (src/compat) answer through the same routes.
 import { z } from 'zod';
-import { plainText } from '../http/plain-text.ts';
+import { plainText } from '../presenters/plain-text.ts';
+import { videoRowSchema } from '../presenters/video-row-schema.ts';
 import { BILLING_PERIODS, SUBSCRIPTION_STATUSES, VAST_PLATFORMS, VAST_TYPES } from '../vocabulary.ts';
 
 /** { data } around a resource. */
@@ -55,25 +56,6 @@ export const categorySchema = z.object({
 });
 
 export const languageSchema = z.object({ languageId: id, name: text, code: text });
-
-export const videoRowSchema = z.object({
-  customId: formatted,
-  id: formatted,
-  videoTubeId: id,
-  userId: id,
-  title: text,
-  providerVideoId: text,
-  channelId: id,
-  duration: count,
-  timeDuration: formatted,
-  startDate: formatted,
-  endDate: formatted,
-  providerName: text,
-  durationInDate: formatted,
-  thumbnail: text,
-  streamUrl: text.nullable(),
-  isVod: z.boolean(),
-});
 
 /** Laravel's paginated resource (pagination.ts), bare: data, links, meta. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>

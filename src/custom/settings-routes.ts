@@ -6,7 +6,7 @@ import { brandingOf } from '../data/brandings.ts';
 import { storeProductsOf } from '../data/store-products.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { customData, failure } from './errors.ts';
-import { ownerOf } from './context.ts';
+import { ownerOf } from './caller.ts';
 import { requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
 import { presentAppSettings, presentSettings } from './settings-presenter.ts';

@@ -2,20 +2,20 @@
 import { and, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { channelUnlocks } from '../db/schema.ts';
-import { heldBy, type Holder } from './holders.ts';
+import { heldBy, type CallerIds } from './holders.ts';
 
-/** One row per holder (device row, viewer row); unlocking twice keeps the first time. */
-export async function insertChannelUnlocks(db: Queryable, channelId: number, holder: Holder, now: Date): Promise<void> {
+/** One row per caller (device row, viewer row); unlocking twice keeps the first time. */
+export async function insertChannelUnlocks(db: Queryable, channelId: number, caller: CallerIds, now: Date): Promise<void> {
   const rows = [
-    ...(holder.deviceId === null ? [] : [{ channelId, deviceId: holder.deviceId, viewerId: null, unlockedAt: now }]),
-    ...(holder.viewerId === null ? [] : [{ channelId, deviceId: null, viewerId: holder.viewerId, unlockedAt: now }]),
+    ...(caller.deviceId === null ? [] : [{ channelId, deviceId: caller.deviceId, viewerId: null, unlockedAt: now }]),
+    ...(caller.viewerId === null ? [] : [{ channelId, deviceId: null, viewerId: caller.viewerId, unlockedAt: now }]),
   ];
   if (rows.length > 0) await db.insert(channelUnlocks).values(rows).onConflictDoNothing();
 }
 
 /** The channels among `channelIds` that the device or the viewer has unlocked. */
-export async function unlockedChannelIds(db: Queryable, channelIds: readonly number[], holder: Holder): Promise<Set<number>> {
-  const byHolder = heldBy(channelUnlocks.deviceId, channelUnlocks.viewerId, holder);
+export async function unlockedChannelIds(db: Queryable, channelIds: readonly number[], caller: CallerIds): Promise<Set<number>> {
+  const byHolder = heldBy(channelUnlocks.deviceId, channelUnlocks.viewerId, caller);
   if (channelIds.length === 0 || byHolder === undefined) return new Set();
   const rows = await db
     .selectDistinct({ channelId: channelUnlocks.channelId })

@@ -3,12 +3,12 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { ppvUnlocks, subscriptions } from '../db/schema.ts';
-import { heldBy, type Holder } from './holders.ts';
+import { heldBy, type CallerIds } from './holders.ts';
 import type { SubscriptionRow } from './subscriptions.ts';
 
 /** A subscription row with status active and no expiry or one after `now`. */
-export async function hasActiveSubscription(db: Queryable, appId: number, holder: Holder, now: Date): Promise<boolean> {
-  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, holder);
+export async function hasActiveSubscription(db: Queryable, appId: number, caller: CallerIds, now: Date): Promise<boolean> {
+  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, caller);
   if (holderMatch === undefined) return false;
   const rows = await db
     .select({ id: subscriptions.id })
@@ -26,8 +26,8 @@ export async function hasActiveSubscription(db: Queryable, appId: number, holder
 }
 
 /** Every subscription row of the app held by the device or the viewer, for the status route. */
-export async function heldSubscriptions(db: Queryable, appId: number, holder: Holder): Promise<SubscriptionRow[]> {
-  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, holder);
+export async function heldSubscriptions(db: Queryable, appId: number, caller: CallerIds): Promise<SubscriptionRow[]> {
+  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, caller);
   if (holderMatch === undefined) return [];
   return db.select().from(subscriptions).where(and(eq(subscriptions.appId, appId), holderMatch));
 }
@@ -37,10 +37,10 @@ export async function liveVideoUnlocks(
   db: Queryable,
   appId: number,
   videoIds: readonly number[],
-  holder: Holder,
+  caller: CallerIds,
   now: Date,
 ): Promise<{ videoId: number; channelId: number | null; expiresAt: Date }[]> {
-  const holderMatch = heldBy(ppvUnlocks.deviceId, ppvUnlocks.viewerId, holder);
+  const holderMatch = heldBy(ppvUnlocks.deviceId, ppvUnlocks.viewerId, caller);
   if (holderMatch === undefined || videoIds.length === 0) return [];
   return db
     .select({ videoId: ppvUnlocks.videoId, channelId: ppvUnlocks.channelId, expiresAt: ppvUnlocks.expiresAt })
@@ -49,8 +49,8 @@ export async function liveVideoUnlocks(
 }
 
 /** Which of these apps the device or the viewer holds an active, unexpired subscription to (one query). */
-export async function subscribedApps(db: Queryable, appIds: readonly number[], holder: Holder, now: Date): Promise<Set<number>> {
-  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, holder);
+export async function subscribedApps(db: Queryable, appIds: readonly number[], caller: CallerIds, now: Date): Promise<Set<number>> {
+  const holderMatch = heldBy(subscriptions.deviceId, subscriptions.viewerId, caller);
   if (holderMatch === undefined || appIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ appId: subscriptions.appId })

@@ -1,26 +1,27 @@
 // Viewer state (channel unlocks, subscriptions, PPV unlocks) is held by a device id, by a
-// viewer account, or by both: a row matches when either is the caller's.
+// viewer account, or by both: a row matches when either is the caller's. The queries take the
+// caller's two ids (CallerIds); the Caller itself (src/access/caller.ts) is built on them.
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-export interface Holder {
+/** The device and viewer ids of a Caller (src/access/caller.ts): who holds viewer state. */
+export interface CallerIds {
+  /** The device id the client sent; null: none. */
   deviceId: string | null;
+  /** The signed-in viewer's account id; null: not signed in. */
   viewerId: number | null;
 }
 
 /** The rows held by the device or by the viewer; undefined when the caller is neither. */
-export function heldBy(deviceColumn: PgColumn, viewerColumn: PgColumn, holder: Holder): SQL | undefined {
+export function heldBy(deviceColumn: PgColumn, viewerColumn: PgColumn, caller: CallerIds): SQL | undefined {
   return or(
-    holder.deviceId === null ? undefined : eq(deviceColumn, holder.deviceId),
-    holder.viewerId === null ? undefined : eq(viewerColumn, holder.viewerId),
+    caller.deviceId === null ? undefined : eq(deviceColumn, caller.deviceId),
+    caller.viewerId === null ? undefined : eq(viewerColumn, caller.viewerId),
   );
 }
 
-/** A holder whose device is known: who claims a purchase (entitlement calls require a device), plus the viewer when signed in. */
-export type DeviceHolder = Holder & { deviceId: string };
-
 /**
- * The viewer a purchase row gets in an upsert's DO UPDATE: the claiming holder's; when it
+ * The viewer a purchase row gets in an upsert's DO UPDATE: the claimant's; when it
  * is not signed in, the row keeps its viewer only if the same device claims it again (a
  * re-verify without Bearer must not undo the viewer's entitlement), else it has none.
  */

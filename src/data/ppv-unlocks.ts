@@ -3,7 +3,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { ppvUnlocks } from '../db/schema.ts';
-import { claimantViewer, type DeviceHolder } from './holders.ts';
+import { claimantViewer, type CallerIds } from './holders.ts';
 
 export type PpvUnlockRow = typeof ppvUnlocks.$inferSelect;
 
@@ -23,10 +23,10 @@ export interface PpvUnlockClaim {
  * same video: moved to the claimant (transfer to the latest claimant), expiry unchanged. Known
  * for another video: returned untouched, so the caller can refuse the second use.
  */
-export async function claimPpvUnlock(db: Queryable, claim: PpvUnlockClaim, claimant: DeviceHolder, now: Date): Promise<PpvUnlockRow> {
+export async function claimPpvUnlock(db: Queryable, claim: PpvUnlockClaim, claimant: CallerIds & { deviceId: string }, now: Date): Promise<PpvUnlockRow> {
   const [claimed] = await db
     .insert(ppvUnlocks)
-    .values({ ...claim, ...claimant, createdAt: now })
+    .values({ ...claim, deviceId: claimant.deviceId, viewerId: claimant.viewerId, createdAt: now })
     .onConflictDoUpdate({
       target: [ppvUnlocks.appId, ppvUnlocks.storePlatform, ppvUnlocks.transactionId],
       set: { deviceId: claimant.deviceId, viewerId: claimantViewer(ppvUnlocks.deviceId, ppvUnlocks.viewerId) },

@@ -3,7 +3,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { subscriptions } from '../db/schema.ts';
-import { claimantViewer, type DeviceHolder } from './holders.ts';
+import { claimantViewer, type CallerIds } from './holders.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** The statuses the schema allows (the vocabulary's recorded subscription statuses). */
@@ -35,7 +35,7 @@ const keyMatch = (key: SubscriptionKey) =>
  * but the facts (idempotent); another device takes the row over (transfer to the latest
  * claimant), keeping the viewer only when the claiming device is the one that held it.
  */
-export async function claimSubscription(db: Queryable, key: SubscriptionKey, facts: SubscriptionFacts, claimant: DeviceHolder, now: Date): Promise<void> {
+export async function claimSubscription(db: Queryable, key: SubscriptionKey, facts: SubscriptionFacts, claimant: CallerIds & { deviceId: string }, now: Date): Promise<void> {
   const values = { ...key, ...facts, status: 'active', deviceId: claimant.deviceId, viewerId: claimant.viewerId, updatedAt: now, lastCheckedAt: now };
   await db
     .insert(subscriptions)

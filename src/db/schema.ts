@@ -579,7 +579,7 @@ export const ppvUnlocks = pgTable(
  * Every purchase verification asked of a store (verify, restore, status re-check) and every
  * verify refused before asking, for support: who asked, about what, and what the store said.
  * The receipt itself is never kept (only its SHA-256); storeAnswer holds no credentials.
- * Holder and catalog ids are kept without foreign keys so the record outlives what it names.
+ * Device, viewer and catalog ids are kept without foreign keys so the record outlives what it names.
  */
 export const verificationAttempts = pgTable(
   'verification_attempts',

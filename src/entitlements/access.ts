@@ -6,18 +6,11 @@
  * (renewals of expired subscriptions) happens in the status route (subscriptions.ts), never
  * on list requests.
  */
+import type { CallerWith } from '../access/caller.ts';
 import type { Queryable } from '../db/connect.ts';
 import { hasActiveSubscription, heldSubscriptions, liveVideoUnlocks } from '../data/entitlement-checks.ts';
-import type { Holder } from '../data/holders.ts';
 import type { SubscriptionRow } from '../data/subscriptions.ts';
 import type { RecordedSubscriptionStatus, SubscriptionStatus } from '../vocabulary.ts';
-
-/** What an entitlement question is about: an app, the device and/or viewer holding it, an instant. */
-export interface Holding {
-  appId: number;
-  holder: Holder;
-  now: Date;
-}
 
 /**
  * Subscription status values of the status route: `active` (entitled now), `expired` (lapsed;
@@ -50,16 +43,17 @@ export interface SubscriptionState {
  * The caller's subscription to the app: an active one (the latest-ending) when there is one;
  * otherwise the most recently changed one (a refund yesterday speaks louder than a lapse last year).
  */
-export async function subscriptionState(db: Queryable, { appId, holder, now }: Holding): Promise<SubscriptionState> {
-  const rows = await heldSubscriptions(db, appId, holder);
+export async function subscriptionState(db: Queryable, caller: CallerWith<'app'>): Promise<SubscriptionState> {
+  const { now } = caller;
+  const rows = await heldSubscriptions(db, caller.app.id, caller);
   const active = rows.filter((r) => subscriptionActive(r, now)).sort(byExpiry)[0];
   const latest = active ?? [...rows].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
   return latest ? { status: statusOf(latest, now), expiresAt: latest.expiresAt, rows } : { status: 'not_subscribed', expiresAt: null, rows };
 }
 
 /** An `active` subscription to the app, held by the device or the viewer, not expired (one query: list gates). */
-export async function appSubscriptionActive(db: Queryable, { appId, holder, now }: Holding): Promise<boolean> {
-  return hasActiveSubscription(db, appId, holder, now);
+export async function appSubscriptionActive(db: Queryable, caller: CallerWith<'app'>): Promise<boolean> {
+  return hasActiveSubscription(db, caller.app.id, caller, caller.now);
 }
 
 export interface VideoRef {
@@ -69,8 +63,8 @@ export interface VideoRef {
 }
 
 /** Whether a PPV unlock of the video in the app, held by the device or the viewer, counts now, and the end of the latest-ending one (null when locked). */
-export async function videoUnlock(db: Queryable, { appId, holder, now }: Holding, ref: VideoRef): Promise<{ unlocked: boolean; expiresAt: Date | null }> {
-  const unlocks = await liveVideoUnlocks(db, appId, [ref.videoId], holder, now);
+export async function videoUnlock(db: Queryable, caller: CallerWith<'app'>, ref: VideoRef): Promise<{ unlocked: boolean; expiresAt: Date | null }> {
+  const unlocks = await liveVideoUnlocks(db, caller.app.id, [ref.videoId], caller, caller.now);
   const ends = unlocks.filter((u) => unlockCounts(u, ref)).map((u) => u.expiresAt.getTime());
   return ends.length === 0 ? { unlocked: false, expiresAt: null } : { unlocked: true, expiresAt: new Date(Math.max(...ends)) };
 }

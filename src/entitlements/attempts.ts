@@ -1,27 +1,29 @@
 // The support record of every verification attempt: who asked, about what, what the store
 // said, and whether it granted anything. Never the receipt itself, never a credential.
+import type { CallerWith } from '../access/caller.ts';
 import type { Queryable } from '../db/connect.ts';
 import { createHash } from 'node:crypto';
 import { recordVerificationAttempt } from '../data/verification-attempts.ts';
-import { factsOf, type Purchaser, type StoreQuestion } from './purchase.ts';
+import { factsOf, type StoreQuestion } from './purchase.ts';
 import { refusalReason, type Refusal } from './refusals.ts';
 import type { StoreVerdict } from './stores/index.ts';
 
 /** Records a refusal (made before or instead of asking the store) and hands it back. */
-export async function refuse<R extends Refusal>(db: Queryable, p: Purchaser, q: StoreQuestion, refusal: R): Promise<R> {
-  await recordAttempt(db, p, q, { refusal });
+export async function refuse<R extends Refusal>(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion, refusal: R): Promise<R> {
+  await recordAttempt(db, caller, q, { refusal });
   return refusal;
 }
 
 /** What an attempt ended in: the store's verdict, or a refusal before or after asking. */
 export type AttemptResult = { verdict: StoreVerdict; granted: boolean; reason?: string } | { refusal: Refusal };
 
-export async function recordAttempt(db: Queryable, p: Purchaser, q: StoreQuestion, result: AttemptResult): Promise<void> {
+export async function recordAttempt(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion, result: AttemptResult): Promise<void> {
   const verdict = 'verdict' in result ? result.verdict : undefined;
   const facts = verdict && factsOf(verdict);
   await recordVerificationAttempt(db, {
-    appId: p.app.id,
-    ...p.holder,
+    appId: caller.app.id,
+    deviceId: caller.deviceId,
+    viewerId: caller.viewerId,
     route: q.route,
     storePlatform: q.store,
     productId: q.productId ?? null,
@@ -34,7 +36,7 @@ export async function recordAttempt(db: Queryable, p: Purchaser, q: StoreQuestio
     reason: noNul(reasonOf(result)),
     granted: 'granted' in result && result.granted,
     storeAnswer: verdict && 'raw' in verdict ? storeAnswer(verdict.raw) : null,
-    at: p.now,
+    at: caller.now,
   });
 }
 

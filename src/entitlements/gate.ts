@@ -16,21 +16,10 @@
  */
 import type { AppOffer } from '../data/app-offers.ts';
 import { liveVideoUnlocks, subscribedApps } from '../data/entitlement-checks.ts';
-import type { Holder } from '../data/holders.ts';
+import type { CallerIds } from '../data/holders.ts';
 import type { Queryable } from '../db/connect.ts';
+import type { Caller } from '../access/caller.ts';
 import { unlockCounts, type VideoRef } from './access.ts';
-
-export interface GateInput {
-  db: Queryable;
-  /** Every app of the owner (see ownerAppOffers). */
-  offers: readonly AppOffer[];
-  /** The caller's app; undefined: no app. */
-  appId: number | undefined;
-  holder: Holder;
-  now: Date;
-  /** VOD videos the caller will ask vodOpen about (their unlocks are read in one query per pay-per-view app). */
-  vodRefs?: readonly VideoRef[];
-}
 
 export interface Gate {
   /** The channel's schedule, live streams and place in lists are open to the caller. */
@@ -39,13 +28,20 @@ export interface Gate {
   vodOpen(ref: VideoRef & { channelId: number }): boolean;
 }
 
-export async function accessGate({ db, offers, appId, holder, now, vodRefs = [] }: GateInput): Promise<Gate> {
+/**
+ * What the owner's apps open to the caller. `offers`: every app of the caller's owner (see
+ * ownerAppOffers); `vodRefs`: the VOD videos the caller will ask vodOpen about (their unlocks are
+ * read in one query per pay-per-view app).
+ */
+export async function accessGate(db: Queryable, offers: readonly AppOffer[], caller: Caller, vodRefs: readonly VideoRef[] = []): Promise<Gate> {
+  const { now } = caller;
+  const appId = caller.app?.id;
   const candidates = appId === undefined ? offers : offers.filter((o) => o.appId === appId);
   const carried = new Set(offers.flatMap((o) => o.channelIds));
   const paid = candidates.filter((o) => o.isPaid).map((o) => o.appId);
-  const subscribed = await subscribedApps(db, paid, holder, now);
+  const subscribed = await subscribedApps(db, paid, caller, now);
   const entitled = candidates.filter((o) => !o.isPaid || subscribed.has(o.appId));
-  const unlocks = await unlocksByApp(db, candidates.filter((o) => o.vodPpvEnabled), vodRefs, holder, now);
+  const unlocks = await unlocksByApp(db, candidates.filter((o) => o.vodPpvEnabled), vodRefs, caller, now);
   const carries = (o: AppOffer, channelId: number) => o.channelIds.includes(channelId);
 
   return {
@@ -71,13 +67,13 @@ async function unlocksByApp(
   db: Queryable,
   ppvApps: readonly AppOffer[],
   refs: readonly VideoRef[],
-  holder: Holder,
+  caller: CallerIds,
   now: Date,
 ): Promise<Map<number, (ref: VideoRef) => boolean>> {
   const videoIds = [...new Set(refs.map((r) => r.videoId))];
   const entries = await Promise.all(
     ppvApps.map(async (o) => {
-      const rows = await liveVideoUnlocks(db, o.appId, videoIds, holder, now);
+      const rows = await liveVideoUnlocks(db, o.appId, videoIds, caller, now);
       const held = (ref: VideoRef) => rows.some((unlock) => unlockCounts(unlock, ref));
       return [o.appId, held] as const;
     }),

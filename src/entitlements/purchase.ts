@@ -1,27 +1,13 @@
-// What subscription verify, restore, the status re-check and PPV verify share: who is buying in
-// which app and asking a store (the app's credentials and sandbox policy, the metric).
-import type { Caller } from '../access/caller.ts';
-import type { App } from '../data/apps.ts';
-import type { DeviceHolder } from '../data/holders.ts';
+// What subscription verify, restore, the status re-check and PPV verify share: asking a store
+// (the app's credentials and sandbox policy, the metric). Who buys is a caller with an app (the
+// app of its Platform-Id) and a device, which claims the purchase (with the viewer when signed in).
+import type { CallerWith } from '../access/caller.ts';
 import { storeCredentialsOf } from '../data/store-products.ts';
 import type { VerificationAttempt } from '../data/verification-attempts.ts';
 import type { Queryable } from '../db/connect.ts';
 import { storeVerifications } from '../observability/metrics.ts';
 import { credentialsKey, sandboxAllowed, type StorePlatform, type StoreVerdict, type StoreVerifiers } from './stores/index.ts';
 import { unavailable, type TransactionFacts } from './stores/types.ts';
-import type { Holding } from './access.ts';
-
-/**
- * The caller (src/access/caller.ts) of a purchase: its owner and clock, an app it must have (the
- * app of its Platform-Id), a holder whose device is known (entitlement calls require one), and
- * the store verifiers to ask.
- */
-export interface Purchaser extends Pick<Caller, 'ownerId' | 'now'> {
-  app: App;
-  /** The device claiming the purchase and, when signed in, the viewer. */
-  holder: DeviceHolder;
-  verifiers: StoreVerifiers;
-}
 
 export interface StoreQuestion {
   route: VerificationAttempt['route'];
@@ -36,18 +22,13 @@ export interface StoreQuestion {
   channelId?: number | null | undefined;
 }
 
-/** The purchaser's holding of its app, as the access module asks about it. */
-export function holdingOf(p: Purchaser): Holding {
-  return { appId: p.app.id, holder: p.holder, now: p.now };
-}
-
 /** The error word of a verify or restore result for a verdict other than valid. */
 export const errorOf = (verdict: StoreVerdict) => (verdict.outcome === 'unavailable' ? 'store_unavailable' : verdict.outcome);
 
 /** Asks the store. Never throws for the store's sake: a verifier fault counts as the store being unavailable. */
-export async function askStore(db: Queryable, p: Purchaser, q: StoreQuestion): Promise<StoreVerdict> {
-  const credentials = await storeCredentialsOf(db, p.app.id, credentialsKey(q.store));
-  const verifier = p.verifiers(q.store);
+export async function askStore(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion): Promise<StoreVerdict> {
+  const credentials = await storeCredentialsOf(db, caller.app.id, credentialsKey(q.store));
+  const verifier = verifiers(q.store);
   const input = {
     credentials,
     productIds: q.productIds,
@@ -55,7 +36,7 @@ export async function askStore(db: Queryable, p: Purchaser, q: StoreQuestion): P
     receiptData: q.receiptData ?? null,
     originalTransactionId: q.originalTransactionId ?? null,
     allowSandbox: sandboxAllowed(credentials),
-    now: p.now,
+    now: caller.now,
   };
   let verdict: StoreVerdict;
   try {

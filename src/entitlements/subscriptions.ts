@@ -14,16 +14,17 @@
  *    RECHECK_WINDOW_DAYS of its expiry (the stores' longest billing-retry period), so renewals
  *    are seen without the client verifying again.
  */
+import type { CallerWith } from '../access/caller.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { SubscriptionRow } from '../data/subscriptions.ts';
 import { claimRechecks, claimSubscription, endSubscription, renewSubscription, type SubscriptionKey } from '../data/subscriptions.ts';
 import { activeSkuIds } from '../data/store-products.ts';
 import { subscriptionState } from './access.ts';
 import { recordAttempt, refuse } from './attempts.ts';
-import { askStore, errorOf, factsOf, holdingOf, type Purchaser, type StoreQuestion } from './purchase.ts';
+import { askStore, errorOf, factsOf, type StoreQuestion } from './purchase.ts';
 import type { Refusal } from './refusals.ts';
 import { parseAmazonReceipt } from './stores/amazon.ts';
-import type { StorePlatform, StoreVerdict, ValidVerdict } from './stores/index.ts';
+import type { StorePlatform, StoreVerdict, StoreVerifiers, ValidVerdict } from './stores/index.ts';
 import { reject } from './stores/types.ts';
 import type { RecordedSubscriptionStatus, SubscriptionStatus } from '../vocabulary.ts';
 
@@ -50,30 +51,30 @@ export interface SubscriptionPurchase {
 const ENDED = { expired: 'expired', revoked: 'revoked', refunded: 'revoked' } as const satisfies Record<string, RecordedSubscriptionStatus>;
 const isValid = (verdict: StoreVerdict): verdict is ValidVerdict => verdict.outcome === 'valid';
 
-const subscriptionSkus = (db: Queryable, p: Purchaser) => activeSkuIds(db, p.app.id, 'subscription');
+const subscriptionSkus = (db: Queryable, caller: CallerWith<'app' | 'deviceId'>) => activeSkuIds(db, caller.app.id, 'subscription');
 
-export async function verifySubscription(db: Queryable, p: Purchaser, purchase: SubscriptionPurchase): Promise<PurchaseResult | Refusal> {
-  const q: StoreQuestion = { route: 'subscription_verify', kind: 'subscription', productIds: (await subscriptionSkus(db, p))(purchase.store), ...purchase };
+export async function verifySubscription(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, purchase: SubscriptionPurchase): Promise<PurchaseResult | Refusal> {
+  const q: StoreQuestion = { route: 'subscription_verify', kind: 'subscription', productIds: (await subscriptionSkus(db, caller))(purchase.store), ...purchase };
   if (!q.productIds.includes(purchase.productId)) {
-    return refuse(db, p, q, { refused: 'unknown_subscription_product', store: purchase.store });
+    return refuse(db, caller, q, { refused: 'unknown_subscription_product', store: purchase.store });
   }
-  const verdict = await settle(db, p, q);
-  const after = await accessAfter(db, p);
+  const verdict = await settle(db, verifiers, caller, q);
+  const after = await accessAfter(db, caller);
   if (isValid(verdict)) return { ok: true, entitled: after.entitled, error: null, expiresAt: verdict.expiresAt };
   return { ok: false, entitled: after.entitled, error: errorOf(verdict), expiresAt: after.expiresAt };
 }
 
 /** Each id asked of the store on its own; ok when the store confirmed at least one. */
-export async function restoreSubscriptions(db: Queryable, p: Purchaser, store: StorePlatform, ids: readonly string[]): Promise<PurchaseResult | Refusal> {
-  const productIds = (await subscriptionSkus(db, p))(store);
+export async function restoreSubscriptions(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, store: StorePlatform, ids: readonly string[]): Promise<PurchaseResult | Refusal> {
+  const productIds = (await subscriptionSkus(db, caller))(store);
   const questions = ids.map((id): StoreQuestion => ({ route: 'subscription_restore', kind: 'subscription', store, productIds, originalTransactionId: id }));
   if (productIds.length === 0) {
     const refusal: Refusal = { refused: 'no_subscription_on_store', store };
-    return (await Promise.all(questions.map((q) => refuse(db, p, q, refusal))))[0]!;
+    return (await Promise.all(questions.map((q) => refuse(db, caller, q, refusal))))[0]!;
   }
-  const verdicts = await Promise.all(questions.map((q) => settle(db, p, q)));
+  const verdicts = await Promise.all(questions.map((q) => settle(db, verifiers, caller, q)));
   const valid = verdicts.filter(isValid);
-  const after = await accessAfter(db, p);
+  const after = await accessAfter(db, caller);
   if (valid.length > 0) return { ok: true, entitled: after.entitled, error: null, expiresAt: latestEnd(valid) };
   // A store that did not answer is worth retrying: say so rather than the other ids' verdicts.
   const failed = verdicts.find((v) => v.outcome === 'unavailable') ?? verdicts[0]!;
@@ -86,26 +87,26 @@ export interface SubscriptionStatusResult {
   expiresAt: Date | null;
 }
 
-export async function subscriptionStatus(db: Queryable, p: Purchaser, recheckSeconds: number): Promise<SubscriptionStatusResult> {
-  let state = await subscriptionState(db, holdingOf(p));
-  if (p.app.isPaid && state.status !== 'active' && (await recheck(db, p, state.rows, recheckSeconds))) {
-    state = await subscriptionState(db, holdingOf(p));
+export async function subscriptionStatus(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, recheckSeconds: number): Promise<SubscriptionStatusResult> {
+  let state = await subscriptionState(db, caller);
+  if (caller.app.isPaid && state.status !== 'active' && (await recheck(db, verifiers, caller, state.rows, recheckSeconds))) {
+    state = await subscriptionState(db, caller);
   }
-  return { entitled: !p.app.isPaid || state.status === 'active', status: state.status, expiresAt: state.expiresAt };
+  return { entitled: !caller.app.isPaid || state.status === 'active', status: state.status, expiresAt: state.expiresAt };
 }
 
 /** Asks the store about the due subscriptions; true when any was asked (the state may have changed). */
-async function recheck(db: Queryable, p: Purchaser, rows: readonly SubscriptionRow[], intervalSeconds: number): Promise<boolean> {
-  const now = p.now.getTime();
+async function recheck(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, rows: readonly SubscriptionRow[], intervalSeconds: number): Promise<boolean> {
+  const now = caller.now.getTime();
   const lapsedRecently = (end: Date | null) => end !== null && end.getTime() <= now && now - end.getTime() < RECHECK_WINDOW_DAYS * DAY_MS;
   const due = rows.filter((r) => r.status !== 'revoked' && r.autoRenewing && lapsedRecently(r.expiresAt));
-  const claimed = await claimRechecks(db, due.map((r) => r.id), new Date(now - intervalSeconds * 1000), p.now);
+  const claimed = await claimRechecks(db, due.map((r) => r.id), new Date(now - intervalSeconds * 1000), caller.now);
   if (claimed.length === 0) return false;
-  const skus = await subscriptionSkus(db, p);
+  const skus = await subscriptionSkus(db, caller);
   await Promise.all(
     claimed.map((row) => {
       const q: StoreQuestion = { route: 'subscription_status', kind: 'subscription', store: row.storePlatform, productIds: skus(row.storePlatform), originalTransactionId: row.lookupId ?? row.originalTransactionId };
-      return settle(db, p, q, { appId: row.appId, storePlatform: row.storePlatform, originalTransactionId: row.originalTransactionId });
+      return settle(db, verifiers, caller, q, { appId: row.appId, storePlatform: row.storePlatform, originalTransactionId: row.originalTransactionId });
     }),
   );
   return true;
@@ -115,27 +116,27 @@ async function recheck(db: Queryable, p: Purchaser, rows: readonly SubscriptionR
  * Asks the store and records what it said: a claim by the caller (verify, restore) or, with
  * `recorded`, a re-check of a recorded subscription that keeps its holders.
  */
-async function settle(db: Queryable, p: Purchaser, q: StoreQuestion, recorded?: SubscriptionKey): Promise<StoreVerdict> {
-  let verdict = await askStore(db, p, q);
+async function settle(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion, recorded?: SubscriptionKey): Promise<StoreVerdict> {
+  let verdict = await askStore(db, verifiers, caller, q);
   const facts = factsOf(verdict);
   const storeId = facts?.originalTransactionId || facts?.transactionId;
-  const key = recorded ?? (storeId ? { appId: p.app.id, storePlatform: q.store, originalTransactionId: storeId } : undefined);
+  const key = recorded ?? (storeId ? { appId: caller.app.id, storePlatform: q.store, originalTransactionId: storeId } : undefined);
   if (!key && isValid(verdict)) verdict = reject('invalid', 'the store named no transaction', verdict.raw);
-  if (key) await keep(db, p, q, verdict, key, recorded !== undefined);
-  await recordAttempt(db, p, q, { verdict, granted: isValid(verdict) });
+  if (key) await keep(db, caller, q, verdict, key, recorded !== undefined);
+  await recordAttempt(db, caller, q, { verdict, granted: isValid(verdict) });
   return verdict;
 }
 
 /** Writes what the verdict means for the recorded subscription (nothing when the store did not decide). */
-async function keep(db: Queryable, p: Purchaser, q: StoreQuestion, verdict: StoreVerdict, key: SubscriptionKey, recheck: boolean): Promise<void> {
+async function keep(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion, verdict: StoreVerdict, key: SubscriptionKey, recheck: boolean): Promise<void> {
   if (isValid(verdict)) {
     const confirmed = { productId: verdict.productId, expiresAt: verdict.expiresAt, environment: verdict.environment, autoRenewing: verdict.autoRenewing };
-    if (recheck) await renewSubscription(db, key, confirmed, p.now);
-    else await claimSubscription(db, key, { ...confirmed, lookupId: lookupIdOf(q) }, p.holder, p.now);
+    if (recheck) await renewSubscription(db, key, confirmed, caller.now);
+    else await claimSubscription(db, key, { ...confirmed, lookupId: lookupIdOf(q) }, caller, caller.now);
   } else if (Object.hasOwn(ENDED, verdict.outcome)) {
     const facts = factsOf(verdict);
     const ended = { status: ENDED[verdict.outcome as keyof typeof ENDED], expiresAt: facts?.expiresAt ?? null, autoRenewing: facts?.autoRenewing ?? false };
-    await endSubscription(db, key, ended, p.now);
+    await endSubscription(db, key, ended, caller.now);
   }
 }
 
@@ -146,10 +147,10 @@ function lookupIdOf(q: StoreQuestion): string | null {
   return ids ? `${ids.userId}:${ids.receiptId}` : null;
 }
 
-async function accessAfter(db: Queryable, p: Purchaser): Promise<{ entitled: boolean; expiresAt: Date | null }> {
-  const state = await subscriptionState(db, holdingOf(p));
+async function accessAfter(db: Queryable, caller: CallerWith<'app' | 'deviceId'>): Promise<{ entitled: boolean; expiresAt: Date | null }> {
+  const state = await subscriptionState(db, caller);
   const active = state.status === 'active';
-  return { entitled: !p.app.isPaid || active, expiresAt: active ? state.expiresAt : null };
+  return { entitled: !caller.app.isPaid || active, expiresAt: active ? state.expiresAt : null };
 }
 
 /** The latest end among the subscriptions; null when one has none. */

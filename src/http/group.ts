@@ -17,7 +17,7 @@ export interface GroupOptions {
   config: Config;
   /** Answers derived from catalog data only; dropped on every import, in every process. */
   cache: CatalogCache;
-  /** Compiled schedule days, dropped with the catalog cache. */
+  /** Compiled channel-days, dropped with the catalog cache. */
   timelines: ScheduleTimelines;
   /** XMLTV guides kept as rendered bytes, prepared in the background and kept warm (src/guides;
    *  made by the app; the REST group makes its own when registered alone). */

@@ -25,7 +25,7 @@
 import type { FastifySerializerCompiler } from 'fastify';
 import build from 'fast-json-stringify';
 import { z } from 'zod';
-import { isPlainText } from './plain-text.ts';
+import { isPlainText } from '../presenters/plain-text.ts';
 
 type JsonSchema = Record<string, unknown>;
 type Serialize = (data: unknown) => string;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { login } from '../access/login.ts';
-import { bearerToken, issueToken, revoke, REST_TOKEN_SLIDING_SECONDS } from '../access/tokens.ts';
+import { bearerToken, revoke, REST_TOKEN_SLIDING_SECONDS } from '../access/tokens.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
 import { RestError } from './errors.ts';
@@ -33,11 +33,9 @@ export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
       password: request.body.password,
       address: request.ip,
       now: request.now,
+      lifetime: { kind: 'sliding', seconds: REST_TOKEN_SLIDING_SECONDS },
     });
-    if (result.ok) {
-      const token = await issueToken(database.db, result.account.id, { kind: 'sliding', seconds: REST_TOKEN_SLIDING_SECONDS }, request.now);
-      return okBody(presentLogin(result.account, token));
-    }
+    if (result.ok) return okBody(presentLogin(result.account, result.token));
     if (result.reason === 'too_many_attempts') {
       throw new RestError(429, 'too_many_attempts', 'Too many failed logins; try again later.', {
         'retry-after': String(result.retryAfterSeconds),

@@ -13,8 +13,8 @@ import { okBody, okSchema } from '../http/success-envelope.ts';
 const listResponse = { 200: okSchema(z.array(favoriteSchema)) };
 const stateResponse = { 200: okSchema(favoriteStateSchema) };
 
-/** REST favorites are the account's own, among its own channels. */
-const markOf = (request: FastifyRequest, channelId: number) => ({ ownerId: request.account.id, viewerId: request.account.id, channelId, now: request.now });
+/** REST favorites are the account's own, among its own channels: the account is both owner and viewer. */
+const callerOf = (request: FastifyRequest) => ({ ownerId: request.account.id, viewerId: request.account.id, now: request.now });
 
 export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -23,13 +23,13 @@ export const favoritesRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
   app.get('/favorites', { schema: { response: listResponse } }, async (request) => okBody((await viewerFavorites(db, request.account.id)).map(presentFavorite)));
 
   app.post('/favorites/:channelId', { schema: { params: channelIdParams, response: stateResponse } }, async (request) => {
-    const channel = await markFavorite(db, markOf(request, request.params.channelId), true);
+    const channel = await markFavorite(db, callerOf(request), request.params.channelId, true);
     if (channel === 'channel_not_found') throw channelNotFound();
     return okBody({ channelTubeId: channel.id, isFavorite: true });
   });
 
   app.delete('/favorites/:channelId', { schema: { params: channelIdParams, response: stateResponse } }, async (request) => {
-    const channel = await markFavorite(db, markOf(request, request.params.channelId), false);
+    const channel = await markFavorite(db, callerOf(request), request.params.channelId, false);
     if (channel === 'channel_not_found') throw channelNotFound();
     return okBody({ channelTubeId: channel.id, isFavorite: false });
   });

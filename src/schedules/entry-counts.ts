@@ -2,7 +2,7 @@
 // a read that may not cost more than a bound counts first and refuses, instead of finding out.
 import { blockSizesForChannels, liveStreamSpansForChannels } from '../data/schedule-batches.ts';
 import type { Queryable } from '../db/connect.ts';
-import { addDays } from './timeline.ts';
+import { addDays } from './channel-day.ts';
 import { cachedDayWindow, fastLocalDate } from './zone-offsets.ts';
 import { DayEntries } from './day-entries.ts';
 

@@ -8,7 +8,7 @@
 import { blockSpansForChannels, liveStartsForChannels, playingBlocksForChannels, type BlockSpan, type ChannelDates, type PlayingBlock } from '../data/schedule-batches.ts';
 import type { Queryable } from '../db/connect.ts';
 import { elapsedMs, occurrenceStart } from './expand.ts';
-import { addDays, windowChannelDates } from './timeline.ts';
+import { addDays, windowChannelDates } from './channel-day.ts';
 import type { ScheduleTimelines, TimelineChannel } from './timelines.ts';
 
 /** A little more than the rounding of an entry's start (a microsecond) and of the float sums before it. */

@@ -1,5 +1,5 @@
 // Pure expansion of stored schedule blocks into timed playback entries.
-// Shared by the REST schedules route (one channel-local day) and the Custom Services API
+// Shared by the REST schedules route (one channel-day) and the Custom Services API
 // (a calendar day in the request's zone). No I/O: callers load blocks and live streams.
 import { DateTime } from 'luxon';
 import { localDateOf, localDayWindow, requireZone } from './labels.ts';
@@ -203,7 +203,7 @@ export function uniqueSorted<V extends ScheduleVideo>(blocks: ExpandedBlock<V>[]
 }
 
 /**
- * Blocks of one channel-local day (REST GET /channels/{id}/schedules?date=...): blocks dated that
+ * Blocks of one channel-day (REST GET /channels/{id}/schedules?date=...): blocks dated that
  * day, loopDaily blocks dated earlier repeated at their wall time, and live streams starting that
  * day. A block running past midnight still belongs to the day it starts on.
  */
@@ -242,11 +242,11 @@ export function channelDatesForWindow(zone: string, from: number, to: number): s
 
 /**
  * Custom Services API: entries whose playback starts in [from, to), a day in the REQUEST zone that
- * may straddle two or three channel-local days. Each such channel day (see channelDatesForWindow)
+ * may straddle two or three channel-days. Each such channel-day (see channelDatesForWindow)
  * is expanded, each block keeps only its videos starting in the window (with their original
  * playbackOrderNumber and the occurrence start), blocks left empty are dropped, duplicates removed.
  * The caller passes candidate blocks dated on channelDatesForWindow(...) plus ALL loopDaily blocks
- * dated before the window's last channel-local day; blocks dated elsewhere are ignored anyway.
+ * dated before the window's last channel-day; blocks dated elsewhere are ignored anyway.
  */
 export function expandWindow<V extends ScheduleVideo>(input: WindowInput<V>): ExpandedBlock<V>[] {
   const { zone, from, to, blocks, liveStreams, includeUnpublished } = input;

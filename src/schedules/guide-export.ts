@@ -18,7 +18,7 @@ import type { Queryable } from '../db/connect.ts';
 import { videoTexts } from '../data/video-categories.ts';
 import { groupBy } from '../group-by.ts';
 import { countEntries } from './entry-counts.ts';
-import { addDays } from './timeline.ts';
+import { addDays } from './channel-day.ts';
 import type { PublishedEntry, ScheduleTimelines, TimelineChannel, TimelineVideo } from './timelines.ts';
 import { cachedDayWindow, fastLocalDate } from './zone-offsets.ts';
 

@@ -86,7 +86,7 @@ export function isValidDate(text: string): boolean {
 
 /**
  * Dates the service itself may step to around an accepted request date: a request-zone day
- * reaches a channel day before 1900-01-01 or after 9998-12-31 in zones far from the channel's
+ * reaches a channel-day before 1900-01-01 or after 9998-12-31 in zones far from the channel's
  * (1900-01-01 in Etc/GMT+12 needs the New York day 1899-12-31), which used to be a 500.
  */
 function isComputableDate(text: string): boolean {

@@ -22,7 +22,7 @@
 //   day there is (test/schedule-overlaps.test.ts checks it against playing two years day by day).
 // `Overlaps` keeps a channel's blocks for many such questions (a copy of a day to 31 days asks
 // thousands): one-off blocks sorted by start, so each question reads only the few near its span.
-import { addDays } from './timeline.ts';
+import { addDays } from './channel-day.ts';
 import { requireZone } from './labels.ts';
 import { wallTimeToEpoch } from './expand.ts';
 import { fastLocalDate, fastLocalDateTime, offsetMinutes } from './zone-offsets.ts';
@@ -39,7 +39,7 @@ export interface SpanBlock {
   lengthMs: number;
 }
 
-/** One day's play of a block: [start, end) in epoch ms, `date` the channel-local day it starts on. */
+/** One day's play of a block: [start, end) in epoch ms, `date` the channel-day it starts on. */
 export interface Occurrence {
   blockId: number;
   date: string;

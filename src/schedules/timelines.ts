@@ -1,5 +1,5 @@
-// Compiled channel days for the whole process: loaded for many channels at once (one query per
-// table), compiled once (timeline.ts), kept in a cache bounded by entries, and dropped when the
+// The process's store of compiled channel-days (ScheduleTimelines; one channel-day: channel-day.ts): loaded for many channels at once (one query per
+// table), compiled once (channel-day.ts), kept in a cache bounded by entries, and dropped when the
 // catalog changes: it follows the catalog cache (`invalidate` for any change, `drop` for an
 // owner's or some channels' change, `dropChannels` by hand). Every schedule read (REST day,
 // Custom guide, availability flags) can ask this instead of loading and expanding per request.
@@ -10,7 +10,7 @@ import type { BatchVideo } from '../data/schedule-batches.ts';
 import type { ExpandedBlock, ExpandedVideo, LiveStream } from './expand.ts';
 import { countEntries, TooManyEntries } from './entry-counts.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
-import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './timeline.ts';
+import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './channel-day.ts';
 
 /** A scheduled video (without its description); a live entry's also carries its stream's URI ('' when the stream has none). */
 export type TimelineVideo = BatchVideo & { liveUri?: string };
@@ -26,7 +26,7 @@ export interface TimelineChannel {
   ownerId?: number;
 }
 
-/** ~70 bytes an entry (see sizeOf): a million entries is 7,000 channel days of 144 videos, about 70 MB. */
+/** ~70 bytes an entry (see sizeOf): a million entries is 7,000 channel-days of 144 videos, about 70 MB. */
 export const DEFAULT_MAX_ENTRIES = 1_000_000;
 
 /**
@@ -199,7 +199,7 @@ export class ScheduleTimelines {
     return result;
   }
 
-  /** One channel-local day (REST schedules): expandChannelDay's answer. */
+  /** One channel-day (REST schedules): expandChannelDay's answer. */
   async channelDay(db: Queryable, channel: TimelineChannel, date: string, includeUnpublished: boolean): Promise<TimelineBlock[]> {
     const day = (await this.load(db, [{ channel, dates: [date] }])).get(channel.id)!.get(date)!;
     return dayBlocks(day, includeUnpublished);

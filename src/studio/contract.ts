@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { id, refId } from '../catalog/fields.ts';
 import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, vastSchema, videoSchema } from '../catalog/format.ts';
-import { videoRowSchema } from '../custom/schemas.ts';
+import { videoRowSchema } from '../presenters/video-row-schema.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
 import { pageOf, patchOf } from './schemas.ts';
 

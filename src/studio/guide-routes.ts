@@ -1,18 +1,19 @@
 // GET /channels/{channelId}/guide/{date}?timezone=: the rows a TV app receives from the Custom
-// API's guide (/users/{id}/channels/video, src/custom/schedule-routes.ts) for one of the owner's
-// channels and one day in a request zone (absent: the channel's own). Same rows, same presenter:
-// the caller is a TV app sending no Platform-Id from a device with no unlocks, so a locked private
-// channel's rows carry no stream URL and a channel an app sells shows no rows, as for that app.
+// API's guide (/users/{id}/channels/video) for one of the owner's channels and one day in a
+// request zone (absent: the channel's own). Same rows (src/channels/guide-rows.ts), same wire
+// object (src/presenters/video-row.ts): the caller is anyone, a TV app sending no Platform-Id from
+// a device with no unlocks, so a locked private channel's rows carry no stream URL and a channel
+// an app sells shows no rows, as for that app.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Caller } from '../access/caller.ts';
+import { anyone } from '../access/caller.ts';
+import { guideRows } from '../channels/guide-rows.ts';
 import { requestedChannels } from '../channels/listing.ts';
-import { guideRows } from '../custom/guide.ts';
-import { presentVideoRow } from '../custom/presenter.ts';
 import { ownedChannel } from '../data/channels.ts';
 import { notFound } from '../editing/refusals.ts';
 import type { GroupOptions } from '../http/group.ts';
+import { presentVideoRow, videoRowSchema } from '../presenters/video-row.ts';
 import { isValidDate } from '../schedules/labels.ts';
 import { resolveZone } from '../schedules/zones.ts';
 import { guideSchema } from './contract.ts';
@@ -33,14 +34,17 @@ const query = z.strictObject({
 export const guideRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache, timelines }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  const reads = { db, cache, timelines };
 
   app.get('/channels/:channelId/guide/:date', { schema: { params, querystring: query, response: { 200: okSchema(guideSchema) } } }, async (request) => {
     const { ownerId, now } = request.editor;
     const channel = await ownedChannel(db, ownerId, request.params.channelId);
     if (!channel) throw notFound('Channel');
     const zone = request.query.timezone === undefined ? undefined : resolveZone(request.query.timezone);
-    const caller: Caller = { ownerId, app: undefined, holder: { deviceId: null, viewerId: null }, now, zone, cache, timelines };
-    const [rows, listed] = await Promise.all([guideRows(db, caller, [channel.id], [request.params.date]), requestedChannels(db, caller, [channel.id])]);
+    const caller = anyone(ownerId, now, zone);
+    const [rows, listed] = await Promise.all([guideRows(reads, caller, [channel.id], [request.params.date]), requestedChannels(reads, caller, [channel.id])]);
+    // One channel-day holds at most 2 x MAX_DAY_ENTRIES entries, far below the guide's bound.
+    if ('refused' in rows) throw new Error(`one channel-day refused as too big (${rows.entries} entries)`);
     return {
       success: true as const,
       data: { channelId: channel.id, date: request.params.date, timezone: zone ?? channel.timezone, listed: listed.length > 0, items: rows.slice(0, rows.total).map(presentVideoRow) },

@@ -5,7 +5,7 @@ import { liveStreamsFor, scheduleBlocksFor, type ScheduledVideo } from '../../sr
 import type { Queryable } from '../../src/db/connect.ts';
 import { channelDatesForWindow, expandChannelDay, expandWindow, type ExpandedBlock, type ExpandedVideo } from '../../src/schedules/expand.ts';
 import { localDayWindow } from '../../src/schedules/labels.ts';
-import { addDays } from '../../src/schedules/timeline.ts';
+import { addDays } from '../../src/schedules/channel-day.ts';
 
 const nextDate = (date: string) => addDays(date, 1);
 

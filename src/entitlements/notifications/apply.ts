@@ -2,6 +2,7 @@
 // hold, learn what the store says of it now (Apple: the transaction it signed into the
 // notification; the others: a re-read from the store's API), and write that, order-safe, with a
 // record in verification_attempts for support. Nothing here writes unless the store decided.
+import type { CallerWith } from '../../access/caller.ts';
 import type { App } from '../../data/apps.ts';
 import type { NotificationRow, Outcome } from '../../data/store-notifications.ts';
 import { findApp } from '../../data/store-notifications.ts';
@@ -10,7 +11,7 @@ import { findPpvUnlock, setPpvRevoked, type PpvUnlockRow } from '../../data/ppv-
 import { applyNotifiedState, findSubscription, type NotifiedState, type SubscriptionKey, type SubscriptionRow } from '../../data/subscriptions.ts';
 import type { Queryable } from '../../db/connect.ts';
 import { recordAttempt } from '../attempts.ts';
-import { askStore, factsOf, type Purchaser, type StoreQuestion } from '../purchase.ts';
+import { askStore, factsOf, type StoreQuestion } from '../purchase.ts';
 import { credentialsKey, sandboxAllowed, type StoreVerdict, type StoreVerifiers } from '../stores/index.ts';
 import { decide } from '../stores/apple.ts';
 import { asRecord, str } from '../stores/http.ts';
@@ -98,9 +99,9 @@ function googleTarget(ctx: ApplyContext, app: App, payload: Record<string, unkno
   return targetOf(ctx, app, 'Google', ids);
 }
 
-function purchaser(ctx: ApplyContext, app: App, target: Target | undefined): Purchaser {
-  const holder = { deviceId: target?.row.deviceId ?? '', viewerId: target?.row.viewerId ?? null };
-  return { app, ownerId: app.ownerId, now: ctx.now, verifiers: ctx.verifiers, holder };
+/** The caller a notification acts for: the device and viewer holding the purchase, in its app. */
+function callerOf(ctx: ApplyContext, app: App, target: Target | undefined): CallerWith<'app' | 'deviceId'> {
+  return { ownerId: app.ownerId, app, deviceId: target?.row.deviceId ?? '', viewerId: target?.row.viewerId ?? null, now: ctx.now, zone: undefined };
 }
 
 /**
@@ -123,14 +124,14 @@ async function decideByReread(ctx: ApplyContext, app: App, row: NotificationRow,
     productIds: await productIds(ctx, app, row, target),
     ...(target.kind === 'purchase' ? { productId: target.row.productId, receiptData: lookupId, videoId: target.row.videoId, channelId: target.row.channelId } : { originalTransactionId: lookupId }),
   };
-  const p = purchaser(ctx, app, target);
-  const verdict = await askStore(ctx.db, p, q);
+  const caller = callerOf(ctx, app, target);
+  const verdict = await askStore(ctx.db, ctx.verifiers, caller, q);
   if (verdict.outcome === 'unavailable') return { retry: verdict.reason };
   if (verdict.outcome === 'invalid') {
-    await recordAttempt(ctx.db, p, q, { verdict, granted: false });
+    await recordAttempt(ctx.db, caller, q, { verdict, granted: false });
     return ignored(`the store does not know the purchase: ${verdict.reason}`);
   }
-  return { write: (db) => effectOf(db, p, q, target, verdict, row.eventAt) };
+  return { write: (db) => effectOf(db, caller, q, target, verdict, row.eventAt) };
 }
 
 function decideApple(ctx: ApplyContext, app: App, row: NotificationRow, payload: Record<string, unknown>): Promise<Decision> | Decision {
@@ -152,9 +153,9 @@ async function decideAppleTransaction(ctx: ApplyContext, app: App, row: Notifica
   const renewal = (asRecord(payload.renewal) ?? undefined) as JWSRenewalInfoDecodedPayload | undefined;
   const input = { productIds: await productIds(ctx, app, row, target), allowSandbox: sandboxAllowed(credentials), now: ctx.now };
   const verdict = decide({ tx, environment }, target.kind, input, 'notification', { ...(status === undefined ? {} : { status }), ...(renewal ? { renewal } : {}) });
-  const p = purchaser(ctx, app, target);
+  const caller = callerOf(ctx, app, target);
   const q: StoreQuestion = { route: 'notification', store: 'Apple', kind: target.kind, productIds: input.productIds, originalTransactionId: tx.originalTransactionId };
-  return { write: (db) => effectOf(db, p, q, target, verdict, row.eventAt) };
+  return { write: (db) => effectOf(db, caller, q, target, verdict, row.eventAt) };
 }
 
 /** Apple's status when an older notification version carries none, from the type. */
@@ -168,11 +169,11 @@ function appleStatusOf(type: string, full: string): number | undefined {
 const ENDED: Partial<Record<StoreVerdict['outcome'], SubscriptionRow['status']>> = { expired: 'expired', revoked: 'revoked', refunded: 'revoked' };
 
 /** Writes what the verdict means for the target (inside the worker's transaction) and records it. */
-async function effectOf(db: Queryable, p: Purchaser, q: StoreQuestion, target: Target, verdict: StoreVerdict, eventAt: Date): Promise<Outcome> {
+async function effectOf(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion, target: Target, verdict: StoreVerdict, eventAt: Date): Promise<Outcome> {
   const outcome = target.kind === 'subscription'
-    ? await subscriptionEffect(db, target.row, verdict, eventAt, p.now)
+    ? await subscriptionEffect(db, target.row, verdict, eventAt, caller.now)
     : await unlockEffect(db, target.row, verdict, eventAt);
-  await recordAttempt(db, p, q, { verdict, granted: outcome.state === 'applied' && verdict.outcome === 'valid', reason: outcome.result });
+  await recordAttempt(db, caller, q, { verdict, granted: outcome.state === 'applied' && verdict.outcome === 'valid', reason: outcome.result });
   return outcome;
 }
 

@@ -1,4 +1,4 @@
-// The compiled schedule path (timeline.ts, zone-offsets.ts) against today's expansion
+// The compiled schedule path (channel-day.ts, zone-offsets.ts) against today's expansion
 // (expand.ts, labels.ts): unit cases at the edges, then a property over generated catalogs that
 // compares the rendered REST and Custom entries byte for byte.
 import fc from 'fast-check';
@@ -13,7 +13,7 @@ import {
   type ScheduleVideo,
 } from '../src/schedules/expand.ts';
 import { formatLocalDateTime, formatLocalSpaced, localDateOf, localDayWindow, playTimeLabel } from '../src/schedules/labels.ts';
-import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries } from '../src/schedules/timeline.ts';
+import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries } from '../src/schedules/channel-day.ts';
 import {
   fastLocalDate,
   fastLocalDateTime,

@@ -1,7 +1,8 @@
-// Compiled schedules: a channel's local day expanded ONCE into block occurrences with UTC
-// instants (the rules of expand.ts, unchanged), then reused by every request: the REST day is the
-// compiled day itself, a Custom request-zone day is a slice by instant of the compiled days it
-// can touch. Pure: callers load and cache (see timelines.ts).
+// One channel-day compiled: a channel's calendar date in its own zone, expanded ONCE into block
+// occurrences with UTC instants (the rules of expand.ts, unchanged), then reused by every request:
+// the REST day is the compiled channel-day itself, a Custom request-zone day is a slice by instant
+// of the compiled channel-days it can touch. Pure: the process's store of compiled channel-days,
+// which loads and keeps them, is timelines.ts (ScheduleTimelines).
 import {
   expandChannelDay,
   uniqueSorted,
