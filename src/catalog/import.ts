@@ -5,8 +5,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { notifyCatalogChange } from '../cache/changes.ts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/connect.ts';
+import { insertBlobs } from '../data/blobs.ts';
 import { advanceSequences } from '../data/ids.ts';
-import { deleteWhereIn, insertRows, insertRowsIgnoringConflicts, upsertRows } from '../db/bulk.ts';
+import { deleteWhereIn, insertRows, upsertRows } from '../db/bulk.ts';
 import * as t from '../db/schema.ts';
 import { catalogToRows, type CatalogRows } from './to-rows.ts';
 import { EMPTY_EXISTING, parseCatalogText, validateCatalog, type ExistingCatalog } from './validate.ts';
@@ -85,7 +86,7 @@ async function emptyCatalog(tx: Queryable): Promise<void> {
 }
 
 export async function writeRows(tx: Queryable, rows: CatalogRows): Promise<void> {
-  await insertRowsIgnoringConflicts(tx, t.blobs, rows.blobs);
+  await insertBlobs(tx, rows.blobs);
   await upsertRows(tx, t.categories, [t.categories.id], rows.categories);
   await upsertRows(tx, t.languages, [t.languages.id], rows.languages);
   await writeAccounts(tx, rows);
