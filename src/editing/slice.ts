@@ -36,6 +36,7 @@ import { validateCatalog } from '../catalog/validate.ts';
 import { operatorFieldProblems } from './channels.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { MAX_IMPORT_ENTITIES } from './import-size.ts';
+import { OWNER_BOUND_LISTS } from '../catalog/owner-bounds.ts';
 import { additionProblems, asAddedBy } from './reference-data.ts';
 import { invalid } from './refusals.ts';
 import { changedFields, write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
@@ -193,7 +194,7 @@ export async function importSlice(db: Database, editor: Editor, input: unknown, 
       await writeRows(tx, { ...rows, categories: [], languages: [] });
       await restoreAppTokens(tx, keptTokens);
       const after = await readStored(tx, ownerId, named);
-      return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after) };
+      return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after), boundsAt: (bound) => OWNER_BOUND_LISTS[bound] };
     },
     options.dryRun ? undefined : options.idempotency,
   );

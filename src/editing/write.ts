@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { notifyCatalogChange, type CatalogChange } from '../cache/changes.ts';
 import type { Database, Queryable } from '../db/connect.ts';
 import { findIdempotent, insertAudit, lockOwner, saveIdempotent } from '../data/studio.ts';
-import { EditRefusal } from './refusals.ts';
+import { ownerHoldings, type OwnerHoldings } from '../data/owner-slice.ts';
+import { holdingsProblems } from '../catalog/owner-bounds.ts';
+import { EditRefusal, invalid } from './refusals.ts';
 
 /** Who writes: the owner whose data it is, the signed-in account, and the clock. */
 export interface Editor {
@@ -48,6 +50,8 @@ export interface Written<T> {
 export interface WorkResult<T> {
   written: Written<T>;
   changes: readonly Change[];
+  /** Where a refusal for the owner's holdings names each bound (default: the body's root). */
+  boundsAt?: (bound: keyof OwnerHoldings) => string;
 }
 
 export function requestHash(...parts: unknown[]): string {
@@ -73,7 +77,12 @@ export async function write<T>(
         return { status: stored.status, body: storedBody(stored.body) as T, ...(stored.etag ? { etag: stored.etag } : {}) };
       }
     }
-    const { written, changes } = await work(tx);
+    const { written, changes, boundsAt } = await work(tx);
+    // What the owner holds after the write, within OWNER_BOUNDS, or the write is rolled back.
+    if (changes.some((c) => c.action !== 'delete')) {
+      const problems = holdingsProblems(await ownerHoldings(tx, editor.ownerId), boundsAt ?? (() => '(root)'));
+      if (problems.length > 0) throw invalid(problems);
+    }
     change = await record(tx, editor, changes);
     if (idempotency) {
       // Kept as JSON text (a jsonb string): a jsonb object would reorder the keys of the answer.
