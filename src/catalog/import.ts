@@ -6,7 +6,7 @@ import { notifyCatalogChange } from '../cache/changes.ts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/connect.ts';
 import { insertBlobs } from '../data/blobs.ts';
-import { ownerHoldings } from '../data/owner-slice.ts';
+import { bumpSliceVersions, ownerHoldings } from '../data/owner-slice.ts';
 import { OWNER_BOUND_LISTS, holdingsProblems } from './owner-bounds.ts';
 import type { Catalog } from './format.ts';
 import { advanceSequences } from '../data/ids.ts';
@@ -41,7 +41,10 @@ export async function importCatalog(db: Database, input: unknown, options: Impor
     .transaction(async (tx) => {
       if (options.replace) await emptyCatalog(tx);
       await writeRows(tx, rows);
-      await assertOwnersWithinBounds(tx, ownersOf(validated.catalog));
+      const owners = ownersOf(validated.catalog);
+      await assertOwnersWithinBounds(tx, owners);
+      // Their Studio exports changed: their ETags with them (src/data/owner-slice.ts).
+      await bumpSliceVersions(tx, owners);
     // The file may hold ids of the assigned range (an export of this service): the sequences
     // move past them, so the next create neither meets nor steps over them one by one.
     await advanceSequences(tx);

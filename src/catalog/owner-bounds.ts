@@ -43,3 +43,45 @@ export function holdingsProblems(holdings: OwnerHoldings, pathOf: (bound: keyof 
     .filter((bound) => holdings[bound] > OWNER_BOUNDS[bound])
     .map((bound) => `${pathOf(bound)}: ${whose} would hold ${figure(holdings[bound])} ${WHAT[bound]}; an owner holds at most ${figure(OWNER_BOUNDS[bound])}`);
 }
+
+type Bound = keyof OwnerHoldings;
+const ALL = Object.keys(OWNER_BOUNDS) as Bound[];
+
+/**
+ * The bounds a change of `resource` (an audit resource: `videos/7`, `channels/3/library`, ...)
+ * can move. At full size, counting list entries means 500,000 rows and text 8 MiB of values, so
+ * a write counts only what it can have grown; a resource not known here moves every bound.
+ */
+export function boundsMovedBy(action: string, resource: string): readonly Bound[] {
+  const [kind, , part] = resource.split('/');
+  switch (kind) {
+    case 'videos': // a video's texts and its renditions
+      return ['videos', 'listEntries', 'textBytes'];
+    case 'channels':
+      // A new channel may come with its children; a PATCH changes the channel's own fields only.
+      if (part === undefined) return action === 'create' ? ['channels', 'scheduleBlocks', 'listEntries', 'textBytes'] : ['channels', 'textBytes'];
+      if (part === 'library' || part === 'vod') return ['listEntries'];
+      if (part === 'schedules') return ['scheduleBlocks', 'listEntries'];
+      if (part === 'live-streams') return ['listEntries', 'textBytes'];
+      if (part === 'vast') return ['textBytes'];
+      if (part === 'password') return [];
+      return ALL;
+    case 'apps': // an app's channel list and images; its EPG key is none of these
+      return part === 'epg-key' ? [] : ['listEntries', 'imageBytes'];
+    case 'branding':
+    case 'account': // the import's account entry carries the branding
+      return ['imageBytes'];
+    case 'app-tokens':
+    case 'categories':
+    case 'languages':
+      return [];
+    default:
+      return ALL;
+  }
+}
+
+/** The bounds any of the changes can move (deletes only shrink a slice). */
+export function boundsMovedByAll(changes: ReadonlyArray<{ action: string; resource: string }>): Bound[] {
+  const moved = new Set(changes.filter((c) => c.action !== 'delete').flatMap((c) => boundsMovedBy(c.action, c.resource)));
+  return ALL.filter((bound) => moved.has(bound));
+}

@@ -36,7 +36,9 @@ import { validateCatalog } from '../catalog/validate.ts';
 import { operatorFieldProblems } from './channels.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { MAX_IMPORT_ENTITIES } from './import-size.ts';
-import { OWNER_BOUND_LISTS } from '../catalog/owner-bounds.ts';
+import { OWNER_BOUNDS, OWNER_BOUND_LISTS } from '../catalog/owner-bounds.ts';
+import { sliceVersionFacts } from '../data/owner-slice.ts';
+import { ownerVideosJson } from '../data/slice-json.ts';
 import { additionProblems, asAddedBy } from './reference-data.ts';
 import { invalid } from './refusals.ts';
 import { changedFields, write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
@@ -158,10 +160,48 @@ function withoutSecrets(slice: StoredSlice): SliceDocument {
   };
 }
 
-/** The owner's slice as a catalog document, and its entity tag (an import may name it in If-Match). */
-export async function exportSlice(db: Queryable, ownerId: number): Promise<{ document: SliceDocument; etag: string }> {
-  const document = withoutSecrets(await readStored(db, ownerId));
-  return { document, etag: etagOf(document) };
+/** An import counts every bound: its file may grow any of them. */
+const ALL_BOUNDS = Object.keys(OWNER_BOUNDS) as Array<keyof typeof OWNER_BOUNDS>;
+
+/**
+ * The slice's entity tag, without reading the slice: derived from the owner's slice version
+ * (bumped by every write to it, src/data/owner-slice.ts) and the small shared lists the export
+ * carries. Read before the document, so a write in between makes the tag older than the
+ * document (an If-Match with it fails: never a lost update).
+ */
+async function sliceTagSource(db: Queryable, ownerId: number): Promise<unknown> {
+  return { slice: await sliceVersionFacts(db, ownerId) };
+}
+
+/**
+ * The owner's slice as a catalog document's JSON text, and its entity tag (an import may name it
+ * in If-Match). The videos (most of a full slice) come as JSON text from the database and are
+ * spliced in as they are; the rest is serialized once, here.
+ */
+export async function exportSlice(db: Queryable, ownerId: number): Promise<{ text: string; etag: string }> {
+  const etag = etagOf(await sliceTagSource(db, ownerId));
+  const scope = { ownerId };
+  const blobs = await blobReader(db, ownerId);
+  const [accounts, categories, languages, videos, channels, apps] = [
+    await exportAccounts(db, blobs, scope),
+    await exportCategories(db),
+    await exportLanguages(db),
+    await ownerVideosJson(db, ownerId),
+    await exportChannels(db, scope),
+    await exportApps(db, blobs, scope),
+  ];
+  const document = withoutSecrets({ accounts, categories, languages, videos: [], channels, apps });
+  const parts: Array<[keyof SliceDocument, string]> = [
+    ['format', JSON.stringify(document.format)],
+    ['version', JSON.stringify(document.version)],
+    ['accounts', JSON.stringify(document.accounts)],
+    ['categories', JSON.stringify(document.categories)],
+    ['languages', JSON.stringify(document.languages)],
+    ['videos', videos],
+    ['channels', JSON.stringify(document.channels)],
+    ['apps', JSON.stringify(document.apps)],
+  ];
+  return { text: `{${parts.map(([key, value]) => `"${key}":${value}`).join(',')}}`, etag };
 }
 
 export interface ImportOptions {
@@ -180,8 +220,8 @@ export async function importSlice(db: Database, editor: Editor, input: unknown, 
     async (tx) => {
       const named = namedIn(input);
       const stored = await readStored(tx, ownerId, named);
-      // If-Match names the whole slice's version (the export's ETag): only then is all of it read.
-      if (options.ifMatch !== undefined) assertMatches(options.ifMatch, withoutSecrets(await readStored(tx, ownerId)));
+      // If-Match names the whole slice's version (the export's ETag): its version, not its content, is compared.
+      if (options.ifMatch !== undefined) assertMatches(options.ifMatch, await sliceTagSource(tx, ownerId));
       const catalog = await checkedCatalog(tx, ownerId, keepStoredSecrets(input, ownerId, stored), stored);
       const counts = countsOf(catalog);
       if (options.dryRun) return { written: { status: 200, body: { dryRun: true, counts } }, changes: [] };
@@ -194,7 +234,7 @@ export async function importSlice(db: Database, editor: Editor, input: unknown, 
       await writeRows(tx, { ...rows, categories: [], languages: [] });
       await restoreAppTokens(tx, keptTokens);
       const after = await readStored(tx, ownerId, named);
-      return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after), boundsAt: (bound) => OWNER_BOUND_LISTS[bound] };
+      return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after), boundsAt: (bound) => OWNER_BOUND_LISTS[bound], moved: ALL_BOUNDS };
     },
     options.dryRun ? undefined : options.idempotency,
   );
