@@ -13,12 +13,6 @@ import { BACKENDS } from './support/db.ts';
 import { studioTest, type StudioTest } from './support/studio.ts';
 
 const OWNER_CPU_MS = 2000;
-/**
- * NOT YET the 2 s goal: the whole-slice reads (GET /export, an import with If-Match) cost 2.1-3.1 s
- * on PGlite at these bounds under vitest (which also writes every answer with JSON.stringify to
- * compare). Bounded, but past the rule: notes/owner.md, "Left undone".
- */
-const WHOLE_SLICE_CPU_MS = 4000;
 const OWNER = 11;
 const BLOCKS_PER_CHANNEL = 10;
 const IMAGE = 2 * 1024 * 1024;
@@ -35,8 +29,11 @@ async function leastCpu<T>(runs: number, send: () => Promise<T>): Promise<{ resu
 
 /** Fills owner 11's slice to every bound: videos, channels, blocks, list entries, text and image bytes. */
 async function fillToBounds(s: StudioTest): Promise<void> {
-  const db = s.t.database.db;
+  // One transaction without the foreign keys' triggers (the rows are made consistent by
+  // construction): checking 500,000 list entries one by one was most of a minute on PGlite.
+  await s.t.database.db.transaction(async (db) => {
   const run = (text: string) => db.execute(sql.raw(text));
+  await run(`set local session_replication_role = replica`);
   const held = await ownerHoldings(db, OWNER);
   const videos = OWNER_BOUNDS.videos - held.videos;
   const channels = OWNER_BOUNDS.channels - held.channels;
@@ -71,6 +68,7 @@ async function fillToBounds(s: StudioTest): Promise<void> {
     const app = [301, 302, 303][i % 3];
     await run(`insert into app_images (app_id, role, blob_sha256) values (${app}, '${roles[Math.floor(i / 3)]}', '${key}') on conflict (app_id, role) do update set blob_sha256 = excluded.blob_sha256`);
   }
+  });
 }
 
 describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
@@ -92,11 +90,26 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
         const { result, cpuMs } = await leastCpu(2, () => s.call('GET', url));
         expect(result.statusCode, result.body.slice(0, 200)).toBe(200);
         console.log(`${backend} GET ${url}: ${cpuMs.toFixed(0)} ms, ${result.body.length} bytes`);
-        expect(cpuMs).toBeLessThan(url === '/export' ? WHOLE_SLICE_CPU_MS : OWNER_CPU_MS);
+        expect(cpuMs).toBeLessThan(OWNER_CPU_MS);
       }, 60_000);
     }
 
-    it('imports: empty, with If-Match (the whole slice read), and 300 of its videos changed', async () => {
+    it('a write at full size counts only what it can move', async () => {
+      const library = (await s.call('GET', '/channels/2000002/library')).json().data.videoIds as number[];
+      const writes: Array<[string, string, unknown]> = [
+        ['PATCH', '/videos/1010001', { title: 'Renamed' }],
+        ['PATCH', '/channels/2000001', { name: 'Renamed' }],
+        ['PUT', '/channels/2000002/library', { videoIds: [...library].reverse() }],
+      ];
+      for (const [method, url, body] of writes) {
+        const { result, cpuMs } = await cpuOf(() => s.call(method, url, { body }));
+        expect(result.statusCode, result.body.slice(0, 300)).toBe(200);
+        console.log(`${backend} ${method} ${url}: ${cpuMs.toFixed(0)} ms`);
+        expect(cpuMs).toBeLessThan(OWNER_CPU_MS);
+      }
+    });
+
+    it('imports: empty, with If-Match (the slice version compared), and 300 of its videos changed', async () => {
       const etag = (await s.call('GET', '/export')).headers.etag as string;
       const empty = { format: 'channel-network-catalog', version: 1 };
       const videos = (await s.call('GET', '/videos?per_page=300&page=60')).json().data.items.map((v: { title: string }) => ({ ...v, title: `${v.title.slice(0, 190)} (again)` }));
@@ -109,7 +122,7 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
         const { result, cpuMs } = await leastCpu(1, () => s.call('POST', '/import', { body, headers }));
         expect(result.statusCode, result.body.slice(0, 300)).toBe(200);
         console.log(`${backend} POST /import ${name}: ${cpuMs.toFixed(0)} ms`);
-        expect(cpuMs).toBeLessThan(name.includes('If-Match') ? WHOLE_SLICE_CPU_MS : OWNER_CPU_MS);
+        expect(cpuMs).toBeLessThan(OWNER_CPU_MS);
       }
     }, 60_000);
   });
@@ -147,8 +160,10 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
     });
 
     it('a byte of text more', async () => {
-      const { description } = (await s.call('GET', '/videos/1000001')).json().data;
-      await refusedAtRoot('PATCH', '/videos/1000001', { description: `${description}!` }, 'bytes of text');
+      const { description } = (await s.call('GET', '/videos/1010000')).json().data;
+      // Earlier cases may have left room (the import shortened titles): fill it, and a byte more.
+      const room = OWNER_BOUNDS.textBytes - (await ownerHoldings(s.t.database.db, OWNER)).textBytes;
+      await refusedAtRoot('PATCH', '/videos/1010000', { description: `${description}${'!'.repeat(room + 1)}` }, 'bytes of text');
     });
 
     it('an image more', async () => {

@@ -12,7 +12,7 @@ export const OWNER_BOUNDS: Readonly<Record<keyof OwnerHoldings, number>> = {
   channels: 2_000,
   scheduleBlocks: 20_000,
   listEntries: 500_000,
-  textBytes: 8 * 1024 * 1024,
+  textBytes: 6 * 1024 * 1024,
   imageBytes: 8 * 1024 * 1024,
 };
 
