@@ -49,7 +49,7 @@ const ALL = Object.keys(OWNER_BOUNDS) as Bound[];
 
 /**
  * The bounds a change of `resource` (an audit resource: `videos/7`, `channels/3/library`, ...)
- * can move. At full size, counting list entries means 500,000 rows and text 8 MiB of values, so
+ * can move. At full size, counting list entries means 500,000 rows and text 6 MiB of values, so
  * a write counts only what it can have grown; a resource not known here moves every bound.
  */
 export function boundsMovedBy(action: string, resource: string): readonly Bound[] {
