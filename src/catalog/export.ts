@@ -1,9 +1,11 @@
 // `channelnet export`: the database written out in the catalog format, ordered by id so
 // that two exports of the same data are byte-identical. Passwords leave as their hashes
 // and app tokens as token hashes (`tokenHash`): the service never holds either in clear.
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { open } from 'node:fs/promises';
+import { blobsAsBase64, type BlobText } from '../data/blobs.ts';
+import { ownerBlobKeys } from '../data/owner-slice.ts';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 import { groupBy } from '../group-by.ts';
@@ -38,12 +40,16 @@ const isoOrNull = (d: Date | null): string | null => (d === null ? null : d.toIS
 /** PostgreSQL 'yyyy-MM-dd HH:mm:ss' wall time back to the catalog's 'yyyy-MM-ddTHH:mm:ss'. */
 const dbToWall = (wall: string): string => wall.replace(' ', 'T').slice(0, 19);
 
+/** Images by key, as the base64 text the database encoded (src/data/blobs.ts): never decoded here. */
 export class BlobReader {
-  constructor(private readonly blobs: Map<string, Rows<typeof t.blobs>[number]>) {}
+  constructor(private readonly blobs: ReadonlyMap<string, string>) {}
+  static of(rows: ReadonlyArray<BlobText>): BlobReader {
+    return new BlobReader(new Map(rows.map((b) => [b.sha256, b.base64])));
+  }
   base64(sha256: string): string {
-    const blob = this.blobs.get(sha256);
-    if (!blob) throw new Error(`missing blob ${sha256}`);
-    return blob.bytes.toString('base64');
+    const base64 = this.blobs.get(sha256);
+    if (base64 === undefined) throw new Error(`missing blob ${sha256}`);
+    return base64;
   }
   base64OrNull(sha256: string | null): string | null {
     return sha256 === null ? null : this.base64(sha256);
@@ -65,10 +71,9 @@ export async function exportCatalog(db: Queryable): Promise<CatalogInput> {
   };
 }
 
-/** Images are read whole; a scoped read of one app still needs only its own few. */
-export async function blobReader(db: Queryable): Promise<BlobReader> {
-  const blobRows = await db.select().from(t.blobs);
-  return new BlobReader(new Map(blobRows.map((b) => [b.sha256, b])));
+/** Every image (the whole catalog's export), or only those of one owner's branding and apps. */
+export async function blobReader(db: Queryable, ownerId?: number): Promise<BlobReader> {
+  return BlobReader.of(await blobsAsBase64(db, ownerId === undefined ? undefined : ownerBlobKeys(ownerId)));
 }
 
 export async function exportCategories(db: Queryable): Promise<NonNullable<CatalogInput['categories']>> {
@@ -130,28 +135,35 @@ export async function exportVideos(db: Queryable, scope?: ExportScope): Promise<
   }));
 }
 
+/**
+ * Ordered video id lists (libraries, VOD catalogs, blocks' videos) by parent, each list one
+ * comma-separated text built by the database: a channel network holds hundreds of thousands of
+ * such entries, and a row each cost PGlite (which decodes rows in JavaScript) seconds.
+ */
+async function videoIdLists(db: Queryable, parent: PgColumn, video: PgColumn, position: PgColumn, where: SQL | undefined): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({ parent: sql<number>`${parent}`, ids: sql<string>`string_agg(${video}::text, ',' order by ${position})` })
+    .from(parent.table)
+    .where(where)
+    .groupBy(parent);
+  return new Map(rows.map((r) => [Number(r.parent), r.ids.split(',').map(Number)]));
+}
+
 export async function exportChannels(db: Queryable, scope?: ExportScope): Promise<NonNullable<CatalogInput['channels']>> {
   const channels = await db.select().from(t.channels).where(owned(scope, t.channels.ownerId, t.channels.id, scope?.channelIds)).orderBy(asc(t.channels.id));
   const of = (column: PgColumn) => childrenOf(scope, column, channels);
   const blocks = await db.select().from(t.scheduleBlocks).where(of(t.scheduleBlocks.channelId)).orderBy(asc(t.scheduleBlocks.startLocal), asc(t.scheduleBlocks.id));
-  const [library, vod, vast, roku, blockVideos, live] = await Promise.all([
-    db.select().from(t.channelVideos).where(of(t.channelVideos.channelId)).orderBy(asc(t.channelVideos.channelId), asc(t.channelVideos.position)),
-    db.select().from(t.channelVodVideos).where(of(t.channelVodVideos.channelId)).orderBy(asc(t.channelVodVideos.channelId), asc(t.channelVodVideos.position)),
+  const [libraryOf, vodOf, vast, roku, blockVideosOf, live] = await Promise.all([
+    videoIdLists(db, t.channelVideos.channelId, t.channelVideos.videoId, t.channelVideos.position, of(t.channelVideos.channelId)),
+    videoIdLists(db, t.channelVodVideos.channelId, t.channelVodVideos.videoId, t.channelVodVideos.position, of(t.channelVodVideos.channelId)),
     db.select().from(t.channelVastSettings).where(of(t.channelVastSettings.channelId)).orderBy(asc(t.channelVastSettings.channelId), asc(t.channelVastSettings.platform)),
     db.select().from(t.channelRokuSettings).where(of(t.channelRokuSettings.channelId)),
-    db
-      .select()
-      .from(t.scheduleBlockVideos)
-      .where(childrenOf(scope, t.scheduleBlockVideos.blockId, blocks))
-      .orderBy(asc(t.scheduleBlockVideos.blockId), asc(t.scheduleBlockVideos.position)),
+    videoIdLists(db, t.scheduleBlockVideos.blockId, t.scheduleBlockVideos.videoId, t.scheduleBlockVideos.position, childrenOf(scope, t.scheduleBlockVideos.blockId, blocks)),
     db.select().from(t.liveStreams).where(of(t.liveStreams.channelId)).orderBy(asc(t.liveStreams.startAt), asc(t.liveStreams.id)),
   ]);
-  const libraryOf = groupBy(library, (r) => r.channelId);
-  const vodOf = groupBy(vod, (r) => r.channelId);
   const vastOf = groupBy(vast, (r) => r.channelId);
   const rokuOf = new Map(roku.map((r) => [r.channelId, r]));
   const blocksOf = groupBy(blocks, (b) => b.channelId);
-  const blockVideosOf = groupBy(blockVideos, (v) => v.blockId);
   const liveOf = groupBy(live, (l) => l.channelId);
   return channels.map((c) => {
     const r = rokuOf.get(c.id);
@@ -161,8 +173,8 @@ export async function exportChannels(db: Queryable, scope?: ExportScope): Promis
       isWhiteLabeled: c.isWhiteLabeled, playLiveFirst: c.playLiveFirst, isVerified: c.isVerified,
       keepGuideOpened: c.keepGuideOpened, guideMode: c.guideMode, passwordHash: c.passwordHash,
       subscriberCount: c.subscriberCount, createdAt: iso(c.createdAt), deleted: c.deleted,
-      videoIds: (libraryOf.get(c.id) ?? []).map((v) => v.videoId),
-      vodVideoIds: (vodOf.get(c.id) ?? []).map((v) => v.videoId),
+      videoIds: libraryOf.get(c.id) ?? [],
+      vodVideoIds: vodOf.get(c.id) ?? [],
       vast: (vastOf.get(c.id) ?? []).map(({ channelId: _, ...v }) => v),
       roku: r ? { addedToRoku: r.addedToRoku, lastUpdateDate: isoOrNull(r.lastUpdateDate) } : null,
       schedules: (blocksOf.get(c.id) ?? []).map((b) => ({
@@ -170,7 +182,7 @@ export async function exportChannels(db: Queryable, scope?: ExportScope): Promis
         startTime: dbToWall(b.startLocal),
         published: b.published,
         loopDaily: b.loopDaily,
-        videoIds: (blockVideosOf.get(b.id) ?? []).map((v) => v.videoId),
+        videoIds: blockVideosOf.get(b.id) ?? [],
       })),
       liveStreams: (liveOf.get(c.id) ?? []).map((l) => ({ videoId: l.videoId, start: iso(l.startAt), end: iso(l.endAt), uri: l.uri })),
     };

@@ -5,8 +5,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { notifyCatalogChange } from '../cache/changes.ts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/connect.ts';
+import { insertBlobs } from '../data/blobs.ts';
+import { bumpSliceVersions, ownerHoldings } from '../data/owner-slice.ts';
+import { OWNER_BOUND_LISTS, holdingsProblems } from './owner-bounds.ts';
+import type { Catalog } from './format.ts';
 import { advanceSequences } from '../data/ids.ts';
-import { deleteWhereIn, insertRows, insertRowsIgnoringConflicts, upsertRows } from '../db/bulk.ts';
+import { deleteWhereIn, insertRows, upsertRows } from '../db/bulk.ts';
 import * as t from '../db/schema.ts';
 import { catalogToRows, type CatalogRows } from './to-rows.ts';
 import { EMPTY_EXISTING, parseCatalogText, validateCatalog, type ExistingCatalog } from './validate.ts';
@@ -33,16 +37,49 @@ export async function importCatalog(db: Database, input: unknown, options: Impor
   if (!validated.ok) return validated;
   // Hashing is slow on purpose: do it before the transaction so the database is held briefly.
   const rows = await catalogToRows(validated.catalog, options.now);
-  await db.transaction(async (tx) => {
-    if (options.replace) await emptyCatalog(tx);
-    await writeRows(tx, rows);
+  const beyond = await db
+    .transaction(async (tx) => {
+      if (options.replace) await emptyCatalog(tx);
+      await writeRows(tx, rows);
+      const owners = ownersOf(validated.catalog);
+      await assertOwnersWithinBounds(tx, owners);
+      // Their Studio exports changed: their ETags with them (src/data/owner-slice.ts).
+      await bumpSliceVersions(tx, owners);
     // The file may hold ids of the assigned range (an export of this service): the sequences
     // move past them, so the next create neither meets nor steps over them one by one.
     await advanceSequences(tx);
     // Delivered on commit to every process's catalog cache (src/cache/catalog-cache.ts).
-    await notifyCatalogChange(tx, 'all');
-  });
+      await notifyCatalogChange(tx, 'all');
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof OwnersBeyondBounds) return error.lines;
+        throw error;
+      },
+    );
+  if (beyond) return { ok: false, errors: beyond };
   return { ok: true, counts: countRows(rows) };
+}
+
+/** Thrown inside the import's transaction to roll it back: some owner would hold too much. */
+class OwnersBeyondBounds extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+/** The owners whose slices the file writes. */
+function ownersOf(catalog: Catalog): number[] {
+  const owners = [...catalog.videos, ...catalog.channels, ...catalog.apps].map((e) => e.ownerId);
+  return [...new Set([...owners, ...catalog.accounts.map((a) => a.id)])].sort((a, b) => a - b);
+}
+
+/** Every owner's holdings after the write within OWNER_BOUNDS (src/catalog/owner-bounds.ts), or the import is refused. */
+async function assertOwnersWithinBounds(tx: Queryable, ownerIds: readonly number[]): Promise<void> {
+  const lines: string[] = [];
+  for (const ownerId of ownerIds) lines.push(...holdingsProblems(await ownerHoldings(tx, ownerId), (bound) => OWNER_BOUND_LISTS[bound], `owner ${ownerId}`));
+  if (lines.length > 0) throw new OwnersBeyondBounds(lines);
 }
 
 /** True when nothing has been imported yet (npm start then loads the demo catalog). */
@@ -85,7 +122,7 @@ async function emptyCatalog(tx: Queryable): Promise<void> {
 }
 
 export async function writeRows(tx: Queryable, rows: CatalogRows): Promise<void> {
-  await insertRowsIgnoringConflicts(tx, t.blobs, rows.blobs);
+  await insertBlobs(tx, rows.blobs);
   await upsertRows(tx, t.categories, [t.categories.id], rows.categories);
   await upsertRows(tx, t.languages, [t.languages.id], rows.languages);
   await writeAccounts(tx, rows);

@@ -2,6 +2,7 @@
 // the branding row and its logos. Reference data (categories, languages) is written through
 // the catalog import's writers and read through the export.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { blobsAsBase64, insertBlobs, type BlobText } from './blobs.ts';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 
@@ -38,16 +39,16 @@ export async function revokeAppToken(tx: Queryable, accountId: number, tokenId: 
   await tx.update(t.authTokens).set({ revokedAt: now }).where(and(liveAppTokens(accountId), eq(t.authTokens.id, tokenId)));
 }
 
-/** The logos of the account's branding (each blob once). */
-export async function brandingBlobs(db: Queryable, accountId: number): Promise<(typeof t.blobs.$inferSelect)[]> {
+/** The logos of the account's branding (each blob once), as base64. */
+export async function brandingBlobs(db: Queryable, accountId: number): Promise<BlobText[]> {
   const [row] = await db.select({ header: t.brandings.logoHeaderBlob, android: t.brandings.logoAndroidBlob }).from(t.brandings).where(eq(t.brandings.accountId, accountId));
   const keys = [row?.header, row?.android].filter((k): k is string => typeof k === 'string');
-  return keys.length === 0 ? [] : db.select().from(t.blobs).where(inArray(t.blobs.sha256, keys));
+  return blobsAsBase64(db, [...new Set(keys)]);
 }
 
 /** Replaces the account's branding (null: none), storing its logos first. */
 export async function replaceBranding(tx: Queryable, accountId: number, branding: BrandingRowValues | null, blobs: readonly BlobRowValues[]): Promise<void> {
-  if (blobs.length > 0) await tx.insert(t.blobs).values([...blobs]).onConflictDoNothing();
+  await insertBlobs(tx, blobs);
   await tx.delete(t.brandings).where(eq(t.brandings.accountId, accountId));
   if (branding) await tx.insert(t.brandings).values({ ...branding, accountId });
 }

@@ -2,11 +2,11 @@
 // them needs (only theirs, not the whole blob table), what a delete would take with it, and the
 // delete itself. Writes of an app go through the catalog import's writers (src/catalog/import.ts).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { blobsAsBase64, type BlobText } from './blobs.ts';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 
 export type AppRowPlatform = (typeof t.apps.$inferSelect)['platform'];
-export type BlobRow = typeof t.blobs.$inferSelect;
 
 /** The owner's apps (id and platform), by id. */
 export async function ownerApps(db: Queryable, ownerId: number): Promise<{ id: number; platform: AppRowPlatform }[]> {
@@ -19,11 +19,10 @@ export async function ownerAppId(db: Queryable, ownerId: number, platform: AppRo
   return row?.id;
 }
 
-/** The images of the apps `appIds` (each blob once). */
-export async function appImageBlobs(db: Queryable, appIds: readonly number[]): Promise<BlobRow[]> {
+/** The images of the apps `appIds` (each blob once), as base64. */
+export async function appImageBlobs(db: Queryable, appIds: readonly number[]): Promise<BlobText[]> {
   if (appIds.length === 0) return [];
-  const keys = db.selectDistinct({ sha256: t.appImages.blobSha256 }).from(t.appImages).where(inArray(t.appImages.appId, [...appIds]));
-  return db.select().from(t.blobs).where(inArray(t.blobs.sha256, keys));
+  return blobsAsBase64(db, sql`(select distinct blob_sha256 from app_images where app_id = any(${sql.param([...appIds])}::int[]))`);
 }
 
 /** How many purchases of viewers are recorded against the app (a delete would cascade to them). */

@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -55,6 +56,9 @@ const publicId = (table: string) =>
 
 // ---------------------------------------------------------------- accounts
 
+/** Versions of the owners' slices (accounts.slice_version). */
+export const accountSliceVersions = pgSequence('account_slice_versions');
+
 export const accounts = pgTable(
   'accounts',
   {
@@ -67,6 +71,12 @@ export const accounts = pgTable(
     publicName: text(),
     status: text({ enum: ACCOUNT_STATUSES }).notNull().default('active'),
     servicePlanActive: boolean().notNull().default(true),
+    /**
+     * The version of the owner's slice (src/data/owner-slice.ts): a fresh value of one sequence
+     * on every write that changes the slice, and on the row's insert, so a value never comes
+     * back (not even for an account deleted and created again); the export's ETag derives from it.
+     */
+    sliceVersion: bigint({ mode: 'number' }).notNull().default(sql`nextval('account_slice_versions')`),
   },
   (t) => [
     uniqueIndex('accounts_username_lower').on(sql`lower(${t.username})`),

@@ -95,7 +95,7 @@ type AccountEntry = Awaited<ReturnType<typeof exportAccounts>>[number];
 export type BrandingResource = NonNullable<AccountEntry['branding']> | null;
 
 async function accountEntry(db: Queryable, ownerId: number): Promise<AccountEntry> {
-  const blobs = new BlobReader(new Map((await brandingBlobs(db, ownerId)).map((b) => [b.sha256, b])));
+  const blobs = BlobReader.of(await brandingBlobs(db, ownerId));
   const [entry] = await exportAccounts(db, blobs, { ownerId });
   if (!entry) throw notFound('Account');
   return entry;

@@ -72,7 +72,7 @@ function appPlatform(platform: string): AppPlatform {
 async function appEntries(db: Queryable, ownerId: number, appIds?: readonly number[]): Promise<AppEntry[]> {
   const ids = appIds ?? (await ownerApps(db, ownerId)).map((a) => a.id);
   if (ids.length === 0) return [];
-  const blobs = new BlobReader(new Map((await appImageBlobs(db, ids)).map((b) => [b.sha256, b])));
+  const blobs = BlobReader.of(await appImageBlobs(db, ids));
   return exportApps(db, blobs, { ownerId, appIds: ids });
 }
 

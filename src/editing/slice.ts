@@ -24,7 +24,9 @@ import { takenIds } from '../data/ids.ts';
 import { ownerExisting } from '../data/studio.ts';
 import { appTokenRows, claimNewRows, restoreAppTokens, tokenHashesInUse } from '../data/studio-slice.ts';
 import { hashToken } from '../access/token-hash.ts';
-import { blobReader, exportAccounts, exportApps, exportCategories, exportChannels, exportLanguages, exportVideos } from '../catalog/export.ts';
+import { brandingBlobs } from '../data/studio-account.ts';
+import { appImageBlobs } from '../data/studio-apps.ts';
+import { BlobReader, blobReader, exportAccounts, exportApps, exportCategories, exportChannels, exportLanguages, exportVideos } from '../catalog/export.ts';
 import { accountSchema, catalogSchema, type Catalog, type CatalogInput } from '../catalog/format.ts';
 import { writeRows } from '../catalog/import.ts';
 import { chosenIdProblem } from '../catalog/ids.ts';
@@ -34,6 +36,9 @@ import { validateCatalog } from '../catalog/validate.ts';
 import { operatorFieldProblems } from './channels.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { MAX_IMPORT_ENTITIES } from './import-size.ts';
+import { OWNER_BOUNDS, OWNER_BOUND_LISTS } from '../catalog/owner-bounds.ts';
+import { sliceVersionFacts } from '../data/owner-slice.ts';
+import { ownerVideosJson } from '../data/slice-json.ts';
 import { additionProblems, asAddedBy } from './reference-data.ts';
 import { invalid } from './refusals.ts';
 import { changedFields, write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
@@ -85,6 +90,7 @@ export const sliceDocumentSchema = catalogSchema.extend({
   entitlements: z.strictObject({ subscriptions: list(subscriptions.unwrap().element), ppvUnlocks: list(ppvUnlocks.unwrap().element) }).default({ subscriptions: [], ppvUnlocks: [] }),
 });
 type SliceFile = z.output<typeof sliceDocumentSchema>;
+type OwnerExisting = Awaited<ReturnType<typeof ownerExisting>>;
 
 /** What an import wrote, counted as `channelnet import` counts it. */
 export interface ImportCounts {
@@ -108,9 +114,29 @@ export interface ImportAnswer {
 /** Beyond this many changed entities, an import is audited as one row per kind of entity. */
 export const MAX_AUDITED_ENTITIES = 1000;
 
-async function readStored(db: Queryable, ownerId: number): Promise<StoredSlice> {
-  const scope = { ownerId };
-  const blobs = await blobReader(db);
+/** The ids of videos, channels and apps a document names (entries without a numeric id name none). */
+export interface Named {
+  videoIds: number[];
+  channelIds: number[];
+  appIds: number[];
+}
+
+function namedIn(input: unknown): Named {
+  const ids = (key: string) => {
+    const list = isRecord(input) ? input[key] : undefined;
+    return Array.isArray(list) ? list.flatMap((e: unknown) => (isRecord(e) && typeof e['id'] === 'number' ? [e['id']] : [])) : [];
+  };
+  return { videoIds: ids('videos'), channelIds: ids('channels'), appIds: ids('apps') };
+}
+
+/**
+ * The owner's slice as stored: whole (the export, an If-Match), or only the entities an import
+ * names (`named`): an import is checked and diffed against what it replaces, so its cost grows
+ * with the file, not with everything the owner holds.
+ */
+async function readStored(db: Queryable, ownerId: number, named?: Named): Promise<StoredSlice> {
+  const scope = named ? { ownerId, ...named } : { ownerId };
+  const blobs = named ? BlobReader.of([...(await brandingBlobs(db, ownerId)), ...(await appImageBlobs(db, named.appIds))]) : await blobReader(db, ownerId);
   return {
     accounts: await exportAccounts(db, blobs, scope),
     categories: await exportCategories(db),
@@ -134,10 +160,48 @@ function withoutSecrets(slice: StoredSlice): SliceDocument {
   };
 }
 
-/** The owner's slice as a catalog document, and its entity tag (an import may name it in If-Match). */
-export async function exportSlice(db: Queryable, ownerId: number): Promise<{ document: SliceDocument; etag: string }> {
-  const document = withoutSecrets(await readStored(db, ownerId));
-  return { document, etag: etagOf(document) };
+/** An import counts every bound: its file may grow any of them. */
+const ALL_BOUNDS = Object.keys(OWNER_BOUNDS) as Array<keyof typeof OWNER_BOUNDS>;
+
+/**
+ * The slice's entity tag, without reading the slice: derived from the owner's slice version
+ * (bumped by every write to it, src/data/owner-slice.ts) and the small shared lists the export
+ * carries. Read before the document, so a write in between makes the tag older than the
+ * document (an If-Match with it fails: never a lost update).
+ */
+async function sliceTagSource(db: Queryable, ownerId: number): Promise<unknown> {
+  return { slice: await sliceVersionFacts(db, ownerId) };
+}
+
+/**
+ * The owner's slice as a catalog document's JSON text, and its entity tag (an import may name it
+ * in If-Match). The videos (most of a full slice) come as JSON text from the database and are
+ * spliced in as they are; the rest is serialized once, here.
+ */
+export async function exportSlice(db: Queryable, ownerId: number): Promise<{ text: string; etag: string }> {
+  const etag = etagOf(await sliceTagSource(db, ownerId));
+  const scope = { ownerId };
+  const blobs = await blobReader(db, ownerId);
+  const [accounts, categories, languages, videos, channels, apps] = [
+    await exportAccounts(db, blobs, scope),
+    await exportCategories(db),
+    await exportLanguages(db),
+    await ownerVideosJson(db, ownerId),
+    await exportChannels(db, scope),
+    await exportApps(db, blobs, scope),
+  ];
+  const document = withoutSecrets({ accounts, categories, languages, videos: [], channels, apps });
+  const parts: Array<[keyof SliceDocument, string]> = [
+    ['format', JSON.stringify(document.format)],
+    ['version', JSON.stringify(document.version)],
+    ['accounts', JSON.stringify(document.accounts)],
+    ['categories', JSON.stringify(document.categories)],
+    ['languages', JSON.stringify(document.languages)],
+    ['videos', videos],
+    ['channels', JSON.stringify(document.channels)],
+    ['apps', JSON.stringify(document.apps)],
+  ];
+  return { text: `{${parts.map(([key, value]) => `"${key}":${value}`).join(',')}}`, etag };
 }
 
 export interface ImportOptions {
@@ -154,8 +218,10 @@ export async function importSlice(db: Database, editor: Editor, input: unknown, 
     db,
     editor,
     async (tx) => {
-      const stored = await readStored(tx, ownerId);
-      assertMatches(options.ifMatch, withoutSecrets(stored));
+      const named = namedIn(input);
+      const stored = await readStored(tx, ownerId, named);
+      // If-Match names the whole slice's version (the export's ETag): its version, not its content, is compared.
+      if (options.ifMatch !== undefined) assertMatches(options.ifMatch, await sliceTagSource(tx, ownerId));
       const catalog = await checkedCatalog(tx, ownerId, keepStoredSecrets(input, ownerId, stored), stored);
       const counts = countsOf(catalog);
       if (options.dryRun) return { written: { status: 200, body: { dryRun: true, counts } }, changes: [] };
@@ -167,8 +233,8 @@ export async function importSlice(db: Database, editor: Editor, input: unknown, 
       // Shared entries are only ever added (by the claim above): existing ones are equal anyway.
       await writeRows(tx, { ...rows, categories: [], languages: [] });
       await restoreAppTokens(tx, keptTokens);
-      const after = await readStored(tx, ownerId);
-      return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after) };
+      const after = await readStored(tx, ownerId, named);
+      return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after), boundsAt: (bound) => OWNER_BOUND_LISTS[bound], moved: ALL_BOUNDS };
     },
     options.dryRun ? undefined : options.idempotency,
   );
@@ -230,14 +296,15 @@ async function checkedCatalog(tx: Queryable, ownerId: number, input: unknown, st
   const shape = sliceDocumentSchema.safeParse(input, { error: issueMessage });
   if (!shape.success) throw invalid(formatIssues(shape.error.issues));
   const file = shape.data;
+  const existing = await ownerExisting(tx, ownerId);
   const own = [
     ...ownershipProblems(file, ownerId, stored),
     ...sharedDataProblems(file, stored),
-    ...(await idsOfOthers(tx, file, stored)),
+    ...(await idsOfOthers(tx, file, existing)),
     ...(await accountConflicts(tx, file, ownerId)),
     ...(await sharedAdditions(tx, file, ownerId, stored)),
   ];
-  const validated = validateCatalog(input, await ownerExisting(tx, ownerId));
+  const validated = validateCatalog(input, existing);
   // The import's own complaint about what the Studio already refused (an account that is not
   // the caller's has no stored password to keep; another owner is an "unknown account").
   const named = new Set(own.map(pathOf));
@@ -321,10 +388,10 @@ async function sharedAdditions(tx: Queryable, file: SliceFile, ownerId: number, 
  * owners): refused whoever holds them, with the same words as for an id held by nobody's row
  * the caller can see, so the answer does not say whose it is.
  */
-async function idsOfOthers(tx: Queryable, file: SliceFile, stored: StoredSlice): Promise<string[]> {
+async function idsOfOthers(tx: Queryable, file: SliceFile, existing: OwnerExisting): Promise<string[]> {
   const lines: string[] = [];
-  const check = async (table: 'videos' | 'channels' | 'apps' | 'scheduleBlocks', noun: string, entries: ReadonlyArray<{ id: number; path: string }>, mine: ReadonlyArray<{ id: number }>) => {
-    const own = new Set(mine.map((e) => e.id));
+  const check = async (table: 'videos' | 'channels' | 'apps' | 'scheduleBlocks', noun: string, entries: ReadonlyArray<{ id: number; path: string }>, mine: ReadonlyArray<{ id: number }> | ReadonlySet<number>) => {
+    const own = mine instanceof Set ? mine : new Set((mine as ReadonlyArray<{ id: number }>).map((e) => e.id));
     const fresh = entries.filter((e) => !own.has(e.id));
     const taken = new Set(await takenIds(tx, table, fresh.map((e) => e.id)));
     for (const e of fresh) {
@@ -334,11 +401,11 @@ async function idsOfOthers(tx: Queryable, file: SliceFile, stored: StoredSlice):
     }
   };
   const at = (list: string, entries: ReadonlyArray<{ id: number }>) => entries.map((e, i) => ({ id: e.id, path: `${list}[${i}].id` }));
-  await check('videos', 'video', at('videos', file.videos), stored.videos);
-  await check('channels', 'channel', at('channels', file.channels), stored.channels);
-  await check('apps', 'app', at('apps', file.apps), stored.apps);
+  await check('videos', 'video', at('videos', file.videos), existing.videoIds);
+  await check('channels', 'channel', at('channels', file.channels), existing.channels);
+  await check('apps', 'app', at('apps', file.apps), existing.apps);
   const blocks = file.channels.flatMap((c, ci) => c.schedules.map((b, bi) => ({ id: b.id, path: `channels[${ci}].schedules[${bi}].id` })));
-  await check('scheduleBlocks', 'schedule block', blocks, stored.channels.flatMap((c) => c.schedules ?? []));
+  await check('scheduleBlocks', 'schedule block', blocks, existing.scheduleBlocks);
   return lines;
 }
 

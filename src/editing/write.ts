@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { notifyCatalogChange, type CatalogChange } from '../cache/changes.ts';
 import type { Database, Queryable } from '../db/connect.ts';
 import { findIdempotent, insertAudit, lockOwner, saveIdempotent } from '../data/studio.ts';
-import { EditRefusal } from './refusals.ts';
+import { bumpSliceVersions, ownerHoldings, type OwnerHoldings } from '../data/owner-slice.ts';
+import { boundsMovedByAll, holdingsProblems } from '../catalog/owner-bounds.ts';
+import { EditRefusal, invalid } from './refusals.ts';
 
 /** Who writes: the owner whose data it is, the signed-in account, and the clock. */
 export interface Editor {
@@ -48,6 +50,10 @@ export interface Written<T> {
 export interface WorkResult<T> {
   written: Written<T>;
   changes: readonly Change[];
+  /** Where a refusal for the owner's holdings names each bound (default: the body's root). */
+  boundsAt?: (bound: keyof OwnerHoldings) => string;
+  /** The bounds the write may have moved (default: those its changes name, boundsMovedByAll). */
+  moved?: ReadonlyArray<keyof OwnerHoldings>;
 }
 
 export function requestHash(...parts: unknown[]): string {
@@ -73,7 +79,13 @@ export async function write<T>(
         return { status: stored.status, body: storedBody(stored.body) as T, ...(stored.etag ? { etag: stored.etag } : {}) };
       }
     }
-    const { written, changes } = await work(tx);
+    const { written, changes, boundsAt, moved = boundsMovedByAll(changes) } = await work(tx);
+    // What the owner holds after the write, within OWNER_BOUNDS, or the write is rolled back;
+    // only what it can have grown is counted (at full size a count of everything costs ~1 s).
+    if (moved.length > 0 && changes.length > 0) {
+      const problems = holdingsProblems(await ownerHoldings(tx, editor.ownerId, moved), boundsAt ?? (() => '(root)'));
+      if (problems.length > 0) throw invalid(problems);
+    }
     change = await record(tx, editor, changes);
     if (idempotency) {
       // Kept as JSON text (a jsonb string): a jsonb object would reorder the keys of the answer.
@@ -95,6 +107,8 @@ const storedBody = (body: unknown): unknown => (typeof body === 'string' ? JSON.
 /** Audits the changes and tells every process (NOTIFY, sent on commit) what they touched. */
 async function record(tx: Queryable, editor: Editor, changes: readonly Change[]): Promise<CatalogChange | undefined> {
   if (changes.length === 0) return undefined;
+  // The owner's export changed: its ETag with it (an import's If-Match compares this version).
+  await bumpSliceVersions(tx, [editor.ownerId]);
   await insertAudit(
     tx,
     changes.map((c) => ({ ownerId: editor.ownerId, actorId: editor.actorId, at: editor.now, action: c.action, resource: c.resource, fields: [...c.fields] })),
