@@ -30,7 +30,7 @@ const USAGE = `Usage: channelnet <command>
                              create an owner account that signs in to the Studio API
                              (--password-stdin reads one line: a password on the command line shows in ps)
 
-Configuration comes from environment variables; see README.`;
+Configuration comes from environment variables; see docs/operations.md.`;
 
 class UsageError extends Error {}
 

@@ -86,7 +86,7 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   /**
-   * Route trees for older shipped app templates (README: Shipped clients): `mobile`, `roku`,
+   * Route trees for older shipped app templates (docs/custom.md: Shipped clients): `mobile`, `roku`,
    * comma-separated; unset: none (the spec's host has no platform-specific trees).
    */
   COMPAT_ROUTES: z
@@ -104,7 +104,7 @@ const configSchema = z.object({
   /** Load the demo catalog when the database is empty (npm start). */
   DEMO_ON_EMPTY: flag.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
-  /** Behind a load balancer: which X-Forwarded-For hops to trust (README: Client addresses and proxies). */
+  /** Behind a load balancer: which X-Forwarded-For hops to trust (docs/security.md: Client addresses and proxies). */
   TRUST_PROXY: trustProxy.default(false),
   /** A request still unanswered after this long gets a 503 (0: no limit). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
@@ -129,7 +129,7 @@ const configSchema = z.object({
   RATE_LIMIT_ACTIVITY_ADDRESS_MAX: z.coerce.number().int().min(1).default(600),
   /**
    * Requests per window per client address to the store notification URLs (/api/v1/stores): each
-   * costs a signature check or a call to the store. Stores retry what is refused (README: Store notifications).
+   * costs a signature check or a call to the store. Stores retry what is refused (docs/entitlements.md: Store notifications).
    */
   RATE_LIMIT_NOTIFY_MAX: z.coerce.number().int().min(1).default(300),
   /** Shed load (503) when the event loop lags more than this (0: off). */

@@ -44,7 +44,7 @@ const SERVICES = '/api/v1/services';
 const CUSTOM = `${SERVICES}/custom`;
 const LEGACY = '/WebServices';
 
-/** The compatibility trees COMPAT_ROUTES may switch on (README: Shipped clients). */
+/** The compatibility trees COMPAT_ROUTES may switch on (docs/custom.md: Shipped clients). */
 const COMPAT_TREES = { mobile: MOBILE_TREE, roku: ROKU_TREE } as const;
 
 export const GROUPS: readonly InterfaceGroup[] = [

@@ -1,4 +1,4 @@
-// XMLTV guides of a real network (README: XMLTV guide export, Security: Request bounds): an app
+// XMLTV guides of a real network (docs/xmltv.md: XMLTV guide export, Security: Request bounds): an app
 // carrying 200 channels of 144 programmes a day. What one request may compile cold is bounded, so
 // its first guide is prepared in the background (503 guide_preparing with Retry-After, at low
 // CPU) and then served whole from kept bytes, warm, under 200 ms of CPU whatever its size. The

@@ -1,4 +1,4 @@
-// The XMLTV guide export (README: XMLTV guide export): GET /api/v1/rest/epg.xml with the owner's
+// The XMLTV guide export (docs/xmltv.md: XMLTV guide export): GET /api/v1/rest/epg.xml with the owner's
 // Bearer and GET /api/v1/rest/epg/{key}.xml with an app's public key made in the Studio
 // (/apps/{platform}/epg-key). Every document is checked by the XMLTV DTD's rules
 // (test/support/xmltv.ts); the guide's content against the fixture's schedules, a clock change

@@ -3,7 +3,7 @@
 //   played free through token_by_video, whatever Platform-Id the caller chose;
 // - locked rows (VOD locked by pay-per-view or a sold channel, guide and live rows of a locked
 //   private channel) still carried providerVideoId, and a YouTube id is the video. The spec types
-//   it a string, so a locked row carries '' (README: Security, Gating).
+//   it a string, so a locked row carries '' (docs/security.md: Security, Gating).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpuOf } from './fuzz/property.ts';
 import { testApp, type TestApp } from './support/app.ts';

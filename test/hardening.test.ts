@@ -69,7 +69,7 @@ describe.each(BACKENDS)('REST body types on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  it('answers a login sent as text/plain 415 unsupported_media_type, as README says', async () => {
+  it('answers a login sent as text/plain 415 unsupported_media_type, as docs/rest.md says', async () => {
     for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'application/xml']) {
       const payload = type.startsWith('application/x-www') ? `username=alice&password=${encodeURIComponent(OWNER.password)}` : JSON.stringify({ username: 'alice', password: OWNER.password });
       const response = await t.request({ method: 'POST', url: '/api/v1/rest/auth/login', headers: { 'content-type': type }, payload });

@@ -1,4 +1,4 @@
-// Programme analytics (README: Programme analytics): heartbeats through the real ingestion on the
+// Programme analytics (docs/activity.md: Programme analytics): heartbeats through the real ingestion on the
 // test clock, the sweep and the crediter run by hand, the figures read through the REST routes.
 // Channel 205 plays, every day from 10:00 UTC: 5001 (10:00-10:10), 5002 (10:10-10:12), 5003
 // (10:12-11:12); on 2026-11-20 a live stream of 5002 from 11:00 to 11:30 cuts 5003 at 11:00.

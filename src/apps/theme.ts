@@ -16,7 +16,7 @@ export interface TvTheme {
 /**
  * What a Roku app without a stored theme reports: the look the Roku template shipped with
  * before the colours became editable, a purple accent on a near-black surface with white
- * titles and light grey secondary text. README documents these values.
+ * titles and light grey secondary text. docs/studio.md documents these values.
  */
 export const ROKU_STOCK_THEME: Readonly<TvTheme> = Object.freeze({
   primaryColor: '6f1ab1',

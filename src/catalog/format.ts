@@ -34,7 +34,7 @@ function exactlyOne(o: object, a: string, b: string): string | null {
 /** "import time" defaults: absent in the file, null in the output, filled by the importer. */
 const importTime = instant.optional().transform((v) => v ?? null);
 
-/** Limits of strings and lists (README: Limits); every string field has one. */
+/** Limits of strings and lists (docs/security.md: Limits); every string field has one. */
 const title = text(MAX_TITLE);
 const nullableUrl = url.nullable().default(null);
 const nullableProfile = profile.nullable().default(null);

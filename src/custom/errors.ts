@@ -1,5 +1,5 @@
 // The Custom API's failure bodies (spec "Errors" -> Custom API). Statuses where the spec is
-// silent are the lead's choices, listed in README: 401 failed login and missing Bearer, 403
+// silent are the lead's choices, listed in docs/custom.md: 401 failed login and missing Bearer, 403
 // wrong channel password, 404 unknown routes, 500 faults; all in the same { data } envelope.
 import type { Envelope } from '../http/envelope.ts';
 import { UNAVAILABLE_MESSAGE } from '../http/unavailable.ts';

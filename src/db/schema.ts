@@ -427,7 +427,7 @@ export const appStoreProducts = pgTable(
   ],
 );
 
-/** Per-store secrets needed to verify purchases (keys documented in README). */
+/** Per-store secrets needed to verify purchases (keys documented in docs/entitlements.md). */
 export const appStoreCredentials = pgTable(
   'app_store_credentials',
   {
@@ -460,7 +460,7 @@ export const appChannels = pgTable(
 );
 
 /**
- * Keys of an app's public XMLTV guide URL (README: XMLTV guide export), for FAST platforms and
+ * Keys of an app's public XMLTV guide URL (docs/xmltv.md: XMLTV guide export), for FAST platforms and
  * players that cannot send a Bearer header. Only the SHA-256 of a key is stored, like tokens. A
  * new key revokes the app's previous one (at most one live key per app); revoked rows stay, so
  * revoking is a stamp, never a delete. An app deleted takes its keys with it.

@@ -1,4 +1,4 @@
-// The key of an app's public XMLTV guide URL (README: XMLTV guide export), one per app.
+// The key of an app's public XMLTV guide URL (docs/xmltv.md: XMLTV guide export), one per app.
 //
 // Decisions:
 // - A new key (POST) revokes the app's previous one in the same write: a key handed to the wrong

@@ -3,7 +3,7 @@
 // about 2 ms of CPU per entity and 0.1 ms per entry), so one owner's import could hold a core for
 // minutes. Beyond the caps the import is refused before it is validated: the owner splits the
 // file (an import merges by id, so the parts add up to the whole) or the operator runs
-// `channelnet import`, which has no such caps. README: Studio API.
+// `channelnet import`, which has no such caps. docs/studio.md: Studio API.
 import { invalid } from './refusals.ts';
 
 /** Accounts, categories, languages, videos, channels, schedule blocks, live streams and apps together. */

@@ -26,7 +26,7 @@ export async function registerRateLimit(app: FastifyInstance, limits: LimitsConf
     max: limits.RATE_LIMIT_MAX,
     timeWindow: limits.RATE_LIMIT_WINDOW_MS,
     // X-RateLimit-* headers only on a 429: three more headers on every answer cost the hot
-    // read routes a measurable share of their throughput (README: Performance).
+    // read routes a measurable share of their throughput (bench/README.md: Performance).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
 }
@@ -67,7 +67,7 @@ export async function registerActivityRateLimits(app: FastifyInstance, limits: L
     if (deviceOf(request.body) === undefined) return;
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
-    // The headers the plugin sends with its own 429s (README: Configuration).
+    // The headers the plugin sends with its own 429s (docs/operations.md: Configuration).
     reply.headers({ 'x-ratelimit-limit': result.max, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': result.ttlInSeconds });
     return refuse(reply.header('retry-after', String(result.ttlInSeconds)), result.ttlInSeconds);
   };

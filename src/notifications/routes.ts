@@ -1,5 +1,5 @@
 // POST /api/v1/stores/{store}/{appId}: where each store pushes its server notifications for one
-// app (README: Store notifications). The body is read as text whatever its type (SNS sends
+// app (docs/entitlements.md: Store notifications). The body is read as text whatever its type (SNS sends
 // text/plain JSON, Roku text), handed to the domain to verify and keep, and answered at once.
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -53,7 +53,7 @@ export const storeNotifications = new client.Counter({
 
 export const rokuApiKeySent = new client.Counter({
   name: 'channelnet_roku_api_key_sent_total',
-  help: 'Roku Pay acknowledgements that carried the API key, by app (once per confirmed, fresh event; README: Store notifications).',
+  help: 'Roku Pay acknowledgements that carried the API key, by app (once per confirmed, fresh event; docs/entitlements.md: Store notifications).',
   labelNames: ['app'] as const,
   registers: [registry],
 });

@@ -34,7 +34,7 @@ const curveQuery = z.strictObject({
 });
 
 /**
- * Sessions not credited yet that the figures leave out (past a read's bounds; README: Programme
+ * Sessions not credited yet that the figures leave out (past a read's bounds; docs/activity.md: Programme
  * analytics), as a header so JSON and CSV say it alike: `12`, or `12+` when there were more than
  * the most a read takes. Absent when nothing is left out.
  */

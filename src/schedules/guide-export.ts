@@ -13,7 +13,7 @@
 //   whatever days a guide asks: each channel-day can be kept and served as it is);
 // - the video's category name and description, when it has them (read for the videos listed:
 //   schedule loads carry neither).
-// What a guide costs is bounded before any of it is compiled (guideWork, README: Limits).
+// What a guide costs is bounded before any of it is compiled (guideWork, docs/security.md: Limits).
 import type { Queryable } from '../db/connect.ts';
 import { videoTexts } from '../data/video-categories.ts';
 import { groupBy } from '../group-by.ts';
@@ -22,11 +22,11 @@ import { addDays } from './channel-day.ts';
 import type { PublishedEntry, ScheduleTimelines, TimelineChannel, TimelineVideo } from './timelines.ts';
 import { cachedDayWindow, fastLocalDate } from './zone-offsets.ts';
 
-/** The most days one export may ask (README: XMLTV guide export). */
+/** The most days one export may ask (docs/xmltv.md: XMLTV guide export). */
 export const MAX_GUIDE_DAYS = 14;
 
 /**
- * What one export may compile, in entries (guideWork): ~0.05 s of CPU cold (README: Limits). A
+ * What one export may compile, in entries (guideWork): ~0.05 s of CPU cold (docs/security.md: Limits). A
  * guide asking more is refused before any of it is compiled; at 144 entries a channel-day that is
  * 14 days of 4 channels, 7 days of 7, 1 day of 23; at 720 (the most a day holds) 12 days of 1.
  */

@@ -20,20 +20,20 @@ const MINUTE_MS = 60_000;
 /**
  * Sessions split on the fly per read: a network's open sessions (its concurrent viewers) and the
  * crediter's backlog, which it clears 20,000 a pass. More than this (a backlog after an outage)
- * reads the most recent ones; README: Programme analytics.
+ * reads the most recent ones; docs/activity.md: Programme analytics.
  */
 export const MAX_LIVE_SESSIONS = 20_000;
 /**
  * Rows those sessions may make (one per programme a session watched in the range): a day of
  * the fullest channel is 720 programmes, so a few dozen sessions open for a day reach it. Past
- * it, the most recent sessions that fit are read; README: Programme analytics.
+ * it, the most recent sessions that fit are read; docs/activity.md: Programme analytics.
  */
 export const MAX_LIVE_ROWS = 20_000;
 /**
  * Channel-days those sessions may read (compile) per request: a full channel-day (720 entries)
  * costs ~3 ms to compile and split over, so this keeps the worst read near a second of CPU. A
  * backlog spread over many channels and days past it reads the most recent sessions' days first;
- * the others are left out, and the answer says how many (`X-Sessions-Left-Out`); README:
+ * the others are left out, and the answer says how many (`X-Sessions-Left-Out`); docs/activity.md:
  * Programme analytics.
  */
 export const MAX_LIVE_CHANNEL_DAYS = 240;

@@ -1,7 +1,7 @@
 // The one writer of activity per process: requests submit validated events and wait for the
 // commit of the batch that carries them ("group commit"). Batching is what lets one process
 // take thousands of heartbeats a second: per-request transactions spend their time in round
-// trips and commits (README: benchmark).
+// trips and commits (bench/README.md).
 import type { Database, DatabaseHandle } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createBatcher, type BatcherOptions } from './batcher.ts';

@@ -1,5 +1,5 @@
 // The shape every answer of an interface group must have, whatever was asked (spec "What the
-// service does" and "Errors"; README for the statuses). Each check returns the problems found
+// service does" and "Errors"; docs/ for the statuses). Each check returns the problems found
 // (empty: the answer is in its group's envelope), so a failing run can name all of them.
 import type { LightMyRequestResponse } from 'fastify';
 
@@ -115,7 +115,7 @@ function legacyProblems(response: LightMyRequestResponse, method: string, sent: 
   const type = response.headers['content-type'];
   const status = response.statusCode;
   if (status === 404 && String(type).startsWith('application/json')) {
-    // Unknown services and the service description pages go to the root 404 handler (README).
+    // Unknown services and the service description pages go to the root 404 handler (docs/).
     if (method === 'HEAD') return problems;
     const body = parseJson(response.body);
     if (!body.ok || !isObject(body.value) || body.value.statusCode !== 404) problems.push('404 is not the 404 handler\'s');
@@ -162,7 +162,7 @@ export function answerProblems(group: Group, method: string, sent: string, respo
     case 'studio':
       // REST's envelope; the catalog export is the one answer that is a document of its own.
       if (response.statusCode === 200 && String(response.headers['content-disposition'] ?? '').startsWith('attachment')) return problems;
-      // A delete answers 204 with no body at all (README: Studio API).
+      // A delete answers 204 with no body at all (docs/studio.md: Studio API).
       if (response.statusCode === 204) return method === 'DELETE' && response.body === '' ? problems : [...problems, `204 to ${method} or with a body`];
       return [...problems, ...restProblems(response, method)];
     case 'custom':

@@ -15,7 +15,7 @@ export interface VerifiedNotification {
   payload: Record<string, unknown>;
 }
 
-/** The refusal codes of the stores group (README: Store notifications). */
+/** The refusal codes of the stores group (docs/entitlements.md: Store notifications). */
 export const NOTIFICATION_REFUSALS = {
   malformed: 400,
   wrong_app: 400,

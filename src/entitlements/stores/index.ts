@@ -1,5 +1,5 @@
 // The store verifiers behind one interface, plus the documentation of what each store needs in
-// an app's storeCredentials and what the client sends as receipt_data (README renders both).
+// an app's storeCredentials and what the client sends as receipt_data (docs/entitlements.md renders both).
 import { STORE_PLATFORMS, type CredentialStore } from '../../vocabulary.ts';
 import { amazonVerifier, type AmazonOptions } from './amazon.ts';
 import { appleVerifier, type AppleOptions } from './apple.ts';

@@ -15,7 +15,7 @@ export interface VerifyInput {
   productIds: readonly string[];
   /** product_id as the client sent it; Google's products.get needs it in the URL. */
   productId?: string | null;
-  /** receipt_data as the client sent it (per store format, see CREDENTIAL_KEYS / README). */
+  /** receipt_data as the client sent it (per store format, see CREDENTIAL_KEYS / docs/entitlements.md). */
   receiptData?: string | null;
   /** original_transaction_id as the client sent it; restore sends only this. */
   originalTransactionId?: string | null;
