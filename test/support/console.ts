@@ -8,10 +8,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildApp } from '../../src/app.ts';
 import { importCatalog } from '../../src/catalog/import.ts';
 import type { Config } from '../../src/config.ts';
+import { inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const SCREENSHOTS = path.resolve('test-results', 'console');
 
 export interface ConsoleServer {
@@ -38,7 +38,10 @@ export async function consoleServer(catalog: unknown, config: Partial<Config> = 
   const app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, ...config } });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = address.replace('localhost', '127.0.0.1');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  // The run's shared Chromium when the global set-up started one (closing a connected browser
+  // only disconnects); otherwise one of this file's own.
+  const endpoint = inject('browserEndpoint');
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   const api: ConsoleServer['api'] = async (method, url, options = {}) => {
