@@ -1,10 +1,11 @@
 // The Studio console end to end: a real channelnet on PGlite listening on a local port, and
 // Debian's Chromium driven by playwright-core (never a downloaded browser). Screenshots go to
 // test-results/console/ (not committed) for a human to look at; tests assert visible text.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.ts';
 import { importCatalog } from '../../src/catalog/import.ts';
 import type { Config } from '../../src/config.ts';
@@ -130,4 +131,16 @@ export async function openScreen(page: Page, label: string): Promise<void> {
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: label, exact: true }).click();
+}
+
+/** A download's text. saveAs works with the run's shared (connected) browser, where path() does not. */
+export async function downloadedText(download: Download): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'channelnet-download-'));
+  try {
+    const file = path.join(dir, 'download');
+    await download.saveAs(file);
+    return readFileSync(file, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
