@@ -1,13 +1,40 @@
+// Two projects, one run (`npm test` runs both; README: Tests):
+// - unit: *.unit.test.ts and the console's helper tests (web/src) — no database, server, browser
+//   or process (test/unit-rule.unit.test.ts checks every import chain). `npm run test:unit`.
+// - integration: every other test; its global set-up builds the console, migrates one PGlite data
+//   directory and (with TEST_DATABASE_URL) one PostgreSQL template for the whole run, and starts
+//   the one Chromium the console tests share.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+const UNIT = ['test/**/*.unit.test.ts', 'web/src/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'web/src/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // Vitest's default is one worker per core less one: a single worker on a 2-core machine, idle
+    // while a test waits for PostgreSQL, Chromium or a channelnet process. One more worker than
+    // cores keeps both busy. Each test file still runs in its own process (pool "forks",
+    // isolated), so process.cpuUsage() bounds in tests see only their own file's work.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
+    hookTimeout: 60_000,
     // New password hashes at N=2^14 instead of 2^17: imports hash every account's password.
     env: { CHANNELNET_TEST_SCRYPT_COST: '14' },
-    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: UNIT },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: UNIT,
+          globalSetup: ['test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,10 +1,9 @@
 // The Analytics screen in a real browser: heartbeats posted as players post them show up as the
 // concurrency chart's peak, in the watch-time tables, in viewers now and in the sessions table and
 // its CSV download. Assertions read text; the charts' pixels are only in the screenshots.
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
-import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+import { consoleServer, downloadedText, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
 describe('Studio console: analytics', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
@@ -35,7 +34,7 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     expect(await sessions.getByText('watching').count()).toBe(3);
     await screenshot(page, 'analytics');
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = await readFile((await file.path())!, 'utf8');
+    const csv = await downloadedText(file);
     expect(csv.split('\n')[0]).toMatch(/source/i);
     for (const device of ['tv-1', 'tv-2', 'phone-1']) expect(csv).toContain(device);
     await page.context().close();

@@ -1,10 +1,9 @@
 // Import & export and the audit log in a real browser: the export is the owner's slice as a file;
 // a changed file is checked (what it would write), refused in words with paths when wrong (nothing
 // changed), imported when right; the audit log then lists the change, newest first.
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
-import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+import { consoleServer, downloadedText, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
 describe('Studio console: import, export and audit', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
@@ -20,7 +19,7 @@ describe('Studio console: import, export and audit', { timeout: 120_000 }, () =>
     const page = await server.signedIn(OWNER.username, OWNER.password);
     await openScreen(page, 'Import & export');
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export catalog' }).click()]);
-    const exported = JSON.parse(await readFile((await file.path())!, 'utf8'));
+    const exported = JSON.parse(await downloadedText(file));
     await page.getByText(/^Exported \d+ channels/).waitFor();
     const listed = (await server.api('GET', '/api/v1/studio/channels?deleted=1', { token })).body.data.items;
     expect(exported.channels.map((c: { id: number }) => c.id).sort()).toEqual(listed.map((c: { id: number }) => c.id).sort());

@@ -1,17 +1,18 @@
 // The Studio console end to end: a real channelnet on PGlite listening on a local port, and
 // Debian's Chromium driven by playwright-core (never a downloaded browser). Screenshots go to
 // test-results/console/ (not committed) for a human to look at; tests assert visible text.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.ts';
 import { importCatalog } from '../../src/catalog/import.ts';
 import type { Config } from '../../src/config.ts';
+import { inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const SCREENSHOTS = path.resolve('test-results', 'console');
 
 export interface ConsoleServer {
@@ -38,7 +39,10 @@ export async function consoleServer(catalog: unknown, config: Partial<Config> = 
   const app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, ...config } });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = address.replace('localhost', '127.0.0.1');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  // The run's shared Chromium when the global set-up started one (closing a connected browser
+  // only disconnects); otherwise one of this file's own.
+  const endpoint = inject('browserEndpoint');
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   const api: ConsoleServer['api'] = async (method, url, options = {}) => {
@@ -127,4 +131,16 @@ export async function openScreen(page: Page, label: string): Promise<void> {
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: label, exact: true }).click();
+}
+
+/** A download's text. saveAs works with the run's shared (connected) browser, where path() does not. */
+export async function downloadedText(download: Download): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'channelnet-download-'));
+  try {
+    const file = path.join(dir, 'download');
+    await download.saveAs(file);
+    return readFileSync(file, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -2,23 +2,28 @@
 // PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
 import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/db/connect.ts';
 import { observeQuery } from '../../src/observability/metrics.ts';
 import { inject } from 'vitest';
+import { migratedPgliteDump } from './pglite-template.ts';
 import { databaseUrlFor } from './postgres.ts';
 
 export const BACKENDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-let pgliteTemplate: Promise<PGlite> | undefined;
+let pgliteTemplate: Promise<Blob> | undefined;
 
-/** Migrating PGlite takes seconds; cloning a migrated instance takes a fraction of one. */
-function migratedPglite(): Promise<PGlite> {
+/**
+ * The migrated data directory every PGlite test database starts from: test/global-setup.ts makes
+ * it once per run and names the file; without that set-up (another config) each test file makes
+ * its own once, as the migrated template instance did before.
+ */
+function migratedPgliteData(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
-    const template = await PGlite.create();
-    const handle = await openDatabase({ pglite: template });
-    await handle.migrate();
-    return template;
+    const file = inject('pgliteTemplate');
+    if (file) return new Blob([await readFile(file)]);
+    return migratedPgliteDump();
   })();
   return pgliteTemplate;
 }
@@ -30,8 +35,9 @@ export interface TestDatabase extends DatabaseHandle {
 
 export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const clone = (await (await migratedPglite()).clone()) as PGlite;
-    const handle = await openDatabase({ pglite: clone, onQuery: observeQuery });
+    // What PGlite's clone() does (dump, then load), with the dump made once.
+    const pglite = await PGlite.create({ loadDataDir: await migratedPgliteData() });
+    const handle = await openDatabase({ pglite, onQuery: observeQuery });
     return Object.assign(handle, { url: undefined });
   }
   return freshPostgres();
