@@ -6,7 +6,6 @@
 //   the one Chromium the console tests share.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './test/support/longest-first.ts';
 
 const UNIT = ['test/**/*.unit.test.ts', 'web/src/**/*.test.ts'];
 
@@ -18,8 +17,6 @@ export default defineConfig({
     // cores keeps both busy. Each test file still runs in its own process (pool "forks",
     // isolated), so process.cpuUsage() bounds in tests see only their own file's work.
     maxWorkers: availableParallelism() + 1,
-    // Longest files first (test/support/longest-first.ts): a clean checkout has no duration cache.
-    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // New password hashes at N=2^14 instead of 2^17: imports hash every account's password.
