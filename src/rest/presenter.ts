@@ -10,7 +10,8 @@ import type { ExpandedBlock } from '../schedules/expand.ts';
 import { scheduleTotals } from '../schedules/expand.ts';
 import { totalDurationLabel } from '../schedules/labels.ts';
 import type { channelSchema, favoriteSchema, libraryVideoSchema, loginSchema, scheduleSchema, vastSchema } from './schemas.ts';
-import { fastLocalDateTime as formatLocalDateTime, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
+import { fastLocalDateTime as formatLocalDateTime } from '../schedules/zone-offsets.ts';
+import { dayVideoFields } from '../presenters/day-video.ts';
 
 type LibraryVideo = Awaited<ReturnType<typeof libraryVideos>>[number];
 type VastRow = Awaited<ReturnType<typeof vastRows>>[number];
@@ -73,18 +74,7 @@ export function presentSchedule(channelId: number, date: string, zone: string, b
       startTime: formatLocalDateTime(b.start, zone),
       published: b.published,
       loopDaily: b.loopDaily,
-      videos: b.videos.map((v) => ({
-        videoTubeId: v.video.videoTubeId,
-        playbackOrderNumber: v.playbackOrderNumber,
-        title: v.video.title,
-        thumbnailUrl: v.video.thumbnailUrl,
-        playTimeLabel: playTimeLabel(v.start, v.end, zone),
-        playbackStartTime: formatLocalDateTime(v.start, zone),
-        playbackEndTime: formatLocalDateTime(v.end, zone),
-        providerVideoId: v.video.providerVideoId,
-        providerName: v.video.providerName,
-        isLive: v.isLive,
-      })),
+      videos: b.videos.map((v) => ({ videoTubeId: v.video.videoTubeId, ...dayVideoFields(v, zone) })),
     })),
     totalVideos: totals.totalVideos,
     totalDurationLabel: totalDurationLabel(totals.totalDurationSeconds),

@@ -12,7 +12,8 @@ import type { GroupOptions } from '../http/group.ts';
 import { scheduleTotals } from '../schedules/expand.ts';
 import { isValidDate, totalDurationLabel } from '../schedules/labels.ts';
 import type { TimelineBlock } from '../schedules/timelines.ts';
-import { fastLocalDateTime as formatLocalDateTime, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
+import { fastLocalDateTime as formatLocalDateTime } from '../schedules/zone-offsets.ts';
+import { dayVideoFields } from '../presenters/day-video.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { blockCopiesSchema, blockListSchema, blockPatchSchema, blockSchema, daySchema, newBlockSchema } from './contract.ts';
 import { NO_CONTENT, numericId } from './schemas.ts';
@@ -45,18 +46,7 @@ function presentDay(channelId: number, date: string, zone: string, blocks: Timel
       startTime: formatLocalDateTime(b.start, zone),
       published: b.published,
       loopDaily: b.loopDaily,
-      videos: b.videos.map((v) => ({
-        videoId: v.video.videoTubeId,
-        playbackOrderNumber: v.playbackOrderNumber,
-        title: v.video.title,
-        thumbnailUrl: v.video.thumbnailUrl,
-        playTimeLabel: playTimeLabel(v.start, v.end, zone),
-        playbackStartTime: formatLocalDateTime(v.start, zone),
-        playbackEndTime: formatLocalDateTime(v.end, zone),
-        providerVideoId: v.video.providerVideoId,
-        providerName: v.video.providerName,
-        isLive: v.isLive,
-      })),
+      videos: b.videos.map((v) => ({ videoId: v.video.videoTubeId, ...dayVideoFields(v, zone) })),
     })),
     totalVideos: totals.totalVideos,
     totalDurationLabel: totalDurationLabel(totals.totalDurationSeconds),
