@@ -101,6 +101,54 @@ export const daySchema = z.object({
   totalDurationLabel: z.string(),
 });
 
+// ---------------------------------------------------------------- on air (src/schedules/on-air-timeline.ts)
+
+/** An instant and the channel's wall time of it. */
+const instantFields = { start: z.string().describe('UTC instant, yyyy-MM-ddTHH:mm:ssZ'), end: z.string(), startTime: z.string().describe("channel wall time, yyyy-MM-ddTHH:mm:ss"), endTime: z.string() };
+/** One stretch of one entry on air: all of the entry unless something preempted part of it. */
+export const onAirSegmentSchema = z.object({
+  videoId: z.int(),
+  title: z.string(),
+  thumbnailUrl: z.string(),
+  providerName: z.string(),
+  providerVideoId: z.string(),
+  /** A direct media URL, or a live stream's URI; null for provider (YouTube, Vimeo) videos. */
+  streamUrl: z.string().nullable(),
+  blockId: z.int().nullable(),
+  liveStreamId: z.int().nullable(),
+  isLive: z.boolean(),
+  ...instantFields,
+  /** Seconds into the video at `start` (joined in progress after a preemption). */
+  offsetSeconds: z.int(),
+  durationSeconds: z.number(),
+});
+/** A stretch of a block's entry that does not air because a higher layer covers it. */
+export const preemptedSchema = z.object({
+  blockId: z.int(),
+  videoId: z.int(),
+  title: z.string(),
+  ...instantFields,
+  byLiveStreamId: z.int().nullable(),
+  byBlockId: z.int().nullable(),
+});
+/** GET /channels/{id}/on-air?from&to: the timeline over a span (at most 14 days). */
+export const onAirSchema = z.object({
+  channelId: z.int(),
+  timezone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  segments: z.array(onAirSegmentSchema),
+  preempted: z.array(preemptedSchema),
+});
+/** GET /channels/{id}/now: what plays now (with the position to join at) and next. */
+export const nowOnAirSchema = z.object({
+  channelId: z.int(),
+  timezone: z.string(),
+  at: z.string(),
+  now: onAirSegmentSchema.extend({ positionSeconds: z.int() }).nullable(),
+  next: onAirSegmentSchema.nullable(),
+});
+
 /** The rows a TV app receives from the Custom guide for one channel and day (GET /channels/{id}/guide/{date}). */
 export const guideSchema = z.object({
   channelId: z.int(),
