@@ -1,6 +1,7 @@
 // Builds the Fastify application: one encapsulated plugin per interface group of the registry
 // (groups.ts), all sharing the database handle, the caches and the per-request clock.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AnswerCache } from './cache/answer-cache.ts';
 import { CatalogCache } from './cache/catalog-cache.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { StoreNotifications } from './entitlements/notifications/service.ts';
@@ -13,12 +14,14 @@ import { consoleRoutes } from './http/console.ts';
 import { registerDocs } from './http/docs.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 import type { GroupOptions } from './http/group.ts';
+import { decorateAnswers } from './http/answers.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerLoadShedding } from './http/limits.ts';
 import { metricsPlugin } from './http/metrics-plugin.ts';
 import { trustProxyOption } from './http/proxies.ts';
 import { Jobs, serviceJobs } from './jobs.ts';
 import { loggerOptions, requestId } from './observability/logger.ts';
+import { observeCache } from './observability/metrics.ts';
 import { ScheduleTimelines } from './schedules/timelines.ts';
 import { makeGuides, type Guides } from './guides/guides.ts';
 
@@ -65,6 +68,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     invalidate: (trusted) => timelines.invalidate(trusted && config.SCHEDULE_CACHE_ENTRIES > 0),
     drop: (change) => timelines.drop(change),
   });
+  const answers = new AnswerCache(config.ANSWER_CACHE_BYTES);
+  cache.follow(answers);
+  decorateAnswers(app);
+  observeCache('answers', () => answers.stats());
+  observeCache('catalog', () => cache.stats());
+  // Bounded by entries (SCHEDULE_CACHE_ENTRIES); bytes estimated at ~70 an entry (src/schedules/timelines.ts).
+  observeCache('schedules', () => ({ bytes: timelines.size.entries * 70, entries: timelines.size.entries }));
   const notifications = new StoreNotifications(options.database.db, config, options.clock ?? systemClock, app.log);
   app.decorate('storeNotifications', notifications);
   // What an earlier process acknowledged but did not apply is applied now.
@@ -74,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'XMLTV guide preparation failed'),
   });
   app.decorate('guides', guides);
+  observeCache('guides', () => guides.cache.stats());
   if (config.GUIDE_WARM_DAYS > 0) app.addHook('onReady', async () => guides.warmer.start());
   const jobs = new Jobs(options.clock ?? systemClock, app.log);
   for (const job of serviceJobs({ database: options.database, config, timelines, notifications, guides, log: app.log })) jobs.add(job);
@@ -82,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await guides.stop();
     await notifications.inbox.idle();
   });
-  const group: GroupOptions = { database: options.database, config, cache, timelines, notifications, guides };
+  const group: GroupOptions = { database: options.database, config, cache, timelines, answers, notifications, guides };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

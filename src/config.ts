@@ -149,6 +149,16 @@ const configSchema = z.object({
   GUIDE_CACHE_BYTES: z.coerce.number().int().min(0).default(128 * 1024 * 1024),
   /** Days from today kept rendered ahead of requests for every app with an XMLTV key (0: no warming; guides are still prepared when asked). */
   GUIDE_WARM_DAYS: z.coerce.number().int().min(0).max(14).default(7),
+  /**
+   * Bytes of encoded viewer read answers kept per process (src/cache/answer-cache.ts: the read
+   * model, served without computing or encoding them again; 0: nothing kept, every answer computed).
+   */
+  ANSWER_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+  /**
+   * The longest `max-age` of a public answer (seconds): answers change at known instants (a day's
+   * end, a live stream's end), which bound it too, and at edits, which only this bounds downstream.
+   */
+  ANSWER_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Compiled schedule entries kept per process (about 70 bytes each; 0: compile every request). */
   SCHEDULE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1_000_000),
   METRICS_ENABLED: flag.default(true),

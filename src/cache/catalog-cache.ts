@@ -52,6 +52,9 @@ export class CatalogCache {
   private readonly flights = new Set<Flight>();
   private trusted = false;
   private readonly followers: CacheFollower[] = [];
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
 
   constructor({ maxEntries, maxBytes }: CacheLimits) {
     if (maxEntries <= 0 || maxBytes <= 0) return;
@@ -60,7 +63,10 @@ export class CatalogCache {
       maxSize: maxBytes,
       sizeCalculation: (entry, key) => Math.max(1, key.length * 2 + estimateBytes(entry.value)),
       // Called at once for every entry leaving (evicted, deleted, replaced): the index follows.
-      dispose: (entry, key) => this.unindex(key, entry.scope),
+      dispose: (entry, key, reason) => {
+        if (reason === 'evict') this.evictions++;
+        this.unindex(key, entry.scope);
+      },
     });
   }
 
@@ -111,7 +117,11 @@ export class CatalogCache {
   async get<T>(key: string, load: () => Promise<T>, scope?: ScopeOf<T>): Promise<T> {
     if (!this.entries || !this.trusted) return load();
     const hit = this.entries.get(key);
-    if (hit) return hit.value as T;
+    if (hit) {
+      this.hits++;
+      return hit.value as T;
+    }
+    this.misses++;
     // A scope known only from the answer is unknown while loading: any change makes it stale.
     const flight: Flight = { scope: typeof scope === 'function' ? undefined : scope, stale: false };
     this.flights.add(flight);
@@ -144,6 +154,11 @@ export class CatalogCache {
   /** Bytes kept now, as counted against `maxBytes`. */
   get bytes(): number {
     return this.entries?.calculatedSize ?? 0;
+  }
+
+  /** What /metrics shows (src/observability/metrics.ts, observeCache). */
+  stats(): { bytes: number; entries: number; hits: number; misses: number; evictions: number } {
+    return { bytes: this.bytes, entries: this.size, hits: this.hits, misses: this.misses, evictions: this.evictions };
   }
 
   private keep(key: string, value: unknown, scope: CacheScope | undefined): void {

@@ -36,21 +36,7 @@ export async function channelAvailability(
   memo: Memo = noMemo,
 ): Promise<Map<number, Availability>> {
   if (channels.length === 0) return new Map();
-  const todays = new Map<string, { from: number; to: number }>();
-  const today = (z: string) => {
-    let window = todays.get(z);
-    if (!window) todays.set(z, (window = cachedDayWindow(fastLocalDate(now, z), z)));
-    return window;
-  };
-  const asks = channels.map((channel) => ({ channel, ...today(zone ?? channel.timezone) }));
-  const ids = channels.map((c) => c.id);
-  const from = Math.min(...asks.map((a) => a.from));
-  const to = Math.max(...asks.map((a) => a.to));
-  const key = ids.join(',');
-  // Each value is these channels' data only (blocks, streams, VOD lists; the owner's videos):
-  // kept through other channels' changes when every channel names the same owner.
-  const owner = channels[0]!.ownerId;
-  const scope = owner !== undefined && channels.every((c) => c.ownerId === owner) ? { ownerId: owner, channelIds: ids } : undefined;
+  const { todays, asks, ids, from, to, key, scope } = plan(channels, zone, now);
   // Whether a channel has entries in a day window is catalog data: kept per set of windows (not per
   // zone name, so the hundreds of zones sharing a day's offset share one entry), an array lookup after.
   const windows = [...todays].map(([z, w]) => `${z === zone ? '' : z}${w.from}-${w.to}`).join(';');
@@ -68,4 +54,47 @@ export async function channelAvailability(
       vodAvailable: (vod.get(channel.id) ?? 0) > 0,
     }];
   }));
+}
+
+/** The day windows, channel ids, the span of instants and the cache key and scope of an availability ask. */
+function plan(channels: readonly TimelineChannel[], zone: string | undefined, now: number) {
+  const todays = new Map<string, { from: number; to: number }>();
+  const today = (z: string) => {
+    let window = todays.get(z);
+    if (!window) todays.set(z, (window = cachedDayWindow(fastLocalDate(now, z), z)));
+    return window;
+  };
+  const asks = channels.map((channel) => ({ channel, ...today(zone ?? channel.timezone) }));
+  const ids = channels.map((c) => c.id);
+  const from = Math.min(...asks.map((a) => a.from));
+  const to = Math.max(...asks.map((a) => a.to));
+  const key = ids.join(',');
+  // Each value is these channels' data only (blocks, streams, VOD lists; the owner's videos):
+  // kept through other channels' changes when every channel names the same owner.
+  const owner = channels[0]!.ownerId;
+  const scope = owner !== undefined && channels.every((c) => c.ownerId === owner) ? { ownerId: owner, channelIds: ids } : undefined;
+  return { todays, asks, ids, from, to, key, scope };
+}
+
+/**
+ * The first instant after `now` at which channelAvailability may answer otherwise, catalog
+ * unchanged: the end of a channel's today (scheduleAvailable and the day's live streams are the
+ * next day's), or the end of one of today's live streams (liveAvailable). Infinity: none (no channels).
+ */
+export async function availabilityChangesAt(
+  db: Queryable,
+  channels: readonly TimelineChannel[],
+  zone: string | undefined,
+  now: number,
+  memo: Memo = noMemo,
+): Promise<number> {
+  if (channels.length === 0) return Infinity;
+  const { asks, ids, from, to, key, scope } = plan(channels, zone, now);
+  const spans = await memo(`availability:live:${from}:${to}:${key}`, () => liveStreamSpansForChannels(db, ids, new Date(from), new Date(to)), scope);
+  let until = Infinity;
+  for (const { channel, from: dayFrom, to: dayTo } of asks) {
+    until = Math.min(until, dayTo);
+    for (const [start, end] of spans.get(channel.id) ?? []) if (start < dayTo && end > dayFrom && end > now) until = Math.min(until, end);
+  }
+  return until;
 }

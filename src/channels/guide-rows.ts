@@ -51,6 +51,8 @@ interface ChannelDayRows {
 export interface GuideRows {
   total: number;
   slice(from: number, to: number): GuideRow[];
+  /** The first start or end of an entry of the guide after `now` (Infinity: none): the next programme boundary, where an answer that shows what is on air may change. */
+  boundaryAfter(now: number): number;
 }
 
 /** A guide that would compile more than MAX_GUIDE_ENTRIES entries. */
@@ -120,6 +122,16 @@ export async function guideRows(reads: CatalogReads, caller: Caller, channelIds:
         first += count;
       }
       return rows;
+    },
+    boundaryAfter(now) {
+      let next = Infinity;
+      for (const day of channelDays) {
+        for (const entry of day.entries) {
+          if (entry.start > now && entry.start < next) next = entry.start;
+          if (entry.end > now && entry.end < next) next = entry.end;
+        }
+      }
+      return next;
     },
   };
 }

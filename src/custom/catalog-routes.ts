@@ -5,7 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoriesWithIds, languagesWithIds } from '../data/catalog-lists.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { filterChannels, listedChannels } from '../channels/listing.ts';
+import { callerChannels, filterChannels, listedChannels } from '../channels/listing.ts';
+import type { Caller, CatalogReads } from '../access/caller.ts';
+import { availabilityChangesAt } from '../channels/availability.ts';
+import { sameForEveryViewer } from '../entitlements/gating.ts';
+import { answerHooks, perViewerAnswer, shareAnswer } from '../http/answers.ts';
+import type { FastifyRequest } from 'fastify';
+import { CUSTOM_VARY } from './answer-rules.ts';
 import { customData } from './errors.ts';
 import { entitledCaller } from './caller.ts';
 import { flag, idList, MAX_TAKE, optionalText, wholeNumber, zoneField } from './params.ts';
@@ -26,25 +32,43 @@ const channelsQuery = z.object({
 const categoriesQuery = z.object({ ...zoneField, default: flag('default') });
 const languagesQuery = z.object(zoneField);
 
-export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache, timelines }) => {
+/**
+ * A list's answer is the caller's channels with their availability today: the same for every
+ * viewer unless an app of the owner gates it, and unchanged until the day ends or a live stream
+ * of today ends (or an edit of the owner).
+ */
+async function keepList(reads: CatalogReads, request: FastifyRequest, caller: Caller): Promise<void> {
+  const channels = await callerChannels(reads, caller);
+  if (!(await sameForEveryViewer(reads, caller, channels, false))) return perViewerAnswer(request);
+  const memo = <T>(key: string, load: () => Promise<T>, scope: Parameters<typeof reads.cache.get>[2]) => reads.cache.get(key, load, scope);
+  shareAnswer(request, { ownerId: caller.ownerId }, await availabilityChangesAt(reads.db, channels, caller.zone, caller.now.getTime(), memo));
+}
+
+export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines, answers }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY });
 
-  app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse } }, async (request) => {
+  app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse }, ...kept }, async (request) => {
     const caller = await entitledCaller(reads, request);
+    await keepList(reads, request, caller);
     return customData(filterChannels(await listedChannels(reads, caller), request.query).map(presentListedChannel));
   });
 
-  app.get('/users/:id/categories', { schema: { querystring: categoriesQuery, response: categoriesResponse } }, async (request) => {
-    const listed = await listedChannels(reads, await entitledCaller(reads, request));
+  app.get('/users/:id/categories', { schema: { querystring: categoriesQuery, response: categoriesResponse }, ...kept }, async (request) => {
+    const caller = await entitledCaller(reads, request);
+    await keepList(reads, request, caller);
+    const listed = await listedChannels(reads, caller);
     const categories = await categoriesWithIds(db, [...new Set(listed.map((l) => l.channel.categoryId))]);
     const channelsOf = (categoryId: number) => listed.filter((l) => l.channel.categoryId === categoryId);
     return customData(categories.map((c) => presentCategory(c, request.query.default ? undefined : channelsOf(c.id))));
   });
 
-  app.get('/users/:id/languages', { schema: { querystring: languagesQuery, response: languagesResponse } }, async (request) => {
-    const listed = await listedChannels(reads, await entitledCaller(reads, request));
+  app.get('/users/:id/languages', { schema: { querystring: languagesQuery, response: languagesResponse }, ...kept }, async (request) => {
+    const caller = await entitledCaller(reads, request);
+    await keepList(reads, request, caller);
+    const listed = await listedChannels(reads, caller);
     const ids = listed.flatMap((l) => (l.channel.languageId === null ? [] : [l.channel.languageId]));
     const languages = await languagesWithIds(db, [...new Set(ids)]);
     return customData(languages.map(presentLanguage));

@@ -18,6 +18,8 @@ import { CLIENT_PLATFORMS, vastPlatform } from './platforms.ts';
 import { presentRendition, presentToken } from './presenter.ts';
 import { channelTokenResponse, renditionsResponse, vastResponse } from './schemas.ts';
 import { issueCustomToken } from './tokens.ts';
+import { answerHooks, shareAnswer } from '../http/answers.ts';
+import { PLATFORM_VARY } from './answer-rules.ts';
 
 const vastQuery = z.object({ platform: optionalText('platform') });
 const channelTokenBody = bodyObject(
@@ -50,19 +52,23 @@ const UNLOCK_FAILURES = {
   wrong_password: () => failure(403, 'Invalid channel password.'),
 } as const;
 
-export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines }) => {
+export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines, answers }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
+  const vastKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: PLATFORM_VARY });
 
-  app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery, response: vastResponse } }, async (request) => {
+  app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery, response: vastResponse }, ...vastKept }, async (request) => {
     // Catalog data only (the channel and its VAST rows): kept until the catalog changes.
     const id = pathId(request.params.channelId);
-    const settings = await cache.get(`custom:vast:${id}`, async () => {
+    const found = await cache.get(`custom:vast:${id}`, async () => {
       const channel = await findChannel(db, id);
-      return channel ? channelVastSettings(db, channel.id) : null;
+      return channel ? { ownerId: channel.ownerId, settings: await channelVastSettings(db, channel.id) } : null;
     });
-    if (!settings) throw channelNotFound();
+    if (!found) throw channelNotFound();
+    const { settings } = found;
+    // Ads are no one's purchase: the same answer for everyone, until the channel changes.
+    shareAnswer(request, { ownerId: found.ownerId, channelIds: [id] }, Infinity);
     const row = vastSettingFor(settings, requestedVastPlatform(request, request.query.platform));
     return customData(row ? vastSettingsObject(row) : null);
   });

@@ -16,6 +16,10 @@ import { presentVideoRow } from '../presenters/video-row.ts';
 import { presentLive } from './presenter.ts';
 import { unlessTooBig } from './refusals.ts';
 import { liveResponse, videoPageResponse } from './schemas.ts';
+import { requestedChannels } from '../channels/listing.ts';
+import { sameForEveryViewer } from '../entitlements/gating.ts';
+import { answerHooks, perViewerAnswer, shareAnswer } from '../http/answers.ts';
+import { CUSTOM_VARY } from './answer-rules.ts';
 
 const videoQuery = z
   .object({
@@ -30,15 +34,23 @@ const videoQuery = z
 const liveQuery = z.object({ ...zoneField, date: optionalDate('date') });
 const liveParams = z.object({ id: z.string(), channelId: z.string() });
 
-export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines }) => {
+export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines, answers }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY });
 
-  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse } }, async (request) => {
+  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse }, ...kept }, async (request) => {
     const caller = await entitledCaller(reads, request);
     const { channels_ids, dates, page, per_page, all_videos } = request.query;
     const guide = unlessTooBig(await guideRows(reads, caller, channels_ids, dates), 'channels_ids');
+    // The rows of these channels and days: the same for every viewer unless an app gates them or a
+    // channel is private (its unlock opens the streams to one device); kept until the next programme
+    // boundary of the guide (what is on air there may change) or a change of one of these channels.
+    const channels = await requestedChannels(reads, caller, channels_ids);
+    if (await sameForEveryViewer(reads, caller, channels, true)) {
+      shareAnswer(request, { ownerId: caller.ownerId, channelIds: channels_ids }, guide.boundaryAfter(caller.now.getTime()));
+    } else perViewerAnswer(request);
     const rows = all_videos ? wholeGuide(guide, 'all_videos') : guide;
     const paged = paginate(request, rows, { page: all_videos ? 1 : page, perPage: all_videos ? Math.max(1, rows.total) : per_page }, config.PUBLIC_URL);
     return { ...paged, data: paged.data.map(presentVideoRow) };

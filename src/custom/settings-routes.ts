@@ -11,18 +11,27 @@ import { requiredPlatform } from './headers.ts';
 import { CLIENT_PLATFORMS } from './platforms.ts';
 import { presentAppSettings, presentSettings } from './settings-presenter.ts';
 import { appSettingsResponse, settingsResponse } from './schemas.ts';
+import { answerHooks, shareAnswer } from '../http/answers.ts';
+import { PLATFORM_VARY } from './answer-rules.ts';
 
 const ARTWORK = ['logo', 'icon', 'avatarHd', 'avatarSd'];
 
-export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache }) => {
+export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, answers }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  // The owner's branding and apps: catalog data the same for everyone, changed only by an edit.
+  const brandingKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [] });
+  const appKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: PLATFORM_VARY });
 
-  app.get('/users/:id/settings', { schema: { response: settingsResponse } }, async (request) => customData(presentSettings(ownerOf(request), await brandingOf(db, ownerOf(request).id))));
+  app.get('/users/:id/settings', { schema: { response: settingsResponse }, ...brandingKept }, async (request) => {
+    shareAnswer(request, { ownerId: ownerOf(request).id }, Infinity);
+    return customData(presentSettings(ownerOf(request), await brandingOf(db, ownerOf(request).id)));
+  });
 
-  app.get('/users/:id/app_settings', { schema: { response: appSettingsResponse } }, async (request) => {
+  app.get('/users/:id/app_settings', { schema: { response: appSettingsResponse }, ...appKept }, async (request) => {
     const platform = requiredPlatform(request);
     const ownerId = ownerOf(request).id;
+    shareAnswer(request, { ownerId }, Infinity);
     const settings = await cache.get(`custom:app_settings:${ownerId}:${platform}`, async () => {
       const found = await findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app);
       if (!found) return undefined;

@@ -14,19 +14,29 @@ import { entitledCaller } from './caller.ts';
 import { paginate } from './pagination.ts';
 import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
 import { videoPageResponse } from './schemas.ts';
+import { sameForEveryViewer } from '../entitlements/gating.ts';
+import { answerHooks, perViewerAnswer, shareAnswer } from '../http/answers.ts';
+import { CUSTOM_VARY } from './answer-rules.ts';
 
 const vodQuery = z.object({ ...zoneField, channels_ids: idList('channels_ids', true), ...pageFields(DEFAULT_PER_PAGE) });
 
-export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines }) => {
+export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines, answers }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY });
 
-  app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery, response: videoPageResponse } }, async (request) => {
+  app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery, response: videoPageResponse }, ...kept }, async (request) => {
     const caller = await entitledCaller(reads, request);
     const { channels_ids, page, per_page } = request.query;
     const channels = await requestedChannels(reads, caller, channels_ids);
     const ids = channels.map((c) => c.id);
+    // A VOD row starts at the request time, written to the second: the answer holds until the
+    // next second (a poll served from it meanwhile), for every viewer unless a gate or an unlock applies.
+    const now = caller.now.getTime();
+    if (await sameForEveryViewer(reads, caller, channels, true)) {
+      shareAnswer(request, { ownerId: caller.ownerId, channelIds: channels_ids }, Math.floor(now / 1000) * 1000 + 1000);
+    } else perViewerAnswer(request);
     // VOD catalogs are catalog data of these channels (all the owner's): kept until a change touches one.
     const videos = await cache.get(`custom:vod:${caller.ownerId}:${ids.join(',')}`, () => vodVideosOf(db, ids), { ownerId: caller.ownerId, channelIds: ids });
     const rows = vodCatalogRows(channels, videos);

@@ -27,3 +27,21 @@ export function offersOf({ db, cache }: CatalogReads, ownerId: number) {
 export async function callerGate(reads: CatalogReads, caller: Caller, vodRefs: readonly VideoRef[] = []): Promise<Gate> {
   return accessGate(reads.db, await offersOf(reads, caller.ownerId), caller, vodRefs);
 }
+
+/**
+ * Whether an answer of the caller's app (or of no app) about these channels is the same for every
+ * device and viewer: true only when nothing of it can hang on a subscription, a purchase or an
+ * unlock. That is: the app is free and sells nothing by pay-per-view (no app: no app of the owner
+ * is paid or sells by pay-per-view, since the strictest gate reads them all), and, when the answer
+ * may carry what plays (`playable`: guide and VOD rows), no channel asked is private (a password
+ * unlock opens its streams to one device). Read from catalog data only, so the verdict holds for
+ * every caller with the same owner, app and channels until a catalog change; a kept answer is
+ * dropped by the same change.
+ */
+export async function sameForEveryViewer(reads: CatalogReads, caller: Caller, channels: readonly { passwordHash: string | null }[], playable: boolean): Promise<boolean> {
+  const offers = await offersOf(reads, caller.ownerId);
+  const { app } = caller;
+  const judged = app ? offers.filter((o) => o.appId === app.id) : offers;
+  if (app?.isPaid || judged.some((o) => o.isPaid || o.vodPpvEnabled)) return false;
+  return !playable || channels.every((c) => c.passwordHash === null);
+}

@@ -1,6 +1,7 @@
 // What every interface group plugin and its route plugins receive.
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { Config } from '../config.ts';
+import type { AnswerCache } from '../cache/answer-cache.ts';
 import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { StoreNotifications } from '../entitlements/notifications/service.ts';
@@ -19,6 +20,8 @@ export interface GroupOptions {
   cache: CatalogCache;
   /** Compiled channel-days, dropped with the catalog cache. */
   timelines: ScheduleTimelines;
+  /** Encoded viewer read answers (src/http/answers.ts), dropped with the catalog cache; absent: none kept (groups tested alone). */
+  answers?: AnswerCache;
   /** XMLTV guides kept as rendered bytes, prepared in the background and kept warm (src/guides;
    *  made by the app; the REST group makes its own when registered alone). */
   guides?: Guides;
@@ -40,6 +43,7 @@ export const routeOptions = (options: GroupOptions): GroupOptions => ({
   config: options.config,
   cache: options.cache,
   timelines: options.timelines,
+  answers: options.answers,
   notifications: options.notifications,
   guides: options.guides,
 });

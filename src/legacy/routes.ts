@@ -17,6 +17,7 @@ import { ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASM
 import { LEGACY_ENVELOPE } from './errors.ts';
 import { serializeNewtonsoft, type NValue } from './newtonsoft.ts';
 import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue } from './presenter.ts';
+import { answerHooks, shareAnswer } from '../http/answers.ts';
 
 /** What a web method answers: text in the XML (or AJAX) wrapper, a bare body, or a 500 page. */
 type Answer = { kind: 'wrapped' | 'bare'; text: string } | { kind: 'fault'; body: string };
@@ -252,7 +253,7 @@ function registerBodyParsers(app: Parameters<FastifyPluginAsync>[0]): void {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, UNREADABLE));
 }
 
-export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database, config, cache }) => {
+export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { database, config, cache, answers }) => {
   registerBodyParsers(app);
   await setUpGroup(app, { errors: LEGACY_ERRORS, bodyLimit: config.BODY_LIMIT_LEGACY, rateLimit: config });
 
@@ -261,7 +262,9 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
     return payload;
   });
 
-  app.all('/*', async (request, reply) => {
+  // GETs are answered from the read model: a web method's answer depends only on the query string.
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [] });
+  app.all('/*', kept, async (request, reply) => {
     const { file, pathInfo } = splitPath((request.params as { '*': string })['*']);
     const service = SERVICES.get(file.toLowerCase());
     // No service description or WSDL pages are offered: only the web methods.
@@ -279,7 +282,10 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
     // bound (names matched case-insensitively, values parsed): parameters it ignores, a name's
     // case, repeats or ' true' for 'True' make no new entry for a caller to fill the cache with.
     const key = `legacy:${file.toLowerCase()}${pathInfo}:${JSON.stringify(bound.values)}`;
-    return send(reply, await cache.get(key, () => bound.run(database.db), bound.scope), input.ajax);
+    const answer = await cache.get(key, () => bound.run(database.db), bound.scope);
+    // Wrapped text only: a bare answer (GetVastSettings) goes out with no Content-Type at all, which a kept Buffer would get.
+    if (answer.kind === 'wrapped' && bound.scope) shareAnswer(request, bound.scope, Infinity);
+    return send(reply, answer, input.ajax);
   });
 };
 

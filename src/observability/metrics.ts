@@ -142,3 +142,43 @@ new client.Gauge({
     if (waiting !== undefined) this.set(waiting);
   },
 });
+
+/** A cache's figures at a scrape: bytes held (counted against its bound), entries, and its counts since start. */
+export interface CacheFigures {
+  bytes: number;
+  entries: number;
+  /** Absent where the cache does not count them (schedules). */
+  hits?: number;
+  misses?: number;
+  evictions?: number;
+}
+
+const cacheSources = new Map<string, () => CacheFigures>();
+
+/** A per-process cache shown in /metrics under `cache="<name>"` (the latest registration of a name wins). */
+export function observeCache(name: string, source: () => CacheFigures): void {
+  cacheSources.set(name, source);
+}
+
+function cacheGauge(name: string, help: string, figure: keyof CacheFigures) {
+  return new client.Gauge({
+    name,
+    help,
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cache, source] of cacheSources) {
+        const value = source()[figure];
+        if (value !== undefined) this.set({ cache }, value);
+      }
+    },
+  });
+}
+
+cacheGauge('channelnet_cache_bytes', 'Bytes a per-process cache holds, as counted against its bound (answers: encoded answers; catalog: catalog reads; guides: rendered XMLTV days; schedules: compiled entries, about 70 bytes each).', 'bytes');
+cacheGauge('channelnet_cache_entries', 'Entries a per-process cache holds.', 'entries');
+// Counts since the process started, read from the caches at each scrape (so gauges, named as counters are).
+cacheGauge('channelnet_cache_hits_total', 'Lookups a per-process cache answered.', 'hits');
+cacheGauge('channelnet_cache_misses_total', 'Lookups a per-process cache could not answer.', 'misses');
+cacheGauge('channelnet_cache_evictions_total', 'Entries a per-process cache dropped to stay within its bound (not those a change dropped).', 'evictions');

@@ -10,6 +10,7 @@ import { channelIdParams, dateQuery } from './params.ts';
 import { presentChannel, presentSchedule } from './presenter.ts';
 import { channelSchema, scheduleSchema } from './schemas.ts';
 import { okBody, okSchema } from '../http/success-envelope.ts';
+import { answerHooks, shareAnswer } from '../http/answers.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -34,14 +35,17 @@ async function withLibraries(db: Queryable, channels: ChannelRow[]) {
   return channels.map((c) => presentChannel(c, videosOf(c.id), vastOf(c.id)));
 }
 
-export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, cache, timelines }) => {
+export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines, answers }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  // The signed-in owner's own data: kept per account (after the Bearer check, which runs first), private downstream.
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [], account: (request) => String(request.account.id) });
 
   // Cached as the serialized envelope: a library list is tens of kilobytes, and stringifying it
   // again on every request cost more than the rest of the request.
-  app.get('/channels', { schema: { response: listResponse } }, async (request, reply) => {
+  app.get('/channels', { schema: { response: listResponse }, ...kept }, async (request, reply) => {
     const owner = request.account.id;
+    shareAnswer(request, { ownerId: owner }, Infinity);
     const body = await cache.get(
       `rest:channels:${owner}`,
       async () => JSON.stringify(okBody(await withLibraries(db, await ownerChannels(db, owner)))),
@@ -57,11 +61,13 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return okBody(presented!);
   });
 
-  app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery, response: scheduleResponse } }, async (request, reply) => {
+  app.get('/channels/:channelId/schedules', { schema: { params: channelIdParams, querystring: dateQuery, response: scheduleResponse }, ...kept }, async (request, reply) => {
     const { channelId } = request.params;
     const { date } = request.query;
     // The channel's own data (and the owner's videos): another channel's change keeps it.
     const scope = { ownerId: request.account.id, channelIds: [channelId] };
+    // A day's blocks as planned, whatever the time: only an edit changes them.
+    shareAnswer(request, scope, Infinity);
     const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
       const channel = await cache.get(`rest:owned:${request.account.id}:${channelId}`, () => ownedChannel(db, request.account.id, channelId), scope);
       if (!channel) return undefined;

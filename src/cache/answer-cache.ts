@@ -1,0 +1,142 @@
+// The read model of the viewer read routes: each answer kept as the bytes that were sent (encoded
+// once), with its strong validator, under a key naming everything the answer depends on, for as
+// long as it cannot change: until `until` (the next instant its rule changes the answer, e.g.
+// the end of the request zone's day or of a live stream) or until a catalog change touches its
+// scope. It follows the catalog cache (catalog-cache.ts): the same NOTIFY drops the same scopes
+// in every process, and while changes cannot be heard nothing is served or kept.
+//
+// Only answers that are the same for every caller with the same key are kept: the routes decide
+// (per-viewer answers are never offered). Bounded in bytes (body, key and a fixed overhead), least
+// recently used out first.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { touches, type CacheScope, type OwnerChange } from './changes.ts';
+
+/** One kept answer. */
+export interface KeptAnswer {
+  body: Buffer;
+  contentType: string;
+  /** A strong validator: the quoted digest of the body, the same in every process for the same bytes. */
+  etag: string;
+  /** What it is derived from (an answer without one is never kept: no change could drop it). */
+  scope: CacheScope;
+  /** [from, until): the instants (ms) at which the answer holds; `from` is when it was computed. */
+  from: number;
+  until: number;
+}
+
+export interface AnswerStats {
+  bytes: number;
+  entries: number;
+  hits: number;
+  misses: number;
+  evictions: number;
+}
+
+/** Per entry beyond its body and key: the object, the Buffer's header, the index. */
+const OVERHEAD = 200;
+
+/** A strong ETag of these bytes (computed once, when the answer is kept). */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Whether an If-None-Match value names this ETag (weak comparison, as RFC 9110 asks of If-None-Match; `*` matches). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
+}
+
+export class AnswerCache {
+  private readonly entries: LRUCache<string, KeptAnswer> | undefined;
+  private readonly byOwner = new Map<number, Set<string>>();
+  private trusted = false;
+  /** Counts every change heard: an answer computed across one is not kept (it may be older than the change). */
+  private generation = 0;
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
+
+  constructor(maxBytes: number) {
+    if (maxBytes <= 0) return;
+    this.entries = new LRUCache<string, KeptAnswer>({
+      maxSize: maxBytes,
+      sizeCalculation: (answer, key) => answer.body.byteLength + key.length * 2 + OVERHEAD,
+      dispose: (answer, key, reason) => {
+        if (reason === 'evict') this.evictions++;
+        this.unindex(key, answer.scope);
+      },
+    });
+  }
+
+  /** Whether answers are served and kept now (a cache of some size, hearing changes). */
+  get active(): boolean {
+    return this.entries !== undefined && this.trusted;
+  }
+
+  /** The change counter to pass back to `keep`: taken before computing an answer. */
+  get version(): number {
+    return this.generation;
+  }
+
+  /** The answer kept under `key` that holds at `now`; counted as a hit or a miss. */
+  get(key: string, now: number): KeptAnswer | undefined {
+    if (!this.entries || !this.trusted) return undefined;
+    const answer = this.entries.get(key);
+    if (answer && now >= answer.from && now < answer.until) {
+      this.hits++;
+      return answer;
+    }
+    this.misses++;
+    return undefined;
+  }
+
+  /**
+   * Keeps an answer computed since `version` (no change heard meanwhile, else it is dropped: it
+   * may predate the change). Returns what is kept, or undefined.
+   */
+  keep(key: string, version: number, answer: Omit<KeptAnswer, 'etag'> & { etag?: string }): KeptAnswer | undefined {
+    if (!this.entries || !this.trusted || version !== this.generation || answer.until <= answer.from) return undefined;
+    const kept: KeptAnswer = { ...answer, etag: answer.etag ?? etagOf(answer.body) };
+    this.entries.set(key, kept);
+    // Larger than the whole bound: served, not kept.
+    if (this.entries.peek(key) !== kept) return kept;
+    let keys = this.byOwner.get(kept.scope.ownerId);
+    if (!keys) this.byOwner.set(kept.scope.ownerId, (keys = new Set()));
+    keys.add(key);
+    return kept;
+  }
+
+  /** Everything may have changed (trusted), or changes can no longer be heard (false: bypass until trusted). */
+  invalidate(trusted: boolean): void {
+    this.generation++;
+    this.entries?.clear();
+    this.byOwner.clear();
+    this.trusted = trusted;
+  }
+
+  /** A committed change: drops the answers whose scope it touches (every answer kept has an owner scope). */
+  drop(change: OwnerChange): void {
+    this.generation++;
+    if (!this.entries) return;
+    for (const key of [...(this.byOwner.get(change.ownerId) ?? [])]) {
+      const answer = this.entries.peek(key);
+      if (answer && touches(change, answer.scope)) this.entries.delete(key);
+    }
+  }
+
+  stats(): AnswerStats {
+    return { bytes: this.entries?.calculatedSize ?? 0, entries: this.entries?.size ?? 0, hits: this.hits, misses: this.misses, evictions: this.evictions };
+  }
+
+  private unindex(key: string, scope: CacheScope): void {
+    const keys = this.byOwner.get(scope.ownerId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.byOwner.delete(scope.ownerId);
+  }
+}

@@ -1,0 +1,107 @@
+// Viewer read routes served from the read model (src/cache/answer-cache.ts) with HTTP validators.
+//
+// A route opts in with two route-level hooks (answerHooks): onRequest, after its group's own hooks
+// (rate limit, load shedding, the REST Bearer check), looks the request up by its key (the URL, the
+// request headers the answer depends on, and for an account's answers the account) and sends the
+// kept bytes as they are, or 304 when If-None-Match names them; onSend keeps what the handler
+// computed, if the handler said it may be shared (shareAnswer). A handler that says nothing keeps
+// nothing; one whose answer depends on the viewer says so (perViewerAnswer) and its answer is
+// neither kept nor cacheable downstream.
+//
+// Headers:
+// - public:      ETag, `Cache-Control: public, max-age=N` with N up to the answer's next change and
+//                at most ANSWER_MAX_AGE_SECONDS (an edit cannot be foreseen: that bound is how long
+//                a CDN may show an answer an edit replaced), `Vary` on the headers of the key;
+// - account:     ETag, `Cache-Control: private, no-cache` (the caller's own data: kept by no
+//                shared cache, revalidated by the client), `Vary: Authorization`;
+// - per viewer:  `Cache-Control: private, no-store`.
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
+import { AnswerCache, etagOf, matchesIfNoneMatch } from '../cache/answer-cache.ts';
+import type { CacheScope } from '../cache/changes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The read-model key of this request and the change counter when it arrived (answerHooks). */
+    answerPlan: { key: string; version: number } | null;
+    /** What the handler said of its answer (shareAnswer, perViewerAnswer). */
+    answerTerms: AnswerTerms | null;
+  }
+}
+
+type AnswerTerms = { shared: true; scope: CacheScope; until: number } | { shared: false };
+
+export interface AnswerRule {
+  /** Request headers (lower case) the answer depends on beside the URL: part of the key, and the Vary header. */
+  vary: readonly string[];
+  /** Keep the answer for the signed-in account only (REST): the key part naming it. Absent: public. */
+  account?: (request: FastifyRequest) => string | undefined;
+}
+
+/** The answer is the same for every caller with this request's key, derived from `scope`, unchanged before `until` (ms; Infinity: only an edit changes it). */
+export function shareAnswer(request: FastifyRequest, scope: CacheScope, until: number): void {
+  request.answerTerms = { shared: true, scope, until };
+}
+
+/** The answer depends on who asks (a subscription, an unlock, a purchase): never kept, never shared. */
+export function perViewerAnswer(request: FastifyRequest): void {
+  request.answerTerms = { shared: false };
+}
+
+/** Decorates a Fastify instance (the root app) with what the hooks read. */
+export function decorateAnswers(app: { decorateRequest(name: string, value: null): unknown }): void {
+  app.decorateRequest('answerPlan', null);
+  app.decorateRequest('answerTerms', null);
+}
+
+const PER_VIEWER = 'private, no-store';
+const ACCOUNT = 'private, no-cache';
+
+function headerText(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : (value ?? '');
+}
+
+/** Route-level hooks serving and keeping the route's answers (see the top). `maxAge`: seconds a public answer may be kept downstream at most. */
+export function answerHooks(answers: AnswerCache | undefined, maxAge: number, rule: AnswerRule): { onRequest: onRequestAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> } {
+  const vary = rule.account ? 'Authorization' : rule.vary.join(', ');
+  const cacheControl = (until: number, now: number) =>
+    rule.account ? ACCOUNT : `public, max-age=${Math.max(0, Math.min(maxAge, Math.floor((until - now) / 1000)))}`;
+  const validators = (reply: FastifyReply, etag: string, until: number, now: number) => {
+    reply.header('etag', etag).header('cache-control', cacheControl(until, now));
+    if (vary) reply.header('vary', vary);
+  };
+
+  const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
+    if (request.method !== 'GET' || !answers?.active) return;
+    const account = rule.account ? rule.account(request) : '';
+    if (account === undefined) return;
+    let key = `${account}\n${request.url}`;
+    for (const name of rule.vary) key += `\n${headerText(request, name)}`;
+    request.answerPlan = { key, version: answers.version };
+    const now = request.now.getTime();
+    const kept = answers.get(key, now);
+    if (!kept) return;
+    validators(reply, kept.etag, kept.until, now);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
+    return reply.type(kept.contentType).send(kept.body);
+  };
+
+  const onSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+    const terms = request.answerTerms;
+    if (!terms || reply.statusCode !== 200) return payload;
+    if (!terms.shared) {
+      reply.header('cache-control', PER_VIEWER);
+      return payload;
+    }
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const now = request.now.getTime();
+    const plan = request.answerPlan;
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const kept = plan && answers?.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until });
+    validators(reply, kept ? kept.etag : etagOf(body), terms.until, now);
+    return body;
+  };
+
+  return { onRequest, onSend };
+}
