@@ -23,7 +23,7 @@ import type { RequestSpec, Route } from './routes.ts';
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 export const NETWORK_TARGETS = {
   warmShare: 0.5, warmP99: 10, rotatingShare: 0.25, rotatingP99: 25, coldListMs: 50,
-  heartbeatRps: 5000, heartbeatP99: 20, rssMb: 300, scaleP99: 1.5,
+  heartbeatRps: 5000, heartbeatP99: 20, rssMb: 300, scaleP99: 1.5, notModifiedShare: 0.8,
 };
 
 export interface NetworkOptions extends RunOptions {
@@ -38,7 +38,7 @@ export interface NetworkOptions extends RunOptions {
   log: (line: string) => void;
 }
 
-type Mode = 'warm' | 'rotating' | 'heartbeat' | 'sanity';
+type Mode = 'warm' | 'rotating' | 'heartbeat' | 'sanity' | '304';
 
 interface Row {
   route: string;
@@ -62,11 +62,11 @@ function asRoute(name: string, target: Route['target'], request: (n: number) => 
   return { name, kind: 'read', target, request };
 }
 
-async function fetchSpec(base: string, spec: RequestSpec): Promise<{ status: number; type: string; body: Buffer; ms: number }> {
+async function fetchSpec(base: string, spec: RequestSpec): Promise<{ status: number; type: string; etag: string | undefined; body: Buffer; ms: number }> {
   const started = performance.now();
   const response = await fetch(new URL(spec.path, base), { method: spec.method, headers: spec.headers, body: spec.body });
   const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, type: response.headers.get('content-type') ?? '', body, ms: performance.now() - started };
+  return { status: response.status, type: response.headers.get('content-type') ?? '', etag: response.headers.get('etag') ?? undefined, body, ms: performance.now() - started };
 }
 
 /** Probe, warm up, measure; CPU per 2xx answer for the service and its database backends. */
@@ -127,6 +127,12 @@ function verdict(row: Row): string {
   const gaps: string[] = [];
   const t = NETWORK_TARGETS;
   if (row.mode === 'sanity') return 'sanity';
+  if (row.mode === '304') {
+    // Against the hello world measured beside it (row.same): a revalidation must cost about as little.
+    if (row.same && m.rps < t.notModifiedShare * row.same.rps) gaps.push(`${f2(m.rps / row.same.rps)} of hello world < ${t.notModifiedShare}`);
+    if (m.errors > 0) gaps.push(`${m.errors} errors`);
+    return gaps.length === 0 ? 'PASS' : `MISS: ${gaps.join('; ')}`;
+  }
   if (row.mode === 'heartbeat') {
     if (m.rps < t.heartbeatRps) gaps.push(`${f0(m.rps)}/s < ${f0(t.heartbeatRps)}/s`);
     if (m.p99 >= t.heartbeatP99) gaps.push(`p99 ${m.p99} ms >= ${t.heartbeatP99} ms`);
@@ -243,7 +249,7 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
     const hello = await startBaseline(path.join(work, 'hello.log'));
     children.push(hello);
     const rows: Row[] = [await measureHello(hello, o)];
-    for (const route of networkRoutes(channels, token, now)) rows.push(...(await measureRoute(route, service, sameBytes, o, database)));
+    for (const route of networkRoutes(channels, token, now)) rows.push(...(await measureRoute(route, service, sameBytes, o, database, hello)));
     // Again at the end: the two sanity rows apart say the machine changed during the run.
     rows.push(await measureHello(hello, o));
 
@@ -319,7 +325,7 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
  * Captures the warm answer, stores it in the same-bytes server, then measures each mode of the
  * route interleaved with those same bytes (A, B, A, B, ...; medians of `rounds` runs each).
  */
-async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Child, o: NetworkOptions, database: string | undefined): Promise<Row[]> {
+async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Child, o: NetworkOptions, database: string | undefined, hello?: Child): Promise<Row[]> {
   const { log } = o;
   await settle(service.url);
   await waitIdle(service.pid);
@@ -344,10 +350,15 @@ async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Chil
   const rows: Row[] = [];
   const modes: Array<[Mode, (n: number) => RequestSpec]> = [['warm', () => route.warm]];
   if (route.rotating) modes.push(['rotating', route.rotating]);
-  for (const [mode, request] of modes) {
+  for (const [mode, rotation] of modes) {
     await settle(service.url);
     await waitIdle(service.pid);
     const row: Row = { ...base, mode };
+    // One stream of rotating requests across the warm-up and every round: a later round does not
+    // replay an earlier one's requests (which a cache of whole answers would serve), as a steady
+    // stream of such clients would not.
+    let next = 0;
+    const request = mode === 'rotating' ? () => rotation(next++) : rotation;
     let routeWarm = true;
     try {
       const measured = async () => {
@@ -364,7 +375,41 @@ async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Chil
     log(`${route.name} ${mode}: ${m && s ? `${f0(m.rps)} req/s p99 ${m.p99} ms (same bytes ${f0(s.rps)} req/s p99 ${s.p99} ms, ratio ${f2(m.rps / s.rps)}), non-2xx ${m.non2xx}` : row.failure}`);
     rows.push(row);
   }
+  const etag = answer.etag;
+  if (etag && hello) rows.push(await measureNotModified(route, etag, service, hello, o, database));
   return rows;
+}
+
+/**
+ * The warm request revalidated (If-None-Match with the answer's ETag: 304, no body), interleaved
+ * with the hello world: what a client or CDN that polls with validators costs.
+ */
+async function measureNotModified(route: NetworkRoute, etag: string, service: Child, hello: Child, o: NetworkOptions, database: string | undefined): Promise<Row> {
+  const spec: RequestSpec = { ...route.warm, headers: { ...route.warm.headers, 'if-none-match': etag } };
+  const row: Row = { route: `${route.name} (If-None-Match)`, mode: '304', bytes: 0, contentType: '' };
+  const checked = await fetchSpec(service.url, spec);
+  if (checked.status !== 304) {
+    row.failure = `${spec.path} with If-None-Match -> ${checked.status}`;
+    return row;
+  }
+  await settle(service.url);
+  await waitIdle(service.pid);
+  let warm = true;
+  const helloRoute = asRoute('hello world', 'baseline', () => ({ method: 'GET', path: '/' }));
+  // autocannon counts a 304 as non-2xx: the row's req/s is every answer, the check above saw a 304.
+  const notModified = async () => {
+    const m = await drive(service, asRoute(row.route, 'service', () => spec), o, database, warm);
+    warm = false;
+    return { ...m, rps: m.total / o.seconds, ok: m.total - m.errors, non2xx: 0 };
+  };
+  try {
+    [row.same, row.measurement] = await interleaved(o.rounds, () => drive(hello, helloRoute, o, undefined, false), notModified);
+  } catch (error) {
+    row.failure = error instanceof Error ? error.message : String(error);
+  }
+  const m = row.measurement;
+  o.log(`${row.route}: ${m && row.same ? `${f0(m.rps)} answers/s p99 ${m.p99} ms (hello world ${f0(row.same.rps)}/s, ratio ${f2(m.rps / row.same.rps)})` : row.failure}`);
+  return row;
 }
 
 /** The sanity row: a Fastify hello world, so a machine that is slow today (or a wrong denominator) shows. */
