@@ -31,6 +31,8 @@ declare module 'fastify' {
     storeNotifications: StoreNotifications;
     /** The process's XMLTV guides: kept days, the background preparer and the warmer (tests await them). */
     guides: Guides;
+    /** The process's read model of viewer answers (src/http/answers.ts; tests read its figures). */
+    answers: AnswerCache;
   }
 }
 
@@ -70,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const answers = new AnswerCache(config.ANSWER_CACHE_BYTES);
   cache.follow(answers);
+  app.decorate('answers', answers);
   decorateAnswers(app);
   observeCache('answers', () => answers.stats());
   observeCache('catalog', () => cache.stats());

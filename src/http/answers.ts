@@ -99,7 +99,13 @@ export function answerHooks(answers: AnswerCache | undefined, maxAge: number, ru
     const plan = request.answerPlan;
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const kept = plan && answers?.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until });
-    validators(reply, kept ? kept.etag : etagOf(body), terms.until, now);
+    const etag = kept ? kept.etag : etagOf(body);
+    validators(reply, etag, terms.until, now);
+    // A client holding these very bytes (kept elsewhere, or here before an eviction) gets no body.
+    if (request.method === 'GET' && matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      reply.code(304).removeHeader('content-type');
+      return null;
+    }
     return body;
   };
 

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerCache, etagOf, matchesIfNoneMatch } from '../src/cache/answer-cache.ts';
+
+const answer = (bytes: number, scope = { ownerId: 1 }, until = 2_000) => ({ body: Buffer.alloc(bytes, 7), contentType: 'application/json', scope, from: 1_000, until });
+
+function trusted(maxBytes: number): AnswerCache {
+  const cache = new AnswerCache(maxBytes);
+  cache.invalidate(true);
+  return cache;
+}
+
+describe('AnswerCache', () => {
+  it('stays within its byte bound, least recently used out first, and counts evictions', () => {
+    const cache = trusted(10_000);
+    for (let i = 0; i < 20; i++) cache.keep(`k${i}`, cache.version, answer(1_000));
+    const { bytes, entries, evictions } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(10_000);
+    expect(entries).toBeGreaterThan(0);
+    expect(evictions).toBe(20 - entries);
+    expect(cache.get('k19', 1_500)).toBeDefined();
+    expect(cache.get('k0', 1_500)).toBeUndefined();
+    // An answer larger than the whole bound is served (returned) but not kept.
+    expect(cache.keep('huge', cache.version, answer(20_000))?.body.length).toBe(20_000);
+    expect(cache.get('huge', 1_500)).toBeUndefined();
+  });
+
+  it('serves an answer only within [from, until), and counts hits and misses', () => {
+    const cache = trusted(1 << 20);
+    cache.keep('k', cache.version, answer(10));
+    expect([cache.get('k', 999), cache.get('k', 1_000)?.body.length, cache.get('k', 1_999)?.body.length, cache.get('k', 2_000)]).toEqual([undefined, 10, 10, undefined]);
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 2 });
+  });
+
+  it('keeps nothing computed across a change, nothing while changes are not heard, nothing at size 0', () => {
+    const cache = trusted(1 << 20);
+    const version = cache.version;
+    cache.drop({ ownerId: 2 });
+    expect(cache.keep('k', version, answer(10))).toBeUndefined();
+    cache.invalidate(false);
+    expect(cache.keep('k', cache.version, answer(10))).toBeUndefined();
+    expect(cache.active).toBe(false);
+    const none = trusted(0);
+    expect([none.active, none.keep('k', none.version, answer(10))]).toEqual([false, undefined]);
+  });
+
+  it('drops the answers a change touches: the owner, or its channels and its owner-wide answers', () => {
+    const cache = trusted(1 << 20);
+    cache.keep('list', cache.version, answer(10, { ownerId: 1 }));
+    cache.keep('guide-5', cache.version, answer(10, { ownerId: 1, channelIds: [5] } as never));
+    cache.keep('guide-6', cache.version, answer(10, { ownerId: 1, channelIds: [6] } as never));
+    cache.keep('other', cache.version, answer(10, { ownerId: 2 }));
+    cache.drop({ ownerId: 1, channelIds: [5] });
+    const kept = (key: string) => cache.get(key, 1_500) !== undefined;
+    expect(['list', 'guide-5', 'guide-6', 'other'].map(kept)).toEqual([false, false, true, true]);
+    cache.drop({ ownerId: 1 });
+    expect(['guide-6', 'other'].map(kept)).toEqual([false, true]);
+  });
+
+  it('compares If-None-Match weakly, as RFC 9110 asks, a list or *', () => {
+    const etag = etagOf(Buffer.from('x'));
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect([etag, `W/${etag}`, `"a", ${etag}`, '*', '"a"', undefined].map((h) => matchesIfNoneMatch(h, etag))).toEqual([true, true, true, true, false, false]);
+  });
+});
