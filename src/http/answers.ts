@@ -88,7 +88,8 @@ export function answerHooks(answers: AnswerCache | undefined, maxAge: number, ru
 
   const onSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     const terms = request.answerTerms;
-    if (!terms || reply.statusCode !== 200) return payload;
+    // No read model (a group registered alone, in tests): answers go out as they are.
+    if (!answers || !terms || reply.statusCode !== 200) return payload;
     if (!terms.shared) {
       reply.header('cache-control', PER_VIEWER);
       return payload;
@@ -98,7 +99,7 @@ export function answerHooks(answers: AnswerCache | undefined, maxAge: number, ru
     const now = request.now.getTime();
     const plan = request.answerPlan;
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    const kept = plan && answers?.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until });
+    const kept = plan && answers.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until });
     const etag = kept ? kept.etag : etagOf(body);
     validators(reply, etag, terms.until, now);
     // A client holding these very bytes (kept elsewhere, or here before an eviction) gets no body.
