@@ -68,6 +68,22 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
     expect((await get(`${BASE}/users/11/settings`)).headers.vary).toBeUndefined();
   });
 
+  it('shares one list answer among the zones with the same day window, and only among them', async () => {
+    const inZone = (zone: string) => get(`${LIST}?timezone=${zone}&category_id=0`, FIRETV);
+    const newYork = await inZone('America/New_York');
+    let before = stats();
+    const detroit = await inZone('America/Detroit');
+    expect([stats().hits, stats().misses]).toEqual([before.hits + 1, before.misses + 1]); // its URL missed, its window hit
+    expect([detroit.rawPayload.equals(newYork.rawPayload), detroit.headers.etag]).toEqual([true, newYork.headers.etag]);
+    expect(detroit.rawPayload.equals((await computed(`${LIST}?timezone=America/Detroit&category_id=0`, FIRETV)).rawPayload)).toBe(true);
+    before = stats();
+    const tokyo = await inZone('Asia/Tokyo');
+    expect(stats().hits).toBe(before.hits);
+    expect(tokyo.rawPayload.equals((await computed(`${LIST}?timezone=Asia/Tokyo&category_id=0`, FIRETV)).rawPayload)).toBe(true);
+    // Another filter is another answer, whatever the window.
+    expect((await get(`${LIST}?timezone=America/Detroit&category_id=2`, FIRETV)).rawPayload.equals(newYork.rawPayload)).toBe(false);
+  });
+
   it('answers 304 without a body to If-None-Match naming the kept answer (strong or weak), 200 otherwise', async () => {
     const first = await get(GUIDE(201), FIRETV);
     const etag = first.headers.etag as string;
@@ -185,7 +201,8 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
         before = figures();
         const list = await read(LIST, FIRETV);
         expect(list.json().data.find((c: any) => c.id === 201).name).toBe('Alice Headlines');
-        expect(figures().misses).toBe(before.misses + 1);
+        // Missed under its URL and under its day window (the zones' shared key).
+        expect([figures().hits, figures().misses]).toEqual([before.hits, before.misses + 2]);
         before = figures();
         await read(GUIDE(201), FIRETV);
         expect(figures().misses).toBe(before.misses + 1);

@@ -10,7 +10,8 @@ import type { Caller, CatalogReads } from '../access/caller.ts';
 import { availabilityChangesAt } from '../channels/availability.ts';
 import { sameForEveryViewer } from '../entitlements/gating.ts';
 import { answerHooks, perViewerAnswer, shareAnswer } from '../http/answers.ts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cachedDayWindow, fastLocalDate } from '../schedules/zone-offsets.ts';
 import { CUSTOM_VARY } from './answer-rules.ts';
 import { customData } from './errors.ts';
 import { entitledCaller } from './caller.ts';
@@ -35,39 +36,56 @@ const languagesQuery = z.object(zoneField);
 /**
  * A list's answer is the caller's channels with their availability today: the same for every
  * viewer unless an app of the owner gates it, and unchanged until the day ends or a live stream
- * of today ends (or an edit of the owner).
+ * of today ends (or an edit of the owner). It reads the request zone only through its day window,
+ * so every zone with the same window shares one answer (`shared`, the key naming what it depends
+ * on): a kept one is sent at once (returned), else the handler computes it and it is kept.
  */
-async function keepList(reads: CatalogReads, request: FastifyRequest, caller: Caller): Promise<void> {
+async function keepList(reads: CatalogReads, request: FastifyRequest, reply: FastifyReply, caller: Caller, shared: SendShared): Promise<FastifyReply | undefined> {
   const channels = await callerChannels(reads, caller);
-  if (!(await sameForEveryViewer(reads, caller, channels, false))) return perViewerAnswer(request);
+  if (!(await sameForEveryViewer(reads, caller, channels, false))) {
+    perViewerAnswer(request);
+    return undefined;
+  }
+  const now = caller.now.getTime();
+  const { timezone: _zone, ...rest } = request.query as Record<string, unknown>;
+  const window = caller.zone === undefined ? 'own' : (({ from, to }) => `${from}-${to}`)(cachedDayWindow(fastLocalDate(now, caller.zone), caller.zone));
+  const alias = `${request.routeOptions.url}|${caller.ownerId}|${caller.app?.id ?? 'none'}|${window}|${JSON.stringify(rest)}`;
+  const sent = shared(request, reply, alias);
+  if (sent) return sent;
   const memo = <T>(key: string, load: () => Promise<T>, scope: Parameters<typeof reads.cache.get>[2]) => reads.cache.get(key, load, scope);
-  shareAnswer(request, { ownerId: caller.ownerId }, await availabilityChangesAt(reads.db, channels, caller.zone, caller.now.getTime(), memo));
+  shareAnswer(request, { ownerId: caller.ownerId }, await availabilityChangesAt(reads.db, channels, caller.zone, now, memo), alias);
+  return undefined;
 }
+
+type SendShared = ReturnType<typeof answerHooks>['sendShared'];
 
 export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines, answers }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
-  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY });
+  const { hooks: kept, sendShared } = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY });
 
-  app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse }, ...kept }, async (request) => {
+  app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);
-    await keepList(reads, request, caller);
+    const sent = await keepList(reads, request, reply, caller, sendShared);
+    if (sent) return sent;
     return customData(filterChannels(await listedChannels(reads, caller), request.query).map(presentListedChannel));
   });
 
-  app.get('/users/:id/categories', { schema: { querystring: categoriesQuery, response: categoriesResponse }, ...kept }, async (request) => {
+  app.get('/users/:id/categories', { schema: { querystring: categoriesQuery, response: categoriesResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);
-    await keepList(reads, request, caller);
+    const sent = await keepList(reads, request, reply, caller, sendShared);
+    if (sent) return sent;
     const listed = await listedChannels(reads, caller);
     const categories = await categoriesWithIds(db, [...new Set(listed.map((l) => l.channel.categoryId))]);
     const channelsOf = (categoryId: number) => listed.filter((l) => l.channel.categoryId === categoryId);
     return customData(categories.map((c) => presentCategory(c, request.query.default ? undefined : channelsOf(c.id))));
   });
 
-  app.get('/users/:id/languages', { schema: { querystring: languagesQuery, response: languagesResponse }, ...kept }, async (request) => {
+  app.get('/users/:id/languages', { schema: { querystring: languagesQuery, response: languagesResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);
-    await keepList(reads, request, caller);
+    const sent = await keepList(reads, request, reply, caller, sendShared);
+    if (sent) return sent;
     const listed = await listedChannels(reads, caller);
     const ids = listed.flatMap((l) => (l.channel.languageId === null ? [] : [l.channel.languageId]));
     const languages = await languagesWithIds(db, [...new Set(ids)]);

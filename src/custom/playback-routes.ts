@@ -56,7 +56,7 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
-  const vastKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: PLATFORM_VARY });
+  const vastKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: PLATFORM_VARY }).hooks;
 
   app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery, response: vastResponse }, ...vastKept }, async (request) => {
     // Catalog data only (the channel and its VAST rows): kept until the catalog changes.

@@ -38,7 +38,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
-  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY });
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY }).hooks;
 
   app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse }, ...kept }, async (request) => {
     const caller = await entitledCaller(reads, request);

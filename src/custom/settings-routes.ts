@@ -20,8 +20,8 @@ export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   // The owner's branding and apps: catalog data the same for everyone, changed only by an edit.
-  const brandingKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [] });
-  const appKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: PLATFORM_VARY });
+  const brandingKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [] }).hooks;
+  const appKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: PLATFORM_VARY }).hooks;
 
   app.get('/users/:id/settings', { schema: { response: settingsResponse }, ...brandingKept }, async (request) => {
     shareAnswer(request, { ownerId: ownerOf(request).id }, Infinity);

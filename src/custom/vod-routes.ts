@@ -24,7 +24,7 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
-  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY });
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY }).hooks;
 
   app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery, response: videoPageResponse }, ...kept }, async (request) => {
     const caller = await entitledCaller(reads, request);

@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-type AnswerTerms = { shared: true; scope: CacheScope; until: number } | { shared: false };
+type AnswerTerms = { shared: true; scope: CacheScope; until: number; alias?: string } | { shared: false };
 
 export interface AnswerRule {
   /** Request headers (lower case) the answer depends on beside the URL: part of the key, and the Vary header. */
@@ -37,9 +37,13 @@ export interface AnswerRule {
   account?: (request: FastifyRequest) => string | undefined;
 }
 
-/** The answer is the same for every caller with this request's key, derived from `scope`, unchanged before `until` (ms; Infinity: only an edit changes it). */
-export function shareAnswer(request: FastifyRequest, scope: CacheScope, until: number): void {
-  request.answerTerms = { shared: true, scope, until };
+/**
+ * The answer is the same for every caller with this request's key, derived from `scope`, unchanged
+ * before `until` (ms; Infinity: only an edit changes it); `alias`: also kept under this key of what
+ * it depends on, which other URLs may name (see sendShared).
+ */
+export function shareAnswer(request: FastifyRequest, scope: CacheScope, until: number, alias?: string): void {
+  request.answerTerms = alias === undefined ? { shared: true, scope, until } : { shared: true, scope, until, alias };
 }
 
 /** The answer depends on who asks (a subscription, an unlock, a purchase): never kept, never shared. */
@@ -62,7 +66,11 @@ function headerText(request: FastifyRequest, name: string): string {
 }
 
 /** Route-level hooks serving and keeping the route's answers (see the top). `maxAge`: seconds a public answer may be kept downstream at most. */
-export function answerHooks(answers: AnswerCache | undefined, maxAge: number, rule: AnswerRule): { onRequest: onRequestAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> } {
+export function answerHooks(
+  answers: AnswerCache | undefined,
+  maxAge: number,
+  rule: AnswerRule,
+): { hooks: { onRequest: onRequestAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> }; sendShared: (request: FastifyRequest, reply: FastifyReply, key: string) => FastifyReply | undefined } {
   const vary = rule.account ? 'Authorization' : rule.vary.join(', ');
   const cacheControl = (until: number, now: number) =>
     rule.account ? ACCOUNT : `public, max-age=${Math.max(0, Math.min(maxAge, Math.floor((until - now) / 1000)))}`;
@@ -100,6 +108,7 @@ export function answerHooks(answers: AnswerCache | undefined, maxAge: number, ru
     const plan = request.answerPlan;
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const kept = plan && answers.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until });
+    if (kept && plan && terms.alias !== undefined) answers.keep(`shared\n${terms.alias}`, plan.version, kept);
     const etag = kept ? kept.etag : etagOf(body);
     validators(reply, etag, terms.until, now);
     // A client holding these very bytes (kept elsewhere, or here before an eviction) gets no body.
@@ -110,5 +119,22 @@ export function answerHooks(answers: AnswerCache | undefined, maxAge: number, ru
     return body;
   };
 
-  return { onRequest, onSend };
+  /**
+   * For a handler whose answer many URLs share (a list in every zone with the same day window):
+   * the answer kept under `key` (the handler names what it depends on), sent and kept under this
+   * request's key too; undefined when none holds now. The handler calls shareAnswer with the same
+   * key as `alias` so that a computed answer is kept under it.
+   */
+  const sendShared = (request: FastifyRequest, reply: FastifyReply, key: string): FastifyReply | undefined => {
+    if (!answers?.active || !request.answerPlan) return undefined;
+    const now = request.now.getTime();
+    const kept = answers.get(`shared\n${key}`, now);
+    if (!kept) return undefined;
+    answers.keep(request.answerPlan.key, request.answerPlan.version, kept);
+    validators(reply, kept.etag, kept.until, now);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
+    return reply.type(kept.contentType).send(kept.body);
+  };
+
+  return { hooks: { onRequest, onSend }, sendShared };
 }

@@ -263,7 +263,7 @@ export const legacyRoutes: FastifyPluginAsync<GroupOptions> = async (app, { data
   });
 
   // GETs are answered from the read model: a web method's answer depends only on the query string.
-  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [] });
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [] }).hooks;
   app.all('/*', kept, async (request, reply) => {
     const { file, pathInfo } = splitPath((request.params as { '*': string })['*']);
     const service = SERVICES.get(file.toLowerCase());

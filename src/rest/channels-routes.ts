@@ -39,7 +39,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   // The signed-in owner's own data: kept per account (after the Bearer check, which runs first), private downstream.
-  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [], account: (request) => String(request.account.id) });
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [], account: (request) => String(request.account.id) }).hooks;
 
   // Cached as the serialized envelope: a library list is tens of kilobytes, and stringifying it
   // again on every request cost more than the rest of the request.
