@@ -62,6 +62,8 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
       expect(kept.headers.etag, url).toMatch(/^"[\w-]+"$/);
       expect(kept.headers['cache-control'], url).toMatch(/^public, max-age=\d+$/);
     }
+    // A header left out of the key still gets the route's refusal: an overlong Device-Id is a 422, not the kept list.
+    expect((await get(LIST, { ...FIRETV, 'device-id': 'd'.repeat(300) })).statusCode).toBe(422);
     // Vary names exactly what the answers read beside the URL.
     expect((await get(LIST, FIRETV)).headers.vary).toBe('platform-id, platform, timezone');
     expect((await get(`${BASE}/users/11/app_settings`, FIRETV)).headers.vary).toBe('platform-id, platform');

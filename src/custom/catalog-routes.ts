@@ -12,7 +12,7 @@ import { sameForEveryViewer } from '../entitlements/gating.ts';
 import { answerHooks, perViewerAnswer, shareAnswer } from '../http/answers.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cachedDayWindow, fastLocalDate } from '../schedules/zone-offsets.ts';
-import { CUSTOM_VARY } from './answer-rules.ts';
+import { CUSTOM_RULE } from './answer-rules.ts';
 import { customData } from './errors.ts';
 import { entitledCaller } from './caller.ts';
 import { flag, idList, MAX_TAKE, optionalText, wholeNumber, zoneField } from './params.ts';
@@ -63,7 +63,7 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
-  const { hooks: kept, sendShared } = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY });
+  const { hooks: kept, sendShared } = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, CUSTOM_RULE);
 
   app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);

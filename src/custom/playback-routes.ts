@@ -19,7 +19,7 @@ import { presentRendition, presentToken } from './presenter.ts';
 import { channelTokenResponse, renditionsResponse, vastResponse } from './schemas.ts';
 import { issueCustomToken } from './tokens.ts';
 import { answerHooks, shareAnswer } from '../http/answers.ts';
-import { PLATFORM_VARY } from './answer-rules.ts';
+import { PLATFORM_RULE } from './answer-rules.ts';
 
 const vastQuery = z.object({ platform: optionalText('platform') });
 const channelTokenBody = bodyObject(
@@ -56,7 +56,7 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
-  const vastKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: PLATFORM_VARY }).hooks;
+  const vastKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, PLATFORM_RULE).hooks;
 
   app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery, response: vastResponse }, ...vastKept }, async (request) => {
     // Catalog data only (the channel and its VAST rows): kept until the catalog changes.

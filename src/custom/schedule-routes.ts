@@ -19,7 +19,7 @@ import { liveResponse, videoPageResponse } from './schemas.ts';
 import { requestedChannels } from '../channels/listing.ts';
 import { sameForEveryViewer } from '../entitlements/gating.ts';
 import { answerHooks, perViewerAnswer, shareAnswer } from '../http/answers.ts';
-import { CUSTOM_VARY } from './answer-rules.ts';
+import { CUSTOM_RULE } from './answer-rules.ts';
 
 const videoQuery = z
   .object({
@@ -38,7 +38,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
-  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY }).hooks;
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, CUSTOM_RULE).hooks;
 
   app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse }, ...kept }, async (request) => {
     const caller = await entitledCaller(reads, request);

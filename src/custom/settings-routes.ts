@@ -12,7 +12,7 @@ import { CLIENT_PLATFORMS } from './platforms.ts';
 import { presentAppSettings, presentSettings } from './settings-presenter.ts';
 import { appSettingsResponse, settingsResponse } from './schemas.ts';
 import { answerHooks, shareAnswer } from '../http/answers.ts';
-import { PLATFORM_VARY } from './answer-rules.ts';
+import { PLATFORM_RULE } from './answer-rules.ts';
 
 const ARTWORK = ['logo', 'icon', 'avatarHd', 'avatarSd'];
 
@@ -21,7 +21,7 @@ export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const { db } = database;
   // The owner's branding and apps: catalog data the same for everyone, changed only by an edit.
   const brandingKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [] }).hooks;
-  const appKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: PLATFORM_VARY }).hooks;
+  const appKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, PLATFORM_RULE).hooks;
 
   app.get('/users/:id/settings', { schema: { response: settingsResponse }, ...brandingKept }, async (request) => {
     shareAnswer(request, { ownerId: ownerOf(request).id }, Infinity);

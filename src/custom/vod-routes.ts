@@ -16,7 +16,7 @@ import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
 import { videoPageResponse } from './schemas.ts';
 import { sameForEveryViewer } from '../entitlements/gating.ts';
 import { answerHooks, perViewerAnswer, shareAnswer } from '../http/answers.ts';
-import { CUSTOM_VARY } from './answer-rules.ts';
+import { CUSTOM_RULE } from './answer-rules.ts';
 
 const vodQuery = z.object({ ...zoneField, channels_ids: idList('channels_ids', true), ...pageFields(DEFAULT_PER_PAGE) });
 
@@ -24,7 +24,7 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
-  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: CUSTOM_VARY }).hooks;
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, CUSTOM_RULE).hooks;
 
   app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery, response: videoPageResponse }, ...kept }, async (request) => {
     const caller = await entitledCaller(reads, request);

@@ -35,6 +35,8 @@ export interface AnswerRule {
   vary: readonly string[];
   /** Keep the answer for the signed-in account only (REST): the key part naming it. Absent: public. */
   account?: (request: FastifyRequest) => string | undefined;
+  /** Whether a request may be served a kept answer: false when a header left out of the key would make the route refuse it (an overlong Device-Id). */
+  admits?: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -80,7 +82,7 @@ export function answerHooks(
   };
 
   const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
-    if (request.method !== 'GET' || !answers?.active) return;
+    if (request.method !== 'GET' || !answers?.active || (rule.admits && !rule.admits(request))) return;
     const account = rule.account ? rule.account(request) : '';
     if (account === undefined) return;
     let key = `${account}\n${request.url}`;
