@@ -18,6 +18,9 @@ export interface ParsedVideoUrl {
   startSeconds?: number;
 }
 
+/** URLs looked up in one Studio request (each may cost a provider round trip): a longer paste goes in several. */
+export const MAX_LOOKUP_URLS = 50;
+
 export type VideoUrlResult = { ok: true; video: ParsedVideoUrl } | { ok: false; problem: string };
 
 /** A YouTube id: 11 characters of its URL-safe base64 alphabet. */
@@ -120,4 +123,21 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/** Ids as the YouTube and Vimeo players take them (test data uses short ones like `clip-1`). */
+const PROVIDER_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Why `id` cannot be the id of a video at `providerName`, or null. A URL pasted as the id is the
+ * usual mistake: the answer names the id the URL holds.
+ */
+export function videoIdProblem(providerName: string, id: string): string | null {
+  const provider = providerName.toLowerCase();
+  if (provider !== 'youtube' && provider !== 'vimeo') return null;
+  if (PROVIDER_ID_RE.test(id)) return null;
+  const name = provider === 'youtube' ? 'YouTube' : 'Vimeo';
+  const parsed = parseVideoUrl(id);
+  if (parsed.ok && parsed.video.providerName === name) return `a ${name} video id, not a URL: this URL's id is "${parsed.video.providerVideoId}"`;
+  return `bad ${name} video id ${JSON.stringify(id.slice(0, 60))} (want letters, digits, - and _, at most 64; or send the URL as url)`;
 }
