@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { id, MAX_URL, refId, text } from '../catalog/fields.ts';
 import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, vastSchema, videoSchema } from '../catalog/format.ts';
-import { MAX_LOOKUP_URLS } from '../catalog/video-url.ts';
+import { MAX_LOOKUP_URLS, parseVideoUrl } from '../catalog/video-url.ts';
 import { videoRowSchema } from '../presenters/video-row-schema.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
 import { pageOf, patchOf } from './schemas.ts';
@@ -16,7 +16,10 @@ export { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, 
 // ---------------------------------------------------------------- videos
 
 /** A pasted YouTube, Vimeo or direct media URL (src/catalog/video-url.ts), never stored as such. */
-const videoUrl = text(MAX_URL).describe('a YouTube, Vimeo or direct media URL: sets providerName, providerVideoId, and the thumbnail (YouTube) or streamUrl (direct media) unless given');
+const videoUrl = text(MAX_URL).superRefine((v, ctx) => {
+  const parsed = parseVideoUrl(v);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+}).describe('a YouTube, Vimeo or direct media URL: sets providerName, providerVideoId, and the thumbnail (YouTube) or streamUrl (direct media) unless given');
 /** A new video: the catalog's, id and ownerId filled by the service when left out; a url in place of the provider fields. */
 export const newVideoSchema = videoSchema.extend({
   id: id.optional(), ownerId: refId.optional(), url: videoUrl.optional(),
