@@ -188,6 +188,15 @@ const configSchema = z.object({
   STORE_AMAZON_SANDBOX_URL: storeUrl,
   /** Roku Pay web services (default https://apipub.roku.com). */
   STORE_ROKU_URL: storeUrl,
+  /**
+   * oEmbed endpoints the Studio asks about a pasted YouTube or Vimeo URL (title, duration,
+   * thumbnail); '' asks nobody (an offline installation: the creator types them). Only these are
+   * ever fetched, with the URL rebuilt from the parsed video id.
+   */
+  OEMBED_YOUTUBE_URL: z.union([z.literal(''), storeUrl.unwrap()]).default('https://www.youtube.com/oembed'),
+  OEMBED_VIMEO_URL: z.union([z.literal(''), storeUrl.unwrap()]).default('https://vimeo.com/api/oembed.json'),
+  /** A provider that has not answered within this long is "unavailable"; the creator fills in the rest. */
+  OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4_000),
   /** A store that has not answered within this long counts as down (ok false, store_unavailable). */
   STORE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Google's OIDC signing keys, for Pub/Sub push tokens (default https://www.googleapis.com/oauth2/v3/certs). */

@@ -26,6 +26,13 @@
 export const APP_PLATFORMS = ['mobile', 'roku', 'firetv', 'appletv', 'androidtv'] as const;
 export type AppPlatform = (typeof APP_PLATFORMS)[number];
 
+/**
+ * Video hosts, as videos[].providerName spells them: the shipped players know YouTube and Vimeo
+ * by name, and Custom is self-hosted media played from streamUrl (catalog format: videos[]).
+ */
+export const VIDEO_PROVIDERS = ['YouTube', 'Vimeo', 'Custom'] as const;
+export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
+
 /** Platforms a channel keeps VAST (ad) settings for: the app platforms plus the web player. */
 export const VAST_PLATFORMS = ['web', 'roku', 'mobile', 'firetv', 'appletv', 'androidtv'] as const;
 export type VastPlatform = (typeof VAST_PLATFORMS)[number];

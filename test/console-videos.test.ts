@@ -1,6 +1,8 @@
 // The Videos screen in a real browser: add one, paste a list, the API's refusals beside the
 // field or line they name (nothing created), search, edit, where a video is used, delete refused
 // while used.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
@@ -9,11 +11,57 @@ describe('Studio console: videos', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
   let token: string;
   const videos = async (q = '') => (await server.api('GET', `/api/v1/studio/videos?per_page=500&q=${encodeURIComponent(q)}`, { token })).body.data;
+  // YouTube's oEmbed as it answers (title and thumbnail, no duration); Vimeo's endpoint unset, as offline.
+  let youtube: Server;
   beforeAll(async () => {
-    server = await consoleServer(smallCatalog());
+    youtube = createServer((request, response) => {
+      const target = new URL(request.url ?? '/', 'http://x').searchParams.get('url');
+      if (target !== 'https://www.youtube.com/watch?v=dQw4w9WgXcQ') return response.writeHead(404).end('Not Found');
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: 'Never Gonna Give You Up', type: 'video', thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg' }));
+    });
+    await new Promise<void>((resolve) => youtube.listen(0, '127.0.0.1', resolve));
+    const oembed = `http://127.0.0.1:${(youtube.address() as AddressInfo).port}/oembed`;
+    server = await consoleServer(smallCatalog(), { OEMBED_YOUTUBE_URL: oembed, OEMBED_VIMEO_URL: '' });
     token = await server.login(OWNER.username, OWNER.password);
   }, 120_000);
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    youtube?.close();
+  });
+
+  it('adds videos from pasted URLs: what was parsed and fetched, what is missing beside its row, the id stored', async () => {
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    await openScreen(page, 'Videos');
+    await page.getByRole('button', { name: 'Add from URLs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add videos from URLs' });
+    await dialog.getByLabel('Video URLs, one per line').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s&list=PL1\nhttps://vimeo.com/76979871\nhttps://media.example/news/evening/master.m3u8');
+    await dialog.getByRole('button', { name: 'Look up' }).click();
+    const rows = dialog.getByRole('table', { name: 'Videos to add' });
+    await rows.getByText('YouTube dQw4w9WgXcQ').waitFor();
+    expect(await dialog.getByLabel('Title, line 1').inputValue()).toBe('Never Gonna Give You Up');
+    await rows.getByText('fill in the duration').waitFor();
+    await rows.getByText('Vimeo is not asked on this server (no oEmbed endpoint configured): fill in the title and the duration').waitFor();
+    await rows.getByText('Custom evening-master').waitFor();
+    await dialog.getByRole('button', { name: 'Add 3 videos' }).click();
+    await dialog.getByText('enter the duration (seconds or 10:00)').first().waitFor();
+    await screenshot(page, 'videos-from-urls');
+    await dialog.getByLabel('Duration, line 1').fill('3:33');
+    await dialog.getByLabel('Title, line 2').fill('The player');
+    await dialog.getByLabel('Duration, line 2').fill('62');
+    await dialog.getByLabel('Title, line 3').fill('Evening news');
+    await dialog.getByLabel('Duration, line 3').fill('30:00');
+    await dialog.getByRole('button', { name: 'Add 3 videos' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const stored = (await videos()).items.filter((v: any) => ['Never Gonna Give You Up', 'The player', 'Evening news'].includes(v.title));
+    expect(stored.map((v: any) => [v.providerName, v.providerVideoId, v.durationSeconds, v.thumbnailUrl, v.streamUrl])).toEqual([
+      ['YouTube', 'dQw4w9WgXcQ', 213, 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', null],
+      ['Vimeo', '76979871', 62, '', null],
+      ['Custom', 'evening-master', 1800, '', 'https://media.example/news/evening/master.m3u8'],
+    ]);
+    // The library shows thumbnails (decorative images beside the titles).
+    await page.getByRole('table', { name: 'Videos' }).locator('img').first().waitFor();
+    await page.context().close();
+  });
 
   it('adds a video through the form, and shows a refusal beside its field without creating anything', async () => {
     const page = await server.signedIn(OWNER.username, OWNER.password);
@@ -25,7 +73,7 @@ describe('Studio console: videos', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Duration (seconds)').fill('-5');
     await dialog.getByLabel('Provider video id').fill('dawn123');
     await dialog.getByRole('button', { name: 'Add video' }).click();
-    await dialog.getByText('must be >= 0').waitFor();
+    await dialog.getByText('must be > 0').waitFor();
     await screenshot(page, 'videos-refused');
     expect((await videos()).total).toBe(before);
     // What was typed is kept; correcting the field saves.

@@ -21,7 +21,6 @@ const OWNER_CPU_MS = 2000;
 const CUSTOM = '/api/v1/services/custom/users/11';
 const NOW = '2026-11-21T15:00:00Z';
 
-const ZERO = 8000; // a 0-second video
 const ONE = 8001; // a 1-second video
 const FIRST = 8100; // MAX_DAY_ENTRIES videos of a minute, titles of 200 characters
 const ids = (n: number, from = FIRST) => Array.from({ length: n }, (_, i) => from + (i % MAX_DAY_ENTRIES));
@@ -35,7 +34,6 @@ const LOOP = (id: number, videoIds = ids(MAX_DAY_ENTRIES)) => ({ id, startTime: 
 function boundsCatalog() {
   const catalog = studioCatalog();
   catalog.videos.push(
-    { id: ZERO, ownerId: 11, title: 'Nothing', durationSeconds: 0, providerName: 'Custom', providerVideoId: 'zero' },
     { id: ONE, ownerId: 11, title: 'A second', durationSeconds: 1, providerName: 'Custom', providerVideoId: 'one' },
     ...Array.from({ length: MAX_DAY_ENTRIES }, (_, i) => ({
       id: FIRST + i, ownerId: 11, title: `Clip ${i} `.padEnd(200, 'x'), description: `About clip ${i}`.padEnd(200, '.'), durationSeconds: 60, providerName: 'YouTube',
@@ -84,8 +82,9 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
   const custom = (query: string, now = NOW) => s.t.request({ method: 'GET', url: `${CUSTOM}/channels/video?${query}`, now });
 
   describe('an owner\'s schedule past the limits is refused at low CPU', () => {
-    it('a block of 86,400 one-second videos, and one of 500,000 zero-second videos', async () => {
-      for (const videoIds of [ids(86_400, ONE).map(() => ONE), Array.from({ length: 500_000 }, () => ZERO)]) {
+    // (A 0-second video is refused since issue 30; 500,000 entries of any video are as large a body.)
+    it('a block of 86,400 one-second videos, and one of 500,000 entries', async () => {
+      for (const videoIds of [ids(86_400, ONE).map(() => ONE), Array.from({ length: 500_000 }, () => ONE)]) {
         const { result, cpuMs } = await cpuOf(() => s.call('POST', `/channels/${EMPTY}/schedules`, { body: { startTime: '2026-12-01T00:00:00', loopDaily: true, videoIds } }));
         // 413 once the Studio bounds its bodies; 422 (the block's own limit) while the body is read.
         expect([413, 422], result.body.slice(0, 300)).toContain(result.statusCode);
@@ -130,7 +129,7 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
 
     it('a video\'s duration never grows a day: a full day keeps its count whatever its videos last', async () => {
       const read = await s.call('GET', `/videos/${FIRST}`);
-      const changed = await s.call('PATCH', `/videos/${FIRST}`, { body: { durationSeconds: 0 }, headers: { 'if-match': read.headers.etag as string } });
+      const changed = await s.call('PATCH', `/videos/${FIRST}`, { body: { durationSeconds: 0.5 }, headers: { 'if-match': read.headers.etag as string } });
       expect(changed.statusCode, changed.body).toBe(200);
       const back = await s.call('PATCH', `/videos/${FIRST}`, { body: { durationSeconds: 60 }, headers: { 'if-match': changed.headers.etag as string } });
       expect(back.statusCode).toBe(200);

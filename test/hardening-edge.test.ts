@@ -115,9 +115,9 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
       const perChannel = Math.floor((MAX_IMPORT_LIST_ENTRIES - 1) / channels);
       const document = {
         ...CATALOG,
-        videos: Array.from({ length: videos }, (_, i) => ({ id: 700_000 + i, ownerId: 11, title: '', durationSeconds: 60, providerName: '', providerVideoId: '' })),
+        videos: Array.from({ length: videos }, (_, i) => ({ id: 700_000 + i, ownerId: 11, title: 'v', durationSeconds: 60, providerName: 'Custom', providerVideoId: 'v' })),
         channels: Array.from({ length: channels }, (_, c) => ({
-          id: 700_000 + c, ownerId: 11, name: '', url: `edge-${c}`, categoryId: 1, videoIds: Array.from({ length: perChannel }, (_, k) => 700_000 + ((c + k) % videos)),
+          id: 700_000 + c, ownerId: 11, name: 'c', url: `edge-${c}`, categoryId: 1, videoIds: Array.from({ length: perChannel }, (_, k) => 700_000 + ((c + k) % videos)),
         })),
       };
       const payload = JSON.stringify(document);

@@ -112,7 +112,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
         { path: 'categoryId', message: 'unknown category 99' },
         { path: 'videoIds[1]', message: 'unknown video 6001' },
       ]);
-      const both = await s.call('POST', '/channels', { body: { ...base, password: 'a', passwordHash: 'scrypt:16384:8:1:c2FsdA==:aGFzaA==' } });
+      const both = await s.call('POST', '/channels', { body: { ...base, password: 'abcd', passwordHash: 'scrypt:16384:8:1:c2FsdA==:aGFzaA==' } });
       expect(both.json().error.details).toEqual([{ path: '(root)', message: 'password and passwordHash are both set; give at most one' }]);
       expect((await s.call('POST', '/channels', { body: { ...base, ownerId: 16 } })).statusCode).toBe(422);
       const taken = await s.call('POST', '/channels', { body: { ...base, id: 601 } });

@@ -22,6 +22,11 @@ function checkAppChannels(app: CatalogApp, p: string, resolve: Resolver, errors:
   eachDuplicate(app.channels, (c) => String(c.channelId), (c, i) =>
     errors.push(`${p}.channels[${i}].channelId: duplicate channel ${c.channelId}`),
   );
+  // A TV app's guide shows channels by number, like a cable line-up: one number, one channel.
+  const numbered = app.channels.map((c, i) => ({ number: c.channelNumber?.trim() ?? '', channelId: c.channelId, i })).filter((c) => c.number !== '');
+  eachDuplicate(numbered, (c) => c.number, (c, _, first) =>
+    errors.push(`${p}.channels[${c.i}].channelNumber: number ${JSON.stringify(c.number)} is already channel ${numbered[first]!.channelId}'s in this app`),
+  );
 }
 
 function checkOnePerPlatform(catalog: Catalog, existing: ExistingCatalog, errors: Errors): void {

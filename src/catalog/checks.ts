@@ -6,6 +6,7 @@ import { fastLocalDate } from '../schedules/zone-offsets.ts';
 import { instantMillis } from './fields.ts';
 import type { Catalog, CatalogAccount, CatalogChannel } from './format.ts';
 import { eachDuplicate, untouched, type ExistingCatalog, type Resolver } from './resolve.ts';
+import { videoIdProblem } from './video-url.ts';
 
 export type Errors = string[];
 
@@ -86,6 +87,8 @@ export function checkVideos(catalog: Catalog, resolve: Resolver, errors: Errors)
   catalog.videos.forEach((v, i) => {
     if (!resolve.account(v.ownerId)) errors.push(`videos[${i}].ownerId: unknown account ${v.ownerId}`);
     if (v.categoryId !== null && !resolve.category(v.categoryId)) errors.push(`videos[${i}].categoryId: unknown category ${v.categoryId}`);
+    const idProblem = videoIdProblem(v.providerName, v.providerVideoId);
+    if (idProblem) errors.push(`videos[${i}].providerVideoId: ${idProblem}`);
   });
 }
 

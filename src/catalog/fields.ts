@@ -64,6 +64,20 @@ export { id, refId } from './ids.ts';
 export const nonEmpty = text(MAX_SHORT).min(1, { error: 'must not be empty' });
 export const password = text(MAX_PASSWORD).min(1, { error: 'must not be empty' });
 
+/** A channel password is typed with a TV remote, so short, but not guessable in a few tries. */
+export const MIN_CHANNEL_PASSWORD = 4;
+export const channelPassword = checkedString((v) => {
+  if (v === '') return 'must not be empty';
+  return v.length < MIN_CHANNEL_PASSWORD ? `must be at least ${MIN_CHANNEL_PASSWORD} characters` : null;
+}, MAX_PASSWORD);
+
+/** Slugs (a channel's url, an app's slug): the last part of a web address, as typed in a browser. */
+export const MAX_SLUG = 64;
+const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+export const slug = checkedString((v) =>
+  v === '' ? 'must not be empty' : SLUG_RE.test(v) ? null : `bad slug ${show(v)} (want lowercase letters, digits and hyphens, not starting or ending with a hyphen)`,
+MAX_SLUG);
+
 export const colour = checkedString((v) => (COLOUR_RE.test(v) ? null : `bad colour ${show(v)}`));
 
 export const guid = checkedString((v) => (GUID_RE.test(v) ? null : `bad GUID ${show(v)}`));

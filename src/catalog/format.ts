@@ -3,14 +3,14 @@
 // live in validate.ts because they need the whole file and the database's ids.
 import { z } from 'zod';
 import {
-  colour, count, email, falseDefault, guid, hour, id, image, instant, nonEmpty, nullableString, nullableText, profile,
+  channelPassword, colour, count, email, falseDefault, guid, hour, id, image, instant, nonEmpty, nullableString, nullableText, profile,
   instantMillis, integer, MAX_EMAIL, MAX_SECRET, MAX_STORE_ID, password, MAX_SHORT, MAX_TEXT, MAX_TITLE, refId, scryptHash, text, timeZone, tokenHash,
-  url, urlOrEmpty, wallTime,
+  slug, url, urlOrEmpty, wallTime,
 } from './fields.ts';
 import { MAX_BLOCK_VIDEOS } from '../schedules/day-entries.ts';
 import {
   ACCOUNT_STATUSES, APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS, VAST_PLATFORMS,
-  VAST_TYPES, type CredentialStore, type ImageRole,
+  VAST_TYPES, VIDEO_PROVIDERS, type CredentialStore, type ImageRole,
 } from '../vocabulary.ts';
 
 // Object-level rules also run when a sibling field failed, so one pass reports every error;
@@ -36,6 +36,13 @@ const importTime = instant.optional().transform((v) => v ?? null);
 
 /** Limits of strings and lists (docs/security.md: Limits); every string field has one. */
 const title = text(MAX_TITLE);
+/** What a viewer reads in a guide or a list: a video's title, a channel's name. */
+const shownName = text(MAX_TITLE).min(1, { error: 'must not be empty' });
+/** A provider the players know; compared ignoring case (legacy data says "youtube"), kept as written. */
+const providerName = text(MAX_SHORT).superRefine((v, ctx) => {
+  if (VIDEO_PROVIDERS.some((p) => p.toLowerCase() === v.toLowerCase())) return;
+  ctx.addIssue({ code: 'custom', message: `unknown provider ${JSON.stringify(v.slice(0, 60))} (want ${VIDEO_PROVIDERS.join(', ')}; Custom is self-hosted media at streamUrl)` });
+});
 const nullableUrl = url.nullable().default(null);
 const nullableProfile = profile.nullable().default(null);
 
@@ -99,12 +106,13 @@ const renditionSchema = z.strictObject({
 export const videoSchema = z.strictObject({
   id,
   ownerId: refId,
-  title,
+  title: shownName,
   description: nullableText(MAX_TEXT),
-  durationSeconds: z.number().nonnegative({ error: 'must be >= 0' }),
+  // A 0-second video never airs: a block skips it and a guide shows it nowhere.
+  durationSeconds: z.number().positive({ error: 'must be > 0' }),
   thumbnailUrl: urlOrEmpty.default(''),
-  providerName: text(MAX_SHORT),
-  providerVideoId: text(MAX_SHORT),
+  providerName,
+  providerVideoId: nonEmpty,
   categoryId: refId.nullable().default(null),
   streamUrl: nullableUrl,
   isPrivate: falseDefault,
@@ -153,8 +161,8 @@ export const channelSchema = z
   .strictObject({
     id,
     ownerId: refId,
-    name: title,
-    url: nonEmpty,
+    name: shownName,
+    url: slug,
     categoryId: refId,
     languageId: refId.nullable().default(null),
     pictureUrl: nullableUrl,
@@ -166,7 +174,7 @@ export const channelSchema = z
     isVerified: falseDefault,
     keepGuideOpened: falseDefault,
     guideMode: text(MAX_SHORT).default('default'),
-    password: password.nullable().default(null),
+    password: channelPassword.nullable().default(null),
     passwordHash: scryptHash.nullable().default(null),
     subscriberCount: count.default(0),
     createdAt: importTime,
@@ -287,7 +295,7 @@ export const appSchema = z
     ownerId: refId,
     platform: z.enum(APP_PLATFORMS),
     appName: title,
-    slug: nullableString,
+    slug: slug.nullable().default(null),
     about: nullableText(MAX_TEXT),
     privacyPolicyLink: nullableUrl,
     isPaid: falseDefault,

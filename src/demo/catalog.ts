@@ -38,10 +38,13 @@ const CH = {
   news: 1001, music: 1002, docs: 1003, members: 1004, onDemand: 1005, deportes: 1006, classics: 1007, kinder: 1008,
 } as const;
 const APP = {
-  nwMobile: 301, nwRoku: 302, nwFireTv: 303, nwAppleTv: 304, nwAndroidTv: 305, harborRoku: 306, lumenMobile: 307,
+  nwMobile: 301, nwRoku: 302, nwFireTv: 303, nwAppleTv: 304, nwAndroidTv: 305, harborRoku: 306, lumenMobile: 307, lumenRoku: 308,
 } as const;
 const FIRST_VIDEO_ID = 50001;
 const FIRST_BLOCK_ID = 900001;
+
+/** The free Roku app's API key (the Roku template's settings/{api_key}), fixed so demos can use it. */
+export const LUMEN_ROKU_API_KEY = '5c2e8a41-9d37-4b6f-a0e2-7f14c3d9b826';
 
 /** Long-lived token embedded in the generated Roku archive of the main owner (fixed so demos can use it). */
 const ROKU_ARCHIVE_TOKEN = '6f1c2b8e-4d3a-4e7f-9b21-0c5d8a7e3f14';
@@ -762,6 +765,17 @@ function apps(now: Date): AppInput[] {
       images: { logo: logo(PALETTE.lumen), icon: icon(PALETTE.lumen) },
       channels: [{ channelId: CH.kinder, sorting: null, channelNumber: null, useVastSettings: false, lastUpdateDate: null }],
       createdAt: created(300),
+    },
+    {
+      // A free Roku app with a themed guide: the shipped Roku template (no purchase flow) loads its
+      // guide from it (COMPAT_ROUTES=roku, settings/{apiKey}); Northwind's Roku app stays the paid one.
+      id: APP.lumenRoku, ownerId: USER.lumen, platform: 'roku', appName: 'Lumen Kinder TV', slug: 'lumen-kinder-roku',
+      about: 'Sichere Videos für Kinder, ohne Werbung.', privacyPolicyLink: 'https://lumen.example/datenschutz',
+      apiKey: LUMEN_ROKU_API_KEY,
+      theme: { primaryColor: PALETTE.lumen.primary, secondaryColor: PALETTE.lumen.secondary, backgroundColor: PALETTE.lumen.background, styleColor: PALETTE.lumen.style },
+      images: { avatarHd: b64(gradientPng(96, 54, PALETTE.lumen.background, PALETTE.lumen.primary)), avatarSd: b64(gradientPng(64, 36, PALETTE.lumen.background, PALETTE.lumen.primary)), logo: logo(PALETTE.lumen) },
+      channels: [{ channelId: CH.kinder, sorting: 1, channelNumber: '5', useVastSettings: false, lastUpdateDate: iso(hour - DAY_MS) }],
+      createdAt: created(120),
     },
   ];
 }

@@ -8,6 +8,7 @@ import { assertMatches, etagOf } from './etag.ts';
 import { assertFixed, createCatalog, owned, withIds, writeCatalog, type Body } from './entities.ts';
 import { EditRefusal, notFound } from './refusals.ts';
 import { validateSlice } from './validate.ts';
+import { bodiesFromUrls } from './video-urls.ts';
 import { changedFields, write, type Editor, type Idempotency, type Written } from './write.ts';
 
 export const MAX_BULK_VIDEOS = 1000;
@@ -35,7 +36,8 @@ async function existingVideo(tx: Queryable, ownerId: number, videoId: number): P
 export async function createVideos(db: Database, editor: Editor, bodies: readonly Body[], bulk: boolean, idempotency?: Idempotency): Promise<Written<unknown>> {
   return write<unknown>(db, editor, async (tx) => {
     const root = (i: number) => (bulk ? `[${i}].` : '');
-    const complete = await withIds(tx, 'videos', bodies.map((b, i) => owned(b, editor.ownerId, root(i))), root);
+    const read = bodiesFromUrls(bodies, root);
+    const complete = await withIds(tx, 'videos', read.map((b, i) => owned(b, editor.ownerId, root(i))), root);
     const catalog = await validateSlice(tx, editor.ownerId, { videos: complete as never }, bulk ? 'videos' : 'videos[0]');
     await createCatalog(tx, catalog, editor.now);
     const created = await exportVideos(tx, { ownerId: editor.ownerId, videoIds: catalog.videos.map((v) => v.id) });
@@ -54,7 +56,10 @@ export async function updateVideo(db: Database, editor: Editor, videoId: number,
     const current = await existingVideo(tx, editor.ownerId, videoId);
     assertMatches(ifMatch, current);
     assertFixed(patch, current, ['id', 'ownerId']);
-    const catalog = await validateSlice(tx, editor.ownerId, { videos: [{ ...current, ...patch }] as never }, 'videos[0]');
+    // A url replaces what it derives (provider, id, thumbnail, stream) unless the patch gives them too.
+    const { providerName: _n, providerVideoId: _i, thumbnailUrl: _t, streamUrl: _s, ...kept } = current;
+    const merged = patch['url'] === undefined ? { ...current, ...patch } : bodiesFromUrls([{ ...kept, ...patch }], () => '')[0]!;
+    const catalog = await validateSlice(tx, editor.ownerId, { videos: [merged] as never }, 'videos[0]');
     await writeCatalog(tx, catalog, editor.now);
     const after = await existingVideo(tx, editor.ownerId, videoId);
     const fields = changedFields(current, after);

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id, instant, nonEmpty, refId } from '../catalog/fields.ts';
+import { channelPassword, id, instant, refId } from '../catalog/fields.ts';
 import { channelSchema, liveStreamSchema, scheduleBlockSchema } from '../catalog/format.ts';
 import {
   channelPage, clearPassword, createChannel, createLiveStream, deleteChannel, deleteLiveStream, deleteVast, putVast, putVideoList,
@@ -68,7 +68,7 @@ const channelPatch = patchOf(channelSchema.shape, CHILDREN).extend({
 
 const orderBody = z.strictObject({ channelIds: z.array(refId).max(MAX_LIST) });
 const videoListBody = z.strictObject({ videoIds: z.array(refId).max(MAX_LIST) });
-const passwordBody = z.strictObject({ password: nonEmpty.max(1024) });
+const passwordBody = z.strictObject({ password: channelPassword });
 const liveStreamPatch = z.strictObject({ id: z.number().optional(), videoId: refId, start: instant, end: instant, uri: z.string() }).partial();
 
 

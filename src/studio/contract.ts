@@ -4,8 +4,9 @@
 // (web/src/api/types.ts) takes its types from here with `import type` and z.infer: the types
 // cannot drift from what the server answers, and no zod reaches the console's bundle.
 import { z } from 'zod';
-import { id, refId } from '../catalog/fields.ts';
+import { id, MAX_URL, refId, text } from '../catalog/fields.ts';
 import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, vastSchema, videoSchema } from '../catalog/format.ts';
+import { MAX_LOOKUP_URLS, parseVideoUrl } from '../catalog/video-url.ts';
 import { videoRowSchema } from '../presenters/video-row-schema.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
 import { pageOf, patchOf } from './schemas.ts';
@@ -14,10 +15,33 @@ export { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, 
 
 // ---------------------------------------------------------------- videos
 
-/** A new video: the catalog's, id and ownerId filled by the service when left out. */
-export const newVideoSchema = videoSchema.extend({ id: id.optional(), ownerId: refId.optional() });
+/** A pasted YouTube, Vimeo or direct media URL (src/catalog/video-url.ts), never stored as such. */
+const videoUrl = text(MAX_URL).superRefine((v, ctx) => {
+  const parsed = parseVideoUrl(v);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+}).describe('a YouTube, Vimeo or direct media URL: sets providerName, providerVideoId, and the thumbnail (YouTube) or streamUrl (direct media) unless given');
+/** A new video: the catalog's, id and ownerId filled by the service when left out; a url in place of the provider fields. */
+export const newVideoSchema = videoSchema.extend({
+  id: id.optional(), ownerId: refId.optional(), url: videoUrl.optional(),
+  providerName: videoSchema.shape.providerName.optional(), providerVideoId: videoSchema.shape.providerVideoId.optional(),
+});
 /** A video PATCH: any of its fields but the ones the service owns. */
-export const videoPatchSchema = patchOf(videoSchema.shape, ['id', 'ownerId']);
+export const videoPatchSchema = patchOf(videoSchema.shape, ['id', 'ownerId']).extend({ url: videoUrl.optional() });
+/** POST /videos/lookup: what each URL is, and what its provider says of it. */
+export const videoLookupBodySchema = z.strictObject({ urls: z.array(text(MAX_URL)).min(1).max(MAX_LOOKUP_URLS) });
+export const videoLookupSchema = z.object({
+  items: z.array(z.object({
+    url: z.string(),
+    problem: z.string().nullable().describe('why the URL is not a video this service plays (null: it is)'),
+    video: z.object({
+      providerName: z.string(), providerVideoId: z.string(), streamUrl: z.string().nullable(), thumbnailUrl: z.string(),
+      title: z.string().optional(), durationSeconds: z.number().optional(), description: z.string().optional(),
+    }).nullable(),
+    lookup: z.enum(['found', 'not_found', 'unavailable', 'none']).describe("the provider's oEmbed answer: none for direct media"),
+    lookupMessage: z.string().nullable(),
+    missing: z.array(z.string()).describe('fields the creator must still give (YouTube gives no duration)'),
+  })),
+});
 export const videoPageSchema = pageOf(videoSchema);
 export const bulkVideosSchema = z.object({ items: z.array(videoSchema) });
 export const videoUsageSchema = z.object({

@@ -8,16 +8,24 @@ import { MAX_BULK_VIDEOS, createVideos, deleteVideo, readVideo, updateVideo, usa
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { BULK_VIDEOS_BODY_LIMIT } from './limits.ts';
-import { bulkVideosSchema, newVideoSchema, videoPageSchema, videoPatchSchema, videoSchema, videoUsageSchema } from './contract.ts';
+import { bulkVideosSchema, newVideoSchema, videoLookupBodySchema, videoLookupSchema, videoPageSchema, videoPatchSchema, videoSchema, videoUsageSchema } from './contract.ts';
+import { lookUpVideoUrls } from '../editing/video-urls.ts';
 import { NO_CONTENT, numericId, pageQuery } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
 
 const videoIdParams = z.object({ videoId: numericId });
 const createBody = z.union([newVideoSchema, z.array(newVideoSchema).min(1).max(MAX_BULK_VIDEOS)]);
 
-export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  const oembed = { youtube: config.OEMBED_YOUTUBE_URL, vimeo: config.OEMBED_VIMEO_URL, timeoutMs: config.OEMBED_TIMEOUT_MS };
+
+  // Reads nothing of the owner's and writes nothing: what each pasted URL is and what its provider says.
+  app.post('/videos/lookup', { schema: { body: videoLookupBodySchema, response: { 200: okSchema(videoLookupSchema) } } }, async (request) => ({
+    success: true as const,
+    data: { items: await lookUpVideoUrls(oembed, request.body.urls) },
+  }));
 
   app.get('/videos', { schema: { querystring: pageQuery, response: { 200: okSchema(videoPageSchema) } } }, async (request) => {
     const { page, per_page, q } = request.query;

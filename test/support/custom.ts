@@ -30,7 +30,7 @@ export function customCatalog() {
   video(5001).streamUrl = 'https://media.example/morning.m3u8';
   video(5002).streamUrl = 'https://media.example/weather.mp4';
   catalog.videos.push(
-    { id: 5004, ownerId: 11, title: 'Live show', description: 'Tonight', durationSeconds: 0, providerName: 'Custom', providerVideoId: 'live-1', isRRated: true },
+    { id: 5004, ownerId: 11, title: 'Live show', description: 'Tonight', durationSeconds: 3600, providerName: 'Custom', providerVideoId: 'live-1', isRRated: true },
     { id: 6001, ownerId: 16, title: 'Dora video', durationSeconds: 60, providerName: 'YouTube', providerVideoId: 'dora-1' },
   );
   const channel = (id: number) => catalog.channels.find((c: any) => c.id === id);

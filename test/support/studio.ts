@@ -2,6 +2,7 @@
 // second owner, olga (16), with a channel, a video and an app of her own; signed-in tokens of each.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { Config } from '../../src/config.ts';
 import type { DatabaseKind } from '../../src/db/connect.ts';
 import { APP_TOKEN, OWNER, VIEWER, smallCatalog } from '../fixtures/catalog.ts';
 import { testApp, type TestApp } from './app.ts';
@@ -27,8 +28,8 @@ export interface StudioTest {
   call(method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; now?: string }): Promise<LightMyRequestResponse>;
 }
 
-export async function studioTest(kind: DatabaseKind, catalog: unknown = studioCatalog()): Promise<StudioTest> {
-  const t = await testApp(kind, catalog);
+export async function studioTest(kind: DatabaseKind, catalog: unknown = studioCatalog(), config: Partial<Config> = {}): Promise<StudioTest> {
+  const t = await testApp(kind, catalog, config);
   const login = async (username: string, password: string) => {
     const response = await t.request({ method: 'POST', url: '/api/v1/rest/auth/login', payload: { username, password } });
     expect(response.statusCode, response.body).toBe(200);

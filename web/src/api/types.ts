@@ -21,6 +21,8 @@ export type VideoPage = Answer<typeof studio.videoPageSchema>;
 export type VideoUsage = Answer<typeof studio.videoUsageSchema>;
 export type NewVideo = Body<typeof studio.newVideoSchema>;
 export type VideoPatch = Body<typeof studio.videoPatchSchema>;
+export type VideoLookup = Answer<typeof studio.videoLookupSchema>;
+export type VideoLookupItem = VideoLookup['items'][number];
 
 // Channels and what hangs off them
 export type Channel = Answer<typeof studio.channelResourceSchema>;

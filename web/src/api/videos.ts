@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { studio } from './client.ts';
 import { keys, useWrite } from './query.ts';
-import type { NewVideo, Video, VideoPage, VideoPatch, VideoUsage } from './types.ts';
+import type { NewVideo, Video, VideoLookup, VideoLookupItem, VideoPage, VideoPatch, VideoUsage } from './types.ts';
 
 const PAGE_MAX = 500;
 
@@ -63,3 +63,16 @@ export const useUpdateVideo = () =>
 
 export const useDeleteVideo = () =>
   useWrite(({ videoId, etag }: { videoId: number; etag: string | undefined }) => studio(`/videos/${videoId}`, { method: 'DELETE', ifMatch: etag }), () => VIDEO_READS);
+
+/** URLs the Studio looks up per request (src/catalog/video-url.ts MAX_LOOKUP_URLS). */
+const LOOKUP_CHUNK = 50;
+
+/** What each pasted URL is and what its provider says of it, in the order pasted (50 per request). */
+export async function lookUpUrls(urls: readonly string[]): Promise<VideoLookupItem[]> {
+  const items: VideoLookupItem[] = [];
+  for (let i = 0; i < urls.length; i += LOOKUP_CHUNK) {
+    const { data } = await studio<VideoLookup>('/videos/lookup', { method: 'POST', body: { urls: urls.slice(i, i + LOOKUP_CHUNK) } });
+    items.push(...data.items);
+  }
+  return items;
+}

@@ -30,6 +30,16 @@ export function fieldError(error: unknown, field: string): string | undefined {
   return found.length === 0 ? undefined : found.map((d) => (d.path === field ? d.message : `${d.path}: ${d.message}`)).join('; ');
 }
 
+/**
+ * The details under `field` that no input of a list shows beside itself: a list's rows show
+ * theirs (`channels[1].channelNumber` beside row 1's number), the list's heading the rest.
+ */
+export function listError(error: unknown, field: string, placed: RegExp): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const rest = error.details.filter((d) => belongsTo(d.path, field) && !placed.test(d.path));
+  return rest.length === 0 ? undefined : rest.map((d) => (d.path === field ? d.message : `${d.path}: ${d.message}`)).join('; ');
+}
+
 export function FormAlert({ error, fields }: { error: unknown; fields?: readonly string[] }) {
   if (!error) return null;
   return (

@@ -8,7 +8,7 @@ import { useChannelList } from '../../api/channels.ts';
 import type { Answer } from '../../api/client.ts';
 import type { App, AppChannel, StoreProduct } from '../../api/types.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { fieldError, FormAlert } from '../../ui/errors.tsx';
+import { fieldError, FormAlert, listError } from '../../ui/errors.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
 import { ColourField } from './ColourField.tsx';
@@ -294,17 +294,23 @@ function Assignments({ channels, error, onChange }: { channels: Carried[]; error
     const current = carried.get(channelId);
     onChange(current ? channels.map((c) => (c.channelId === channelId ? { ...c, ...patch } : c)) : [...channels, { channelId, sorting: channels.length + 1, channelNumber: null, useVastSettings: false, ...patch }]);
   };
+  // A detail names a row by its place in the body's list, which is `channels` in this order.
+  const rowError = (channelId: number, field: string) => {
+    const index = channels.findIndex((c) => c.channelId === channelId);
+    return index < 0 ? undefined : fieldError(error, `channels[${index}].${field}`);
+  };
+  const headingError = listError(error, 'channels', /^channels\[\d+\]\.(channelNumber|sorting)$/);
   const columns: Column<{ id: number; name: string }>[] = [
     { header: 'Carried', cell: (c) => <Checkbox aria-label={`Carry ${c.name}`} checked={carried.has(c.id)} onChange={(e) => update(c.id, e.currentTarget.checked ? {} : null)} /> },
     { header: 'Channel', cell: (c) => c.name },
     {
       header: 'Sorting',
-      cell: (c) => <NumberInput aria-label={`Sorting of ${c.name}`} disabled={!carried.has(c.id)} value={carried.get(c.id)?.sorting ?? ''} onChange={(v) => update(c.id, { sorting: v === '' ? null : Number(v) })} w={90} />,
+      cell: (c) => <NumberInput aria-label={`Sorting of ${c.name}`} disabled={!carried.has(c.id)} value={carried.get(c.id)?.sorting ?? ''} onChange={(v) => update(c.id, { sorting: v === '' ? null : Number(v) })} w={90} error={rowError(c.id, 'sorting')} />,
     },
     {
       header: 'Channel number',
       cell: (c) => (
-        <TextInput aria-label={`Channel number of ${c.name}`} disabled={!carried.has(c.id)} value={carried.get(c.id)?.channelNumber ?? ''} onChange={(e) => update(c.id, { channelNumber: e.currentTarget.value || null })} w={110} />
+        <TextInput aria-label={`Channel number of ${c.name}`} disabled={!carried.has(c.id)} value={carried.get(c.id)?.channelNumber ?? ''} onChange={(e) => update(c.id, { channelNumber: e.currentTarget.value || null })} w={110} error={rowError(c.id, 'channelNumber')} />
       ),
     },
     {
@@ -319,7 +325,7 @@ function Assignments({ channels, error, onChange }: { channels: Carried[]; error
       <Title order={3} size="h5" mb="xs">
         Channels in this app
       </Title>
-      {fieldError(error, 'channels') ? <Text c="red" size="sm">{fieldError(error, 'channels')}</Text> : null}
+      {headingError ? <Text c="red" size="sm">{headingError}</Text> : null}
       <DataTable label="Channels in this app" columns={columns} rows={owned} rowKey={(c) => c.id} minWidth={520} />
     </Paper>
   );

@@ -7,6 +7,7 @@ import { usePutVideoList, useVideoList } from '../../api/channels.ts';
 import type { Answer } from '../../api/client.ts';
 import type { VideoList } from '../../api/types.ts';
 import { titleOf, useVideoPage, useVideoTitles } from '../../api/videos.ts';
+import { Thumbnail } from '../../ui/Thumbnail.tsx';
 import { formMessage } from '../../ui/errors.tsx';
 import { allOf, Loaded } from '../../ui/Loaded.tsx';
 import { SortableList } from '../../ui/SortableList.tsx';
@@ -112,7 +113,14 @@ function AddVideo({ exclude, label, onAdd }: { exclude: number[]; label: string;
       </Combobox.Target>
       <Combobox.Dropdown>
         <Combobox.Options>
-          {options.length === 0 ? <Combobox.Empty>No videos found</Combobox.Empty> : options.map((v) => <Combobox.Option key={v.id} value={String(v.id)}>{v.title} (#{v.id})</Combobox.Option>)}
+          {options.length === 0 ? <Combobox.Empty>No videos found</Combobox.Empty> : options.map((v) => (
+            <Combobox.Option key={v.id} value={String(v.id)}>
+              <Group gap="xs" wrap="nowrap">
+                <Thumbnail url={v.thumbnailUrl} width={40} />
+                <span>{v.title} (#{v.id})</span>
+              </Group>
+            </Combobox.Option>
+          ))}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

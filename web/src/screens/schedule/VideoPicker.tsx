@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Video } from '../../api/types.ts';
 import { useVideoPage } from '../../api/videos.ts';
+import { Thumbnail } from '../../ui/Thumbnail.tsx';
 
 export interface Chosen {
   id: number;
@@ -48,7 +49,7 @@ export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) =>
       <TextInput label="Search videos" value={q} onChange={(e) => setQ(e.currentTarget.value)} rightSection={loading ? <Loader size="xs" /> : null} />
       <Group gap={4}>
         {results.map((v) => (
-          <Button key={v.id} size="compact-xs" variant="light" aria-label={`Add ${v.title}`} onClick={() => add(v)}>
+          <Button key={v.id} size="compact-sm" variant="light" aria-label={`Add ${v.title}`} onClick={() => add(v)} leftSection={<Thumbnail url={v.thumbnailUrl} width={32} />}>
             + {v.title}
           </Button>
         ))}

@@ -1,4 +1,5 @@
-// Videos: the owner's library of videos, searchable and paginated; add one, paste a list, edit,
+// Videos: the owner's library of videos with thumbnails, searchable and paginated; add from pasted
+// URLs, add one, paste a list, edit,
 // see where a video is used, delete (refused in words while it is used).
 import { Badge, Button, Group, Modal, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -8,6 +9,8 @@ import type { Video } from '../../api/types.ts';
 import { useCreateVideos, useVideoPage } from '../../api/videos.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
+import { Thumbnail } from '../../ui/Thumbnail.tsx';
+import { AddFromUrls } from './AddFromUrls.tsx';
 import { PasteVideos } from './PasteVideos.tsx';
 import { formatDuration } from './paste.ts';
 import { VideoDetails } from './VideoDetails.tsx';
@@ -21,11 +24,12 @@ export function VideosScreen(_props: { rest: string[] }) {
   const [page, setPage] = useState(1);
   const list = useVideoPage({ q: search, page, per_page: PER_PAGE });
   const create = useCreateVideos();
-  const [dialog, setDialog] = useState<'add' | 'paste' | { videoId: number } | null>(null);
+  const [dialog, setDialog] = useState<'add' | 'urls' | 'paste' | { videoId: number } | null>(null);
   useEffect(() => setPage(1), [search]);
 
   const close = () => setDialog(null);
   const columns: Column<Video>[] = [
+    { header: 'Thumbnail', cell: (video) => <Thumbnail url={video.thumbnailUrl} /> },
     { header: 'Id', cell: (video) => video.id },
     { header: 'Title', cell: (video) => <>{video.title} {video.isPrivate ? <Badge size="xs">private</Badge> : null}</> },
     { header: 'Duration', cell: (video) => formatDuration(video.durationSeconds) },
@@ -45,7 +49,8 @@ export function VideosScreen(_props: { rest: string[] }) {
       <Group justify="space-between">
         <Title order={2}>Videos</Title>
         <Group>
-          <Button onClick={() => setDialog('add')}>Add video</Button>
+          <Button onClick={() => setDialog('urls')}>Add from URLs</Button>
+          <Button variant="light" onClick={() => setDialog('add')}>Add video</Button>
           <Button variant="light" onClick={() => setDialog('paste')}>
             Paste a list
           </Button>
@@ -72,6 +77,9 @@ export function VideosScreen(_props: { rest: string[] }) {
             close();
           }}
         />
+      </Modal>
+      <Modal opened={dialog === 'urls'} onClose={close} title="Add videos from URLs" size="xl">
+        <AddFromUrls onDone={close} onCancel={close} />
       </Modal>
       <Modal opened={dialog === 'paste'} onClose={close} title="Paste a list of videos" size="xl">
         <PasteVideos onDone={close} onCancel={close} />

@@ -1,0 +1,118 @@
+// Add from URLs: paste YouTube, Vimeo or direct media URLs, see what each is and what its provider
+// said (title, duration, thumbnail), fill in what is missing, add them all at once. The server
+// parses the URLs and asks the providers; this screen never fetches a pasted URL itself.
+import { Alert, Button, Group, Image, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError, newIdempotencyKey } from '../../api/client.ts';
+import { lookUpUrls, useCreateVideos } from '../../api/videos.ts';
+import { formMessage } from '../../ui/errors.tsx';
+import { useSubmit } from '../../ui/submit.ts';
+import { bodiesOf, rowErrorsFromDetails, rowOf, urlsOf, type RowErrors, type UrlRow } from './from-urls.ts';
+
+export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const [text, setText] = useState('');
+  const [rows, setRows] = useState<UrlRow[] | null>(null);
+  const [errors, setErrors] = useState<Map<number, RowErrors>>(new Map());
+  const [other, setOther] = useState<string[]>([]);
+  const [key] = useState(newIdempotencyKey);
+  const create = useCreateVideos();
+
+  const lookup = useSubmit(async () => {
+    const urls = urlsOf(text);
+    if (urls.length === 0) throw new Error('paste at least one URL, one per line');
+    setRows((await lookUpUrls(urls)).map(rowOf));
+    setErrors(new Map());
+  });
+  const add = useSubmit(async () => {
+    if (!rows) return;
+    const { bodies, errors: before } = bodiesOf(rows);
+    setErrors(before);
+    setOther([]);
+    if (before.size > 0) return;
+    try {
+      await create.mutateAsync({ body: bodies, key });
+    } catch (failure) {
+      if (!(failure instanceof ApiError && failure.details.length > 0)) throw failure;
+      const found = rowErrorsFromDetails(failure.details);
+      setErrors(found.rows);
+      return setOther(found.other);
+    }
+    onDone();
+  });
+  const edit = (index: number, patch: Partial<UrlRow>) => setRows((current) => current?.map((row, i) => (i === index ? { ...row, ...patch } : row)) ?? null);
+
+  if (!rows) {
+    return (
+      <Stack gap="sm">
+        <Text size="sm">
+          One URL per line: YouTube (watch, youtu.be, shorts, embed, live), Vimeo (vimeo.com/123, player.vimeo.com/video/123) or a direct media file (.mp4, .m3u8, .mpd, .webm, .mov, .m4v).
+          Titles, durations and thumbnails are fetched from YouTube and Vimeo where they answer; you fill in the rest.
+        </Text>
+        {lookup.error ? <Alert color="red" role="alert">{formMessage(lookup.error)}</Alert> : null}
+        <Textarea label="Video URLs, one per line" autosize minRows={5} maxRows={15} value={text} onChange={(e) => setText(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>Cancel</Button>
+          <Button onClick={() => void lookup.run()} loading={lookup.busy}>Look up</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const blocked = errors.size > 0 || other.length > 0;
+  return (
+    <Stack gap="sm">
+      {add.error ? <Alert color="red" role="alert">{formMessage(add.error)}</Alert> : null}
+      {blocked ? (
+        <Alert color="red" role="alert" title="Nothing was added">
+          {other.length > 0 ? other.join('; ') : 'Correct the rows marked below (or go back and leave their URLs out).'}
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label="Videos to add" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Thumbnail</Table.Th>
+              <Table.Th>Video</Table.Th>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Duration</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, i) => {
+              const rowErrors = errors.get(i) ?? {};
+              const line = `line ${i + 1}`;
+              return (
+                <Table.Tr key={row.url}>
+                  <Table.Td>{row.thumbnailUrl ? <Image src={row.thumbnailUrl} alt="" w={96} h={54} fit="cover" radius="sm" /> : null}</Table.Td>
+                  <Table.Td>
+                    {row.problem || rowErrors['url'] ? (
+                      <Text size="sm" c="red">{row.url}: {rowErrors['url'] ?? row.problem}</Text>
+                    ) : (
+                      <>
+                        <Text size="sm">{row.providerName} {row.providerVideoId}</Text>
+                        {row.note ? <Text size="xs" c="dimmed">{row.note}</Text> : null}
+                        {rowErrors['providerVideoId'] ? <Text size="xs" c="red">{rowErrors['providerVideoId']}</Text> : null}
+                      </>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Title, ${line}`} value={row.title} onChange={(e) => edit(i, { title: e.currentTarget.value })} error={rowErrors['title']} disabled={row.problem !== null} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Duration, ${line}`} placeholder="10:00" w={110} value={row.duration} onChange={(e) => edit(i, { duration: e.currentTarget.value })} error={rowErrors['durationSeconds']} disabled={row.problem !== null} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => setRows(null)}>Back</Button>
+        <Button onClick={() => void add.run()} loading={add.busy}>
+          {rows.length === 1 ? 'Add 1 video' : `Add ${rows.length} videos`}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

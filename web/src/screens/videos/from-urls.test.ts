@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { bodiesOf, rowErrorsFromDetails, rowOf, urlsOf } from './from-urls.ts';
+
+const YT = 'dQw4w9WgXcQ';
+const youtube = {
+  url: `https://youtu.be/${YT}`, problem: null, lookup: 'found' as const, lookupMessage: null, missing: ['durationSeconds'],
+  video: { providerName: 'YouTube', providerVideoId: YT, streamUrl: null, thumbnailUrl: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg`, title: 'Rick' },
+};
+
+describe('adding videos from URLs', () => {
+  it('reads one URL per line, once each', () => {
+    expect(urlsOf(` https://youtu.be/${YT}\n\n# a comment\nhttps://vimeo.com/1\r\nhttps://youtu.be/${YT}`)).toEqual([`https://youtu.be/${YT}`, 'https://vimeo.com/1']);
+  });
+
+  it('turns a lookup into a row saying what the creator must fill in', () => {
+    expect(rowOf(youtube)).toMatchObject({ title: 'Rick', duration: '', providerVideoId: YT, note: 'fill in the duration' });
+    const offline = rowOf({ ...youtube, lookup: 'unavailable', lookupMessage: 'YouTube could not be reached', missing: ['title', 'durationSeconds'], video: { ...youtube.video, title: undefined } as never });
+    expect(offline).toMatchObject({ title: '', note: 'YouTube could not be reached: fill in the title and the duration', thumbnailUrl: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg` });
+  });
+
+  it('makes bodies with the url (the server parses it) or says per row what is missing', () => {
+    const row = { ...rowOf(youtube), duration: '3:33' };
+    expect(bodiesOf([row])).toEqual({ bodies: [{ url: `https://youtu.be/${YT}`, title: 'Rick', durationSeconds: 213, thumbnailUrl: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg` }], errors: new Map() });
+    const { errors } = bodiesOf([row, { ...row, duration: '0', title: ' ' }, { ...row, problem: 'not a URL' }]);
+    expect([...errors]).toEqual([
+      [1, { title: 'enter a title', durationSeconds: '"0" is not seconds or h:mm:ss above 0' }],
+      [2, { url: 'not a URL' }],
+    ]);
+  });
+
+  it('puts the API\'s details beside their rows', () => {
+    expect(rowErrorsFromDetails([{ path: '[2].durationSeconds', message: 'must be > 0' }, { path: '[0]', message: 'x' }, { path: '(root)', message: 'y' }])).toEqual({
+      rows: new Map([[2, { durationSeconds: 'must be > 0' }], [0, { url: 'x' }]]),
+      other: ['(root): y'],
+    });
+  });
+});

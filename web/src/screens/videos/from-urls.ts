@@ -1,0 +1,86 @@
+// "Add from URLs" on the Videos screen, its pure part: pasted text to URLs, the Studio's lookup to
+// rows the creator completes (YouTube's oEmbed gives no duration; offline, nothing is fetched),
+// rows to the bodies POST /videos takes, and the API's `[i].field` details back to their rows.
+import type { NewVideo, VideoLookupItem } from '../../api/types.ts';
+import { MAX_PASTED, parseDuration } from './paste.ts';
+
+export interface UrlRow {
+  url: string;
+  /** Why the URL cannot be added (not a video URL); the row is then only shown. */
+  problem: string | null;
+  providerName: string;
+  providerVideoId: string;
+  thumbnailUrl: string;
+  title: string;
+  /** As typed: seconds or 10:00. */
+  duration: string;
+  description: string;
+  /** What the provider said, in words, when it said nothing useful. */
+  note: string | null;
+}
+
+/** One URL per line; blank lines and # comments skipped; repeats kept once. */
+export function urlsOf(text: string): string[] {
+  const urls = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  return [...new Set(urls)].slice(0, MAX_PASTED);
+}
+
+export function rowOf(item: VideoLookupItem): UrlRow {
+  const video = item.video;
+  const missing = item.missing.length > 0 ? `fill in ${item.missing.map((m) => (m === 'durationSeconds' ? 'the duration' : 'the title')).join(' and ')}` : null;
+  const said = item.lookup === 'unavailable' || item.lookup === 'not_found' ? item.lookupMessage : null;
+  return {
+    url: item.url,
+    problem: item.problem,
+    providerName: video?.providerName ?? '',
+    providerVideoId: video?.providerVideoId ?? '',
+    thumbnailUrl: video?.thumbnailUrl ?? '',
+    title: video?.title ?? '',
+    duration: video?.durationSeconds !== undefined ? String(video.durationSeconds) : '',
+    description: video?.description ?? '',
+    note: [said, missing].filter((part): part is string => part !== null).join(': ') || null,
+  };
+}
+
+export type RowErrors = Record<string, string>;
+
+/** The bodies to create, or per-row errors (by row index) found before asking the API. */
+export function bodiesOf(rows: readonly UrlRow[]): { bodies: NewVideo[]; errors: Map<number, RowErrors> } {
+  const errors = new Map<number, RowErrors>();
+  const bodies = rows.map((row, i) => {
+    const problems: RowErrors = {};
+    if (row.problem) problems['url'] = row.problem;
+    if (row.title.trim() === '') problems['title'] = 'enter a title';
+    const seconds = parseDuration(row.duration);
+    if (seconds === undefined || seconds <= 0) problems['durationSeconds'] = row.duration.trim() === '' ? 'enter the duration (seconds or 10:00)' : `"${row.duration}" is not seconds or h:mm:ss above 0`;
+    if (Object.keys(problems).length > 0) errors.set(i, problems);
+    return {
+      url: row.url,
+      title: row.title.trim(),
+      durationSeconds: seconds ?? 0,
+      ...(row.thumbnailUrl ? { thumbnailUrl: row.thumbnailUrl } : {}),
+      ...(row.description ? { description: row.description } : {}),
+    };
+  });
+  return { bodies, errors };
+}
+
+/** `[3].title: must not be empty` as row 3's title error; details naming no row are returned apart. */
+export function rowErrorsFromDetails(details: readonly { path: string; message: string }[]): { rows: Map<number, RowErrors>; other: string[] } {
+  const rows = new Map<number, RowErrors>();
+  const other: string[] = [];
+  for (const detail of details) {
+    const match = /^\[(\d+)\]\.?([A-Za-z]*)/.exec(detail.path);
+    if (!match) {
+      other.push(detail.path ? `${detail.path}: ${detail.message}` : detail.message);
+      continue;
+    }
+    const index = Number(match[1]);
+    const field = match[2] || 'url';
+    rows.set(index, { ...rows.get(index), [field]: detail.message });
+  }
+  return { rows, other };
+}
