@@ -76,7 +76,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
       const channel = await cache.get(`rest:owned:${request.account.id}:${channelId}`, () => ownedChannel(db, request.account.id, channelId), scope);
       if (!channel) return undefined;
-      const blocks = await timelines.channelDay(db, channel, date, true);
+      const blocks = await timelines.onAirDay(db, channel, date);
       return JSON.stringify(okBody(presentSchedule(channel.id, date, channel.timezone, blocks)));
     }, scope);
     if (!body) throw channelNotFound();

@@ -11,7 +11,7 @@ import type { ExpandedBlock, ExpandedVideo, LiveStream } from './expand.ts';
 import { countEntries, TooManyEntries } from './entry-counts.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
 import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './channel-day.ts';
-import { cutDay, DAY_MS, segmentsOverlapping, segmentsStartingIn } from './on-air-listing.ts';
+import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn } from './on-air-listing.ts';
 import type { OnAirSegment } from './on-air-timeline.ts';
 
 /** A scheduled video (without its description); a live entry's also carries its stream's URI ('' when the stream has none) and id. */
@@ -289,16 +289,16 @@ export class ScheduleTimelines {
     const missing = asks.filter((_, i) => kept[i] === undefined);
     if (missing.length === 0) return kept as (readonly PublishedEntry[])[];
     const flight = this.takeOff(missing.map((ask) => ask.channel.id));
-    let sliced: TimelineBlock[][];
+    let sliced: TimelineSegment[][];
     try {
-      sliced = await this.slices(db, missing, false, maxEntries);
+      sliced = await this.segmentsStartingIn(db, missing, maxEntries);
     } finally {
       this.flights.delete(flight);
     }
     let next = 0;
     return kept.map((entries, i) => {
       if (entries !== undefined) return entries;
-      const fresh = sliced[next++]!.flatMap((b) => b.videos).map(playable);
+      const fresh = sliced[next++]!.map((s) => playable(segmentEntry(s)));
       // A change of its channel that arrived while slicing may have made it stale: answer it, do not keep it.
       if (this.trusted && unchanged(flight, asks[i]!.channel.id)) this.rememberPublished(keys[i]!, fresh);
       return fresh;
