@@ -6,6 +6,7 @@ import { expandWindow, type ScheduleBlock, type ScheduleVideo } from '../src/sch
 import { formatLocalSpaced, localDayWindow, playTimeLabel } from '../src/schedules/labels.ts';
 import { compileChannelDay, sliceWindow, windowChannelDates, type CompiledDay } from '../src/schedules/channel-day.ts';
 import { cachedDayWindow, fastLocalSpaced, fastPlayTimeLabel } from '../src/schedules/zone-offsets.ts';
+import { DAY_MS, segmentsStartingIn } from '../src/schedules/on-air-listing.ts';
 
 const video = (id: number): ScheduleVideo => ({ videoTubeId: id, title: `v${id}`, thumbnailUrl: '', durationSeconds: 600, providerVideoId: `p${id}`, providerName: 'Custom', streamUrl: null });
 const block: ScheduleBlock = { id: 1, startLocal: '2026-11-01T00:20:00', published: true, loopDaily: true, videos: Array.from({ length: 144 }, (_, i) => video(1 + (i % 30))) };
@@ -50,3 +51,22 @@ for (let i = 0; i < 50; i++) { oldPath('UTC', days[0]!); newPath('UTC', days[0]!
 const before = time('expandWindow + luxon labels', oldPath, 400);
 const after = time('compiled slice + offset-table labels', newPath, 4000);
 process.stdout.write(`${(before / after).toFixed(0)}x less CPU; a 200-channel list or 10-channel guide multiplies the per-channel figure\n`);
+
+// Issue 28: the listing cut to the on-air timeline (segments starting in the window, from the
+// compiled days of the window and the next day), with a live stream over the block each day.
+const live = { video: video(99), start: new Date('2026-11-21T12:30:00Z'), end: new Date('2026-11-21T13:00:00Z') };
+const liveCache = new Map<string, CompiledDay>();
+function onAirPath(zone: string, date: string): number {
+  const { from, to } = cachedDayWindow(date, zone);
+  const blocks = windowChannelDates(channelZone, from, to + DAY_MS).flatMap((d) => {
+    let day = liveCache.get(d);
+    if (!day) liveCache.set(d, (day = compileChannelDay({ zone: channelZone, date: d, blocks: [block], liveStreams: [live] })));
+    return day.blocks;
+  });
+  let n = 0;
+  for (const v of segmentsStartingIn(blocks, from, to)) n += fastLocalSpaced(v.start, zone).length + fastLocalSpaced(v.end, zone).length + fastPlayTimeLabel(v.start, v.end, zone).length;
+  return n;
+}
+for (let i = 0; i < 50; i++) onAirPath('UTC', days[0]!);
+const onAir = time('on-air segments (issue 28) + offset-table labels', onAirPath, 4000);
+process.stdout.write(`on-air listing: ${(onAir / after).toFixed(1)}x the compiled slice's CPU\n`);

@@ -236,7 +236,8 @@ describe.each(BACKENDS)('a crediter that fails on %s', (backend) => {
 
   it('writes nothing and leaves the session to the next pass', async () => {
     const failing = new ScheduleTimelines();
-    failing.slices = async () => {
+    // The schedule read of programmesOnAir (the on-air timeline's occurrences since issue 28; slices before).
+    failing.occurrences = async () => {
       throw new Error('schedule unreadable');
     };
     const count = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as any).rows[0].n;

@@ -1,7 +1,7 @@
 // The process-wide compiled schedule cache: same answers as the per-channel loading and
 // expansion of today (REST day, Custom request-zone day), loads shared and kept until a change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayWindow, loadPublishedDays } from './support/reference-schedules.ts';
+import { dayWindow, loadPublishedDays, loadScheduledEntries } from './support/reference-schedules.ts';
 import { channelDaySchedule } from './support/reference-schedules.ts';
 import type { ExpandedBlock, ExpandedVideo, ScheduleVideo } from '../src/schedules/expand.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
@@ -37,7 +37,7 @@ describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
       const window = dayWindow('2026-11-21', zone);
       const sliced = await timelines.window(database.db, CHANNELS, window.from, window.to, false);
       for (const channel of CHANNELS) {
-        const expected = (await loadPublishedDays(database.db, channel, [window]))(window);
+        const expected = (await loadScheduledEntries(database.db, channel, [window]))(window);
         expect(JSON.stringify(sliced.get(channel.id)!.flatMap((b) => b.videos).map(entry))).toBe(JSON.stringify(expected.map(entry)));
       }
     }

@@ -7,7 +7,9 @@ import {
   channelElement, documentBytes, renderDay, xmlAttribute, xmlText, xmltvChannelId, xmltvChunks, xmltvTime, zoneOffsets, XMLTV_HEAD, XMLTV_TAIL,
   type XmltvChannel,
 } from '../src/presenters/xmltv.ts';
-import { guideDates, onAir, type GuideChannelDay, type GuideProgramme } from '../src/schedules/guide-export.ts';
+import { guideDates, type GuideChannelDay, type GuideProgramme } from '../src/schedules/guide-export.ts';
+import type { ExpandedBlock } from '../src/schedules/expand.ts';
+import { segmentsStartingIn } from '../src/schedules/on-air-listing.ts';
 import type { PublishedEntry, TimelineVideo } from '../src/schedules/timelines.ts';
 import { XmlError } from './support/xml.ts';
 import { checkXmltv, parseXmltvTime, XmltvError } from './support/xmltv.ts';
@@ -151,46 +153,46 @@ describe('XMLTV elements', () => {
   });
 });
 
-describe('programmes on air (guide export rules)', () => {
-  const shape = (days: ReturnType<typeof onAir>) => days.map((d) => d.map((p) => [new Date(p.start).toISOString().slice(11, 19), new Date(p.stop).toISOString().slice(11, 19), p.video.videoTubeId]));
+describe('programmes on air (guide export rules: the on-air timeline, segments starting each day)', () => {
+  // The old rule ("the later start takes the air") cut a live stream at the next entry's start;
+  // the timeline keeps it on air whole and resumes the block on its own clock after it.
+  const block = (id: number, entries: PublishedEntry[], isLive = false): ExpandedBlock<TimelineVideo> => ({
+    channelScheduleId: id, start: entries[0]!.start, published: true, loopDaily: false, isLive, videos: entries.map((e, i) => ({ ...e, playbackOrderNumber: i + 1, isLive })),
+  });
+  const day = (blocks: ExpandedBlock<TimelineVideo>[], date: string) => segmentsStartingIn(blocks, at(`${date}T00:00:00Z`), at(`${date}T00:00:00Z`) + 86_400_000);
+  const shape = (days: { start: number; end: number; video: TimelineVideo }[][]) => days.map((d) => d.map((p) => [new Date(p.start).toISOString().slice(11, 19), new Date(p.end).toISOString().slice(11, 19), p.video.videoTubeId]));
 
   it('floors to whole seconds and drops what is left with no time', () => {
-    const days = onAir([[entry(1, '2026-11-21T08:00:00.600Z', '2026-11-21T08:00:10.250Z'), entry(2, '2026-11-21T08:00:10.250Z', '2026-11-21T08:00:10.900Z'), entry(3, '2026-11-21T08:00:10.900Z', '2026-11-21T08:00:20Z')]]);
-    expect(shape(days)).toEqual([[['08:00:00', '08:00:10', 1], ['08:00:10', '08:00:20', 3]]]);
+    const blocks = [block(1, [entry(1, '2026-11-21T08:00:00.600Z', '2026-11-21T08:00:10.250Z'), entry(2, '2026-11-21T08:00:10.250Z', '2026-11-21T08:00:10.900Z'), entry(3, '2026-11-21T08:00:10.900Z', '2026-11-21T08:00:20Z')])];
+    expect(shape([day(blocks, '2026-11-21')])).toEqual([[['08:00:00', '08:00:10', 1], ['08:00:10', '08:00:20', 3]]]);
   });
 
-  it('sorts overlapping blocks by start and stops each programme when the next starts', () => {
-    // Block A (1, 2, 3) from 08:00, block B (9) at 08:30 over it: entries come block by block.
-    const days = onAir([[
-      entry(1, '2026-11-21T08:00:00Z', '2026-11-21T08:20:00Z'),
-      entry(2, '2026-11-21T08:20:00Z', '2026-11-21T08:40:00Z'),
-      entry(3, '2026-11-21T08:40:00Z', '2026-11-21T09:00:00Z'),
-      entry(9, '2026-11-21T08:30:00Z', '2026-11-21T08:35:00Z'),
-    ]]);
-    expect(shape(days)).toEqual([[['08:00:00', '08:20:00', 1], ['08:20:00', '08:30:00', 2], ['08:30:00', '08:35:00', 9], ['08:40:00', '09:00:00', 3]]]);
+  it('a block placed over another preempts it; the one under resumes on its own clock', () => {
+    // Block A (1, 2, 3) from 08:00, block B (9) at 08:30 over it: 2 resumes at 08:35, joined in progress.
+    const blocks = [
+      block(1, [entry(1, '2026-11-21T08:00:00Z', '2026-11-21T08:20:00Z'), entry(2, '2026-11-21T08:20:00Z', '2026-11-21T08:40:00Z'), entry(3, '2026-11-21T08:40:00Z', '2026-11-21T09:00:00Z')]),
+      block(2, [entry(9, '2026-11-21T08:30:00Z', '2026-11-21T08:35:00Z')]),
+    ];
+    expect(shape([day(blocks, '2026-11-21')])).toEqual([[['08:00:00', '08:20:00', 1], ['08:20:00', '08:30:00', 2], ['08:30:00', '08:35:00', 9], ['08:35:00', '08:40:00', 2], ['08:40:00', '09:00:00', 3]]]);
   });
 
-  it('on a tie the later in play order (a live stream after the regular entry) takes the air', () => {
-    const days = onAir([[entry(1, '2026-11-21T08:00:00Z', '2026-11-21T09:00:00Z'), entry(7, '2026-11-21T08:00:00Z', '2026-11-21T08:30:00Z', true)]]);
-    expect(shape(days)).toEqual([[['08:00:00', '08:30:00', 7]]]);
+  it('a live stream is on air for its whole duration, even starting with a block', () => {
+    const blocks = [block(1, [entry(1, '2026-11-21T08:00:00Z', '2026-11-21T09:00:00Z')]), block(-7, [entry(7, '2026-11-21T08:00:00Z', '2026-11-21T08:30:00Z', true)], true)];
+    expect(shape([day(blocks, '2026-11-21')])).toEqual([[['08:00:00', '08:30:00', 7], ['08:30:00', '09:00:00', 1]]]);
   });
 
-  it('cuts the last programme of a day at the first of the next day', () => {
-    const days = onAir([
-      [entry(1, '2026-11-21T23:00:00Z', '2026-11-22T01:00:00Z')],
-      [],
-      [entry(2, '2026-11-23T00:00:00Z', '2026-11-23T01:00:00Z')],
-    ]);
-    expect(shape(days)).toEqual([[['23:00:00', '01:00:00', 1]], [], [['00:00:00', '01:00:00', 2]]]);
-    const cut = onAir([[entry(1, '2026-11-21T23:00:00Z', '2026-11-22T01:00:00Z')], [entry(2, '2026-11-22T00:00:00Z', '2026-11-22T01:00:00Z')]]);
-    expect(shape(cut)).toEqual([[['23:00:00', '00:00:00', 1]], [['00:00:00', '01:00:00', 2]]]);
+  it('lists a programme crossing midnight once, on its day, cut by a later start of the next day', () => {
+    const late = block(1, [entry(1, '2026-11-21T23:00:00Z', '2026-11-22T01:00:00Z')]);
+    expect(shape(['2026-11-21', '2026-11-22'].map((d) => day([late], d)))).toEqual([[['23:00:00', '01:00:00', 1]], []]);
+    const next = block(2, [entry(2, '2026-11-22T00:00:00Z', '2026-11-22T01:00:00Z')]);
+    expect(shape(['2026-11-21', '2026-11-22'].map((d) => day([late, next], d)))).toEqual([[['23:00:00', '00:00:00', 1]], [['00:00:00', '01:00:00', 2]]]);
   });
 
   it('never changes the compiled entries it reads (they are shared with the cache)', () => {
-    const entries = [entry(1, '2026-11-21T08:00:00.5Z', '2026-11-21T09:00:00Z'), entry(2, '2026-11-21T08:30:00Z', '2026-11-21T08:40:00Z')];
-    const copy = structuredClone(entries);
-    onAir([entries]);
-    expect(entries).toEqual(copy);
+    const blocks = [block(1, [entry(1, '2026-11-21T08:00:00.5Z', '2026-11-21T09:00:00Z')]), block(2, [entry(2, '2026-11-21T08:30:00Z', '2026-11-21T08:40:00Z')])];
+    const copy = structuredClone(blocks);
+    day(blocks, '2026-11-21');
+    expect(blocks).toEqual(copy);
   });
 
   it('counts the days from today in each channel\'s zone', () => {

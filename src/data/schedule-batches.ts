@@ -14,7 +14,7 @@ import { toWall, videoColumns, type ScheduledVideo } from './schedules.ts';
  */
 export type BatchVideo = Omit<ScheduledVideo, 'description'>;
 export type BatchBlock = { id: number; startLocal: string; published: boolean; loopDaily: boolean; videos: BatchVideo[] };
-export type BatchLiveStream = { video: BatchVideo; start: Date; end: Date; uri: string };
+export type BatchLiveStream = { id: number; video: BatchVideo; start: Date; end: Date; uri: string };
 
 const { description: _description, ...batchVideoColumns } = videoColumns;
 
@@ -100,7 +100,7 @@ export async function liveStreamsForChannels(
   const result = new Map<number, BatchLiveStream[]>();
   if (channelIds.length === 0) return result;
   const rows = await db
-    .select({ channelId: liveStreams.channelId, start: liveStreams.startAt, end: liveStreams.endAt, uri: liveStreams.uri, video: batchVideoColumns })
+    .select({ channelId: liveStreams.channelId, id: liveStreams.id, start: liveStreams.startAt, end: liveStreams.endAt, uri: liveStreams.uri, video: batchVideoColumns })
     .from(liveStreams)
     .innerJoin(videos, eq(videos.id, liveStreams.videoId))
     .where(and(inArray(liveStreams.channelId, [...channelIds]), gte(liveStreams.startAt, from), lt(liveStreams.startAt, to)))
@@ -119,7 +119,7 @@ export async function liveStreamSpansForChannels(
   const result = new Map<number, Array<[number, number]>>();
   if (channelIds.length === 0) return result;
   const rows = await db
-    .select({ channelId: liveStreams.channelId, start: liveStreams.startAt, end: liveStreams.endAt })
+    .select({ channelId: liveStreams.channelId, id: liveStreams.id, start: liveStreams.startAt, end: liveStreams.endAt })
     .from(liveStreams)
     .where(and(inArray(liveStreams.channelId, [...channelIds]), lt(liveStreams.startAt, to), sql`${liveStreams.endAt} > ${from}`));
   for (const r of rows) push(result, r.channelId, [r.start.getTime(), r.end.getTime()]);

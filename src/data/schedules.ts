@@ -108,7 +108,7 @@ export async function scheduleBlocksFor(
 /** Live streams of the channel starting in [from, to). */
 export async function liveStreamsFor(db: Queryable, channelId: number, from: Date, to: Date): Promise<LiveStreamWithUri[]> {
   const rows = await db
-    .select({ start: liveStreams.startAt, end: liveStreams.endAt, uri: liveStreams.uri, video: videoColumns })
+    .select({ id: liveStreams.id, start: liveStreams.startAt, end: liveStreams.endAt, uri: liveStreams.uri, video: videoColumns })
     .from(liveStreams)
     .innerJoin(videos, eq(videos.id, liveStreams.videoId))
     .where(and(eq(liveStreams.channelId, channelId), gte(liveStreams.startAt, from), lt(liveStreams.startAt, to)))

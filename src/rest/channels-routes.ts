@@ -1,4 +1,4 @@
-// GET /channels, /channels/{channelId}, /channels/{channelId}/schedules?date=
+// GET /channels, /channels/now, /channels/{channelId}, /channels/{channelId}/schedules?date=
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,9 @@ import type { Queryable } from '../db/connect.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { channelNotFound } from './errors.ts';
 import { channelIdParams, dateQuery } from './params.ts';
-import { presentChannel, presentSchedule } from './presenter.ts';
-import { channelSchema, scheduleSchema } from './schemas.ts';
+import { presentChannel, presentNowOnAir, presentSchedule } from './presenter.ts';
+import { channelSchema, nowOnAirSchema, scheduleSchema } from './schemas.ts';
+import { nowOnAir } from '../schedules/now-on-air.ts';
 import { okBody, okSchema } from '../http/success-envelope.ts';
 import { answerHooks, shareAnswer } from '../http/answers.ts';
 
@@ -54,6 +55,16 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return sendJsonText(reply, body);
   });
 
+  // Not in the spec (docs/rest.md): what plays now on each of the caller's channels and next, with
+  // the position to join at; no stream URL (a player plays through its own playback path).
+  app.get('/channels/now', { schema: { response: { 200: okSchema(nowOnAirSchema) } } }, async (request) => {
+    const owner = request.account.id;
+    const channels = await cache.get(`rest:channel-zones:${owner}`, async () => (await ownerChannels(db, owner)).map((c) => ({ id: c.id, timezone: c.timezone, ownerId: owner })), { ownerId: owner });
+    const at = request.now.getTime();
+    const onAir = await nowOnAir(db, timelines, channels, at);
+    return okBody(channels.map((c, i) => presentNowOnAir(c, at, onAir[i]!)));
+  });
+
   app.get('/channels/:channelId', { schema: { params: channelIdParams, response: channelResponse } }, async (request) => {
     const channel = await ownedChannel(db, request.account.id, request.params.channelId);
     if (!channel) throw channelNotFound();
@@ -71,7 +82,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
       const channel = await cache.get(`rest:owned:${request.account.id}:${channelId}`, () => ownedChannel(db, request.account.id, channelId), scope);
       if (!channel) return undefined;
-      const blocks = await timelines.channelDay(db, channel, date, true);
+      const blocks = await timelines.onAirDay(db, channel, date);
       return JSON.stringify(okBody(presentSchedule(channel.id, date, channel.timezone, blocks)));
     }, scope);
     if (!body) throw channelNotFound();

@@ -9,7 +9,10 @@ import type { ScheduledVideo } from '../data/schedules.ts';
 import type { ExpandedBlock } from '../schedules/expand.ts';
 import { scheduleTotals } from '../schedules/expand.ts';
 import { totalDurationLabel } from '../schedules/labels.ts';
-import type { channelSchema, favoriteSchema, libraryVideoSchema, loginSchema, scheduleSchema, vastSchema } from './schemas.ts';
+import type { channelSchema, favoriteSchema, libraryVideoSchema, loginSchema, nowOnAirSchema, scheduleSchema, vastSchema } from './schemas.ts';
+import type { NowOnAir } from '../schedules/now-on-air.ts';
+import type { TimelineSegment } from '../schedules/timelines.ts';
+import { utcInstant } from '../presenters/on-air.ts';
 import { fastLocalDateTime as formatLocalDateTime } from '../schedules/zone-offsets.ts';
 import { dayVideoFields } from '../presenters/day-video.ts';
 
@@ -90,5 +93,21 @@ export function presentFavorite(f: Awaited<ReturnType<typeof listFavorites>>[num
     pictureUrl: f.pictureUrl,
     description: f.description,
     favoritedAt: f.favoritedAt.toISOString(),
+  };
+}
+
+/** A channel's now and next (GET /channels/now), in the schedule's words. */
+export function presentNowOnAir(channel: { id: number; timezone: string }, at: number, { now, next }: NowOnAir): z.input<typeof nowOnAirSchema>[number] {
+  const zone = channel.timezone;
+  const entry = (s: TimelineSegment) => ({
+    videoTubeId: s.video.videoTubeId, title: s.video.title, thumbnailUrl: s.video.thumbnailUrl, providerVideoId: s.video.providerVideoId, providerName: s.video.providerName,
+    channelScheduleId: s.channelScheduleId, isLive: s.isLive,
+    playbackStartTime: formatLocalDateTime(s.start, zone), playbackEndTime: formatLocalDateTime(s.end, zone),
+    start: utcInstant(s.start), end: utcInstant(s.end), offsetSeconds: Math.floor(s.offset / 1000),
+  });
+  return {
+    channelTubeId: channel.id, timezone: zone, at: utcInstant(at),
+    now: now ? { ...entry(now), positionSeconds: Math.floor(now.position / 1000) } : null,
+    next: next ? entry(next) : null,
   };
 }

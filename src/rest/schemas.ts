@@ -86,6 +86,31 @@ export const scheduleSchema = z.object({
   totalDurationLabel: text,
 });
 
+/** One stretch of one entry on air (GET /channels/now): the schedule video's fields, its instants and the offset. */
+const onAirEntrySchema = z.object({
+  videoTubeId: id,
+  title: text,
+  thumbnailUrl: text,
+  providerVideoId: text,
+  providerName: text,
+  channelScheduleId: z.number().describe('the block, or the negative of the live video id (as the schedule)'),
+  isLive: z.boolean(),
+  playbackStartTime: text.describe("yyyy-MM-ddTHH:mm:ss, channel's local time"),
+  playbackEndTime: text,
+  start: text.describe('UTC instant, yyyy-MM-ddTHH:mm:ssZ'),
+  end: text,
+  offsetSeconds: z.number().describe('seconds into the video at start (joined in progress after a live stream)'),
+});
+export const nowOnAirSchema = z.array(
+  z.object({
+    channelTubeId: id,
+    timezone: text,
+    at: text.describe('the service clock, UTC'),
+    now: onAirEntrySchema.extend({ positionSeconds: z.number().describe('seconds into the video now: join here') }).nullable(),
+    next: onAirEntrySchema.nullable(),
+  }),
+);
+
 export const favoriteSchema = z.object({
   ...channelFields,
   favoritedAt: text,

@@ -40,6 +40,8 @@ export interface ExpandedVideo<V extends ScheduleVideo = ScheduleVideo> {
   start: number;
   end: number;
   isLive: boolean;
+  /** Set on a listing's entry cut by the on-air timeline (on-air-listing.ts): it airs only [start, end). */
+  cut?: boolean;
 }
 
 export interface ExpandedBlock<V extends ScheduleVideo = ScheduleVideo> {
@@ -259,7 +261,7 @@ export function expandWindow<V extends ScheduleVideo>(input: WindowInput<V>): Ex
 
 /**
  * Totals for a list of expanded blocks, regular and live entries alike. Regular entries add their
- * stored duration (exact, no instant round trip); live entries add end - start.
+ * stored duration (exact, no instant round trip); live entries and cut ones add end - start.
  */
 export function scheduleTotals(blocks: readonly ExpandedBlock<ScheduleVideo>[]): {
   totalVideos: number;
@@ -269,7 +271,7 @@ export function scheduleTotals(blocks: readonly ExpandedBlock<ScheduleVideo>[]):
   let totalDurationSeconds = 0;
   for (const v of blocks.flatMap((b) => b.videos)) {
     totalVideos += 1;
-    totalDurationSeconds += v.isLive ? (v.end - v.start) / 1000 : safeDuration(v.video.durationSeconds);
+    totalDurationSeconds += v.isLive || v.cut ? (v.end - v.start) / 1000 : safeDuration(v.video.durationSeconds);
   }
   return { totalVideos, totalDurationSeconds };
 }

@@ -56,11 +56,20 @@ function above(a: Layer<ScheduleVideo>, b: Layer<ScheduleVideo>): boolean {
   return x.channelScheduleId > y.channelScheduleId;
 }
 
+/** One elementary stretch of [from, to): the occurrences covering it and the one on air (top). */
+interface Stretch<V extends ScheduleVideo> {
+  top: Layer<V>;
+  active: readonly Layer<V>[];
+  from: number;
+  to: number;
+}
+
 /**
- * Which occurrence owns each stretch of [from, to): a sweep over the spans' bounds, keeping the
- * spans covering the current bound (usually one to three, so they are scanned, not heaped).
+ * The stretches of [from, to) between consecutive span bounds that some occurrence covers: a
+ * sweep over the bounds, keeping the spans covering the current one (usually one to three, so
+ * they are scanned, not heaped).
  */
-function owners<V extends ScheduleVideo>(layers: readonly Layer<V>[], from: number, to: number): Array<{ layer: Layer<V>; from: number; to: number }> {
+function stretches<V extends ScheduleVideo>(layers: readonly Layer<V>[], from: number, to: number): Stretch<V>[] {
   const bounds = new Set<number>([from, to]);
   for (const l of layers) {
     if (l.from > from && l.from < to) bounds.add(l.from);
@@ -70,19 +79,38 @@ function owners<V extends ScheduleVideo>(layers: readonly Layer<V>[], from: numb
   const byFrom = [...layers].sort((a, b) => a.from - b.from);
   let next = 0;
   let active: Layer<V>[] = [];
-  const out: Array<{ layer: Layer<V>; from: number; to: number }> = [];
+  const out: Stretch<V>[] = [];
   for (let i = 0; i + 1 < sorted.length; i++) {
     const at = sorted[i]!;
     while (next < byFrom.length && byFrom[next]!.from <= at) active.push(byFrom[next++]!);
     active = active.filter((l) => l.to > at);
     let top: Layer<V> | undefined;
     for (const l of active) if (!top || above(l, top)) top = l;
-    if (!top) continue;
-    const last = out.at(-1);
-    if (last && last.layer === top && last.to === at) last.to = sorted[i + 1]!;
-    else out.push({ layer: top, from: at, to: sorted[i + 1]! });
+    if (top) out.push({ top, active, from: at, to: sorted[i + 1]! });
   }
   return out;
+}
+
+/** Which occurrence owns each stretch of [from, to): consecutive stretches of one owner merged. */
+function owners<V extends ScheduleVideo>(layers: readonly Layer<V>[], from: number, to: number): Array<{ layer: Layer<V>; from: number; to: number }> {
+  const out: Array<{ layer: Layer<V>; from: number; to: number }> = [];
+  for (const s of stretches(layers, from, to)) {
+    const last = out.at(-1);
+    if (last && last.layer === s.top && last.to === s.from) last.to = s.to;
+    else out.push({ layer: s.top, from: s.from, to: s.to });
+  }
+  return out;
+}
+
+/** The published occurrences with time in [from, to), as layers (whole-second spans). */
+function layersOf<V extends ScheduleVideo>(blocks: readonly ExpandedBlock<V>[], from: number, to: number): Layer<V>[] {
+  const layers: Layer<V>[] = [];
+  for (const block of blocks) {
+    if (!block.published || block.videos.length === 0) continue;
+    const span = { block, from: floorSecond(block.videos[0]!.start), to: floorSecond(block.videos.at(-1)!.end) };
+    if (span.to > span.from && span.to > from && span.from < to) layers.push(span);
+  }
+  return layers;
 }
 
 /** First entry index whose (floored) end is after `at`. */
@@ -105,12 +133,7 @@ function firstEndingAfter(videos: ExpandedBlock['videos'], at: number): number {
  * that start up to a day earlier. Segments are clipped to the span.
  */
 export function onAirTimeline<V extends ScheduleVideo>(blocks: readonly ExpandedBlock<V>[], from: number, to: number): OnAirSegment<V>[] {
-  const layers: Layer<V>[] = [];
-  for (const block of blocks) {
-    if (!block.published || block.videos.length === 0) continue;
-    const span = { block, from: floorSecond(block.videos[0]!.start), to: floorSecond(block.videos.at(-1)!.end) };
-    if (span.to > span.from && span.to > from && span.from < to) layers.push(span);
-  }
+  const layers = layersOf(blocks, from, to);
   const segments: OnAirSegment<V>[] = [];
   for (const own of owners(layers, from, to)) {
     const { block } = own.layer;
@@ -151,4 +174,48 @@ export function nowAndNext<V extends ScheduleVideo>(segments: readonly OnAirSegm
   const candidate = segments[lo];
   if (candidate && candidate.start <= at) return { now: candidate, next: segments[lo + 1] ?? null };
   return { now: null, next: candidate ?? null };
+}
+
+/** A stretch of a block's entry that does not air: a higher layer (`by`) covers it. */
+export interface Preemption<V extends ScheduleVideo = ScheduleVideo> {
+  /** The block occurrence (never a live stream) and the entry that loses the time. */
+  block: ExpandedBlock<V>;
+  entry: ExpandedBlock<V>['videos'][number];
+  /** Epoch ms, whole seconds, within the entry and [from, to). */
+  start: number;
+  end: number;
+  /** The occurrence on air instead (a live stream or a later block). */
+  by: ExpandedBlock<V>;
+}
+
+/**
+ * What the blocks lose in [from, to): each published block entry's stretches covered by a higher
+ * layer, with that layer, by start; consecutive stretches of one entry lost to one layer merged.
+ * Live streams preempted by later live streams are not listed (what a creator schedules and may
+ * lose is a block; a stream over a stream is the creator's own cut).
+ */
+export function preemptions<V extends ScheduleVideo>(blocks: readonly ExpandedBlock<V>[], from: number, to: number): Preemption<V>[] {
+  const out: Preemption<V>[] = [];
+  const open = new Map<object, Preemption<V>>();
+  for (const s of stretches(layersOf(blocks, from, to), from, to)) {
+    for (const layer of s.active) {
+      if (layer === s.top || layer.block.isLive) continue;
+      const videos = layer.block.videos;
+      for (let i = firstEndingAfter(videos, s.from); i < videos.length; i++) {
+        const entry = videos[i]!;
+        const start = Math.max(floorSecond(entry.start), s.from);
+        const end = Math.min(floorSecond(entry.end), s.to);
+        if (floorSecond(entry.start) >= s.to) break;
+        if (end <= start) continue;
+        const last = open.get(entry);
+        if (last && last.by === s.top.block && last.end === start) last.end = end;
+        else {
+          const lost = { block: layer.block, entry, start, end, by: s.top.block };
+          out.push(lost);
+          open.set(entry, lost);
+        }
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start || a.block.start - b.block.start);
 }

@@ -11,13 +11,17 @@ import type { ExpandedBlock, ExpandedVideo, LiveStream } from './expand.ts';
 import { countEntries, TooManyEntries } from './entry-counts.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
 import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './channel-day.ts';
+import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn } from './on-air-listing.ts';
+import type { OnAirSegment } from './on-air-timeline.ts';
 
-/** A scheduled video (without its description); a live entry's also carries its stream's URI ('' when the stream has none). */
-export type TimelineVideo = BatchVideo & { liveUri?: string };
+/** A scheduled video (without its description); a live entry's also carries its stream's URI ('' when the stream has none) and id. */
+export type TimelineVideo = BatchVideo & { liveUri?: string; liveStreamId?: number };
 export type TimelineDay = CompiledDay<TimelineVideo>;
 export type TimelineBlock = ExpandedBlock<TimelineVideo>;
 /** A published entry as a guide plays it: a live entry's stream URL is its stream's URI. */
 export type PublishedEntry = ExpandedVideo<TimelineVideo>;
+export type TimelineSegment = OnAirSegment<TimelineVideo>;
+type WindowAsk = { channel: TimelineChannel; from: number; to: number };
 
 export interface TimelineChannel {
   id: number;
@@ -206,6 +210,38 @@ export class ScheduleTimelines {
   }
 
   /**
+   * One channel-day as REST lists it: its occurrences cut to the on-air timeline (cutDay), the
+   * days before and after read for what preempts them. Unpublished blocks included, as scheduled.
+   */
+  async onAirDay(db: Queryable, channel: TimelineChannel, date: string): Promise<TimelineBlock[]> {
+    const dates = [addDays(date, -1), date, addDays(date, 1)];
+    const days = (await this.load(db, [{ channel, dates }])).get(channel.id)!;
+    return cutDay(days.get(date)!.blocks, dates.flatMap((d) => days.get(d)!.blocks));
+  }
+
+  /**
+   * Every occurrence (unpublished too) of the compiled days windowChannelDates(zone, from, to)
+   * names, per ask: what the on-air timeline of [from, to) is computed from.
+   */
+  async occurrences(db: Queryable, asks: readonly WindowAsk[], maxEntries?: number): Promise<TimelineBlock[][]> {
+    const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
+    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })), maxEntries);
+    return dated.map(({ channel, dates }) => dates.flatMap((d) => loaded.get(channel.id)!.get(d)!.blocks));
+  }
+
+  /** Per ask, the on-air segments starting in [from, to), whole (segmentsStartingIn): guide rows, XMLTV. */
+  async segmentsStartingIn(db: Queryable, asks: readonly WindowAsk[], maxEntries?: number): Promise<TimelineSegment[][]> {
+    const blocks = await this.occurrences(db, asks.map((a) => ({ ...a, to: a.to + DAY_MS })), maxEntries);
+    return asks.map((a, i) => segmentsStartingIn(blocks[i]!, a.from, a.to));
+  }
+
+  /** Per ask, the on-air segments overlapping [from, to), whole (segmentsOverlapping): attribution, now, the Studio's on-air. */
+  async segmentsOverlapping(db: Queryable, asks: readonly WindowAsk[]): Promise<TimelineSegment[][]> {
+    const blocks = await this.occurrences(db, asks.map((a) => ({ ...a, from: a.from - DAY_MS, to: a.to + DAY_MS })));
+    return asks.map((a, i) => segmentsOverlapping(blocks[i]!, a.from, a.to));
+  }
+
+  /**
    * Per channel, the entries starting in [from, to) of instants (a request-zone day):
    * expandWindow's answer, sliced from the compiled days the window touches.
    */
@@ -239,8 +275,9 @@ export class ScheduleTimelines {
   }
 
   /**
-   * For each ask, the published entries starting in its window, in play order, live entries
-   * playing their stream's URI: kept per channel and window, sliced only when not kept.
+   * For each ask, the on-air segments starting in its window as entries (segmentEntry: an entry
+   * cut or split by a live stream is listed as it airs), by start, live entries playing their
+   * stream's URI: kept per channel and window, computed only when not kept.
    */
   async publishedWindows(
     db: Queryable,
@@ -252,16 +289,16 @@ export class ScheduleTimelines {
     const missing = asks.filter((_, i) => kept[i] === undefined);
     if (missing.length === 0) return kept as (readonly PublishedEntry[])[];
     const flight = this.takeOff(missing.map((ask) => ask.channel.id));
-    let sliced: TimelineBlock[][];
+    let sliced: TimelineSegment[][];
     try {
-      sliced = await this.slices(db, missing, false, maxEntries);
+      sliced = await this.segmentsStartingIn(db, missing, maxEntries);
     } finally {
       this.flights.delete(flight);
     }
     let next = 0;
     return kept.map((entries, i) => {
       if (entries !== undefined) return entries;
-      const fresh = sliced[next++]!.flatMap((b) => b.videos).map(playable);
+      const fresh = sliced[next++]!.map((s) => playable(segmentEntry(s)));
       // A change of its channel that arrived while slicing may have made it stale: answer it, do not keep it.
       if (this.trusted && unchanged(flight, asks[i]!.channel.id)) this.rememberPublished(keys[i]!, fresh);
       return fresh;
@@ -366,7 +403,7 @@ export class ScheduleTimelines {
         return sizeOf(day);
       };
       for (const { channel } of missing) {
-        const liveStreams = (streams.get(channel.id) ?? []).map((s) => ({ ...s, video: { ...s.video, liveUri: s.uri } }));
+        const liveStreams = (streams.get(channel.id) ?? []).map((s) => ({ ...s, video: { ...s.video, liveUri: s.uri, liveStreamId: s.id } }));
         sources.set(channel.id, { channel, liveStreams });
       }
       for (const { channel, dates } of missing) for (const date of dates) keep(channel.id, date);

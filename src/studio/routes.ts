@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { epgKeyRoutes } from './epg-key-routes.ts';
 import { guideRoutes } from './guide-routes.ts';
+import { onAirRoutes } from './on-air-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { videosRoutes } from './videos-routes.ts';
 
@@ -16,6 +17,7 @@ export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   catalogRoutes,
   scheduleRoutes,
   guideRoutes,
+  onAirRoutes,
   appsRoutes,
   epgKeyRoutes,
   accountRoutes,

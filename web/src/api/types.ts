@@ -68,3 +68,8 @@ export type Sessions = Answer<typeof rest.sessionsSchema>;
 export type Concurrency = Answer<typeof rest.concurrencySchema>;
 export type Programmes = Answer<typeof rest.programmesSchema>;
 export type Curve = Answer<typeof rest.curveSchema>;
+
+// On air (src/schedules/on-air-timeline.ts): the timeline of a span and what blocks lose to what
+export type OnAir = Answer<typeof studio.onAirSchema>;
+export type OnAirSegment = OnAir['segments'][number];
+export type Preempted = OnAir['preempted'][number];

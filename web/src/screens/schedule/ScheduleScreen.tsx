@@ -16,6 +16,9 @@ import { ChannelPicker } from './ChannelPicker.tsx';
 import { barLabel, barsOf, type Bar } from './days.ts';
 import { addDays, clockOf, dayBounds, dayMinutes, hourMarks, msToWall, segmentsOf, slotStart, todayIn, weekDates, weekStartOf } from './geometry.ts';
 import { GuidePreview } from './GuidePreview.tsx';
+import { PreemptedShades, PreemptionWarnings } from './Preemptions.tsx';
+import { useOnAir } from '../../api/on-air.ts';
+import type { OnAir } from '../../api/types.ts';
 
 /** Pixels per minute of real time. */
 const PX = 0.7;
@@ -60,6 +63,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
   const asked = useMemo(() => [addDays(week, -1), ...dates], [week, dates]);
   const expanded = useDays(channelId, asked);
   const blocks = useBlocks(channelId, addDays(week, -1), dates[6]!);
+  const onAir = useOnAir(channelId, dates[0]!, dates[6]!).data;
   const days = expanded.data;
   const error = expanded.error ?? blocks.error;
   const move = useMoveBlock(channelId);
@@ -112,6 +116,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
         <Legend />
       </Group>
       {error ? <FormAlert error={error} /> : null}
+      <PreemptionWarnings onAir={onAir} zone={zone} />
       {move.error ? (
         <Alert color="red" role="alert" title="Not moved" withCloseButton onClose={() => move.reset()}>
           {formMessage(move.error)}
@@ -126,7 +131,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
             <Group align="flex-start" gap={4} wrap="nowrap" miw={7 * 120 + 50}>
               <HourAxis date={dates.find((d) => dayMinutes(d, zone) === tallest)!} zone={zone} />
               {dates.map((date) => (
-                <Column key={date} date={date} zone={zone} bars={bars} dates={dates} now={now} onCreate={(startTime) => setForm({ kind: 'new', startTime })} onOpen={(bar) => (bar.blockId === null ? navigate('live-streams', channelId) : setForm({ kind: 'edit', blockId: bar.blockId }))} onCopy={() => setCopyFrom(date)} />
+                <Column key={date} date={date} zone={zone} bars={bars} dates={dates} now={now} onAir={onAir} onCreate={(startTime) => setForm({ kind: 'new', startTime })} onOpen={(bar) => (bar.blockId === null ? navigate('live-streams', channelId) : setForm({ kind: 'edit', blockId: bar.blockId }))} onCopy={() => setCopyFrom(date)} />
               ))}
             </Group>
           </ScrollArea>
@@ -197,9 +202,10 @@ interface ColumnProps {
   onCreate: (startTime: string) => void;
   onOpen: (bar: Bar) => void;
   onCopy: () => void;
+  onAir: OnAir | undefined;
 }
 
-function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy }: ColumnProps) {
+function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy, onAir }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: date });
   const minutes = dayMinutes(date, zone);
   const bounds = dayBounds(date, zone);
@@ -241,6 +247,7 @@ function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy }: Colu
         {pieces.map(({ bar, s }) => (
           <BarView key={`${bar.key}-${s.date}`} bar={bar} top={s.top} height={s.height} continued={s.continued} zone={zone} onOpen={() => onOpen(bar)} />
         ))}
+        <PreemptedShades onAir={onAir} date={date} dates={dates} zone={zone} />
         {now >= bounds.start && now < bounds.end && (
           <Box pos="absolute" left={0} right={0} top={((now - bounds.start) / 60_000) * PX} h={2} bg="red.6" style={{ pointerEvents: 'none', zIndex: 3 }} aria-label={`Now, ${clockOf(now, zone)}`} role="img" />
         )}
