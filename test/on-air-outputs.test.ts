@@ -65,6 +65,8 @@ function agree(o: Awaited<ReturnType<typeof outputs>>) {
   // The curve's programme at each minute is the timeline's.
   const at = (ms: number) => o.onAir.segments.find((x: any) => Date.parse(x.start) <= ms && ms < Date.parse(x.end))?.videoId ?? null;
   expect(o.curve.map((m) => m.videoId)).toEqual(o.curve.map((m) => at(Date.parse(m.start))));
+  // A Custom row's duration is what it airs, to the second (a whole entry: its video's duration).
+  expect(o.custom.filter((r: any, i: number) => Math.abs(r.duration - (o.customAirings[i]![2] - o.customAirings[i]![1]) / 1000) > 1)).toEqual([]);
   // REST's totals count what it lists.
   expect(o.rest.totalVideos).toBe(o.rest.schedules.reduce((n: number, b: any) => n + b.videos.length, 0));
 }
@@ -90,7 +92,7 @@ describe.each(BACKENDS)('every output agrees with the on-air timeline on %s', (b
     // (04:30Z) of twelve times 5001 (2 h 0 min 6 s) and a live stream 05:45Z-06:15Z across the change.
     await write('/channels/201/schedules', { startTime: '2026-11-01T00:30:00', videoIds: Array(12).fill(5001) });
     await write('/channels/201/live-streams', { videoId: 5003, start: '2026-11-01T05:45:00Z', end: '2026-11-01T06:15:00Z', uri: 'https://live.example/dst' });
-  });
+  }, 120_000);
   afterAll(() => s.t.close());
 
   it('an ordinary day with overlapping live streams over a block', async () => {

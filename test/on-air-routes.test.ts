@@ -19,7 +19,7 @@ describe.each(BACKENDS)('on-air routes on %s', (backend) => {
     const live = await s.call('POST', '/channels/201/live-streams', { body: { videoId: 5003, start: '2026-12-10T18:30:00Z', end: '2026-12-10T19:00:00Z', uri: 'https://live.example/town-hall' } });
     expect(live.statusCode, live.body).toBe(201);
     liveStreamId = live.json().data.id;
-  });
+  }, 120_000);
   afterAll(() => s.t.close());
 
   it('the Studio on-air: the stream whole, the block resuming on its own clock, and what the block loses', async () => {

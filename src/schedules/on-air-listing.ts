@@ -27,7 +27,13 @@ export function segmentEntry<V extends ScheduleVideo>(s: OnAirSegment<V>): Expan
  */
 export function segmentsStartingIn<V extends ScheduleVideo>(blocks: readonly ExpandedBlock<V>[], from: number, to: number): OnAirSegment<V>[] {
   // From a second before `from`: a segment clipped there starts before `from` and is left out.
-  return onAirTimeline(blocks, from - SECOND, to + DAY_MS).filter((s) => s.start >= from && s.start < to);
+  // Until the last end of an occurrence starting before `to`: no segment starting in the window
+  // ends later (the rest of the next day is not computed).
+  let until = from;
+  for (const b of blocks) {
+    if (b.published && b.videos.length > 0 && b.videos[0]!.start < to) until = Math.max(until, Math.floor(b.videos.at(-1)!.end / SECOND) * SECOND);
+  }
+  return onAirTimeline(blocks, from - SECOND, Math.min(to + DAY_MS, until)).filter((s) => s.start >= from && s.start < to);
 }
 
 /**
