@@ -122,7 +122,7 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     const audits = await auditCount();
     const bad = await importing({ ...DOC, videos: [newVideo, { ...newVideo, id: 7002, durationSeconds: -1 }], channels: [newChannel] });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error).toMatchObject({ code: 'invalid_request', details: [{ path: 'videos[1].durationSeconds', message: 'must be > 0' }] });
+    expect(bad.json().error).toMatchObject({ code: 'invalid_request', details: [{ path: 'videos[1].durationSeconds', message: 'must be >= 0' }] });
     const badRef = await importing({ ...DOC, videos: [newVideo], channels: [{ ...newChannel, videoIds: [7001, 6001] }] });
     expect(badRef.statusCode).toBe(422);
     expect(badRef.json().error.details).toEqual([{ path: 'channels[0].videoIds[1]', message: 'unknown video 6001' }]);

@@ -43,6 +43,22 @@ const providerName = text(MAX_SHORT).superRefine((v, ctx) => {
   if (VIDEO_PROVIDERS.some((p) => p.toLowerCase() === v.toLowerCase())) return;
   ctx.addIssue({ code: 'custom', message: `unknown provider ${JSON.stringify(v.slice(0, 60))} (want ${VIDEO_PROVIDERS.join(', ')}; Custom is self-hosted media at streamUrl)` });
 });
+/**
+ * The Studio's own rules for what a creator types (issue 30), stricter than the catalog file's:
+ * a catalog file keeps the spec's (catalog-format.md: durationSeconds >= 0, any providerName, any
+ * slug), so every file written to the spec still imports, and a live stream's video may last 0 s
+ * there. Studio create and edit bodies extend their schemas with these, so only what a creator
+ * sends is held to them (an imported 0-second video can still be renamed).
+ */
+export const STUDIO_VIDEO_RULES = {
+  title: shownName,
+  // A 0-second video never airs: a block skips it and a guide shows it nowhere.
+  durationSeconds: z.number().positive({ error: 'must be > 0' }),
+  providerName,
+  providerVideoId: nonEmpty,
+};
+export const STUDIO_CHANNEL_RULES = { name: shownName, url: slug, password: channelPassword.nullable().default(null) };
+export const STUDIO_APP_RULES = { slug: slug.nullable().default(null) };
 const nullableUrl = url.nullable().default(null);
 const nullableProfile = profile.nullable().default(null);
 
@@ -106,13 +122,12 @@ const renditionSchema = z.strictObject({
 export const videoSchema = z.strictObject({
   id,
   ownerId: refId,
-  title: shownName,
+  title,
   description: nullableText(MAX_TEXT),
-  // A 0-second video never airs: a block skips it and a guide shows it nowhere.
-  durationSeconds: z.number().positive({ error: 'must be > 0' }),
+  durationSeconds: z.number().nonnegative({ error: 'must be >= 0' }),
   thumbnailUrl: urlOrEmpty.default(''),
-  providerName,
-  providerVideoId: nonEmpty,
+  providerName: text(MAX_SHORT),
+  providerVideoId: text(MAX_SHORT),
   categoryId: refId.nullable().default(null),
   streamUrl: nullableUrl,
   isPrivate: falseDefault,
@@ -161,8 +176,8 @@ export const channelSchema = z
   .strictObject({
     id,
     ownerId: refId,
-    name: shownName,
-    url: slug,
+    name: title,
+    url: nonEmpty,
     categoryId: refId,
     languageId: refId.nullable().default(null),
     pictureUrl: nullableUrl,
@@ -174,7 +189,7 @@ export const channelSchema = z
     isVerified: falseDefault,
     keepGuideOpened: falseDefault,
     guideMode: text(MAX_SHORT).default('default'),
-    password: channelPassword.nullable().default(null),
+    password: password.nullable().default(null),
     passwordHash: scryptHash.nullable().default(null),
     subscriberCount: count.default(0),
     createdAt: importTime,
@@ -295,7 +310,7 @@ export const appSchema = z
     ownerId: refId,
     platform: z.enum(APP_PLATFORMS),
     appName: title,
-    slug: slug.nullable().default(null),
+    slug: nullableString,
     about: nullableText(MAX_TEXT),
     privacyPolicyLink: nullableUrl,
     isPaid: falseDefault,

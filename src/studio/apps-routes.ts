@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, instant, refId } from '../catalog/fields.ts';
-import { appSchema } from '../catalog/format.ts';
+import { appSchema, STUDIO_APP_RULES } from '../catalog/format.ts';
 import { deleteApp, putApp, readApp, readApps } from '../editing/apps.ts';
 import { notFound } from '../editing/refusals.ts';
 import type { GroupOptions } from '../http/group.ts';
@@ -32,6 +32,7 @@ async function knownPlatform(request: FastifyRequest): Promise<void> {
  */
 const appBody = z.strictObject({
   ...appSchema.shape,
+  ...STUDIO_APP_RULES,
   id: id.optional(),
   ownerId: refId.optional(),
   platform: z.enum(APP_PLATFORMS).optional(),

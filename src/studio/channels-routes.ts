@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { channelPassword, id, instant, refId } from '../catalog/fields.ts';
-import { channelSchema, liveStreamSchema, scheduleBlockSchema } from '../catalog/format.ts';
+import { channelSchema, liveStreamSchema, scheduleBlockSchema, STUDIO_CHANNEL_RULES } from '../catalog/format.ts';
 import {
   channelPage, clearPassword, createChannel, createLiveStream, deleteChannel, deleteLiveStream, deleteVast, putVast, putVideoList,
   readChannel, readLiveStream, readLiveStreams, readPassword, readVast, readVastList, readVideoList, reorderChannels, setPassword,
@@ -45,6 +45,7 @@ const MAX_CHILDREN = 1000;
 const { videoIds, vodVideoIds, vast, liveStreams } = channelSchema.shape;
 const newChannelSchema = z.strictObject({
   ...channelSchema.shape,
+  ...STUDIO_CHANNEL_RULES,
   id: id.optional(),
   ownerId: refId.optional(),
   hasPassword: z.boolean().optional(),
@@ -60,7 +61,7 @@ const newChannelSchema = z.strictObject({
  * route that changes them) so the answer says where to go rather than "unknown field".
  */
 const CHILDREN = ['videoIds', 'vodVideoIds', 'vast', 'schedules', 'liveStreams', 'password', 'passwordHash'] as const;
-const channelPatch = patchOf(channelSchema.shape, CHILDREN).extend({
+const channelPatch = patchOf({ ...channelSchema.shape, ...STUDIO_CHANNEL_RULES }, CHILDREN).extend({
   createdAt: instant.optional(),
   hasPassword: z.boolean().optional(),
   ...Object.fromEntries(CHILDREN.map((key) => [key, z.unknown().optional()])),

@@ -5,7 +5,7 @@
 // cannot drift from what the server answers, and no zod reaches the console's bundle.
 import { z } from 'zod';
 import { id, MAX_URL, refId, text } from '../catalog/fields.ts';
-import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, vastSchema, videoSchema } from '../catalog/format.ts';
+import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, STUDIO_VIDEO_RULES, vastSchema, videoSchema } from '../catalog/format.ts';
 import { MAX_LOOKUP_URLS, parseVideoUrl } from '../catalog/video-url.ts';
 import { videoRowSchema } from '../presenters/video-row-schema.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
@@ -22,11 +22,12 @@ const videoUrl = text(MAX_URL).superRefine((v, ctx) => {
 }).describe('a YouTube, Vimeo or direct media URL: sets providerName, providerVideoId, and the thumbnail (YouTube) or streamUrl (direct media) unless given');
 /** A new video: the catalog's, id and ownerId filled by the service when left out; a url in place of the provider fields. */
 export const newVideoSchema = videoSchema.extend({
+  ...STUDIO_VIDEO_RULES,
   id: id.optional(), ownerId: refId.optional(), url: videoUrl.optional(),
-  providerName: videoSchema.shape.providerName.optional(), providerVideoId: videoSchema.shape.providerVideoId.optional(),
+  providerName: STUDIO_VIDEO_RULES.providerName.optional(), providerVideoId: STUDIO_VIDEO_RULES.providerVideoId.optional(),
 });
 /** A video PATCH: any of its fields but the ones the service owns. */
-export const videoPatchSchema = patchOf(videoSchema.shape, ['id', 'ownerId']).extend({ url: videoUrl.optional() });
+export const videoPatchSchema = patchOf({ ...videoSchema.shape, ...STUDIO_VIDEO_RULES }, ['id', 'ownerId']).extend({ url: videoUrl.optional() });
 /** POST /videos/lookup: what each URL is, and what its provider says of it. */
 export const videoLookupBodySchema = z.strictObject({ urls: z.array(text(MAX_URL)).min(1).max(MAX_LOOKUP_URLS) });
 export const videoLookupSchema = z.object({
