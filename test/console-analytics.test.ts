@@ -98,7 +98,7 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await segment(page, '90 days');
     await page.getByRole('group', { name: /^Unique devices: 2,/ }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await screenshot(page, 'analytics-trends-phone');
     await page.context().close();
   });

@@ -88,10 +88,9 @@ export interface SaleRow {
   n: number;
 }
 
-/** The same recorded purchase (app, store, original transaction) as `ev`, attempted before it. */
-const earlier = sql.raw(`e.app_id = ev.app_id and e.store_platform = ev.store and e.original_transaction_id = ev.otx
-  and (e.at < ev.at or (e.at = ev.at and e.id < ev.id))`);
 const txOf = (alias: string) => sql.raw(`coalesce(nullif(${alias}.transaction_id, ''), ${alias}.original_transaction_id)`);
+/** Attempts that granted access or said it was refunded or revoked (the rest change nothing here). */
+const TELLING = sql.raw(`(va.granted or va.outcome in ('revoked', 'refunded')) and va.original_transaction_id is not null`);
 
 /**
  * Subscription events of the owner's apps, from the record of every verification and applied
@@ -106,25 +105,29 @@ const txOf = (alias: string) => sql.raw(`coalesce(nullif(${alias}.transaction_id
  */
 export async function saleRows(db: Queryable, f: SalesTrendFilter): Promise<SaleRow[]> {
   const store = (column: string) => (f.store === undefined ? sql`` : sql`and ${sql.raw(column)} = ${f.store}`);
+  // Window functions over the history of the subscriptions touched in the range, not a lookup
+  // per attempt: correlated subqueries made PostgreSQL estimate millions and spend seconds in JIT.
   return queryRows<SaleRow>(db, sql`
     with owned as (select id from apps where owner_id = ${f.ownerId}),
-    ev as (
-      select va.id, va.at, va.app_id, va.store_platform as store, va.granted, va.original_transaction_id as otx, ${txOf('va')} as tx
+    touched as (
+      select distinct va.app_id, va.store_platform, va.original_transaction_id
         from verification_attempts va
-       where va.app_id in (select id from owned) and ${within(sql`va.at`, f)} ${store('va.store_platform')}
-         and (va.granted or va.outcome in ('revoked', 'refunded')) and va.original_transaction_id is not null
-         and exists (select 1 from subscriptions s where s.app_id = va.app_id and s.store_platform = va.store_platform
-                                                   and s.original_transaction_id = va.original_transaction_id)),
-    kinds as (
-      select ev.at, ev.store, case
-        when ev.granted and not exists (select 1 from verification_attempts e where ${earlier} and e.granted) then 'new'
-        when ev.granted and not exists (select 1 from verification_attempts e where ${earlier} and e.granted and ${txOf('e')} = ev.tx) then 'renewal'
-        when not ev.granted and not exists (select 1 from verification_attempts e where ${earlier} and not e.granted
-                                              and e.outcome in ('revoked', 'refunded') and ${txOf('e')} = ev.tx) then 'refund'
-        end as kind
-        from ev),
+       where va.app_id in (select id from owned) and ${within(sql`va.at`, f)} ${store('va.store_platform')} and ${TELLING}),
+    history as (
+      select va.at, va.store_platform as store, va.granted,
+             row_number() over (partition by va.app_id, va.store_platform, va.original_transaction_id, va.granted order by va.at, va.id) as nth_of_purchase,
+             row_number() over (partition by va.app_id, va.store_platform, va.original_transaction_id, ${txOf('va')}, va.granted order by va.at, va.id) as nth_of_transaction
+        from touched t
+        join verification_attempts va on va.app_id = t.app_id and va.store_platform = t.store_platform and va.original_transaction_id = t.original_transaction_id
+       where va.at < ${new Date(f.bounds.at(-1)!).toISOString()}::timestamptz and ${TELLING}
+         and exists (select 1 from subscriptions s where s.app_id = t.app_id and s.store_platform = t.store_platform
+                                                   and s.original_transaction_id = t.original_transaction_id)),
     sales as (
-      select at, store, kind from kinds where kind is not null
+      select at, store, case
+        when granted and nth_of_purchase = 1 then 'new'
+        when granted and nth_of_transaction = 1 then 'renewal'
+        when not granted and nth_of_transaction = 1 then 'refund' end as kind
+        from history where at >= ${new Date(f.bounds[0]!).toISOString()}::timestamptz
       union all
       select created_at, store_platform, 'ppv' from ppv_unlocks
        where app_id in (select id from owned) and ${within(sql`created_at`, f)} ${store('store_platform')}
@@ -132,5 +135,5 @@ export async function saleRows(db: Queryable, f: SalesTrendFilter): Promise<Sale
       select revoked_at, store_platform, 'ppvRefund' from ppv_unlocks
        where app_id in (select id from owned) and ${within(sql`revoked_at`, f)} ${store('store_platform')})
     select ${dayOf(sql`at`, f)}::integer as day, store, kind, count(*)::integer as n
-      from sales group by 1, 2, 3 order by 1, 2, 3`);
+      from sales where kind is not null group by 1, 2, 3 order by 1, 2, 3`);
 }
