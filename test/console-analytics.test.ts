@@ -2,8 +2,13 @@
 // concurrency chart's peak, in the watch-time tables, in viewers now and in the sessions table and
 // its CSV download. Assertions read text; the charts' pixels are only in the screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions, verificationAttempts, ppvUnlocks } from '../src/db/schema.ts';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
+import type { Page } from 'playwright-core';
 import { consoleServer, downloadedText, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+
+/** Picks a choice of a segmented control by its visible label. */
+const segment = (page: Page, label: string) => page.locator('label', { hasText: new RegExp(`^${label}$`) }).click();
 
 describe('Studio console: analytics', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
@@ -15,6 +20,12 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
       const posted = await server.api('POST', '/api/v1/activity', { body: { source, action: 'play_channel', client_id: 11, user_id: device, channel_id: 201 } });
       expect(posted.status, posted.text).toBe(200);
     }
+    // A Roku subscription verified and a PPV bought today, as the purchase flows record them.
+    const { db } = server.database;
+    const now = new Date();
+    await db.insert(subscriptions).values({ appId: 303, storePlatform: 'Roku', productId: 'p', originalTransactionId: 'r-1', status: 'active', updatedAt: now });
+    await db.insert(verificationAttempts).values({ appId: 303, storePlatform: 'Roku', route: 'subscription_verify', originalTransactionId: 'r-1', transactionId: 'r-1', outcome: 'valid', granted: true, at: now });
+    await db.insert(ppvUnlocks).values({ appId: 302, videoId: 5002, storePlatform: 'Google', productId: 'alice_ppv', transactionId: 'GPA.9', deviceId: 'd', createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -48,6 +59,47 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     await page.getByRole('combobox', { name: 'Time zone' }).fill('UTC');
     await page.getByLabel('Concurrency summary').waitFor();
     await screenshot(page, 'analytics-phone');
+    await page.context().close();
+  });
+
+  it('Trends: a range of days with the change, filters, purchases, CSV of each, at phone width too', async () => {
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    await openScreen(page, 'Analytics');
+    await segment(page, 'Trends');
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('UTC');
+    await segment(page, '7 days');
+    // Today's three devices, none in the 7 days before.
+    await page.getByRole('group', { name: 'Unique devices: 3, none in the previous 7 days' }).waitFor();
+    await page.getByRole('group', { name: 'Sessions: 3, none in the previous 7 days' }).waitFor();
+    await page.getByRole('table', { name: 'Viewing per platform' }).getByText('iOS app').waitFor();
+    await page.getByRole('img', { name: /^Unique devices and watch hours per day/ }).waitFor();
+    await page.getByRole('combobox', { name: 'Platform' }).click();
+    await page.getByRole('option', { name: 'Roku', exact: true }).click();
+    await page.getByRole('group', { name: /^Unique devices: 2,/ }).waitFor();
+    // Subscriptions and purchases.
+    await page.getByRole('group', { name: 'New subscriptions: 1, none in the previous 7 days' }).waitFor();
+    // The catalog's own unlock was made at import, today, too.
+    await page.getByRole('group', { name: /^Pay-per-view purchases: 2,/ }).waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByRole('table', { name: 'Subscriptions and purchases per day' }).getByText(today).waitFor();
+    await screenshot(page, 'analytics-trends');
+    const [viewing] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download viewing CSV' }).click()]);
+    const lines = (await downloadedText(viewing)).trim().split(/\r?\n/);
+    expect([lines[0], lines.length, lines.at(-1)]).toEqual(['day,uniqueDevices,sessions,watchSeconds', 8, `${today},2,2,0`]);
+    const [sales] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download purchases CSV' }).click()]);
+    expect((await downloadedText(sales)).trim().split(/\r?\n/).at(-1)).toBe(`${today},1,0,0,2,0`);
+    // A custom range: two days ending today.
+    await segment(page, 'Custom');
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill(yesterday);
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(today);
+    await page.getByText(`${yesterday} to ${today} (2 days, UTC)`).waitFor();
+    // At phone width nothing scrolls sideways and the chart is redrawn to the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await segment(page, '90 days');
+    await page.getByRole('group', { name: /^Unique devices: 2,/ }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await screenshot(page, 'analytics-trends-phone');
     await page.context().close();
   });
 });

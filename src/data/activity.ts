@@ -182,7 +182,7 @@ export interface SessionFilter {
   now: Date;
 }
 
-const instantParam = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+export const instantParam = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const lengthOf = sql.raw('floor(extract(epoch from ws.last_heartbeat_at - ws.started_at))::integer');
 
 /**
@@ -190,7 +190,7 @@ const lengthOf = sql.raw('floor(extract(epoch from ws.last_heartbeat_at - ws.sta
  * the gap, whatever its flag says; a stale row reads as closed at its last heartbeat with the
  * 60-second minimum; an open one is credited its length so far (no minimum yet).
  */
-function sessionView(now: Date) {
+export function sessionView(now: Date) {
   const open = sql`(ws.open and ws.last_heartbeat_at >= ${instantParam(now)} - ${GAP})`;
   const credited = sql`(case when ${open} then ${lengthOf} else coalesce(ws.credited_seconds, ${creditedOf('ws')}) end)`;
   const endedAt = sql`(case when ${open} then null else coalesce(ws.ended_at, ws.last_heartbeat_at) end)`;
@@ -206,7 +206,7 @@ function startedWithin(f: SessionFilter): SQL {
 }
 
 /** A viewer is a user_id; sessions without one cannot be told apart and count one viewer each. */
-const VIEWER_KEY = sql.raw(`(case when ws.user_id <> '' then 'u' || ws.user_id else 's' || ws.id end)`);
+export const VIEWER_KEY = sql.raw(`(case when ws.user_id <> '' then 'u' || ws.user_id else 's' || ws.id end)`);
 
 export async function ownsChannel(db: Queryable, ownerId: number, channelId: number): Promise<boolean> {
   const rows = await db.select({ id: channels.id }).from(channels).where(and(eq(channels.id, channelId), eq(channels.ownerId, ownerId)));

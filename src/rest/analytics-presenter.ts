@@ -2,7 +2,7 @@
 // order a spreadsheet reads them; the JSON shapes are the response schemas of schemas.ts.
 import type { SummaryGroup } from '../data/activity.ts';
 import type { ConcurrencyBucket, PresentedSession, Summary, SummaryLine } from '../sessions/analytics.ts';
-import { toCsv, type CsvColumn } from '../sessions/csv.ts';
+import { toCsv, type CsvColumn, type CsvValue } from '../sessions/csv.ts';
 
 const LINE_COLUMNS: CsvColumn<SummaryLine>[] = [
   { header: 'watchSeconds', value: (r) => r.watchSeconds },
@@ -36,4 +36,10 @@ export function concurrencyCsv(buckets: readonly ConcurrencyBucket[]): string {
     { header: 'viewers', value: (b) => b.viewers },
   ];
   return toCsv(columns, buckets);
+}
+
+/** One row per day of the range, the JSON's `daily` fields in order. */
+export function dailyCsv<T extends { day: string }>(daily: readonly T[]): string {
+  const fields = Object.keys(daily[0] ?? { day: '' }) as (keyof T & string)[];
+  return toCsv(fields.map((key) => ({ header: key, value: (r: T) => r[key] as CsvValue })), daily);
 }

@@ -10,6 +10,7 @@ import { pointerOf, RefusedInput } from '../http/refused-input.ts';
 import { refuseNul } from '../http/storable.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { programmeRoutes } from './programme-routes.ts';
+import { trendsRoutes } from './trends-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { authRoutes, sessionRoutes } from './auth-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
@@ -41,6 +42,7 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
   [favoritesRoutes, ACCOUNT_OR_APP],
   [analyticsRoutes, ACCOUNT_ONLY],
   [programmeRoutes, ACCOUNT_ONLY],
+  [trendsRoutes, ACCOUNT_ONLY],
   [epgRoutes, ACCOUNT_ONLY],
 ];
 

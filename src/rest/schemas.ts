@@ -276,3 +276,34 @@ export const curveSchema = z.object({
   timezone: text,
   minutes: z.array(z.object({ start: z.date(), viewers: count, videoId: id.nullable(), title: optionalText, isLive: z.boolean() })),
 });
+
+// Trends (analytics/trends, analytics/entitlements): figures of a range of days, of the previous
+// range of as many days, and the change (percent null when the previous figure is 0).
+const change = z.object({ absolute: z.number(), percent: z.number().nullable() });
+const comparedOf = <S extends Record<string, z.ZodType>>(figures: S) => ({
+  current: z.object(figures),
+  previous: z.object(figures),
+  change: z.object(Object.fromEntries(Object.keys(figures).map((k) => [k, change])) as { [K in keyof S]: typeof change }),
+});
+const days = { from: text, to: text, timezone: text, days: count, previous: z.object({ from: text, to: text }) };
+const watchFigures = { uniqueDevices: count, sessions: count, watchSeconds: z.number() };
+
+export const trendsSchema = z.object({
+  ...days,
+  channelId: id.nullable(),
+  source: optionalText,
+  daily: z.array(z.object({ day: text, ...watchFigures })),
+  totals: z.object(comparedOf(watchFigures)),
+  channels: z.array(z.object({ channelId: id, channelName: optionalText, ...comparedOf(watchFigures) })),
+  sources: z.array(z.object({ source: text, ...comparedOf(watchFigures) })),
+});
+
+const saleFigures = { newSubscriptions: count, renewals: count, subscriptionRefunds: count, ppvPurchases: count, ppvRefunds: count };
+
+export const entitlementTrendsSchema = z.object({
+  ...days,
+  store: z.enum(STORE_PLATFORMS).nullable(),
+  daily: z.array(z.object({ day: text, ...saleFigures })),
+  totals: z.object(comparedOf(saleFigures)),
+  stores: z.array(z.object({ store: z.enum(STORE_PLATFORMS), ...comparedOf(saleFigures) })),
+});

@@ -57,6 +57,11 @@ export const REST_ROUTES: RouteSpec[] = [
     },
   },
   { method: 'GET', path: '/analytics/top', query: { from: INSTANTS, to: INSTANTS, channelId: CHANNEL_IDS, metric: ['watchSeconds', 'viewers', 'x'], limit: COUNTS } },
+  {
+    method: 'GET', path: '/analytics/trends',
+    query: { from: [...DATES, ...EDGE_DATES], to: [...DATES, ...EDGE_DATES], timezone: ZONES, channelId: CHANNEL_IDS, source: ['roku_app', 'fire_tv', 'betamax'] },
+  },
+  { method: 'GET', path: '/analytics/entitlements', query: { from: [...DATES, ...EDGE_DATES], to: [...DATES, ...EDGE_DATES], timezone: ZONES, store: ['Apple', 'Roku', 'apple', 'Nope'] } },
   { method: 'GET', path: '/analytics/channels/:channelId/curve', params: { channelId: CHANNEL_IDS }, query: { date: [...DATES, ...EDGE_DATES] } },
   { method: 'GET', path: '/epg.xml', query: { days: EPG_DAYS } },
   { method: 'GET', path: '/epg/:key.xml', params: { key: EPG_KEYS }, query: { days: EPG_DAYS } },

@@ -1,6 +1,8 @@
-// REST's analytics (the owner's viewers, watch time, sessions, programmes, a channel's day) and
-// the sessions CSV.
+// REST's analytics (the owner's viewers, watch time, sessions, programmes, a channel's day, the
+// trends of days and the subscriptions and purchases per day) and their CSV downloads.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type * as schemas from '../../../src/rest/schemas.ts';
 import { download, REST, rest } from './client.ts';
 import { keys } from './query.ts';
 import type { Concurrency, Curve, Programmes, Sessions, Summary } from './types.ts';
@@ -33,3 +35,20 @@ export const useCurve = (channelId: number | undefined, date: string) => analyti
 
 /** The sessions of a range as CSV (up to 500 rows). */
 export const sessionsCsv = (range: Range) => download(`${REST}/analytics/sessions`, { ...range, perPage: 500 }, 'text/csv');
+
+/** Watch figures per day against the previous range (REST /analytics/trends; no dates in it, so the output type is the wire's). */
+export type Trends = z.output<typeof schemas.trendsSchema>;
+/** Subscriptions and purchases per day against the previous range (REST /analytics/entitlements). */
+export type EntitlementTrends = z.output<typeof schemas.entitlementTrendsSchema>;
+
+/** Dates yyyy-MM-dd (both included) of `timezone`, and the filters. */
+export type TrendQuery = { from: string; to: string; timezone: string; channelId?: number | undefined; source?: string | undefined };
+export type SalesQuery = { from: string; to: string; timezone: string; store?: string | undefined };
+
+/** The figures shown stay while another range or filter is read. */
+export const useTrends = (query: TrendQuery) => analytics<Trends>('trends', query, { placeholderData: keepPreviousData });
+export const useEntitlementTrends = (query: SalesQuery) => analytics<EntitlementTrends>('entitlements', query, { placeholderData: keepPreviousData });
+
+/** The days of a trend read as CSV (the JSON's `daily` rows). */
+export const trendsCsv = (query: TrendQuery) => download(`${REST}/analytics/trends`, query, 'text/csv');
+export const entitlementsCsv = (query: SalesQuery) => download(`${REST}/analytics/entitlements`, query, 'text/csv');

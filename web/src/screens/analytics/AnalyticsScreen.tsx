@@ -1,8 +1,9 @@
 // Analytics: viewers now, concurrency over a chosen day (in a chosen zone), watch time per channel
 // and per platform, the programmes that held viewers and a channel's day minute by minute
 // (Programmes.tsx), and the sessions table with a CSV download; from REST's analytics routes.
+// The Trends view (#/analytics/trends, Trends.tsx) reads days over a range in the same zone.
 // Each chart's figures are also written out (summary sentences and tables), for every reader.
-import { Alert, Button, Group, Pagination, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Autocomplete } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, Autocomplete } from '@mantine/core';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import type uPlot from 'uplot';
@@ -17,6 +18,8 @@ import { useSubmit } from '../../ui/submit.ts';
 import { barOptions, Chart } from './Chart.tsx';
 import { ChannelDay, ProgrammesTable } from './Programmes.tsx';
 import { chartDate, dayRange, peakSentence, wallTime, watchTime, type Bucket } from './series.ts';
+import { Trends } from './Trends.tsx';
+import { navigate } from '../../router.ts';
 
 type Range = { from: string; to: string };
 type Session = Sessions['items'][number];
@@ -25,7 +28,8 @@ type Line = Summary['groups'][number];
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 const INTERVALS = ['1m', '5m', '15m', '30m', '1h'];
 
-export function AnalyticsScreen(_props: { rest: string[] }) {
+export function AnalyticsScreen({ rest }: { rest: string[] }) {
+  const view = rest[0] === 'trends' ? 'trends' : 'day';
   const [zone, setZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [date, setDate] = useState(() => DateTime.now().setZone(zone).toISODate()!);
   const [interval, setInterval] = useState('5m');
@@ -35,12 +39,21 @@ export function AnalyticsScreen(_props: { rest: string[] }) {
     <Stack>
       <Title order={2}>Analytics</Title>
       <ViewersNow />
+      <SegmentedControl
+        aria-label="Analytics view"
+        w="fit-content"
+        value={view}
+        onChange={(v) => (v === 'trends' ? navigate('analytics', 'trends') : navigate('analytics'))}
+        data={[{ value: 'day', label: 'One day' }, { value: 'trends', label: 'Trends' }]}
+      />
       <Group align="flex-end">
-        <TextInput label="Day" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        {view === 'day' ? <TextInput label="Day" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} /> : null}
         <Autocomplete label="Time zone" data={ZONES} limit={20} value={zone} onChange={setZone} />
-        <Select label="Interval" data={INTERVALS} value={interval} onChange={(v) => v && setInterval(v)} allowDeselect={false} w={110} />
+        {view === 'day' ? <Select label="Interval" data={INTERVALS} value={interval} onChange={(v) => v && setInterval(v)} allowDeselect={false} w={110} /> : null}
       </Group>
-      {!range ? (
+      {view === 'trends' ? (
+        ZONES.includes(zone) || zone === 'UTC' ? <Trends zone={zone} /> : <Alert color="red">Choose a time zone such as Europe/Berlin.</Alert>
+      ) : !range ? (
         <Alert color="red">Choose a real day and a time zone such as Europe/Berlin.</Alert>
       ) : (
         <>

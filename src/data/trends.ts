@@ -1,0 +1,139 @@
+// Day-by-day reads for the trend analytics (sessions/trends.ts, entitlements/sales-trends.ts):
+// each buckets rows by the start instants of consecutive days (`bounds`, epoch ms, the
+// previous range's days then the range's) with width_bucket, so one statement reads both ranges
+// in any zone. The cost follows the rows of the owner in the two ranges (indexes on owner or
+// app and time), never the number of days.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../db/connect.ts';
+import { queryRows, sessionView, VIEWER_KEY } from './activity.ts';
+
+export interface DayBounds {
+  /** Instants where each day starts, and where the last ends (epoch ms, ascending). */
+  bounds: number[];
+}
+
+const boundsParam = (b: DayBounds) => sql`${sql.param(b.bounds)}::float8[]`;
+const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+/** The 0-based day of an instant among the bounds (callers keep instants within them). */
+const dayOf = (column: SQL, b: DayBounds) => sql`(width_bucket(${ms(column)}, ${boundsParam(b)}) - 1)`;
+const within = (column: SQL, b: DayBounds) =>
+  sql`${column} >= ${new Date(b.bounds[0]!).toISOString()}::timestamptz and ${column} < ${new Date(b.bounds.at(-1)!).toISOString()}::timestamptz`;
+
+export interface WatchTrendFilter extends DayBounds {
+  ownerId: number;
+  /** Days in the range read; days before `days` (0-based) are the previous range's. */
+  days: number;
+  channelId?: number | undefined;
+  source?: string | undefined;
+  now: Date;
+}
+
+/** One grouping of the watch figures: a day, a range (previous or current), a range's channel or source. */
+export type WatchGroup = 'day' | 'range' | 'channel' | 'source';
+
+export interface WatchTrendRow {
+  group: WatchGroup;
+  /** 0-based day among the bounds (group day). */
+  day: number | null;
+  /** true: the range read; false: the previous range (groups range, channel, source). */
+  current: boolean | null;
+  channelId: number | null;
+  channelName: string | null;
+  source: string | null;
+  sessions: number;
+  devices: number;
+  watchSeconds: number;
+}
+
+/** grouping(d, cur, channel_id, source): a 1 bit for each column a row is NOT grouped by. */
+const GROUP_OF_MASK: Record<number, WatchGroup> = { 0b0111: 'day', 0b1011: 'range', 0b1001: 'channel', 0b1010: 'source' };
+
+/**
+ * Sessions that started in the bounds, counted on the day they started: sessions, distinct
+ * devices and credited seconds (read at `now`, as /analytics/summary), per day, per range, and per
+ * range and channel or source. Distinct devices are not additive, hence grouping sets.
+ */
+export async function watchTrendRows(db: Queryable, f: WatchTrendFilter): Promise<WatchTrendRow[]> {
+  const { credited } = sessionView(f.now);
+  const channel = f.channelId === undefined ? sql`` : sql`and ws.channel_id = ${f.channelId}`;
+  const source = f.source === undefined ? sql`` : sql`and ws.source = ${f.source}`;
+  const rows = await queryRows<{ mask: number; d: number | null; cur: boolean | null; channel_id: number | null; channel_name: string | null; source: string | null; sessions: number; devices: number; watch_seconds: number }>(db, sql`
+    with s as (
+      select ${dayOf(sql`ws.started_at`, f)} as d, ${dayOf(sql`ws.started_at`, f)} >= ${f.days} as cur, ws.channel_id, ws.source, ${VIEWER_KEY} as device, ${credited} as credited
+        from watch_sessions ws
+       where ws.owner_id = ${f.ownerId} and ${within(sql`ws.started_at`, f)} ${channel} ${source})
+    select grouping(s.d, s.cur, s.channel_id, s.source)::integer as mask, s.d, s.cur,
+           s.channel_id, min(c.name) as channel_name, s.source,
+           count(*)::integer as sessions, count(distinct s.device)::integer as devices, coalesce(sum(s.credited), 0)::float8 as watch_seconds
+      from s left join channels c on c.id = s.channel_id
+     group by grouping sets ((s.d), (s.cur), (s.cur, s.channel_id), (s.cur, s.source))`);
+  return rows.map((r) => ({
+    group: GROUP_OF_MASK[r.mask]!,
+    day: r.d, current: r.cur, channelId: r.channel_id, channelName: r.channel_name, source: r.source,
+    sessions: r.sessions, devices: r.devices, watchSeconds: Number(r.watch_seconds),
+  }));
+}
+
+export interface SalesTrendFilter extends DayBounds {
+  ownerId: number;
+  store?: string | undefined;
+}
+
+export type SaleKind = 'new' | 'renewal' | 'refund' | 'ppv' | 'ppvRefund';
+
+export interface SaleRow {
+  day: number;
+  store: string;
+  kind: SaleKind;
+  n: number;
+}
+
+const txOf = (alias: string) => sql.raw(`coalesce(nullif(${alias}.transaction_id, ''), ${alias}.original_transaction_id)`);
+/** Attempts that granted access or said it was refunded or revoked (the rest change nothing here). */
+const TELLING = sql.raw(`(va.granted or va.outcome in ('revoked', 'refunded')) and va.original_transaction_id is not null`);
+
+/**
+ * Subscription events of the owner's apps, from the record of every verification and applied
+ * store notification (verification_attempts) of a recorded subscription:
+ * - new: its first attempt that granted access;
+ * - renewal: a later granted attempt naming a store transaction not granted before (each renewal
+ *   is a new transaction at Apple, Google and Roku; Amazon keeps one receipt, so its renewals
+ *   are not told apart);
+ * - refund: the first revoked or refunded verdict about a store transaction (refunds and
+ *   revocations, whether a store notification or a re-check said so).
+ * PPV purchases and refunds come from the unlocks: made, and revoked, in the range.
+ */
+export async function saleRows(db: Queryable, f: SalesTrendFilter): Promise<SaleRow[]> {
+  const store = (column: string) => (f.store === undefined ? sql`` : sql`and ${sql.raw(column)} = ${f.store}`);
+  // Window functions over the history of the subscriptions touched in the range, not a lookup
+  // per attempt: correlated subqueries made PostgreSQL estimate millions and spend seconds in JIT.
+  return queryRows<SaleRow>(db, sql`
+    with owned as (select id from apps where owner_id = ${f.ownerId}),
+    touched as (
+      select distinct va.app_id, va.store_platform, va.original_transaction_id
+        from verification_attempts va
+       where va.app_id in (select id from owned) and ${within(sql`va.at`, f)} ${store('va.store_platform')} and ${TELLING}),
+    history as (
+      select va.at, va.store_platform as store, va.granted,
+             row_number() over (partition by va.app_id, va.store_platform, va.original_transaction_id, va.granted order by va.at, va.id) as nth_of_purchase,
+             row_number() over (partition by va.app_id, va.store_platform, va.original_transaction_id, ${txOf('va')}, va.granted order by va.at, va.id) as nth_of_transaction
+        from touched t
+        join verification_attempts va on va.app_id = t.app_id and va.store_platform = t.store_platform and va.original_transaction_id = t.original_transaction_id
+       where va.at < ${new Date(f.bounds.at(-1)!).toISOString()}::timestamptz and ${TELLING}
+         and exists (select 1 from subscriptions s where s.app_id = t.app_id and s.store_platform = t.store_platform
+                                                   and s.original_transaction_id = t.original_transaction_id)),
+    sales as (
+      select at, store, case
+        when granted and nth_of_purchase = 1 then 'new'
+        when granted and nth_of_transaction = 1 then 'renewal'
+        when not granted and nth_of_transaction = 1 then 'refund' end as kind
+        from history where at >= ${new Date(f.bounds[0]!).toISOString()}::timestamptz
+      union all
+      select created_at, store_platform, 'ppv' from ppv_unlocks
+       where app_id in (select id from owned) and ${within(sql`created_at`, f)} ${store('store_platform')}
+      union all
+      select revoked_at, store_platform, 'ppvRefund' from ppv_unlocks
+       where app_id in (select id from owned) and ${within(sql`revoked_at`, f)} ${store('store_platform')})
+    select ${dayOf(sql`at`, f)}::integer as day, store, kind, count(*)::integer as n
+      from sales where kind is not null group by 1, 2, 3 order by 1, 2, 3`);
+}
