@@ -27,16 +27,19 @@ const UNKNOWN_WEIGHT = 64 * 1024;
 type Settled = { ok: true; outcome: RecordOutcome } | { ok: false; error: unknown };
 
 /**
- * PGlite has one connection, so one batch at a time; on PostgreSQL a few batches overlap so
- * that one batch's round trips and commit do not idle the others, leaving pool connections
- * for reads.
+ * One batch in flight per process, on both backends: while it commits, everything that arrives
+ * waits and goes out as the next batch. A batch costs PostgreSQL about 2 ms of CPU whatever its
+ * size, plus ~20 µs a heartbeat (bench/heartbeat-ceiling.ts), so the fewer and larger the
+ * batches the more heartbeats one database core carries; four overlapping batches (the earlier
+ * default) cut batches four ways and measured 1.5-2.5x the database CPU per heartbeat. Several
+ * instances write their batches side by side. The waiting line is bounded (config).
  */
 export function defaultRecorderOptions(
   database: DatabaseHandle,
   queue: { ACTIVITY_QUEUE_MAX: number; ACTIVITY_QUEUE_BYTES: number } = { ACTIVITY_QUEUE_MAX: 10_000, ACTIVITY_QUEUE_BYTES: 16 * 1024 * 1024 },
 ): RecorderOptions {
   return {
-    maxBatch: 500, maxInFlight: database.kind === 'pglite' ? 1 : 4, maxQueued: queue.ACTIVITY_QUEUE_MAX, maxQueuedWeight: queue.ACTIVITY_QUEUE_BYTES,
+    maxBatch: 500, maxInFlight: 1, maxQueued: queue.ACTIVITY_QUEUE_MAX, maxQueuedWeight: queue.ACTIVITY_QUEUE_BYTES,
   };
 }
 
