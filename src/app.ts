@@ -19,7 +19,9 @@ import { metricsPlugin } from './http/metrics-plugin.ts';
 import { trustProxyOption } from './http/proxies.ts';
 import { Jobs, serviceJobs } from './jobs.ts';
 import { loggerOptions, requestId } from './observability/logger.ts';
-import { ScheduleTimelines } from './schedules/timelines.ts';
+import { BYTES_PER_ENTRY, ScheduleTimelines } from './schedules/timelines.ts';
+import { zoneOffsetBytes } from './schedules/zone-offsets.ts';
+import { observeCacheBytes } from './observability/metrics.ts';
 import { makeGuides, type Guides } from './guides/guides.ts';
 
 declare module 'fastify' {
@@ -60,9 +62,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxBytes: config.CACHE_MAX_BYTES,
   });
   app.addHook('onClose', stopCache);
-  const timelines = new ScheduleTimelines(config.SCHEDULE_CACHE_ENTRIES);
+  const scheduleEntries = Math.min(config.SCHEDULE_CACHE_ENTRIES, Math.floor(config.SCHEDULE_CACHE_BYTES / BYTES_PER_ENTRY));
+  const timelines = new ScheduleTimelines(scheduleEntries);
   cache.follow({
-    invalidate: (trusted) => timelines.invalidate(trusted && config.SCHEDULE_CACHE_ENTRIES > 0),
+    invalidate: (trusted) => timelines.invalidate(trusted && scheduleEntries > 0),
     drop: (change) => timelines.drop(change),
   });
   const notifications = new StoreNotifications(options.database.db, config, options.clock ?? systemClock, app.log);
@@ -74,6 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'XMLTV guide preparation failed'),
   });
   app.decorate('guides', guides);
+  // Every cache's bytes in /metrics (channelnet_cache_bytes{cache}), each bounded by its setting.
+  observeCacheBytes('catalog', () => cache.bytes);
+  observeCacheBytes('schedule_days', () => timelines.bytes.days);
+  observeCacheBytes('published_windows', () => timelines.bytes.published);
+  observeCacheBytes('guides', () => guides.cache.bytes);
+  observeCacheBytes('zone_offsets', zoneOffsetBytes);
   if (config.GUIDE_WARM_DAYS > 0) app.addHook('onReady', async () => guides.warmer.start());
   const jobs = new Jobs(options.clock ?? systemClock, app.log);
   for (const job of serviceJobs({ database: options.database, config, timelines, notifications, guides, log: app.log })) jobs.add(job);

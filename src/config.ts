@@ -156,8 +156,14 @@ const configSchema = z.object({
   GUIDE_CACHE_BYTES: z.coerce.number().int().min(0).default(128 * 1024 * 1024),
   /** Days from today kept rendered ahead of requests for every app with an XMLTV key (0: no warming; guides are still prepared when asked). */
   GUIDE_WARM_DAYS: z.coerce.number().int().min(0).max(14).default(7),
-  /** Compiled schedule entries kept per process (about 70 bytes each; 0: compile every request). */
+  /** Compiled schedule entries kept per process (0: compile every request); SCHEDULE_CACHE_BYTES bounds them too. */
   SCHEDULE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1_000_000),
+  /**
+   * Heap bytes of compiled channel-days kept per process (~100 bytes an entry, measured; 0: compile
+   * every request). 48 MiB holds a 200-channel network's fortnight of 144-entry days; the lower of
+   * this and SCHEDULE_CACHE_ENTRIES bounds the cache. Shown in /metrics as channelnet_cache_bytes.
+   */
+  SCHEDULE_CACHE_BYTES: z.coerce.number().int().min(0).default(48 * 1024 * 1024),
   METRICS_ENABLED: flag.default(true),
   DOCS_ENABLED: flag.default(true),
   /**

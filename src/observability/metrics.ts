@@ -102,6 +102,7 @@ type Source<T> = () => T | undefined;
 let poolSource: Source<{ size: number; total: number; idle: number; waiting: number }> = () => undefined;
 let openSessionsSource: () => Promise<number | undefined> = async () => undefined;
 let creditBacklogSource: () => Promise<number | undefined> = async () => undefined;
+const cacheSources = new Map<string, () => number>();
 let activityQueueSource: Source<{ items: number; weight: number }> = () => undefined;
 
 /** The process's database pool, read at each scrape. */
@@ -112,6 +113,14 @@ export function observePool(source: typeof poolSource): void {
 /** How to count closed sessions waiting for the programme crediter, read at each scrape. */
 export function observeCreditBacklog(source: typeof creditBacklogSource): void {
   creditBacklogSource = source;
+}
+
+/**
+ * A cache's bytes, read at each scrape as channelnet_cache_bytes{cache=name}; every cache of the
+ * process registers here (a later source of the same name replaces the earlier: one per process).
+ */
+export function observeCacheBytes(cache: string, bytes: () => number): void {
+  cacheSources.set(cache, bytes);
 }
 
 /** The activity recorder's waiting line (events and their bytes), read at each scrape. */
@@ -168,5 +177,16 @@ new client.Gauge({
       this.set({ unit: 'events' }, queued.items);
       this.set({ unit: 'bytes' }, queued.weight);
     }
+  },
+});
+
+new client.Gauge({
+  name: 'channelnet_cache_bytes',
+  help: 'Bytes held by each cache of the process, as counted against its bound (docs/operations.md: Memory): catalog, schedule_days, published_windows, guides, zone_offsets, and any other cache that registers.',
+  labelNames: ['cache'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [cache, bytes] of cacheSources) this.set({ cache }, bytes());
   },
 });
