@@ -11,7 +11,8 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/conn
 import * as t from '../src/db/schema.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-export const BENCH_DATABASE = 'channelnet_bench';
+/** BENCH_DATABASE names another, so that several runs on one server do not drop each other's. */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE ?? 'channelnet_bench';
 /** Parallel inserts per table on PostgreSQL (PGlite has one connection, so this only queues there). */
 const WRITERS = 4;
 
