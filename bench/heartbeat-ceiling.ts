@@ -20,6 +20,8 @@ const { values } = parseArgs({
   options: {
     url: { type: 'string' }, seconds: { type: 'string', default: '10' }, batch: { type: 'string', default: '50' },
     writers: { type: 'string', default: '4' }, viewers: { type: 'string', default: '5000' }, prefill: { type: 'string', default: '0' },
+    // Measure the table as it is (a prefilled one kept from an earlier run), without emptying it.
+    'as-is': { type: 'boolean', default: false },
   },
 });
 const url = values.url ?? process.env.DATABASE_URL;
@@ -107,9 +109,9 @@ try {
   const now = new Date();
   const imported = await importCatalog(db, catalog(now), { replace: false, now });
   if (!imported.ok) throw new Error(imported.errors.join('\n'));
-  await db.execute(sql`truncate activity_events, watch_sessions`);
+  if (!values['as-is']) await db.execute(sql`truncate activity_events, watch_sessions`);
   process.stdout.write(`batch ${BATCH}, writers ${WRITERS}, ${VIEWERS} viewers, ${SECONDS} s per measurement\n`);
-  await measure(db, 'empty table', now.getTime());
+  await measure(db, values['as-is'] ? 'table as it is' : 'empty table', now.getTime());
   process.stdout.write(`  ${await sizes(db)}\n`);
   if (PREFILL > 0) {
     const t0 = performance.now();
