@@ -21,7 +21,11 @@ export const HEARTBEAT_DEVICES = 5_000;
 
 const get = (path: string, headers?: Record<string, string>): RequestSpec => ({ method: 'GET', path, ...(headers ? { headers } : {}) });
 
-export function networkRoutes(channels: readonly NetworkChannel[], token: string, now: Date): NetworkRoute[] {
+export function networkRoutes(all: readonly NetworkChannel[], token: string, now: Date): NetworkRoute[] {
+  // REST answers the signed-in creator (NETWORK_OWNER) about its own channels; the Custom routes'
+  // rotating requests also go round the other creators of a network of several (network.ts).
+  const channels = all.filter((c) => c.ownerId === NETWORK_OWNER.id);
+  const owners = [...new Set(all.map((c) => c.ownerId))];
   const n = channels.length;
   const bearer = { authorization: `Bearer ${token}` };
   const day = (zone: string, offset: number) => DateTime.fromJSDate(now, { zone }).plus({ days: offset }).toFormat('yyyy-MM-dd');
@@ -31,6 +35,11 @@ export function networkRoutes(channels: readonly NetworkChannel[], token: string
   const dayOffset = (i: number) => (i % 7) - 3;
   const guide = (first: number) => Array.from({ length: GUIDE_CHANNELS }, (_, k) => channels[(first + k) % n]!.id).join(',');
   const user = `${CUSTOM}/users/${NETWORK_OWNER.id}`;
+  /** Request i's creator and the same request's channel ids moved to that creator's channels (each has n). */
+  const ownerAt = (i: number) => owners[i % owners.length]!;
+  const userAt = (i: number) => `${CUSTOM}/users/${ownerAt(i)}`;
+  const shift = (i: number) => (ownerAt(i) - NETWORK_OWNER.id) * n;
+  const guideAt = (i: number, first: number) => guide(first).split(',').map((id) => Number(id) + shift(i)).join(',');
   const first = channels[0]!;
 
   return [
@@ -46,26 +55,26 @@ export function networkRoutes(channels: readonly NetworkChannel[], token: string
     {
       name: 'Custom channels',
       warm: get(`${user}/channels?timezone=America/New_York`, ROKU),
-      rotating: (i) => get(`${user}/channels?timezone=${encodeURIComponent(zoneAt(i))}`, ROKU),
+      rotating: (i) => get(`${userAt(i)}/channels?timezone=${encodeURIComponent(zoneAt(i))}`, ROKU),
     },
     {
       name: 'Custom channels/video',
       warm: get(`${user}/channels/video?channels_ids=${guide(0)}&dates=${day('America/New_York', 0)}&per_page=100&timezone=America/New_York`, ROKU),
       rotating: (i) => {
         const zone = zoneAt(i);
-        return get(`${user}/channels/video?channels_ids=${guide((i * 7) % n)}&dates=${day(zone, dayOffset(i))}&per_page=100&timezone=${encodeURIComponent(zone)}`, ROKU);
+        return get(`${userAt(i)}/channels/video?channels_ids=${guideAt(i, (i * 7) % n)}&dates=${day(zone, dayOffset(i))}&per_page=100&timezone=${encodeURIComponent(zone)}`, ROKU);
       },
     },
     {
       name: 'Custom vod',
       warm: get(`${user}/channels/vod?channels_ids=${first.id}&timezone=America/New_York`, ROKU),
-      rotating: (i) => get(`${user}/channels/vod?channels_ids=${channelAt(i).id}&timezone=${encodeURIComponent(zoneAt(i))}`, ROKU),
+      rotating: (i) => get(`${userAt(i)}/channels/vod?channels_ids=${channelAt(i).id + shift(i)}&timezone=${encodeURIComponent(zoneAt(i))}`, ROKU),
     },
     { name: 'Custom app_settings', warm: get(`${user}/app_settings`, ROKU) },
     {
       name: 'Custom vast',
       warm: get(`${CUSTOM}/channels/${first.id}/vast`, ROKU),
-      rotating: (i) => get(`${CUSTOM}/channels/${channelAt(i).id}/vast`, ROKU),
+      rotating: (i) => get(`${CUSTOM}/channels/${channelAt(i).id + shift(i)}/vast`, ROKU),
     },
     { name: 'Legacy GetUserTVApp', warm: get(`/WebServices/TVAppGeneratorService.asmx/GetUserTVApp?userId=${NETWORK_OWNER.id}&platform=roku&skipImages=true`) },
   ];

@@ -22,7 +22,8 @@ import { trustProxyOption } from './http/proxies.ts';
 import { Jobs, serviceJobs } from './jobs.ts';
 import { loggerOptions, requestId } from './observability/logger.ts';
 import { observeCache } from './observability/metrics.ts';
-import { ScheduleTimelines } from './schedules/timelines.ts';
+import { BYTES_PER_ENTRY, ScheduleTimelines } from './schedules/timelines.ts';
+import { zoneOffsetBytes } from './schedules/zone-offsets.ts';
 import { makeGuides, type Guides } from './guides/guides.ts';
 
 declare module 'fastify' {
@@ -65,9 +66,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxBytes: config.CACHE_MAX_BYTES,
   });
   app.addHook('onClose', stopCache);
-  const timelines = new ScheduleTimelines(config.SCHEDULE_CACHE_ENTRIES);
+  const scheduleEntries = Math.min(config.SCHEDULE_CACHE_ENTRIES, Math.floor(config.SCHEDULE_CACHE_BYTES / BYTES_PER_ENTRY));
+  const timelines = new ScheduleTimelines(scheduleEntries);
   cache.follow({
-    invalidate: (trusted) => timelines.invalidate(trusted && config.SCHEDULE_CACHE_ENTRIES > 0),
+    invalidate: (trusted) => timelines.invalidate(trusted && scheduleEntries > 0),
     drop: (change) => timelines.drop(change),
   });
   const answers = new AnswerCache(config.ANSWER_CACHE_BYTES);
@@ -76,8 +78,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   decorateAnswers(app);
   observeCache('answers', () => answers.stats());
   observeCache('catalog', () => cache.stats());
-  // Bounded by entries (SCHEDULE_CACHE_ENTRIES); bytes estimated at ~70 an entry (src/schedules/timelines.ts).
-  observeCache('schedules', () => ({ bytes: timelines.size.entries * 70, entries: timelines.size.entries }));
   const notifications = new StoreNotifications(options.database.db, config, options.clock ?? systemClock, app.log);
   app.decorate('storeNotifications', notifications);
   // What an earlier process acknowledged but did not apply is applied now.
@@ -88,6 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('guides', guides);
   observeCache('guides', () => guides.cache.stats());
+  // Heap bytes of the compiled channel-days and published windows (bounded by SCHEDULE_CACHE_BYTES), and the zone tables.
+  observeCache('schedule_days', () => ({ bytes: timelines.bytes.days }));
+  observeCache('published_windows', () => ({ bytes: timelines.bytes.published }));
+  observeCache('zone_offsets', () => ({ bytes: zoneOffsetBytes() }));
   if (config.GUIDE_WARM_DAYS > 0) app.addHook('onReady', async () => guides.warmer.start());
   const jobs = new Jobs(options.clock ?? systemClock, app.log);
   for (const job of serviceJobs({ database: options.database, config, timelines, notifications, guides, log: app.log })) jobs.add(job);

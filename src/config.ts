@@ -136,6 +136,13 @@ const configSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Shed load (503) when more requests than this wait for a database connection (0: off). */
   MAX_DB_POOL_WAITING: z.coerce.number().int().min(0).default(100),
+  /**
+   * Activity events that may wait for a group-commit batch per process, and their request bytes;
+   * past either an event is refused with 503 and Retry-After (docs/activity.md). 10,000 is about
+   * two seconds of the heartbeat write ceiling: a longer line would only answer after players gave up.
+   */
+  ACTIVITY_QUEUE_MAX: z.coerce.number().int().min(1).default(10_000),
+  ACTIVITY_QUEUE_BYTES: z.coerce.number().int().min(64 * 1024).default(16 * 1024 * 1024),
   /** Cached catalog answers per process (0: no cache). */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   /** Bytes of cached catalog answers per process, keys included (0: no cache); see src/cache/size.ts. */
@@ -159,8 +166,14 @@ const configSchema = z.object({
    * end, a live stream's end), which bound it too, and at edits, which only this bounds downstream.
    */
   ANSWER_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** Compiled schedule entries kept per process (about 70 bytes each; 0: compile every request). */
+  /** Compiled schedule entries kept per process (0: compile every request); SCHEDULE_CACHE_BYTES bounds them too. */
   SCHEDULE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1_000_000),
+  /**
+   * Heap bytes of compiled channel-days kept per process (~100 bytes an entry, measured; 0: compile
+   * every request). 48 MiB holds a 200-channel network's fortnight of 144-entry days; the lower of
+   * this and SCHEDULE_CACHE_ENTRIES bounds the cache. Shown in /metrics as channelnet_cache_bytes.
+   */
+  SCHEDULE_CACHE_BYTES: z.coerce.number().int().min(0).default(48 * 1024 * 1024),
   METRICS_ENABLED: flag.default(true),
   DOCS_ENABLED: flag.default(true),
   /**

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_PAYLOAD_DEPTH, parseActivityEvent, parseFormBody } from '../src/activity/event.ts';
 import { SOURCES } from '../src/sessions/event.ts';
-import { createBatcher } from '../src/sessions/batcher.ts';
+import { BatcherOverloaded, createBatcher } from '../src/sessions/batcher.ts';
 import { creditedSeconds, heartbeatRounds, isOpenAt, keyText, type Heartbeat } from '../src/sessions/rules.ts';
 
 const heartbeat = { source: 'roku_app', action: 'play_channel', client_id: 11, user_id: 'viewer-1', channel_id: 201 };
@@ -183,7 +183,7 @@ describe('createBatcher', () => {
         if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
         return items.map((n) => n * 10);
       },
-      { maxBatch: 3, maxInFlight: 1 },
+      { maxBatch: 3, maxInFlight: 1, maxQueued: 100 },
     );
     const first = batcher.submit(1);
     await new Promise((resolve) => setImmediate(resolve));
@@ -199,10 +199,53 @@ describe('createBatcher', () => {
         if (items.includes('bad')) throw new Error('boom');
         return items;
       },
-      { maxBatch: 10, maxInFlight: 2 },
+      { maxBatch: 10, maxInFlight: 2, maxQueued: 100 },
     );
     const failed = await Promise.allSettled([batcher.submit('ok'), batcher.submit('bad')]);
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await batcher.submit('after')).toBe('after');
+  });
+
+  /** A batcher whose first batch stays in flight until `release` is called. */
+  function held(options: { maxQueued: number; maxQueuedWeight?: number }) {
+    const batches: string[][] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const batcher = createBatcher(
+      async (items: string[]) => {
+        batches.push(items);
+        await gate;
+        return items;
+      },
+      { maxBatch: 100, maxInFlight: 1, ...options },
+      (item) => item.length,
+    );
+    return { batcher, batches, release };
+  }
+
+  it('refuses at once what would pass the waiting line, keeps what it took, and takes again once it drains', async () => {
+    const { batcher, batches, release } = held({ maxQueued: 2 });
+    const first = batcher.submit('a');
+    await new Promise((resolve) => setImmediate(resolve)); // 'a' is in flight, the line is empty
+    const waiting = [batcher.submit('b'), batcher.submit('c')];
+    expect(batcher.queued()).toEqual({ items: 2, weight: 2 });
+    await expect(batcher.submit('d')).rejects.toBeInstanceOf(BatcherOverloaded);
+    release();
+    expect(await Promise.all([first, ...waiting])).toEqual(['a', 'b', 'c']);
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    expect(batcher.queued()).toEqual({ items: 0, weight: 0 });
+    expect(await batcher.submit('e')).toBe('e');
+  });
+
+  it('bounds the waiting weight, but never refuses an item when nothing waits', async () => {
+    const { batcher, release } = held({ maxQueued: 100, maxQueuedWeight: 5 });
+    const first = batcher.submit('x');
+    await new Promise((resolve) => setImmediate(resolve));
+    const big = batcher.submit('heavy-item'); // 10 > 5, but the line is empty
+    const small = batcher.submit('ab'); // 10 + 2 > 5
+    await expect(small).rejects.toBeInstanceOf(BatcherOverloaded);
+    expect(batcher.queued()).toEqual({ items: 1, weight: 10 });
+    release();
+    expect(await Promise.all([first, big])).toEqual(['x', 'heavy-item']);
   });
 });

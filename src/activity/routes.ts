@@ -8,12 +8,14 @@ import { countOpenSessions } from '../data/activity.ts';
 import { countSessionsToCredit } from '../data/programme-watch.ts';
 import { sendEnveloped } from '../http/envelope.ts';
 import { groupErrorHandler } from '../http/group-errors.ts';
+import { sendUnavailable } from '../http/unavailable.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from '../http/json-body.ts';
 import { registerActivityRateLimits } from '../http/limits.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import { heartbeats, observeCreditBacklog, observeOpenSessions } from '../observability/metrics.ts';
-import { createActivityRecorder, type ActivityRecorder } from '../sessions/recorder.ts';
+import { BatcherOverloaded } from '../sessions/batcher.ts';
+import { createActivityRecorder, defaultRecorderOptions, type ActivityRecorder } from '../sessions/recorder.ts';
 import { ACTIVITY_ENVELOPE, invalid } from './errors.ts';
 import { parseActivityEvent, parseFormBody } from './event.ts';
 
@@ -35,7 +37,7 @@ const acceptedResponse = { 200: z.object({ message: z.literal('Success') }) };
 const UNSUPPORTED_BODY = invalid({ body: ['The body must be application/json or application/x-www-form-urlencoded.'] });
 
 export const activityRoutes: FastifyPluginAsync<GroupOptions> = async (app, options) => {
-  const recorder = createActivityRecorder(options.database);
+  const recorder = createActivityRecorder(options.database, defaultRecorderOptions(options.database, options.config));
   observeOpenSessions(() => countOpenSessions(options.database.db, systemClock()));
   observeCreditBacklog(() => countSessionsToCredit(options.database.db));
   // Both limits apply, each counting both paths: per address (whatever user_id the events carry,
@@ -59,7 +61,7 @@ const activityEndpoint: FastifyPluginAsync<EndpointOptions> = async (app, { reco
   app.post('/', { bodyLimit, preHandler: perDevice ? [perDevice] : [], schema: { response: acceptedResponse } }, async (request, reply) => {
     const parsed = parseActivityEvent(request.body ?? {});
     if (!parsed.ok) return refuse(reply, 422, invalid(parsed.errors));
-    const outcome = await recorder.record({ event: parsed.event, at: request.now });
+    const outcome = await recorder.record({ event: parsed.event, at: request.now, bytes: bodyBytes(request) });
     if (outcome === 'unknown_channel') return refuse(reply, 422, invalid({ channel_id: ['The selected channel id is invalid.'] }));
     if (outcome === 'no_service_plan') {
       return refuse(reply, 403, { message: 'The owner of this channel has no active service plan.', error: 'invalid_user' });
@@ -67,6 +69,9 @@ const activityEndpoint: FastifyPluginAsync<EndpointOptions> = async (app, { reco
     return { message: 'Success' };
   });
 };
+
+/** The body's size from its header; a chunked body counts as the limit (the most it can be). */
+const bodyBytes = (request: FastifyRequest): number | undefined => Number(request.headers['content-length']) || undefined;
 
 /** A refusal by the route: only its 200 has a schema, so the body is JSON.stringify's as before. */
 const refuse = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).send(body);
@@ -96,6 +101,9 @@ function activityErrors(bodyLimit: number) {
     envelope: ACTIVITY_ENVELOPE,
     faultMessage: 'Server Error',
     answer(error, _request, reply) {
+      // Group commit's waiting line is full: the database is behind, so the answer is the
+      // group's 503 with Retry-After, like load shedding.
+      if (error instanceof BatcherOverloaded) return sendUnavailable(reply, ACTIVITY_ENVELOPE);
       if (error instanceof UnparsableBody) return reply.code(422).send(invalid({ body: [error.message] }));
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(422).send(UNSUPPORTED_BODY);
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

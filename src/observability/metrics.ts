@@ -37,6 +37,13 @@ export const heartbeats = new client.Counter({
   registers: [registry],
 });
 
+export const activityBatchSize = new client.Histogram({
+  name: 'channelnet_activity_batch_events',
+  help: 'Activity events per group-commit batch (one transaction, one multi-row statement for the first round of heartbeats).',
+  buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+  registers: [registry],
+});
+
 export const storeVerifications = new client.Counter({
   name: 'channelnet_store_verifications_total',
   help: 'Purchase verifications against the stores, by store and outcome.',
@@ -95,6 +102,7 @@ type Source<T> = () => T | undefined;
 let poolSource: Source<{ size: number; total: number; idle: number; waiting: number }> = () => undefined;
 let openSessionsSource: () => Promise<number | undefined> = async () => undefined;
 let creditBacklogSource: () => Promise<number | undefined> = async () => undefined;
+let activityQueueSource: Source<{ items: number; weight: number }> = () => undefined;
 
 /** The process's database pool, read at each scrape. */
 export function observePool(source: typeof poolSource): void {
@@ -104,6 +112,11 @@ export function observePool(source: typeof poolSource): void {
 /** How to count closed sessions waiting for the programme crediter, read at each scrape. */
 export function observeCreditBacklog(source: typeof creditBacklogSource): void {
   creditBacklogSource = source;
+}
+
+/** The activity recorder's waiting line (events and their bytes), read at each scrape. */
+export function observeActivityQueue(source: typeof activityQueueSource): void {
+  activityQueueSource = source;
 }
 
 /** How to count open watch sessions, read at each scrape. */
@@ -146,7 +159,8 @@ new client.Gauge({
 /** A cache's figures at a scrape: bytes held (counted against its bound), entries, and its counts since start. */
 export interface CacheFigures {
   bytes: number;
-  entries: number;
+  /** Absent where the cache keeps no count of them. */
+  entries?: number;
   /** Absent where the cache does not count them (schedules). */
   hits?: number;
   misses?: number;
@@ -182,3 +196,19 @@ cacheGauge('channelnet_cache_entries', 'Entries a per-process cache holds.', 'en
 cacheGauge('channelnet_cache_hits_total', 'Lookups a per-process cache answered.', 'hits');
 cacheGauge('channelnet_cache_misses_total', 'Lookups a per-process cache could not answer.', 'misses');
 cacheGauge('channelnet_cache_evictions_total', 'Entries a per-process cache dropped to stay within its bound (not those a change dropped).', 'evictions');
+
+new client.Gauge({
+  name: 'channelnet_activity_queue',
+  help: 'Activity events waiting for a group-commit batch (unit="events") and their request bytes (unit="bytes"); past ACTIVITY_QUEUE_MAX or ACTIVITY_QUEUE_BYTES an event is refused with 503.',
+  labelNames: ['unit'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    const queued = activityQueueSource();
+    if (queued) {
+      this.set({ unit: 'events' }, queued.items);
+      this.set({ unit: 'bytes' }, queued.weight);
+    }
+  },
+});
+

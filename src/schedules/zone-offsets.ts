@@ -86,6 +86,11 @@ function tableFor(zone: string, day: number): OffsetTable {
 const windows = new Map<string, { from: number; to: number }>();
 const MAX_WINDOWS = 10_000;
 
+/** Bytes the offset tables and day windows hold (estimated: ~200 a table, ~100 a window), for /metrics. */
+export function zoneOffsetBytes(): number {
+  return tableCount * 200 + windows.size * 100;
+}
+
 /** localDayWindow (luxon, ~0.1 ms) remembered per zone and date: a list asks it for every channel. */
 export function cachedDayWindow(date: string, zone: string): { from: number; to: number } {
   const key = `${zone}|${date}`;

@@ -13,6 +13,13 @@ export interface ActivityRecord {
   event: ActivityEvent;
   /** When the event was received (request.now). */
   at: Date;
+  /** What it weighs while waiting for its batch (its body's bytes); unknown: the body limit. */
+  bytes?: number;
+}
+
+/** Test seams: a write that stops (or fails) after its statements and before its commit. */
+export interface RecordHooks {
+  beforeCommit?(records: readonly ActivityRecord[]): Promise<void>;
 }
 
 export type RecordOutcome = 'recorded' | 'unknown_channel' | 'no_service_plan';
@@ -22,12 +29,17 @@ const MAX_UPSERT_ATTEMPTS = 5;
 const MAX_TRANSACTION_ATTEMPTS = 3;
 const DEADLOCK_DETECTED = '40P01';
 
-export async function recordActivityBatch(db: Database, records: ActivityRecord[]): Promise<RecordOutcome[]> {
+export async function recordActivityBatch(db: Database, records: ActivityRecord[], hooks?: RecordHooks): Promise<RecordOutcome[]> {
   const ids = [...new Set(records.flatMap((r) => (r.event.channelId === null ? [] : [r.event.channelId])))];
   const channels = await findActivityChannels(db, ids);
   const outcomes = records.map((r) => outcomeOf(r.event, channels));
   const accepted = records.flatMap((r, i) => (outcomes[i] === 'recorded' ? [r] : []));
-  if (accepted.length > 0) await retryOnDeadlock(() => db.transaction((tx) => writeAccepted(tx, accepted, channels)));
+  if (accepted.length > 0) {
+    await retryOnDeadlock(() => db.transaction(async (tx) => {
+      await writeAccepted(tx, accepted, channels);
+      await hooks?.beforeCommit?.(accepted);
+    }));
+  }
   return outcomes;
 }
 

@@ -4,27 +4,52 @@
 // trips and commits (bench/README.md).
 import type { Database, DatabaseHandle } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { activityBatchSize, observeActivityQueue } from '../observability/metrics.ts';
 import { createBatcher, type BatcherOptions } from './batcher.ts';
-import { recordActivityBatch, type ActivityRecord, type RecordOutcome } from './record.ts';
+import { recordActivityBatch, type ActivityRecord, type RecordHooks, type RecordOutcome } from './record.ts';
 
 export interface ActivityRecorder {
-  /** Resolves after the commit; rejects when this record could not be written. */
+  /**
+   * Resolves after the commit; rejects when this record could not be written, or at once with
+   * BatcherOverloaded when too many records wait (the caller answers its overload error).
+   */
   record(record: ActivityRecord): Promise<RecordOutcome>;
 }
+
+export interface RecorderOptions extends BatcherOptions {
+  /** Test seams of the write (record.ts). */
+  hooks?: RecordHooks;
+}
+
+/** What a record weighs while it waits, when its body size is not known: the body limit. */
+const UNKNOWN_WEIGHT = 64 * 1024;
 
 type Settled = { ok: true; outcome: RecordOutcome } | { ok: false; error: unknown };
 
 /**
- * PGlite has one connection, so one batch at a time; on PostgreSQL a few batches overlap so
- * that one batch's round trips and commit do not idle the others, leaving pool connections
- * for reads.
+ * One batch in flight per process, on both backends: while it commits, everything that arrives
+ * waits and goes out as the next batch. A batch costs PostgreSQL about 2 ms of CPU whatever its
+ * size, plus ~20 µs a heartbeat (bench/heartbeat-ceiling.ts), so the fewer and larger the
+ * batches the more heartbeats one database core carries; four overlapping batches (the earlier
+ * default) cut batches four ways and measured 1.5-2.5x the database CPU per heartbeat. Several
+ * instances write their batches side by side. The waiting line is bounded (config).
  */
-export function defaultRecorderOptions(database: DatabaseHandle): BatcherOptions {
-  return { maxBatch: 500, maxInFlight: database.kind === 'pglite' ? 1 : 4 };
+export function defaultRecorderOptions(
+  database: DatabaseHandle,
+  queue: { ACTIVITY_QUEUE_MAX: number; ACTIVITY_QUEUE_BYTES: number } = { ACTIVITY_QUEUE_MAX: 10_000, ACTIVITY_QUEUE_BYTES: 16 * 1024 * 1024 },
+): RecorderOptions {
+  return {
+    maxBatch: 500, maxInFlight: 1, maxQueued: queue.ACTIVITY_QUEUE_MAX, maxQueuedWeight: queue.ACTIVITY_QUEUE_BYTES,
+  };
 }
 
-export function createActivityRecorder(database: DatabaseHandle, options = defaultRecorderOptions(database)): ActivityRecorder {
-  const batcher = createBatcher((records: ActivityRecord[]) => recordIsolating(database.db, records), options);
+export function createActivityRecorder(database: DatabaseHandle, options: RecorderOptions = defaultRecorderOptions(database)): ActivityRecorder {
+  const write = (records: ActivityRecord[]) => {
+    activityBatchSize.observe(records.length);
+    return recordIsolating(database.db, records, options.hooks);
+  };
+  const batcher = createBatcher(write, options, (r) => r.bytes ?? UNKNOWN_WEIGHT);
+  observeActivityQueue(() => batcher.queued());
   return {
     async record(record) {
       const settled = await batcher.submit(record);
@@ -35,13 +60,13 @@ export function createActivityRecorder(database: DatabaseHandle, options = defau
 }
 
 /** When a batch fails, each record is written alone, so one bad record cannot fail its neighbours. */
-async function recordIsolating(db: Database, records: ActivityRecord[]): Promise<Settled[]> {
+async function recordIsolating(db: Database, records: ActivityRecord[], hooks?: RecordHooks): Promise<Settled[]> {
   try {
-    return (await recordActivityBatch(db, records)).map((outcome) => ({ ok: true, outcome }));
+    return (await recordActivityBatch(db, records, hooks)).map((outcome) => ({ ok: true, outcome }));
   } catch (error) {
     if (records.length === 1 || isDatabaseUnavailable(error)) return records.map(() => ({ ok: false, error }));
     const settled: Settled[] = [];
-    for (const record of records) settled.push((await recordIsolating(db, [record]))[0]!);
+    for (const record of records) settled.push((await recordIsolating(db, [record], hooks))[0]!);
     return settled;
   }
 }
