@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('guides', guides);
   observeCache('guides', () => guides.cache.stats());
   // Heap bytes of the compiled channel-days and published windows (bounded by SCHEDULE_CACHE_BYTES), and the zone tables.
-  observeCache('schedule_days', () => ({ bytes: timelines.bytes.days }));
+  observeCache('schedule_days', () => ({ bytes: timelines.bytes.days, entries: timelines.size.entries }));
   observeCache('published_windows', () => ({ bytes: timelines.bytes.published }));
   observeCache('zone_offsets', () => ({ bytes: zoneOffsetBytes() }));
   if (config.GUIDE_WARM_DAYS > 0) app.addHook('onReady', async () => guides.warmer.start());

@@ -220,7 +220,8 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
 
   it('shows every cache in /metrics', async () => {
     const metrics = (await t.request({ method: 'GET', url: '/metrics' })).body;
-    for (const cache of ['answers', 'catalog', 'guides', 'schedules']) {
+    for (const cache of ['published_windows', 'zone_offsets']) expect(metrics).toMatch(new RegExp(`channelnet_cache_bytes\\{cache="${cache}"\\} \\d+`));
+    for (const cache of ['answers', 'catalog', 'guides', 'schedule_days']) {
       expect(metrics).toMatch(new RegExp(`channelnet_cache_bytes\\{cache="${cache}"\\} \\d+`));
       expect(metrics).toMatch(new RegExp(`channelnet_cache_entries\\{cache="${cache}"\\} \\d+`));
     }
