@@ -11,7 +11,7 @@ import { deleteBlocks, insertBlocks, videoDurations } from '../data/studio-sched
 import { addDays } from '../schedules/channel-day.ts';
 import { Overlaps, occurrenceOn, type SpanBlock } from '../schedules/overlaps.ts';
 import {
-  PROGRAMMING_LIMITS, datesOf, generate, lastAiredBefore, planProblems, templateSourceOf, type Busy, type GeneratedBlock, type GenerationWarning, type Slot,
+  PROGRAMMING_LIMITS, canonicalSlot, datesOf, generate, lastAiredBefore, planProblems, templateSourceOf, type Busy, type GeneratedBlock, type GenerationWarning, type Slot,
 } from '../schedules/programming.ts';
 import { fastLocalDateTime } from '../schedules/zone-offsets.ts';
 import { wallTimeToEpoch } from '../schedules/expand.ts';
@@ -78,7 +78,7 @@ export async function readProgramming(db: Queryable, ownerId: number, channelId:
   return {
     channelId: entry.id,
     timezone: zone,
-    slots: row.slots as Slot[],
+    slots: (row.slots as Slot[]).map(canonicalSlot),
     fillerVideoIds: row.fillerVideoIds,
     undo: last ? { kind: last.kind, at: last.at, added: last.added.length, removed: last.removed.length } : null,
   };
@@ -103,7 +103,7 @@ export async function putSlots(db: Database, editor: Editor, channelId: number, 
     const problems = [...unknownVideos(slotLists(slots), known), ...planProblems(slots)];
     if (problems.length > 0) throw invalid(problems);
     await saveProgramming(tx, channelId, { slots });
-    const plan = { ...current, slots };
+    const plan = { ...current, slots: slots.map(canonicalSlot) };
     const changed = JSON.stringify(current.slots) !== JSON.stringify(slots);
     return {
       written: { status: 200, body: plan, etag: etagOf(plan) },
@@ -201,7 +201,7 @@ interface Planned {
 async function plan(tx: Queryable, ownerId: number, channelId: number, request: GenerateRequest): Promise<Planned> {
   const { entry, blocks, zone } = await ownerChannel(tx, ownerId, channelId);
   const stored = await channelProgramming(tx, channelId);
-  const slots = request.slots ?? (stored.slots as Slot[]);
+  const slots = request.slots ?? (stored.slots as Slot[]).map(canonicalSlot);
   const filler = request.fill ? (request.fillerVideoIds ?? stored.fillerVideoIds) : [];
   const slotsAt = request.slots ? 'slots' : 'slots (the stored plan)';
   if (slots.length === 0) throw invalid([`slots: the channel has no slot plan; send slots or PUT /channels/${channelId}/programming/slots first`]);
@@ -391,6 +391,10 @@ export async function copyTemplate(
 
 // ---------------------------------------------------------------- undo
 
+/** Field by field: the record comes back from jsonb, which orders an object's keys its own way. */
+const sameBlock = (a: Block | undefined, b: Block) =>
+  a !== undefined && a.startTime === b.startTime && a.published === b.published && a.loopDaily === b.loopDaily && a.videoIds.join() === b.videoIds.join();
+
 export interface Undone {
   removed: number[];
   restored: Block[];
@@ -410,7 +414,7 @@ export async function undoProgramming(
     const last = (await channelProgramming(tx, channelId)).lastWrite as LastWrite | null;
     if (!last) throw notFound('Programming write to undo');
     const byId = new Map(blocks.map((b) => [b.id, b]));
-    const changed = last.added.find((a) => JSON.stringify(byId.get(a.id)) !== JSON.stringify(a));
+    const changed = last.added.find((a) => !sameBlock(byId.get(a.id), a));
     if (changed) {
       throw new EditRefusal('precondition_failed', `Schedule block ${changed.id} was changed or deleted after the ${last.kind} it came from; undo reverses only an unchanged result.`);
     }

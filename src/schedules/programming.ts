@@ -58,6 +58,14 @@ export interface Slot {
   published?: boolean;
 }
 
+/** A slot with its fields in one order (a stored plan comes back from jsonb with its keys reordered; ETags hash the text). */
+export function canonicalSlot(slot: Slot): Slot {
+  return {
+    days: slot.days, start: slot.start, videoIds: slot.videoIds, order: slot.order,
+    ...(slot.seed !== undefined ? { seed: slot.seed } : {}), ...(slot.published !== undefined ? { published: slot.published } : {}),
+  };
+}
+
 /** A block occurrence that stays in the range: what slots may not run into. */
 export interface Busy {
   blockId: number;
@@ -137,11 +145,15 @@ export function planProblems(slots: readonly Slot[], root = 'slots'): string[] {
   const seen = new Map<string, number>();
   const problems: string[] = [];
   slots.forEach((slot, i) => {
-    for (const day of new Set(slot.days)) {
+    const clashes = new Map<number, number[]>();
+    for (const day of [...new Set(slot.days)].sort()) {
       const key = `${day} ${slot.start}`;
       const other = seen.get(key);
-      if (other !== undefined) problems.push(`${root}[${i}].start: slot ${other} also starts on ${WEEKDAY_NAMES[day]} at ${slot.start}`);
+      if (other !== undefined) clashes.set(other, [...(clashes.get(other) ?? []), day]);
       else seen.set(key, i);
+    }
+    for (const [other, days] of clashes) {
+      problems.push(`${root}[${i}].start: slot ${other} also starts at ${slot.start} on ${days.map((d) => WEEKDAY_NAMES[d]).join(', ')}`);
     }
   });
   return problems;
@@ -258,9 +270,9 @@ class BusyIndex {
     return lo;
   }
 
-  /** The occurrence covering `at` (started before it, ends after it), if any. */
+  /** The occurrence covering `at` (started at or before it, ends after it), if any. */
   covering(at: number): Busy | undefined {
-    const i = this.firstFrom(at);
+    const i = this.firstFrom(at + 1e-3);
     const before = i > 0 ? this.latest[i - 1] : undefined;
     return before && before.end > at ? before : undefined;
   }
