@@ -292,16 +292,16 @@ export interface ProgrammingWritten {
 
 /**
  * Writes `bodies` as new blocks beside `kept`, removing `removed`: ids, the catalog's rules, the
- * overlap rule (unless allowOverlap), the rows, the audit changes, and the record for undo.
+ * overlap rule (when asked to check it), the rows, the audit changes, and the record for undo.
  */
 async function replaceBlocks(
   tx: Queryable, editor: Editor, channelId: number, entry: ChannelEntry, kept: readonly Block[], removed: readonly Block[],
-  bodies: ReadonlyArray<Omit<Block, 'id'>>, allowOverlap: boolean, kind: LastWrite['kind'], name: (index: number) => string,
+  bodies: ReadonlyArray<Omit<Block, 'id'>>, checkOverlaps: boolean, kind: LastWrite['kind'], name: (index: number) => string,
 ): Promise<{ created: Block[]; changes: Change[] }> {
   const zone = entry.timezone ?? 'UTC';
   const complete = await withIds(tx, 'scheduleBlocks', bodies as never);
   const created = (await validated(tx, editor.ownerId, entry, [...kept, ...complete], 'channels[0]')).slice(kept.length);
-  if (!allowOverlap) {
+  if (checkOverlaps) {
     const spans = await spansOf(tx, editor.ownerId, [...kept, ...created]);
     const accepted = new Overlaps(zone, spans.slice(0, kept.length));
     const indexOf = new Map(created.map((c, i) => [c.id, i]));
@@ -336,7 +336,8 @@ export async function applyProgramming(
     if (p.generated.length === 0) throw invalid(['(root): the plan makes no block over these dates (see the preview\'s warnings)']);
     const bodies = p.generated.map((g) => ({ startTime: g.startTime, published: g.published, loopDaily: false, videoIds: g.videoIds }));
     const { created, changes } = await replaceBlocks(
-      tx, editor, channelId, p.entry, p.kept, p.removed, bodies, request.allowOverlap === true, 'generate', (i) => `the generated block at ${bodies[i]!.startTime}`,
+      // plan() checked the generated blocks against those that stay, and they never overlap each other (each ends by the next's start).
+      tx, editor, channelId, p.entry, p.kept, p.removed, bodies, false, 'generate', (i) => `the generated block at ${bodies[i]!.startTime}`,
     );
     return { written: { status: 201, body: { items: created, removed: p.removed.map((b) => b.id), warnings: p.warnings } }, changes };
   }, idempotency);
@@ -383,7 +384,7 @@ export async function copyTemplate(
     );
     if (copies.length > PROGRAMMING_LIMITS.writeBlocks) throw invalid([`(root): the copy makes ${copies.length} blocks; one write creates at most ${PROGRAMMING_LIMITS.writeBlocks}`]);
     const { created, changes } = await replaceBlocks(
-      tx, editor, channelId, entry, kept, removed, copies.map((c) => c.body), request.allowOverlap === true, 'template', (i) => `the copy of block ${copies[i]!.from} to ${copies[i]!.to}`,
+      tx, editor, channelId, entry, kept, removed, copies.map((c) => c.body), request.allowOverlap !== true, 'template', (i) => `the copy of block ${copies[i]!.from} to ${copies[i]!.to}`,
     );
     return { written: { status: 201, body: { items: created, removed: removed.map((b) => b.id), skippedDates } }, changes };
   }, idempotency);
