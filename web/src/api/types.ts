@@ -66,3 +66,13 @@ export type Sessions = Answer<typeof rest.sessionsSchema>;
 export type Concurrency = Answer<typeof rest.concurrencySchema>;
 export type Programmes = Answer<typeof rest.programmesSchema>;
 export type Curve = Answer<typeof rest.curveSchema>;
+
+// Programming tools (time slots, filler, templates)
+export type Slot = Answer<typeof studio.slotSchema>;
+export type SlotPlan = Answer<typeof studio.slotPlanSchema>;
+export type FillerList = Answer<typeof studio.fillerSchema>;
+export type ProgrammingState = Answer<typeof studio.programmingStateSchema>;
+export type ProgrammingPreview = Answer<typeof studio.programmingPreviewSchema>;
+export type ProgrammingWritten = Answer<typeof studio.programmingWrittenSchema>;
+export type GenerateBody = Body<typeof studio.generateBodySchema>;
+export type TemplateBody = Body<typeof studio.templateBodySchema>;
