@@ -67,6 +67,8 @@ export function boundsMovedBy(action: string, resource: string): readonly Bound[
       if (part === 'live-streams') return ['listEntries', 'textBytes'];
       if (part === 'vast') return ['textBytes'];
       if (part === 'password') return [];
+      // The slot plan and filler list are bounded by their schemas (src/schedules/programming.ts).
+      if (part === 'programming') return [];
       return ALL;
     case 'apps': // an app's channel list and images; its EPG key is none of these
       return part === 'epg-key' ? [] : ['listEntries', 'imageBytes'];

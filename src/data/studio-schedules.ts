@@ -1,7 +1,7 @@
 // Queries behind the Studio's schedule blocks: the owner's channel and its zone, the durations
 // a block's span is measured from, and writes of single blocks (a block row and its videos),
 // never of the whole channel, so the channel's other rows (live streams included) keep their ids.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { deleteWhereIn, insertRows } from '../db/bulk.ts';
 import * as t from '../db/schema.ts';
@@ -39,9 +39,22 @@ function videoRows(blocks: readonly BlockRow[]) {
   return blocks.flatMap((b) => b.videoIds.map((videoId, position) => ({ blockId: b.id, position, videoId })));
 }
 
+/**
+ * Inserts blocks and their videos: each table in one statement of column arrays (unnest), so a
+ * week of generated blocks (hundreds of blocks, thousands of videos) is two statements of a few
+ * parameters, not thousands of bind parameters to build and parse.
+ */
 export async function insertBlocks(tx: Queryable, blocks: readonly BlockRow[]): Promise<void> {
-  await insertRows(tx, t.scheduleBlocks, blocks.map(({ videoIds: _, ...row }) => row));
-  await insertRows(tx, t.scheduleBlockVideos, videoRows(blocks));
+  if (blocks.length === 0) return;
+  const column = <T>(pick: (b: BlockRow) => T) => sql.param(blocks.map(pick));
+  await tx.execute(sql`insert into ${t.scheduleBlocks} (id, channel_id, start_local, published, loop_daily)
+    select * from unnest(${column((b) => b.id)}::integer[], ${column((b) => b.channelId)}::integer[], ${column((b) => b.startLocal)}::timestamp[],
+      ${column((b) => b.published)}::boolean[], ${column((b) => b.loopDaily)}::boolean[])`);
+  const videos = videoRows(blocks);
+  if (videos.length === 0) return;
+  await tx.execute(sql`insert into ${t.scheduleBlockVideos} (block_id, position, video_id)
+    select * from unnest(${sql.param(videos.map((v) => v.blockId))}::integer[], ${sql.param(videos.map((v) => v.position))}::integer[],
+      ${sql.param(videos.map((v) => v.videoId))}::integer[])`);
 }
 
 /** Rewrites one block's row and its videos (same id, same channel). */

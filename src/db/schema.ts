@@ -871,3 +871,23 @@ export const studioIdempotency = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.key] }), index('studio_idempotency_created').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------- programming tools
+
+/**
+ * A channel's programming tools (the Studio's time slots and filler): the weekly slot plan and
+ * the filler list the generator reads, and what the last programming write (a generation or a
+ * template copy) added and removed, so one undo can reverse it. Not part of the catalog format:
+ * the blocks they produce are. Goes with its channel.
+ */
+export const channelProgramming = pgTable('channel_programming', {
+  channelId: integer()
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  /** The weekly slot plan (src/schedules/programming.ts Slot[]). */
+  slots: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Filler video ids, in the owner's order. */
+  fillerVideoIds: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The last programming write: ids it added, blocks it removed (catalog form); null once undone. */
+  lastWrite: jsonb().$type<unknown>(),
+});

@@ -31,7 +31,7 @@ import { changedFields, write, type Change, type Editor, type Idempotency, type 
 /** A block in the catalog's form: { id, startTime, published, loopDaily, videoIds }. */
 export type Block = CatalogScheduleBlock;
 
-type ChannelEntry = Awaited<ReturnType<typeof exportChannels>>[number];
+export type ChannelEntry = Awaited<ReturnType<typeof exportChannels>>[number];
 
 /** The schedule list as answered: the channel, its zone (wall times are in it) and its blocks by start. */
 export interface BlockList {
@@ -43,7 +43,7 @@ export interface BlockList {
 /** Days a copy may target at once. */
 export const MAX_COPY_DATES = 31;
 
-const resourceOf = (channelId: number, blockId: number) => `channels/${channelId}/schedules/${blockId}`;
+export const resourceOf = (channelId: number, blockId: number) => `channels/${channelId}/schedules/${blockId}`;
 const SPAN_FIELDS = ['startTime', 'loopDaily', 'videoIds'] as const;
 
 function blockOf(b: NonNullable<ChannelEntry['schedules']>[number]): Block {
@@ -51,7 +51,7 @@ function blockOf(b: NonNullable<ChannelEntry['schedules']>[number]): Block {
 }
 
 /** The owner's channel in catalog form with its blocks (ordered by start, then id), or 404. */
-async function channelOf(db: Queryable, ownerId: number, channelId: number): Promise<{ entry: ChannelEntry; blocks: Block[] }> {
+export async function channelOf(db: Queryable, ownerId: number, channelId: number): Promise<{ entry: ChannelEntry; blocks: Block[] }> {
   const [entry] = await exportChannels(db, { ownerId, channelIds: [channelId] });
   if (!entry) throw notFound('Channel');
   return { entry, blocks: (entry.schedules ?? []).map(blockOf) };
@@ -82,12 +82,12 @@ export async function readBlock(db: Queryable, ownerId: number, channelId: numbe
 }
 
 /** Validates the channel with `blocks` as its block list; answers them as validated (defaults applied). */
-async function validated(tx: Queryable, ownerId: number, entry: ChannelEntry, blocks: readonly Body[], root: string): Promise<Block[]> {
+export async function validated(tx: Queryable, ownerId: number, entry: ChannelEntry, blocks: readonly Body[], root: string): Promise<Block[]> {
   const catalog = await validateSlice(tx, ownerId, { channels: [{ ...entry, schedules: blocks as Block[] }] }, root);
   return catalog.channels[0]!.schedules;
 }
 
-async function spansOf(tx: Queryable, ownerId: number, blocks: readonly Block[]): Promise<SpanBlock[]> {
+export async function spansOf(tx: Queryable, ownerId: number, blocks: readonly Block[]): Promise<SpanBlock[]> {
   const durations = await videoDurations(tx, ownerId, blocks.flatMap((b) => b.videoIds));
   return blocks.map((b) => ({ id: b.id, startLocal: b.startTime, loopDaily: b.loopDaily, lengthMs: spanMs(b.videoIds.map((v) => durations.get(v) ?? 0)) }));
 }
@@ -95,7 +95,7 @@ async function spansOf(tx: Queryable, ownerId: number, blocks: readonly Block[])
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const times = (o: Occurrence, zone: string) => `${formatZoned(o.start, zone)} to ${formatZoned(o.end, zone)}`;
 
-function conflict(overlap: Overlap, zone: string, name: (blockId: number) => string): EditRefusal {
+export function conflict(overlap: Overlap, zone: string, name: (blockId: number) => string): EditRefusal {
   const { block, other } = overlap;
   return new EditRefusal(
     'schedule_conflict',
@@ -104,7 +104,7 @@ function conflict(overlap: Overlap, zone: string, name: (blockId: number) => str
   );
 }
 
-const toRow = (channelId: number, b: Block): BlockRow => ({
+export const toRow = (channelId: number, b: Block): BlockRow => ({
   id: b.id, channelId, startLocal: wallToDb(b.startTime), published: b.published, loopDaily: b.loopDaily, videoIds: b.videoIds,
 });
 
@@ -115,7 +115,7 @@ function withoutFlags(body: Body): { block: Body; allowOverlap: boolean } {
 }
 
 /** If-Match of a create or copy names the channel's whole schedule list. */
-function assertListMatches(ifMatch: string | undefined, entry: ChannelEntry, blocks: Block[]): void {
+export function assertListMatches(ifMatch: string | undefined, entry: ChannelEntry, blocks: Block[]): void {
   assertMatches(ifMatch, listOf(entry, blocks));
 }
 

@@ -8,6 +8,7 @@ import { id, MAX_URL, refId, text } from '../catalog/fields.ts';
 import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, STUDIO_VIDEO_RULES, vastSchema, videoSchema } from '../catalog/format.ts';
 import { MAX_LOOKUP_URLS, parseVideoUrl } from '../catalog/video-url.ts';
 import { videoRowSchema } from '../presenters/video-row-schema.ts';
+import { PROGRAMMING_LIMITS, SLOT_ORDERS } from '../schedules/programming.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
 import { pageOf, patchOf } from './schemas.ts';
 
@@ -253,3 +254,89 @@ export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), next
 
 /** One problem of a refused request: a JSON path relative to the body and the import's wording. */
 export const refusalDetailSchema = z.object({ path: z.string(), message: z.string() });
+
+// ---------------------------------------------------------------- programming tools (src/schedules/programming.ts)
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time of day HH:mm (00:00 to 23:59)' });
+const planDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date yyyy-MM-dd' });
+const videoIdList = (max: number) => z.array(refId).max(max, { error: `must have at most ${max} videos` });
+
+/** One time slot: weekdays (ISO 1 Monday ... 7 Sunday), a start HH:mm, a playlist (one video or more) and its order. */
+export const slotSchema = z.strictObject({
+  days: z.array(z.int().min(1, { error: 'must be a weekday 1 (Monday) to 7 (Sunday)' }).max(7, { error: 'must be a weekday 1 (Monday) to 7 (Sunday)' }))
+    .min(1, { error: 'must name at least one weekday' }).max(7),
+  start: hhmm,
+  videoIds: videoIdList(PROGRAMMING_LIMITS.slotVideos).min(1, { error: 'must not be empty' }),
+  order: z.enum(SLOT_ORDERS),
+  seed: z.int().min(0).max(2 ** 31 - 1).optional(),
+  published: z.boolean().optional(),
+});
+export const slotListSchema = z.array(slotSchema).max(PROGRAMMING_LIMITS.slots, { error: `must have at most ${PROGRAMMING_LIMITS.slots} slots` });
+export const slotPlanBodySchema = z.strictObject({ slots: slotListSchema });
+export const slotPlanSchema = z.object({ channelId: z.int(), timezone: z.string(), slots: z.array(slotSchema) });
+export const fillerBodySchema = z.strictObject({ videoIds: videoIdList(PROGRAMMING_LIMITS.fillerVideos) });
+export const fillerSchema = z.object({ channelId: z.int(), videoIds: z.array(z.int()) });
+export const programmingStateSchema = z.object({
+  channelId: z.int(),
+  timezone: z.string(),
+  slots: z.array(slotSchema),
+  fillerVideoIds: z.array(z.int()),
+  undo: z.object({ kind: z.enum(['generate', 'template']), at: z.string(), added: z.int(), removed: z.int() }).nullable(),
+});
+
+const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+const realDate = (d: string) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
+const rangeOf = <T extends { from: string; to: string }>(schema: z.ZodType<T>, maxDays: number) =>
+  schema
+    .refine((r) => realDate(r.from), { error: 'must be a real date', path: ['from'] })
+    .refine((r) => realDate(r.to), { error: 'must be a real date', path: ['to'] })
+    .refine((r) => !realDate(r.from) || !realDate(r.to) || r.from <= r.to, { error: 'must not be before from', path: ['to'] })
+    .refine((r) => !realDate(r.from) || !realDate(r.to) || dayCount(r.from, r.to) <= maxDays, { error: `a range covers at most ${maxDays} days`, path: ['to'] });
+
+/** POST /channels/{id}/programming/preview and /apply: the stored plan (or the one sent) over [from, to]. */
+export const generateBodySchema = rangeOf(
+  z.strictObject({
+    from: planDate,
+    to: planDate,
+    fill: z.boolean().optional(),
+    replace: z.boolean().optional(),
+    allowOverlap: z.boolean().optional(),
+    slots: slotListSchema.optional(),
+    fillerVideoIds: videoIdList(PROGRAMMING_LIMITS.fillerVideos).optional(),
+  }),
+  PROGRAMMING_LIMITS.generateDays,
+);
+const generationWarningSchema = z.object({ slot: z.int(), startTime: z.string(), message: z.string() });
+export const programmingPreviewSchema = z.object({
+  channelId: z.int(),
+  timezone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  blocks: z.array(z.object({
+    slot: z.int(), startTime: z.string(), endTime: z.string(), slotEndTime: z.string(), published: z.boolean(), videoIds: z.array(z.int()), fillerVideos: z.int(),
+  })),
+  replaces: z.array(blockSchema),
+  conflicts: z.array(z.object({ startTime: z.string(), message: z.string() })),
+  warnings: z.array(generationWarningSchema),
+  totals: z.object({ blocks: z.int(), videos: z.int(), fillerVideos: z.int() }),
+});
+export const programmingWrittenSchema = z.object({
+  items: z.array(blockSchema),
+  removed: z.array(z.int()),
+  warnings: z.array(generationWarningSchema).optional(),
+  skippedDates: z.array(z.string()).optional(),
+});
+/** POST /channels/{id}/programming/template: a day or a week copied over [from, to]. */
+export const templateBodySchema = rangeOf(
+  z.strictObject({
+    sourceFrom: planDate.refine(realDate, { error: 'must be a real date' }),
+    sourceDays: z.union([z.literal(1), z.literal(7)]),
+    from: planDate,
+    to: planDate,
+    mode: z.enum(['skip', 'replace']),
+    allowOverlap: z.boolean().optional(),
+  }),
+  PROGRAMMING_LIMITS.templateDays,
+);
+export const undoBodySchema = z.strictObject({ allowOverlap: z.boolean().optional() });
+export const undoneSchema = z.object({ removed: z.array(z.int()), restored: z.array(blockSchema) });

@@ -8,6 +8,7 @@ import { channelsRoutes } from './channels-routes.ts';
 import { epgKeyRoutes } from './epg-key-routes.ts';
 import { guideRoutes } from './guide-routes.ts';
 import { onAirRoutes } from './on-air-routes.ts';
+import { programmingRoutes } from './programming-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { videosRoutes } from './videos-routes.ts';
 
@@ -16,6 +17,7 @@ export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   channelsRoutes,
   catalogRoutes,
   scheduleRoutes,
+  programmingRoutes,
   guideRoutes,
   onAirRoutes,
   appsRoutes,

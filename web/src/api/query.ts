@@ -35,6 +35,8 @@ export const keys = {
   block: (channelId: number, blockId: number) => ['schedule', channelId, 'block', blockId] as const,
   day: (channelId: number, date: string) => ['schedule', channelId, 'day', date] as const,
   guide: (channelId: number, date: string, zone: string) => ['schedule', channelId, 'guide', date, zone] as const,
+  /** A channel's slot plan, filler list and undo record (under schedule: an apply or undo changes them both). */
+  programming: (channelId: number) => ['schedule', channelId, 'programming'] as const,
   categories: ['categories'] as const,
   languages: ['languages'] as const,
   app: (platform: string) => ['apps', platform] as const,

@@ -73,3 +73,13 @@ export type Curve = Answer<typeof rest.curveSchema>;
 export type OnAir = Answer<typeof studio.onAirSchema>;
 export type OnAirSegment = OnAir['segments'][number];
 export type Preempted = OnAir['preempted'][number];
+
+// Programming tools (time slots, filler, templates)
+export type Slot = Answer<typeof studio.slotSchema>;
+export type SlotPlan = Answer<typeof studio.slotPlanSchema>;
+export type FillerList = Answer<typeof studio.fillerSchema>;
+export type ProgrammingState = Answer<typeof studio.programmingStateSchema>;
+export type ProgrammingPreview = Answer<typeof studio.programmingPreviewSchema>;
+export type ProgrammingWritten = Answer<typeof studio.programmingWrittenSchema>;
+export type GenerateBody = Body<typeof studio.generateBodySchema>;
+export type TemplateBody = Body<typeof studio.templateBodySchema>;

@@ -15,6 +15,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'channels', label: 'Channels', component: screen(() => import('./channels/ChannelsScreen.tsx'), 'ChannelsScreen') },
   { id: 'videos', label: 'Videos', component: screen(() => import('./videos/VideosScreen.tsx'), 'VideosScreen') },
   { id: 'schedule', label: 'Schedule', component: screen(() => import('./schedule/ScheduleScreen.tsx'), 'ScheduleScreen') },
+  { id: 'programming', label: 'Programming', component: screen(() => import('./schedule/ProgrammingScreen.tsx'), 'ProgrammingScreen') },
   { id: 'live-streams', label: 'Live streams', component: screen(() => import('./schedule/LiveStreamsScreen.tsx'), 'LiveStreamsScreen') },
   { id: 'apps', label: 'Apps', component: screen(() => import('./apps/AppsScreen.tsx'), 'AppsScreen') },
   { id: 'analytics', label: 'Analytics', component: screen(() => import('./analytics/AnalyticsScreen.tsx'), 'AnalyticsScreen') },

@@ -1,0 +1,444 @@
+// A channel's programming tools as Studio writes: the weekly slot plan and the filler list
+// (stored per channel), a generation of the plan into blocks for a range of dates (previewed,
+// applied), a template copy of a day or a week over a range of dates, and one undo of the last
+// of those writes. Each produces ordinary one-off schedule blocks, checked by the same rules as
+// a block written by hand (the catalog's rules, the owner's bounds, the overlap rule), in one
+// write: If-Match names the channel's schedule list, an Idempotency-Key replays the first
+// answer, every block created or removed is one audit entry. Rules of generation: src/schedules/programming.ts.
+import type { Database, Queryable } from '../db/connect.ts';
+import { channelProgramming, saveProgramming } from '../data/programming.ts';
+import { deleteBlocks, insertBlocks, videoDurations } from '../data/studio-schedules.ts';
+import { addDays } from '../schedules/channel-day.ts';
+import { Overlaps, occurrenceOn, type SpanBlock } from '../schedules/overlaps.ts';
+import {
+  PROGRAMMING_LIMITS, canonicalSlot, datesOf, generate, lastAiredBefore, planProblems, templateSourceOf, type Busy, type GeneratedBlock, type GenerationWarning, type Slot,
+} from '../schedules/programming.ts';
+import { fastLocalDateTime } from '../schedules/zone-offsets.ts';
+import { wallTimeToEpoch } from '../schedules/expand.ts';
+import { withIds } from './entities.ts';
+import { assertMatches, etagOf } from './etag.ts';
+import { EditRefusal, invalid, notFound } from './refusals.ts';
+import {
+  assertListMatches, channelOf, conflict, resourceOf, spansOf, toRow, validated, type Block, type ChannelEntry,
+} from './schedules.ts';
+import { assertIdsFree } from './validate.ts';
+import { write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
+
+/** How far back leastRecentlyAired looks for what aired before the range. */
+const AIRED_LOOKBACK_DAYS = 28;
+
+/** The last programming write, kept for one undo: the blocks it added and those it removed, in full. */
+interface LastWrite {
+  kind: 'generate' | 'template';
+  at: string;
+  added: Block[];
+  removed: Block[];
+}
+
+const programmingResource = (channelId: number, part: string) => `channels/${channelId}/programming/${part}`;
+
+async function ownerChannel(db: Queryable, ownerId: number, channelId: number) {
+  const { entry, blocks } = await channelOf(db, ownerId, channelId);
+  return { entry, blocks, zone: entry.timezone ?? 'UTC' };
+}
+
+/** `path: unknown video N` for every id that is not one of the owner's videos (another owner's reads the same). */
+function unknownVideos(lists: ReadonlyArray<{ path: string; ids: readonly number[] }>, known: ReadonlyMap<number, number>): string[] {
+  return lists.flatMap(({ path, ids }) => ids.flatMap((id, k) => (known.has(id) ? [] : [`${path}[${k}]: unknown video ${id}`])));
+}
+
+const slotLists = (slots: readonly Slot[], root = 'slots') => slots.map((s, i) => ({ path: `${root}[${i}].videoIds`, ids: s.videoIds }));
+
+// ---------------------------------------------------------------- the stored plan and filler
+
+export interface SlotPlan {
+  channelId: number;
+  timezone: string;
+  slots: Slot[];
+}
+
+export interface FillerList {
+  channelId: number;
+  videoIds: number[];
+}
+
+export interface ProgrammingState {
+  channelId: number;
+  timezone: string;
+  slots: Slot[];
+  fillerVideoIds: number[];
+  /** What an undo would reverse, or null. */
+  undo: { kind: LastWrite['kind']; at: string; added: number; removed: number } | null;
+}
+
+export async function readProgramming(db: Queryable, ownerId: number, channelId: number): Promise<ProgrammingState> {
+  const { entry, zone } = await ownerChannel(db, ownerId, channelId);
+  const row = await channelProgramming(db, channelId);
+  const last = row.lastWrite as LastWrite | null;
+  return {
+    channelId: entry.id,
+    timezone: zone,
+    slots: (row.slots as Slot[]).map(canonicalSlot),
+    fillerVideoIds: row.fillerVideoIds,
+    undo: last ? { kind: last.kind, at: last.at, added: last.added.length, removed: last.removed.length } : null,
+  };
+}
+
+export async function readSlots(db: Queryable, ownerId: number, channelId: number): Promise<SlotPlan> {
+  const { channelId: id, timezone, slots } = await readProgramming(db, ownerId, channelId);
+  return { channelId: id, timezone, slots };
+}
+
+export async function readFiller(db: Queryable, ownerId: number, channelId: number): Promise<FillerList> {
+  const { channelId: id, fillerVideoIds } = await readProgramming(db, ownerId, channelId);
+  return { channelId: id, videoIds: fillerVideoIds };
+}
+
+/** Replaces the slot plan (If-Match: the plan's ETag). Every video must be the owner's; no two slots may start at the same weekday and time. */
+export async function putSlots(db: Database, editor: Editor, channelId: number, slots: Slot[], ifMatch: string | undefined): Promise<Written<SlotPlan>> {
+  return write(db, editor, async (tx) => {
+    const current = await readSlots(tx, editor.ownerId, channelId);
+    assertMatches(ifMatch, current);
+    const known = await videoDurations(tx, editor.ownerId, slots.flatMap((s) => s.videoIds));
+    const problems = [...unknownVideos(slotLists(slots), known), ...planProblems(slots)];
+    if (problems.length > 0) throw invalid(problems);
+    await saveProgramming(tx, channelId, { slots });
+    const plan = { ...current, slots: slots.map(canonicalSlot) };
+    const changed = JSON.stringify(current.slots) !== JSON.stringify(slots);
+    return {
+      written: { status: 200, body: plan, etag: etagOf(plan) },
+      changes: changed ? [{ action: 'update', resource: programmingResource(channelId, 'slots'), fields: ['slots'], channelIds: [channelId] }] : [],
+    };
+  });
+}
+
+/** Replaces the filler list (If-Match: the list's ETag). */
+export async function putFiller(db: Database, editor: Editor, channelId: number, videoIds: number[], ifMatch: string | undefined): Promise<Written<FillerList>> {
+  return write(db, editor, async (tx) => {
+    const current = await readFiller(tx, editor.ownerId, channelId);
+    assertMatches(ifMatch, current);
+    const problems = unknownVideos([{ path: 'videoIds', ids: videoIds }], await videoDurations(tx, editor.ownerId, videoIds));
+    if (problems.length > 0) throw invalid(problems);
+    await saveProgramming(tx, channelId, { fillerVideoIds: videoIds });
+    const list = { ...current, videoIds };
+    const changed = JSON.stringify(current.videoIds) !== JSON.stringify(videoIds);
+    return {
+      written: { status: 200, body: list, etag: etagOf(list) },
+      changes: changed ? [{ action: 'update', resource: programmingResource(channelId, 'filler'), fields: ['videoIds'], channelIds: [channelId] }] : [],
+    };
+  });
+}
+
+// ---------------------------------------------------------------- generation
+
+export interface GenerateRequest {
+  from: string;
+  to: string;
+  /** Fill each slot's remainder from the filler list. */
+  fill?: boolean;
+  /** Remove the one-off blocks starting on the range's dates first (loops stay). */
+  replace?: boolean;
+  allowOverlap?: boolean;
+  /** A plan or filler list to use instead of the stored one (a preview of an unsaved plan). */
+  slots?: Slot[];
+  fillerVideoIds?: number[];
+}
+
+export interface PlannedBlock {
+  slot: number;
+  startTime: string;
+  endTime: string;
+  slotEndTime: string;
+  published: boolean;
+  videoIds: number[];
+  fillerVideos: number;
+}
+
+export interface ProgrammingPreview {
+  channelId: number;
+  timezone: string;
+  from: string;
+  to: string;
+  blocks: PlannedBlock[];
+  /** The blocks an apply removes first (replace). */
+  replaces: Block[];
+  /** Overlaps with blocks that stay (apply refuses them unless allowOverlap). */
+  conflicts: Array<{ startTime: string; message: string }>;
+  warnings: GenerationWarning[];
+  totals: { blocks: number; videos: number; fillerVideos: number };
+}
+
+const oneOffOn = (b: Block, dates: ReadonlySet<string>) => !b.loopDaily && dates.has(b.startTime.slice(0, 10));
+
+/** Occurrences of the blocks on the dates (each date once per block; one-off blocks only on theirs). */
+function occurrencesOf(spans: readonly SpanBlock[], dates: readonly string[], zone: string): Busy[] {
+  const within = new Set(dates);
+  const busy: Busy[] = [];
+  for (const span of spans) {
+    const days = span.loopDaily ? dates : within.has(span.startLocal.slice(0, 10)) ? [span.startLocal.slice(0, 10)] : [];
+    for (const date of days) {
+      const o = occurrenceOn(span, date, zone);
+      if (o) busy.push({ blockId: span.id, start: o.start, end: o.end });
+    }
+  }
+  return busy;
+}
+
+interface Planned {
+  entry: ChannelEntry;
+  zone: string;
+  blocks: Block[];
+  kept: Block[];
+  keptSpans: SpanBlock[];
+  removed: Block[];
+  generated: GeneratedBlock[];
+  warnings: GenerationWarning[];
+  conflicts: ProgrammingPreview['conflicts'];
+  /** The first conflict as a refusal. */
+  refusal?: EditRefusal;
+}
+
+async function plan(tx: Queryable, ownerId: number, channelId: number, request: GenerateRequest): Promise<Planned> {
+  const { entry, blocks, zone } = await ownerChannel(tx, ownerId, channelId);
+  const stored = await channelProgramming(tx, channelId);
+  const slots = request.slots ?? (stored.slots as Slot[]).map(canonicalSlot);
+  const filler = request.fill ? (request.fillerVideoIds ?? stored.fillerVideoIds) : [];
+  const slotsAt = request.slots ? 'slots' : 'slots (the stored plan)';
+  if (slots.length === 0) throw invalid([`slots: the channel has no slot plan; send slots or PUT /channels/${channelId}/programming/slots first`]);
+  if (request.fill && filler.length === 0) throw invalid(['fill: the channel has no filler list; send fillerVideoIds or PUT its filler first']);
+  const durations = await videoDurations(tx, ownerId, [...slots.flatMap((s) => s.videoIds), ...filler]);
+  const problems = [
+    ...unknownVideos(slotLists(slots, slotsAt), durations),
+    ...unknownVideos([{ path: request.fillerVideoIds ? 'fillerVideoIds' : 'fillerVideoIds (the stored list)', ids: filler }], durations),
+    ...planProblems(slots, slotsAt),
+  ];
+  if (problems.length > 0) throw invalid(problems);
+
+  const rangeDates = new Set(datesOf(request.from, request.to));
+  const removed = request.replace ? blocks.filter((b) => oneOffOn(b, rangeDates)) : [];
+  const kept = blocks.filter((b) => !removed.includes(b));
+  const keptSpans = await spansOf(tx, ownerId, kept);
+  // The day before the range (a late block runs into it) to a week after (slots look a week ahead).
+  const busy = occurrencesOf(keptSpans, datesOf(addDays(request.from, -1), addDays(request.to, 8)), zone);
+
+  let lastAired: Map<number, number> | undefined;
+  if (slots.some((s) => s.order === 'leastRecentlyAired')) {
+    const lookback = datesOf(addDays(request.from, -AIRED_LOOKBACK_DAYS), addDays(request.from, -1));
+    const earlier = new Set(lookback);
+    const before = blocks.filter((b) => b.loopDaily ? b.startTime.slice(0, 10) < request.from : earlier.has(b.startTime.slice(0, 10)));
+    const airedDurations = await videoDurations(tx, ownerId, before.flatMap((b) => b.videoIds));
+    const [y, m, d] = request.from.split('-').map(Number) as [number, number, number];
+    const rangeStart = wallTimeToEpoch({ year: y, month: m, day: d, hour: 0, minute: 0, second: 0, millisecond: 0 }, zone);
+    lastAired = lastAiredBefore(before.map((b) => ({ startLocal: b.startTime, loopDaily: b.loopDaily, videoIds: b.videoIds })), airedDurations, zone, lookback, rangeStart);
+  }
+
+  const generation = generate({ zone, from: request.from, to: request.to, slots, durations, filler, busy, ...(lastAired ? { lastAired } : {}) });
+  if (generation.blocks.length > PROGRAMMING_LIMITS.writeBlocks) {
+    throw invalid([`(root): the plan makes ${generation.blocks.length} blocks over these dates; one write creates at most ${PROGRAMMING_LIMITS.writeBlocks}`]);
+  }
+  // The generator keeps clear of the blocks that stay; this is the same check a hand-written block gets.
+  const conflicts: Planned['conflicts'] = [];
+  let refusal: EditRefusal | undefined;
+  const overlaps = new Overlaps(zone, keptSpans);
+  generation.blocks.forEach((g, i) => {
+    const span: SpanBlock = { id: -1 - i, startLocal: g.startTime, loopDaily: false, lengthMs: g.end - g.start };
+    const overlap = overlaps.first(span);
+    if (!overlap) return;
+    const c = conflict(overlap, zone, (id) => (id === span.id ? `The generated block at ${g.startTime}` : `schedule block ${id}`));
+    refusal ??= c;
+    conflicts.push({ startTime: g.startTime, message: c.message });
+  });
+  return { entry, zone, blocks, kept, keptSpans, removed, generated: generation.blocks, warnings: generation.warnings, conflicts, ...(refusal ? { refusal } : {}) };
+}
+
+function presentPreview(channelId: number, request: GenerateRequest, p: Planned): ProgrammingPreview {
+  const blocks = p.generated.map((g) => ({
+    slot: g.slot,
+    startTime: g.startTime,
+    endTime: fastLocalDateTime(g.end, p.zone),
+    slotEndTime: fastLocalDateTime(g.slotEnd, p.zone),
+    published: g.published,
+    videoIds: g.videoIds,
+    fillerVideos: g.fillerVideos,
+  }));
+  return {
+    channelId,
+    timezone: p.zone,
+    from: request.from,
+    to: request.to,
+    blocks,
+    replaces: p.removed,
+    conflicts: p.conflicts,
+    warnings: p.warnings,
+    totals: {
+      blocks: blocks.length,
+      videos: blocks.reduce((n, b) => n + b.videoIds.length, 0),
+      fillerVideos: blocks.reduce((n, b) => n + b.fillerVideos, 0),
+    },
+  };
+}
+
+/** What an apply would write, without writing (a read: no lock, no audit). */
+export async function previewProgramming(db: Queryable, ownerId: number, channelId: number, request: GenerateRequest): Promise<ProgrammingPreview> {
+  return presentPreview(channelId, request, await plan(db, ownerId, channelId, request));
+}
+
+export interface ProgrammingWritten {
+  items: Block[];
+  removed: number[];
+  warnings?: GenerationWarning[];
+  skippedDates?: string[];
+}
+
+/**
+ * Writes `bodies` as new blocks beside `kept`, removing `removed`: ids, the catalog's rules, the
+ * overlap rule (when asked to check it), the rows, the audit changes, and the record for undo.
+ */
+async function replaceBlocks(
+  tx: Queryable, editor: Editor, channelId: number, entry: ChannelEntry, kept: readonly Block[], removed: readonly Block[],
+  bodies: ReadonlyArray<Omit<Block, 'id'>>, checkOverlaps: boolean, kind: LastWrite['kind'], name: (index: number) => string,
+): Promise<{ created: Block[]; changes: Change[] }> {
+  const zone = entry.timezone ?? 'UTC';
+  const complete = await withIds(tx, 'scheduleBlocks', bodies as never);
+  const created = (await validated(tx, editor.ownerId, entry, [...kept, ...complete], 'channels[0]')).slice(kept.length);
+  if (checkOverlaps) {
+    const spans = await spansOf(tx, editor.ownerId, [...kept, ...created]);
+    const accepted = new Overlaps(zone, spans.slice(0, kept.length));
+    const indexOf = new Map(created.map((c, i) => [c.id, i]));
+    const named = (id: number) => (indexOf.has(id) ? name(indexOf.get(id)!) : `schedule block ${id}`);
+    for (const span of spans.slice(kept.length)) {
+      const overlap = accepted.first(span);
+      if (overlap) throw conflict(overlap, zone, (id) => (id === span.id ? capitalized(named(id)) : named(id)));
+      accepted.add(span);
+    }
+  }
+  await deleteBlocks(tx, removed.map((b) => b.id));
+  await insertBlocks(tx, created.map((c) => toRow(channelId, c)));
+  const last: LastWrite = { kind, at: editor.now.toISOString(), added: created, removed: [...removed] };
+  await saveProgramming(tx, channelId, { lastWrite: last });
+  const changes: Change[] = [
+    ...removed.map((b): Change => ({ action: 'delete', resource: resourceOf(channelId, b.id), fields: [], channelIds: [channelId] })),
+    ...created.map((c): Change => ({ action: 'create', resource: resourceOf(channelId, c.id), fields: Object.keys(c).sort(), channelIds: [channelId] })),
+  ];
+  return { created, changes };
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Generates the plan over the range and writes the blocks (If-Match: the channel's schedule list). */
+export async function applyProgramming(
+  db: Database, editor: Editor, channelId: number, request: GenerateRequest, ifMatch: string | undefined, idempotency?: Idempotency,
+): Promise<Written<ProgrammingWritten>> {
+  return write(db, editor, async (tx) => {
+    const p = await plan(tx, editor.ownerId, channelId, request);
+    assertListMatches(ifMatch, p.entry, p.blocks);
+    if (p.refusal && !request.allowOverlap) throw p.refusal;
+    if (p.generated.length === 0) throw invalid(['(root): the plan makes no block over these dates (see the preview\'s warnings)']);
+    const bodies = p.generated.map((g) => ({ startTime: g.startTime, published: g.published, loopDaily: false, videoIds: g.videoIds }));
+    const { created, changes } = await replaceBlocks(
+      // plan() checked the generated blocks against those that stay, and they never overlap each other (each ends by the next's start).
+      tx, editor, channelId, p.entry, p.kept, p.removed, bodies, false, 'generate', (i) => `the generated block at ${bodies[i]!.startTime}`,
+    );
+    return { written: { status: 201, body: { items: created, removed: p.removed.map((b) => b.id), warnings: p.warnings } }, changes };
+  }, idempotency);
+}
+
+// ---------------------------------------------------------------- templates
+
+export interface TemplateRequest {
+  /** The template's first day, and its length: 1 (a day) or 7 (a week). */
+  sourceFrom: string;
+  sourceDays: 1 | 7;
+  /** Target dates, inclusive. */
+  from: string;
+  to: string;
+  /** skip: leave target dates that already have one-off blocks; replace: remove those first. */
+  mode: 'skip' | 'replace';
+  allowOverlap?: boolean;
+}
+
+/**
+ * Copies the template's one-off blocks onto every target date at the same wall times (a week's
+ * day onto the target of the same weekday offset), new ids, published as the originals.
+ */
+export async function copyTemplate(
+  db: Database, editor: Editor, channelId: number, request: TemplateRequest, ifMatch: string | undefined, idempotency?: Idempotency,
+): Promise<Written<ProgrammingWritten>> {
+  return write(db, editor, async (tx) => {
+    const { entry, blocks } = await ownerChannel(tx, editor.ownerId, channelId);
+    assertListMatches(ifMatch, entry, blocks);
+    const sourceDates = datesOf(request.sourceFrom, addDays(request.sourceFrom, request.sourceDays - 1));
+    const targets = datesOf(request.from, request.to);
+    if (targets.some((d) => sourceDates.includes(d))) throw invalid([`from: the target dates include the template's own (${sourceDates[0]} to ${sourceDates.at(-1)})`]);
+    const sources = blocks.filter((b) => oneOffOn(b, new Set(sourceDates)));
+    if (sources.length === 0) throw invalid([`sourceFrom: no one-off block starts on ${sourceDates.join(', ')}; nothing to copy`]);
+    const occupied = new Set(blocks.filter((b) => !b.loopDaily).map((b) => b.startTime.slice(0, 10)));
+    const skippedDates = request.mode === 'skip' ? targets.filter((d) => occupied.has(d)) : [];
+    const written = targets.filter((d) => !skippedDates.includes(d));
+    const removed = request.mode === 'replace' ? blocks.filter((b) => oneOffOn(b, new Set(targets))) : [];
+    const kept = blocks.filter((b) => !removed.includes(b));
+    const bySource = new Map<string, Block[]>();
+    for (const s of sources) bySource.set(s.startTime.slice(0, 10), [...(bySource.get(s.startTime.slice(0, 10)) ?? []), s]);
+    const copies = written.flatMap((to) =>
+      (bySource.get(templateSourceOf(request.sourceFrom, request.sourceDays, to)) ?? []).map((s) => ({ from: s.id, to, body: { startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds } })),
+    );
+    if (copies.length > PROGRAMMING_LIMITS.writeBlocks) throw invalid([`(root): the copy makes ${copies.length} blocks; one write creates at most ${PROGRAMMING_LIMITS.writeBlocks}`]);
+    const { created, changes } = await replaceBlocks(
+      tx, editor, channelId, entry, kept, removed, copies.map((c) => c.body), request.allowOverlap !== true, 'template', (i) => `the copy of block ${copies[i]!.from} to ${copies[i]!.to}`,
+    );
+    return { written: { status: 201, body: { items: created, removed: removed.map((b) => b.id), skippedDates } }, changes };
+  }, idempotency);
+}
+
+// ---------------------------------------------------------------- undo
+
+/** Field by field: the record comes back from jsonb, which orders an object's keys its own way. */
+const sameBlock = (a: Block | undefined, b: Block) =>
+  a !== undefined && a.startTime === b.startTime && a.published === b.published && a.loopDaily === b.loopDaily && a.videoIds.join() === b.videoIds.join();
+
+export interface Undone {
+  removed: number[];
+  restored: Block[];
+}
+
+/**
+ * Reverses the last programming write (one level): removes the blocks it added, provided each is
+ * still as it wrote it, and restores the blocks it removed with their ids. The restored blocks
+ * meet the overlap rule against what is there now (allowOverlap as for any block).
+ */
+export async function undoProgramming(
+  db: Database, editor: Editor, channelId: number, allowOverlap: boolean, ifMatch: string | undefined, idempotency?: Idempotency,
+): Promise<Written<Undone>> {
+  return write(db, editor, async (tx) => {
+    const { entry, blocks, zone } = await ownerChannel(tx, editor.ownerId, channelId);
+    assertListMatches(ifMatch, entry, blocks);
+    const last = (await channelProgramming(tx, channelId)).lastWrite as LastWrite | null;
+    if (!last) throw notFound('Programming write to undo');
+    const byId = new Map(blocks.map((b) => [b.id, b]));
+    const changed = last.added.find((a) => !sameBlock(byId.get(a.id), a));
+    if (changed) {
+      throw new EditRefusal('precondition_failed', `Schedule block ${changed.id} was changed or deleted after the ${last.kind} it came from; undo reverses only an unchanged result.`);
+    }
+    const addedIds = new Set(last.added.map((a) => a.id));
+    const kept = blocks.filter((b) => !addedIds.has(b.id));
+    await assertIdsFree(tx, 'scheduleBlocks', last.removed.map((b) => b.id));
+    const restored = (await validated(tx, editor.ownerId, entry, [...kept, ...last.removed], 'channels[0]')).slice(kept.length);
+    if (!allowOverlap && restored.length > 0) {
+      const spans = await spansOf(tx, editor.ownerId, [...kept, ...restored]);
+      const accepted = new Overlaps(zone, spans.slice(0, kept.length));
+      for (const span of spans.slice(kept.length)) {
+        const overlap = accepted.first(span);
+        if (overlap) throw conflict(overlap, zone, (id) => `${id === span.id ? 'Restored s' : 's'}chedule block ${id}`);
+        accepted.add(span);
+      }
+    }
+    await deleteBlocks(tx, [...addedIds]);
+    await insertBlocks(tx, restored.map((b) => toRow(channelId, b)));
+    await saveProgramming(tx, channelId, { lastWrite: null });
+    const changes: Change[] = [
+      ...last.added.map((b): Change => ({ action: 'delete', resource: resourceOf(channelId, b.id), fields: [], channelIds: [channelId] })),
+      ...restored.map((b): Change => ({ action: 'create', resource: resourceOf(channelId, b.id), fields: Object.keys(b).sort(), channelIds: [channelId] })),
+    ];
+    return { written: { status: 200, body: { removed: [...addedIds], restored } }, changes };
+  }, idempotency);
+}

@@ -1,0 +1,397 @@
+// Programming by rules, pure: a weekly slot plan (and a filler list) generated into ordinary
+// one-off schedule blocks for a range of channel-local dates, and the mapping of a template's
+// days onto target dates. No I/O: the Studio's editing module loads the plan, the durations, the
+// blocks that stay and what aired before, and writes what this answers.
+//
+// The rules (docs: notes/tools.md until folded into docs/studio.md):
+// - A slot plays on a set of weekdays (ISO: 1 Monday ... 7 Sunday) at a wall time HH:mm in the
+//   channel zone (resolved as every block start is: wallTimeToEpoch, DST included).
+// - A slot's occurrence runs until the next occurrence of any slot (the plan repeats weekly, so
+//   there always is one within 7 days), or until a block that stays starts first. An occurrence
+//   whose start falls inside a block that stays is left out (a warning says so).
+// - It fills its time with its videos in its order while the next one fits: never past its end.
+//   The first video that does not fit ends the programme (the order is kept: that video opens
+//   the slot's next occurrence); the rest of the time is the remainder.
+// - With filler on, the remainder is filled from the filler list, best fit: each time the filler
+//   video leaving the shortest remainder (the longest that fits; ties: first in the list), until
+//   none fits. Filler joins the slot's block, after its programme.
+// - Orders: inOrder cycles through the list, continuing across the slot's occurrences; shuffle
+//   plays a permutation of the list per pass, drawn from the seed (same seed, same plan, same
+//   range: same blocks); leastRecentlyAired takes the video that last started longest ago (what
+//   aired before the range, then what this generation placed; never aired first; ties: list order).
+// - Each occurrence that holds at least one video is one block: startTime the slot's wall time on
+//   that date, loopDaily false, videoIds programme then filler.
+import { addDays } from './channel-day.ts';
+import { wallTimeToEpoch } from './expand.ts';
+import { MAX_BLOCK_VIDEOS, MAX_DAY_ENTRIES } from './day-entries.ts';
+import { fastLocalDateTime } from './zone-offsets.ts';
+
+export const SLOT_ORDERS = ['inOrder', 'shuffle', 'leastRecentlyAired'] as const;
+export type SlotOrder = (typeof SLOT_ORDERS)[number];
+
+/** Bounds of a plan and of one generation: what a request may make the service compute and write. */
+export const PROGRAMMING_LIMITS = {
+  /** Slots of a plan (one every hour of the week, with room). */
+  slots: 200,
+  /** Videos of one slot's list, and of the filler list. */
+  slotVideos: 200,
+  fillerVideos: 200,
+  /** Dates one generation covers. */
+  generateDays: 31,
+  /** Target dates of one template copy. */
+  templateDays: 62,
+  /** Blocks one programming write may create (31 days of 30-minute slots is 1,488). */
+  writeBlocks: 2_000,
+} as const;
+
+export interface Slot {
+  /** ISO weekdays: 1 Monday ... 7 Sunday. */
+  days: number[];
+  /** 'HH:mm' wall time in the channel zone. */
+  start: string;
+  /** The slot's playlist (a single video is a list of one). */
+  videoIds: number[];
+  order: SlotOrder;
+  /** shuffle's seed (default 0). */
+  seed?: number;
+  /** Whether the generated blocks are published (default true). */
+  published?: boolean;
+}
+
+/** A slot with its fields in one order (a stored plan comes back from jsonb with its keys reordered; ETags hash the text). */
+export function canonicalSlot(slot: Slot): Slot {
+  return {
+    days: slot.days, start: slot.start, videoIds: slot.videoIds, order: slot.order,
+    ...(slot.seed !== undefined ? { seed: slot.seed } : {}), ...(slot.published !== undefined ? { published: slot.published } : {}),
+  };
+}
+
+/** A block occurrence that stays in the range: what slots may not run into. */
+export interface Busy {
+  blockId: number;
+  start: number;
+  end: number;
+}
+
+export interface GenerateInput {
+  zone: string;
+  /** Channel-local dates, inclusive. */
+  from: string;
+  to: string;
+  slots: readonly Slot[];
+  /** Seconds, by video id; every id of the plan and the filler is here. */
+  durations: ReadonlyMap<number, number>;
+  /** Filler video ids when filling is on. */
+  filler?: readonly number[];
+  busy: readonly Busy[];
+  /** When each video last started before the range (epoch ms), for leastRecentlyAired. */
+  lastAired?: ReadonlyMap<number, number>;
+}
+
+export interface GeneratedBlock {
+  /** Index of the slot in the plan. */
+  slot: number;
+  date: string;
+  /** 'yyyy-MM-ddTHH:mm:ss' wall time, the block's startTime. */
+  startTime: string;
+  published: boolean;
+  videoIds: number[];
+  /** How many of videoIds (at the end) are filler. */
+  fillerVideos: number;
+  start: number;
+  /** Where its videos end, and where the slot's time ends (epoch ms). */
+  end: number;
+  slotEnd: number;
+}
+
+export interface GenerationWarning {
+  slot: number;
+  startTime: string;
+  message: string;
+}
+
+export interface Generation {
+  blocks: GeneratedBlock[];
+  warnings: GenerationWarning[];
+}
+
+/** ISO weekday (1 Monday ... 7 Sunday) of a 'yyyy-MM-dd' date. */
+export function isoWeekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** Whole days from `a` to `b` ('yyyy-MM-dd'). */
+export function daysBetween(a: string, b: string): number {
+  const ms = (date: string) => {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((ms(b) - ms(a)) / 86_400_000);
+}
+
+/** The dates from `from` to `to`, inclusive. */
+export function datesOf(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+const WEEKDAY_NAMES = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** `path: message` lines for a plan's rules the schema cannot say: two slots starting at the same weekday and time. */
+export function planProblems(slots: readonly Slot[], root = 'slots'): string[] {
+  const seen = new Map<string, number>();
+  const problems: string[] = [];
+  slots.forEach((slot, i) => {
+    const clashes = new Map<number, number[]>();
+    for (const day of [...new Set(slot.days)].sort()) {
+      const key = `${day} ${slot.start}`;
+      const other = seen.get(key);
+      if (other !== undefined) clashes.set(other, [...(clashes.get(other) ?? []), day]);
+      else seen.set(key, i);
+    }
+    for (const [other, days] of clashes) {
+      problems.push(`${root}[${i}].start: slot ${other} also starts at ${slot.start} on ${days.map((d) => WEEKDAY_NAMES[d]).join(', ')}`);
+    }
+  });
+  return problems;
+}
+
+/** mulberry32: a small seeded generator, so a seed means the same shuffle on every machine. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The permutation of `list` for shuffle pass `pass` of `seed` (Fisher-Yates). */
+export function shuffled<T>(list: readonly T[], seed: number, pass: number): T[] {
+  const next = random((seed ^ Math.imul(pass + 1, 0x9e3779b1)) >>> 0);
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** What plays next in one slot: peek, then take when it fits. */
+interface Picker {
+  peek(): number;
+  take(at: number): void;
+}
+
+function pickerOf(slot: Slot, aired: Map<number, number>): Picker {
+  const list = slot.videoIds;
+  if (slot.order === 'leastRecentlyAired') {
+    const next = () => {
+      let best = 0;
+      for (let i = 1; i < list.length; i++) if ((aired.get(list[i]!) ?? -Infinity) < (aired.get(list[best]!) ?? -Infinity)) best = i;
+      return list[best]!;
+    };
+    return { peek: next, take: (at) => void aired.set(next(), at) };
+  }
+  let position = 0;
+  let pass = 0;
+  let order = slot.order === 'shuffle' ? shuffled(list, slot.seed ?? 0, 0) : list;
+  return {
+    peek: () => order[position]!,
+    take: () => {
+      position++;
+      if (position === order.length) {
+        position = 0;
+        pass++;
+        if (slot.order === 'shuffle') order = shuffled(list, slot.seed ?? 0, pass);
+      }
+    },
+  };
+}
+
+/** A running length in ms as spanMs measures a block (the sum of seconds, rounded to the microsecond). */
+const lengthMs = (seconds: number) => Math.round(seconds * 1e6) / 1e3;
+const secondsOf = (durations: ReadonlyMap<number, number>, id: number) => {
+  const d = durations.get(id) ?? 0;
+  return Number.isFinite(d) ? Math.max(0, d) : 0;
+};
+
+interface SlotOccurrence {
+  slot: number;
+  date: string;
+  startTime: string;
+  start: number;
+}
+
+/** Every occurrence of the plan's slots on [from, through], by instant (then plan order). */
+function occurrences(slots: readonly Slot[], zone: string, from: string, through: string): SlotOccurrence[] {
+  const list: SlotOccurrence[] = [];
+  for (const date of datesOf(from, through)) {
+    const weekday = isoWeekday(date);
+    slots.forEach((slot, i) => {
+      if (!slot.days.includes(weekday)) return;
+      const [hour, minute] = slot.start.split(':').map(Number) as [number, number];
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      const start = wallTimeToEpoch({ year, month, day, hour, minute, second: 0, millisecond: 0 }, zone);
+      list.push({ slot: i, date, startTime: `${date}T${slot.start}:00`, start });
+    });
+  }
+  return list.sort((a, b) => a.start - b.start || a.slot - b.slot);
+}
+
+/** Busy occurrences by start, with the running latest end (whether an instant falls inside one). */
+class BusyIndex {
+  private readonly sorted: Busy[];
+  private readonly latest: Busy[] = [];
+
+  constructor(busy: readonly Busy[]) {
+    this.sorted = [...busy].sort((a, b) => a.start - b.start);
+    let latest: Busy | undefined;
+    for (const b of this.sorted) {
+      if (!latest || b.end > latest.end) latest = b;
+      this.latest.push(latest);
+    }
+  }
+
+  /** Index of the first occurrence starting at or after `at`. */
+  private firstFrom(at: number): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid]!.start < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The occurrence covering `at` (started at or before it, ends after it), if any. */
+  covering(at: number): Busy | undefined {
+    const i = this.firstFrom(at + 1e-3);
+    const before = i > 0 ? this.latest[i - 1] : undefined;
+    return before && before.end > at ? before : undefined;
+  }
+
+  /** The start of the first occurrence starting in [at, limit), or limit. */
+  nextStart(at: number, limit: number): number {
+    const next = this.sorted[this.firstFrom(at)];
+    return next && next.start < limit ? next.start : limit;
+  }
+}
+
+/** The blocks a plan makes on [from, to] (see the rules above). */
+export function generate(input: GenerateInput): Generation {
+  const { zone, slots, durations } = input;
+  const busy = new BusyIndex(input.busy);
+  const aired = new Map(input.lastAired ?? []);
+  const pickers = slots.map((slot) => pickerOf(slot, aired));
+  const filler = [...new Set(input.filler ?? [])].filter((id) => secondsOf(durations, id) > 0);
+  // Looking a week past the range finds every occurrence's successor: the plan repeats weekly.
+  const all = occurrences(slots, zone, input.from, addDays(input.to, 7));
+  const blocks: GeneratedBlock[] = [];
+  const warnings: GenerationWarning[] = [];
+  const entriesOn = new Map<string, number>();
+  for (let k = 0; k < all.length && all[k]!.date <= input.to; k++) {
+    const occurrence = all[k]!;
+    const { slot: index, startTime, start, date } = occurrence;
+    const warn = (message: string) => warnings.push({ slot: index, startTime, message });
+    const covering = busy.covering(start);
+    if (covering) {
+      warn(`starts inside schedule block ${covering.blockId} (to ${fastLocalDateTime(covering.end, zone)}); left out`);
+      continue;
+    }
+    const following = all[k + 1]?.start ?? Infinity;
+    const slotEnd = busy.nextStart(start, following);
+    const available = slotEnd - start;
+    const room = Math.min(MAX_BLOCK_VIDEOS, MAX_DAY_ENTRIES - (entriesOn.get(date) ?? 0));
+    const videoIds: number[] = [];
+    let seconds = 0;
+    const picker = pickers[index]!;
+    while (videoIds.length < room) {
+      const id = picker.peek();
+      const d = secondsOf(durations, id);
+      if (lengthMs(seconds + d) > available) break;
+      picker.take(start + seconds * 1000);
+      videoIds.push(id);
+      seconds += d;
+    }
+    const programme = videoIds.length;
+    if (programme === 0) warn(`its next video (${secondsOf(durations, pickers[index]!.peek())} s) is longer than the slot's ${available / 1000} s`);
+    if (filler.length > 0) {
+      while (videoIds.length < room) {
+        const left = available - lengthMs(seconds);
+        let best: number | undefined;
+        for (const id of filler) {
+          const d = secondsOf(durations, id);
+          if (lengthMs(seconds + d) <= available && d <= left + 1e-9 && (best === undefined || d > secondsOf(durations, best))) best = id;
+        }
+        if (best === undefined) break;
+        videoIds.push(best);
+        seconds += secondsOf(durations, best);
+      }
+    }
+    if (videoIds.length > 0 && videoIds.length >= room) {
+      warn(`stopped at ${videoIds.length} videos: a block holds at most ${MAX_BLOCK_VIDEOS} and a channel-day ${MAX_DAY_ENTRIES}`);
+    }
+    if (videoIds.length === 0) continue;
+    entriesOn.set(date, (entriesOn.get(date) ?? 0) + videoIds.length);
+    blocks.push({
+      slot: index,
+      date,
+      startTime,
+      published: slots[index]!.published ?? true,
+      videoIds,
+      fillerVideos: videoIds.length - programme,
+      start,
+      end: start + lengthMs(seconds),
+      slotEnd,
+    });
+  }
+  return { blocks, warnings };
+}
+
+/** A block as lastAiredBefore reads it: its wall start, whether it loops, its videos' durations. */
+export interface AiredBlock {
+  startLocal: string;
+  loopDaily: boolean;
+  videoIds: readonly number[];
+}
+
+/**
+ * When each video last started before `before` (epoch ms), from the blocks' occurrences on the
+ * channel-local dates `dates` (the days before the range a caller looked back over).
+ */
+export function lastAiredBefore(
+  blocks: readonly AiredBlock[], durations: ReadonlyMap<number, number>, zone: string, dates: readonly string[], before: number,
+): Map<number, number> {
+  const aired = new Map<number, number>();
+  for (const block of blocks) {
+    const blockDate = block.startLocal.slice(0, 10);
+    for (const date of dates) {
+      if (date !== blockDate && !(block.loopDaily && blockDate < date)) continue;
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      const [hour, minute, second] = block.startLocal.slice(11, 19).split(':').map(Number) as [number, number, number];
+      let at = wallTimeToEpoch({ year, month, day, hour, minute, second, millisecond: 0 }, zone);
+      for (const id of block.videoIds) {
+        if (at >= before) break;
+        if (at > (aired.get(id) ?? -Infinity)) aired.set(id, at);
+        at += secondsOf(durations, id) * 1000;
+      }
+    }
+  }
+  return aired;
+}
+
+/**
+ * The source date each target date of a template copy takes its blocks from: a template of
+ * `days` days starting at `sourceFrom` repeats over the targets (a week keeps weekdays).
+ */
+export function templateSourceOf(sourceFrom: string, days: number, target: string): string {
+  const offset = ((daysBetween(sourceFrom, target) % days) + days) % days;
+  return addDays(sourceFrom, offset);
+}

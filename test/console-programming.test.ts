@@ -1,0 +1,66 @@
+// The Programming screen in a real browser, one page session: a slot plan made with weekday
+// boxes, a picked start time and a playlist; a filler list; a preview of the next week; apply
+// (the blocks reach the Studio's schedule list); a day copied over three dates with the
+// template dialog; and one undo reversing that copy.
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER, smallCatalog } from './fixtures/catalog.ts';
+import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+
+describe('Studio console: programming', { timeout: 180_000 }, () => {
+  let server: ConsoleServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await consoleServer(smallCatalog());
+    token = await server.login(OWNER.username, OWNER.password);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  const blocks = async () => (await server.api('GET', '/api/v1/studio/channels/202/schedules', { token })).body.data.items as { startTime: string; videoIds: number[] }[];
+
+  it('plans slots, previews, applies, copies a day with a template and undoes the copy', async () => {
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    page.setDefaultTimeout(60_000);
+    await openScreen(page, 'Programming');
+    await page.getByRole('heading', { name: 'Programming' }).waitFor();
+    await page.getByRole('combobox', { name: 'Channel' }).click();
+    await page.getByRole('option', { name: /Alice Music/ }).click();
+
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    const slot = page.getByRole('group', { name: 'Slot 1', exact: true });
+    await slot.getByLabel('Start').fill('06:00');
+    await slot.getByLabel('Search videos').fill('Concert');
+    await slot.getByRole('button', { name: 'Add Concert' }).click();
+    await page.getByRole('button', { name: 'Save slots' }).click();
+    await page.getByLabel('Search videos').last().fill('Weather');
+    await page.getByRole('button', { name: /^Add Weather/ }).last().click();
+    await page.getByRole('button', { name: 'Save filler' }).click();
+    await expect.poll(async () => (await server.api('GET', '/api/v1/studio/channels/202/programming', { token })).body.data)
+      .toMatchObject({ slots: [{ days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [5003], order: 'inOrder' }], fillerVideoIds: [5002] });
+
+    // The default range: tomorrow to a week from today, seven 06:00 slots of 24 one-hour concerts.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('Preview: 7 blocks, 168 videos (0 filler)').waitFor();
+    await screenshot(page, 'programming-preview');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByText('Applied: 7 blocks written, 0 removed.').waitFor();
+    const tomorrow = DateTime.now().setZone('UTC').plus({ days: 1 }).toISODate()!;
+    expect((await blocks()).map((b) => b.startTime)[0]).toBe(`${tomorrow}T06:00:00`);
+    expect(await blocks()).toHaveLength(7);
+
+    await page.getByRole('button', { name: 'Copy a day or week…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy a day or a week' });
+    await dialog.getByLabel('Day').fill(tomorrow);
+    const plus = (days: number) => DateTime.fromISO(tomorrow).plus({ days }).toISODate()!;
+    await dialog.getByLabel('To dates from').fill(plus(9));
+    await dialog.getByLabel('To dates until').fill(plus(11));
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied: 3 blocks written.').waitFor();
+    expect(await blocks()).toHaveLength(10);
+
+    await page.getByRole('button', { name: 'Undo last copy (3 blocks)' }).click();
+    await page.getByText('Undone: the last programming write was reversed.').waitFor();
+    expect(await blocks()).toHaveLength(7);
+    await page.getByRole('button', { name: 'Nothing to undo' }).waitFor();
+  });
+});

@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { wallTimeToEpoch } from '../src/schedules/expand.ts';
+import {
+  datesOf, generate, isoWeekday, lastAiredBefore, planProblems, shuffled, templateSourceOf, type GenerateInput, type Slot,
+} from '../src/schedules/programming.ts';
+
+const at = (wall: string, zone = 'UTC') => {
+  const [date, time] = wall.split('T') as [string, string];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return wallTimeToEpoch({ year, month, day, hour, minute, second: 0, millisecond: 0 }, zone);
+};
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+const durations = new Map([[1, 600], [2, 900], [3, 1200], [4, 300], [10, 30], [11, 60], [12, 120.5]]);
+const input = (over: Partial<GenerateInput>): GenerateInput => ({ zone: 'UTC', from: '2026-12-07', to: '2026-12-07', slots: [], durations, busy: [], ...over });
+
+describe('programming generation', () => {
+  it('knows weekdays and ranges', () => {
+    expect(isoWeekday('2026-12-07')).toBe(1); // a Monday
+    expect(isoWeekday('2026-12-13')).toBe(7);
+    expect(datesOf('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(templateSourceOf('2026-12-07', 7, '2026-12-16')).toBe('2026-12-09');
+    expect(templateSourceOf('2026-12-07', 7, '2026-12-01')).toBe('2026-12-08');
+    expect(templateSourceOf('2026-12-07', 1, '2027-03-01')).toBe('2026-12-07');
+  });
+
+  it('fills a slot in order until the next slot, carries the order over, and leaves the remainder (or fills it best-fit)', () => {
+    const slots: Slot[] = [
+      { days: EVERY_DAY, start: '06:00', videoIds: [1, 2, 3], order: 'inOrder' },
+      { days: EVERY_DAY, start: '06:40', videoIds: [4], order: 'inOrder' },
+    ];
+    const plain = generate(input({ slots, to: '2026-12-08' }));
+    // 06:00-06:40 (2400 s): 600 + 900 fit, 1200 does not; it opens the next day's 06:00.
+    expect(plain.blocks.map((b) => [b.startTime, b.videoIds])).toEqual([
+      ['2026-12-07T06:00:00', [1, 2]],
+      ['2026-12-07T06:40:00', Array(280).fill(4)], // 06:40 to the next 06:00: 23h20m of 300 s
+      ['2026-12-08T06:00:00', [3, 1]],
+      ['2026-12-08T06:40:00', Array(280).fill(4)],
+    ]);
+    const filled = generate(input({ slots, to: '2026-12-07', filler: [10, 11, 12] }));
+    // 900 s left: 12 (120.5) x 7 = 843.5, then 11 (60) cannot (56.5 left), 10 (30) once = 873.5, 26.5 left.
+    expect(filled.blocks[0]!.videoIds).toEqual([1, 2, 12, 12, 12, 12, 12, 12, 12, 10]);
+    expect(filled.blocks[0]!.fillerVideos).toBe(8);
+    expect(filled.blocks[0]!.end).toBeLessThanOrEqual(filled.blocks[0]!.slotEnd);
+  });
+
+  it('stops at a block that stays, leaves out a slot starting inside one, and warns', () => {
+    const slots: Slot[] = [{ days: [1], start: '06:00', videoIds: [1], order: 'inOrder' }, { days: [1], start: '08:00', videoIds: [1], order: 'inOrder' }];
+    const busy = [{ blockId: 77, start: at('2026-12-07T06:25'), end: at('2026-12-07T08:30') }];
+    const g = generate(input({ slots, busy }));
+    expect(g.blocks.map((b) => [b.startTime, b.videoIds.length])).toEqual([['2026-12-07T06:00:00', 2]]);
+    expect(g.warnings).toEqual([{ slot: 1, startTime: '2026-12-07T08:00:00', message: 'starts inside schedule block 77 (to 2026-12-07T08:30:00); left out' }]);
+  });
+
+  it('warns when a slot cannot hold its next video', () => {
+    const slots: Slot[] = [{ days: [1], start: '06:00', videoIds: [3], order: 'inOrder' }, { days: [1], start: '06:10', videoIds: [4], order: 'inOrder' }];
+    const g = generate(input({ slots }));
+    expect(g.blocks[0]!.startTime).toBe('2026-12-07T06:10:00');
+    expect(g.warnings[0]).toEqual({ slot: 0, startTime: '2026-12-07T06:00:00', message: 'its next video (1200 s) is longer than the slot\'s 600 s' });
+  });
+
+  it('resolves slots in the channel zone across a DST change', () => {
+    // New York falls back on 2026-11-01: 00:00 to 12:00 that day lasts 13 hours.
+    const slots: Slot[] = [{ days: EVERY_DAY, start: '00:00', videoIds: [4], order: 'inOrder' }, { days: EVERY_DAY, start: '12:00', videoIds: [4], order: 'inOrder' }];
+    const g = generate(input({ zone: 'America/New_York', from: '2026-11-01', to: '2026-11-01', slots }));
+    expect(g.blocks[0]!.videoIds).toHaveLength(13 * 12);
+    expect(g.blocks[1]!.videoIds).toHaveLength(12 * 12);
+  });
+
+  it('shuffles by seed: the same seed gives the same blocks, a permutation per pass', () => {
+    const list = [1, 2, 3, 4, 10, 11, 12];
+    expect(shuffled(list, 5, 0)).toEqual(shuffled(list, 5, 0));
+    expect([...shuffled(list, 5, 1)].sort((a, b) => a - b)).toEqual([...list].sort((a, b) => a - b));
+    const slots = (seed: number): Slot[] => [{ days: EVERY_DAY, start: '00:00', videoIds: list, order: 'shuffle', seed }, { days: EVERY_DAY, start: '03:00', videoIds: [4], order: 'inOrder' }];
+    const a = generate(input({ slots: slots(5), to: '2026-12-10' }));
+    expect(generate(input({ slots: slots(5), to: '2026-12-10' }))).toEqual(a);
+    expect(generate(input({ slots: slots(6), to: '2026-12-10' })).blocks.map((b) => b.videoIds)).not.toEqual(a.blocks.map((b) => b.videoIds));
+  });
+
+  it('plays the least recently aired first, from what aired before the range', () => {
+    const before = at('2026-12-07T00:00');
+    const aired = lastAiredBefore([{ startLocal: '2026-12-06T20:00:00', loopDaily: false, videoIds: [2, 1] }], durations, 'UTC', ['2026-12-06'], before);
+    expect(aired).toEqual(new Map([[2, at('2026-12-06T20:00')], [1, at('2026-12-06T20:15')]]));
+    const slots: Slot[] = [{ days: [1], start: '06:00', videoIds: [1, 2, 4], order: 'leastRecentlyAired' }, { days: [1], start: '06:30', videoIds: [4], order: 'inOrder' }];
+    // 4 never aired, then 2 (20:00), then 1 (20:15): 300 + 900 + 600 = 1800 s, exactly the slot.
+    expect(generate(input({ slots, lastAired: aired })).blocks[0]!.videoIds).toEqual([4, 2, 1]);
+  });
+
+  it('refuses two slots starting at the same weekday and time', () => {
+    expect(planProblems([
+      { days: [1, 2], start: '06:00', videoIds: [1], order: 'inOrder' },
+      { days: [3, 2], start: '06:00', videoIds: [1], order: 'inOrder' },
+    ])).toEqual(['slots[1].start: slot 0 also starts at 06:00 on Tuesday']);
+  });
+
+  it('never overruns the next slot or a block that stays, and keeps filler best-fit', () => {
+    const video = fc.constantFrom(1, 2, 3, 4, 10, 11, 12);
+    const slot = fc.record({
+      days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
+      start: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+      videoIds: fc.array(video, { minLength: 1, maxLength: 5 }),
+      order: fc.constantFrom('inOrder' as const, 'shuffle' as const, 'leastRecentlyAired' as const),
+      seed: fc.nat(1000),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(slot, { minLength: 1, maxLength: 6 }).filter((s) => planProblems(s).length === 0),
+        fc.boolean(),
+        fc.constantFrom('UTC', 'America/New_York', 'Asia/Kolkata'),
+        fc.option(fc.tuple(fc.integer({ min: 0, max: 2 * 86_400 }), fc.integer({ min: 60, max: 7200 }))),
+        (slots, fill, zone, busyAt) => {
+          const from = '2026-10-31';
+          const start = at(`${from}T00:00`, zone);
+          const busy = busyAt ? [{ blockId: 1, start: start + busyAt[0] * 1000, end: start + (busyAt[0] + busyAt[1]) * 1000 }] : [];
+          const g = generate({ zone, from, to: '2026-11-02', slots, durations, busy, ...(fill ? { filler: [10, 11, 12] } : {}) });
+          const starts = g.blocks.map((b) => b.start);
+          for (const [i, b] of g.blocks.entries()) {
+            expect(b.end).toBeLessThanOrEqual(b.slotEnd);
+            if (i + 1 < g.blocks.length) expect(b.end).toBeLessThanOrEqual(starts[i + 1]!);
+            for (const o of busy) expect(b.end <= o.start || b.start >= o.end).toBe(true);
+            // Best fit: no filler video (30 s is the shortest) fits what is left after the filler.
+            const capped = g.warnings.some((w) => w.startTime === b.startTime && w.message.startsWith('stopped at'));
+            if (fill && !capped) expect(b.slotEnd - b.end).toBeLessThan(30_000);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

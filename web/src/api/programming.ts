@@ -1,0 +1,42 @@
+// A channel's programming tools: the slot plan and filler list (with the ETags their saves send
+// back), the preview of a generated range, apply, undo and template copies. Apply, undo and copy
+// write ordinary blocks: every schedule read of the channel goes stale with them.
+import { useQuery } from '@tanstack/react-query';
+import { studio } from './client.ts';
+import { keys, useWrite } from './query.ts';
+import type { FillerList, GenerateBody, ProgrammingPreview, ProgrammingState, ProgrammingWritten, Slot, SlotPlan, TemplateBody } from './types.ts';
+
+const base = (channelId: number) => `/channels/${channelId}/programming`;
+
+/** The plan, filler and what an undo would reverse, plus the ETags of the plan and filler. */
+export const useProgramming = (channelId: number) =>
+  useQuery({
+    queryKey: keys.programming(channelId),
+    queryFn: async () => {
+      const [state, slots, filler] = await Promise.all([
+        studio<ProgrammingState>(base(channelId)),
+        studio<SlotPlan>(`${base(channelId)}/slots`),
+        studio<FillerList>(`${base(channelId)}/filler`),
+      ]);
+      return { state: state.data, slotsEtag: slots.etag, fillerEtag: filler.etag };
+    },
+  });
+
+export const useSaveSlots = (channelId: number) =>
+  useWrite((v: { slots: Slot[]; etag: string | undefined }) => studio<SlotPlan>(`${base(channelId)}/slots`, { method: 'PUT', body: { slots: v.slots }, ifMatch: v.etag }), () => [keys.programming(channelId)]);
+
+export const useSaveFiller = (channelId: number) =>
+  useWrite((v: { videoIds: number[]; etag: string | undefined }) => studio<FillerList>(`${base(channelId)}/filler`, { method: 'PUT', body: { videoIds: v.videoIds }, ifMatch: v.etag }), () => [keys.programming(channelId)]);
+
+/** A preview writes nothing: a mutation only because it is a POST run on demand. */
+export const usePreview = (channelId: number) =>
+  useWrite(async (body: GenerateBody) => (await studio<ProgrammingPreview>(`${base(channelId)}/preview`, { method: 'POST', body })).data, () => []);
+
+export const useApply = (channelId: number) =>
+  useWrite((v: { body: GenerateBody; key: string }) => studio<ProgrammingWritten>(`${base(channelId)}/apply`, { method: 'POST', body: v.body, idempotencyKey: v.key }), () => [keys.schedule(channelId)]);
+
+export const useUndo = (channelId: number) =>
+  useWrite((v: { key: string }) => studio(`${base(channelId)}/undo`, { method: 'POST', body: {}, idempotencyKey: v.key }), () => [keys.schedule(channelId)]);
+
+export const useTemplate = (channelId: number) =>
+  useWrite((v: { body: TemplateBody; key: string }) => studio<ProgrammingWritten>(`${base(channelId)}/template`, { method: 'POST', body: v.body, idempotencyKey: v.key }), () => [keys.schedule(channelId)]);

@@ -1,0 +1,254 @@
+// Programming a channel by rules: the weekly slot plan (weekdays ticked, a start picked with a
+// time input, a playlist, its order), the filler list, a preview of what a range of dates would
+// get, apply and one undo; and a dialog copying a day or a week over a range of dates. Every
+// write makes ordinary blocks: the Schedule screen shows them as any other.
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { newIdempotencyKey } from '../../api/client.ts';
+import { useAllChannels } from '../../api/channels.ts';
+import { useApply, usePreview, useProgramming, useSaveFiller, useSaveSlots, useTemplate, useUndo } from '../../api/programming.ts';
+import type { ProgrammingPreview, ProgrammingState, Slot } from '../../api/types.ts';
+import { titleOf, useVideoTitles } from '../../api/videos.ts';
+import { navigate } from '../../router.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { FormAlert } from '../../ui/errors.tsx';
+import { allOf, Loaded } from '../../ui/Loaded.tsx';
+import { useSubmit } from '../../ui/submit.ts';
+import { ChannelPicker } from './ChannelPicker.tsx';
+import { VideoPicker, type Chosen } from './VideoPicker.tsx';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const ORDERS = [
+  { value: 'inOrder', label: 'In order' },
+  { value: 'shuffle', label: 'Shuffle (seeded)' },
+  { value: 'leastRecentlyAired', label: 'Least recently aired' },
+];
+
+/** A slot as the form edits it: its videos titled. */
+type SlotDraft = Omit<Slot, 'videoIds'> & { videos: Chosen[] };
+
+const today = () => new Date().toISOString().slice(0, 10);
+const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export function ProgrammingScreen({ rest }: { rest: string[] }) {
+  const channels = useAllChannels().data;
+  const channelId = rest[0] ? Number(rest[0]) : channels?.[0]?.id;
+  return (
+    <Stack>
+      <Title order={2}>Programming</Title>
+      <ChannelPicker channels={channels} value={channelId} onChange={(id) => navigate('programming', id)} />
+      {channelId !== undefined && <ChannelProgramming key={channelId} channelId={channelId} />}
+    </Stack>
+  );
+}
+
+function ChannelProgramming({ channelId }: { channelId: number }) {
+  const programming = useProgramming(channelId);
+  const ids = programming.data ? [...programming.data.state.slots.flatMap((s) => s.videoIds), ...programming.data.state.fillerVideoIds] : [];
+  const titles = useVideoTitles(ids);
+  return (
+    <Loaded query={allOf({ programming, titles })} label="Loading programming">
+      {({ programming, titles }) => <Editors channelId={channelId} {...programming} titles={titles} />}
+    </Loaded>
+  );
+}
+
+function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag: string | undefined; fillerEtag: string | undefined; titles: ReadonlyMap<number, string> }) {
+  const { channelId, state, titles } = props;
+  const titled = (ids: readonly number[]) => ids.map((id) => ({ id, title: titleOf(titles, id) }));
+  const [slots, setSlots] = useState<SlotDraft[]>(() => state.slots.map(({ videoIds, ...s }) => ({ ...s, videos: titled(videoIds) })));
+  const [filler, setFiller] = useState<Chosen[]>(() => titled(state.fillerVideoIds));
+  const saveSlots = useSaveSlots(channelId);
+  const saveFiller = useSaveFiller(channelId);
+  const slotsSubmit = useSubmit(() => saveSlots.mutateAsync({ slots: slots.map(({ videos, ...s }) => ({ ...s, videoIds: videos.map((v) => v.id) })), etag: props.slotsEtag }));
+  const fillerSubmit = useSubmit(() => saveFiller.mutateAsync({ videoIds: filler.map((v) => v.id), etag: props.fillerEtag }));
+  const change = (i: number, patch: Partial<SlotDraft>) => setSlots(slots.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Title order={3} size="h4" mb="xs">
+          Time slots ({state.timezone})
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Each slot plays its videos from its start until the next slot starts, as many as fit; what is left is filled from the filler list when you ask.
+        </Text>
+        <FormAlert error={slotsSubmit.error} />
+        <Stack>
+          {slots.map((slot, i) => (
+            <Paper key={i} withBorder p="sm" aria-label={`Slot ${i + 1}`} role="group">
+              <Group align="flex-end">
+                <Checkbox.Group label="Days" value={slot.days.map(String)} onChange={(v) => change(i, { days: v.map(Number).sort() })}>
+                  <Group gap="xs" mt={4}>
+                    {WEEKDAYS.map((name, d) => (
+                      <Checkbox key={name} value={String(d + 1)} label={name} />
+                    ))}
+                  </Group>
+                </Checkbox.Group>
+                <TextInput type="time" label="Start" value={slot.start} onChange={(e) => change(i, { start: e.currentTarget.value })} w={130} />
+                <Select label="Order" data={ORDERS} value={slot.order} onChange={(v) => v && change(i, { order: v as Slot['order'] })} allowDeselect={false} w={200} />
+                {slot.order === 'shuffle' && <NumberInput label="Seed" value={slot.seed ?? 0} min={0} onChange={(v) => change(i, { seed: Number(v) || 0 })} w={100} />}
+                <Button variant="subtle" color="red" onClick={() => setSlots(slots.filter((_, j) => j !== i))}>
+                  Remove slot {i + 1}
+                </Button>
+              </Group>
+              <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />
+            </Paper>
+          ))}
+          <Group>
+            <Button variant="default" onClick={() => setSlots([...slots, { days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', order: 'inOrder', videos: [] }])}>
+              Add slot
+            </Button>
+            <Button loading={slotsSubmit.busy} onClick={() => void slotsSubmit.run()}>
+              Save slots
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={3} size="h4" mb="xs">
+          Filler
+        </Title>
+        <FormAlert error={fillerSubmit.error} />
+        <VideoPicker label="Filler videos" value={filler} onChange={setFiller} />
+        <Button mt="sm" loading={fillerSubmit.busy} onClick={() => void fillerSubmit.run()}>
+          Save filler
+        </Button>
+      </Paper>
+      <Generate channelId={channelId} state={state} titles={titles} />
+    </Stack>
+  );
+}
+
+function Generate({ channelId, state, titles }: { channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string> }) {
+  const [from, setFrom] = useState(() => plusDays(today(), 1));
+  const [to, setTo] = useState(() => plusDays(today(), 7));
+  const [fill, setFill] = useState(true);
+  const [replace, setReplace] = useState(false);
+  const [preview, setPreview] = useState<ProgrammingPreview | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [templateOpen, setTemplateOpen] = useState(false);
+  const previewer = usePreview(channelId);
+  const apply = useApply(channelId);
+  const undo = useUndo(channelId);
+  const body = { from, to, fill, replace };
+  const previewSubmit = useSubmit(async () => setPreview(await previewer.mutateAsync(body)));
+  const applySubmit = useSubmit(async () => {
+    const written = await apply.mutateAsync({ body, key: newIdempotencyKey() });
+    setDone(`Applied: ${written.data.items.length} blocks written, ${written.data.removed.length} removed.`);
+    setPreview(null);
+  });
+  const undoSubmit = useSubmit(async () => {
+    await undo.mutateAsync({ key: newIdempotencyKey() });
+    setDone('Undone: the last programming write was reversed.');
+  });
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h4" mb="xs">
+        Generate
+      </Title>
+      <FormAlert error={previewSubmit.error ?? applySubmit.error ?? undoSubmit.error} />
+      {done && (
+        <Alert color="green" mb="sm" role="status">
+          {done}
+        </Alert>
+      )}
+      <Group align="flex-end">
+        <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Checkbox label="Fill gaps with filler" checked={fill} onChange={(e) => setFill(e.currentTarget.checked)} />
+        <Checkbox label="Replace blocks on these dates" checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
+      </Group>
+      <Group mt="sm">
+        <Button variant="default" loading={previewSubmit.busy} onClick={() => void previewSubmit.run()}>
+          Preview
+        </Button>
+        <Button loading={applySubmit.busy} disabled={!preview} onClick={() => void applySubmit.run()}>
+          Apply
+        </Button>
+        <Button variant="light" color="orange" loading={undoSubmit.busy} disabled={!state.undo} onClick={() => void undoSubmit.run()}>
+          {state.undo ? `Undo last ${state.undo.kind === 'generate' ? 'apply' : 'copy'} (${state.undo.added} blocks)` : 'Nothing to undo'}
+        </Button>
+        <Button variant="default" onClick={() => setTemplateOpen(true)}>
+          Copy a day or week…
+        </Button>
+      </Group>
+      {preview && <PreviewTable preview={preview} titles={titles} />}
+      {templateOpen && <TemplateDialog channelId={channelId} onClose={() => setTemplateOpen(false)} onDone={(message) => setDone(message)} />}
+    </Paper>
+  );
+}
+
+function PreviewTable({ preview, titles }: { preview: ProgrammingPreview; titles: ReadonlyMap<number, string> }) {
+  return (
+    <Stack mt="md" gap="xs">
+      <Text fw={500}>
+        Preview: {preview.totals.blocks} blocks, {preview.totals.videos} videos ({preview.totals.fillerVideos} filler)
+        {preview.replaces.length > 0 ? `; replaces ${preview.replaces.length} blocks` : ''}
+      </Text>
+      {preview.conflicts.map((c) => (
+        <Alert key={c.startTime} color="red">
+          {c.message}
+        </Alert>
+      ))}
+      {preview.warnings.map((w, i) => (
+        <Text key={i} size="sm" c="orange">
+          {w.startTime}: slot {w.slot + 1} {w.message}
+        </Text>
+      ))}
+      <DataTable
+        label="Preview of the generated blocks"
+        rows={preview.blocks}
+        rowKey={(b) => b.startTime}
+        minWidth={600}
+        striped
+        columns={[
+          { header: 'Start', cell: (b) => b.startTime.replace('T', ' ').slice(0, 16) },
+          { header: 'Ends', cell: (b) => b.endTime.replace('T', ' ').slice(0, 16) },
+          { header: 'Slot ends', cell: (b) => b.slotEndTime.slice(11, 16) },
+          { header: 'Videos', cell: (b) => `${b.videoIds.length - b.fillerVideos} + ${b.fillerVideos} filler` },
+          { header: 'First', cell: (b) => titleOf(titles, b.videoIds[0]!) },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function TemplateDialog({ channelId, onClose, onDone }: { channelId: number; onClose: () => void; onDone: (message: string) => void }) {
+  const [sourceFrom, setSourceFrom] = useState(today);
+  const [sourceDays, setSourceDays] = useState<'1' | '7'>('1');
+  const [from, setFrom] = useState(() => plusDays(today(), 7));
+  const [to, setTo] = useState(() => plusDays(today(), 13));
+  const [mode, setMode] = useState<'skip' | 'replace'>('skip');
+  const template = useTemplate(channelId);
+  const submit = useSubmit(async () => {
+    const written = await template.mutateAsync({ body: { sourceFrom, sourceDays: sourceDays === '7' ? 7 : 1, from, to, mode }, key: newIdempotencyKey() });
+    const skipped = written.data.skippedDates ?? [];
+    onDone(`Copied: ${written.data.items.length} blocks written${skipped.length > 0 ? `; skipped ${skipped.join(', ')}` : ''}.`);
+    onClose();
+  });
+  return (
+    <Modal opened onClose={onClose} title="Copy a day or a week">
+      <form onSubmit={submit.onSubmit()}>
+        <Stack>
+          <FormAlert error={submit.error} />
+          <Select label="Copy" data={[{ value: '1', label: 'One day' }, { value: '7', label: 'A week' }]} value={sourceDays} onChange={(v) => v && setSourceDays(v as '1' | '7')} allowDeselect={false} />
+          <TextInput type="date" label={sourceDays === '7' ? 'Week starting' : 'Day'} value={sourceFrom} onChange={(e) => setSourceFrom(e.currentTarget.value)} />
+          <TextInput type="date" label="To dates from" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput type="date" label="To dates until" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <Radio.Group label="Dates that already have blocks" value={mode} onChange={(v) => setMode(v as 'skip' | 'replace')}>
+            <Group mt={4}>
+              <Radio value="skip" label="Skip them" />
+              <Radio value="replace" label="Replace their blocks" />
+            </Group>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={submit.busy}>
+              Copy
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
