@@ -157,6 +157,8 @@ export const guideSchema = z.object({
   timezone: z.string(),
   /** False when an app of the owner sells the channel: a TV app without a subscription gets no rows of it. */
   listed: z.boolean(),
+  /** When not listed: the platform of the app whose subscribers' rows `items` are (the owner previews them). */
+  soldBy: z.enum(APP_PLATFORMS).nullable(),
   items: z.array(videoRowSchema),
 });
 
