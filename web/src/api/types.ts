@@ -66,3 +66,9 @@ export type Sessions = Answer<typeof rest.sessionsSchema>;
 export type Concurrency = Answer<typeof rest.concurrencySchema>;
 export type Programmes = Answer<typeof rest.programmesSchema>;
 export type Curve = Answer<typeof rest.curveSchema>;
+
+// XMLTV guide keys and what is on air (Watch)
+export type EpgKey = Answer<typeof studio.epgKeySchema>;
+export type CreatedEpgKey = Answer<typeof studio.createdEpgKeySchema>;
+export type NowOnAir = Answer<typeof studio.nowOnAirSchema>;
+export type OnAirSegment = NonNullable<NowOnAir['next']>;
