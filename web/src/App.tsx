@@ -96,7 +96,10 @@ export function App() {
             ))}
           </ScrollArea>
         </AppShell.Navbar>
-        <AppShell.Main ref={main} tabIndex={-1} id="content" aria-label={screen.label} style={{ outline: 'none' }}>
+        {/* overflow-x clip: wide parts scroll inside themselves (tables, charts), and a few pixels of
+            layout overflow (Mantine's table scroll containers at 375 px) must not make the whole
+            page scroll sideways; test/console-a11y.test.ts checks no content lies beyond the edge. */}
+        <AppShell.Main ref={main} tabIndex={-1} id="content" aria-label={screen.label} style={{ outline: 'none', overflowX: 'clip' }}>
           <ScreenBoundary key={screen.id} label={screen.label}>
             <Suspense fallback={<Loader aria-label={`Loading ${screen.label}`} />}>
               <Screen key={screen.id} rest={location.rest} />
