@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-const SCREENS = ['Channels', 'Videos', 'Schedule', 'Live streams', 'Apps', 'Analytics', 'Import & export', 'Audit log'];
+const SCREENS = ['Channels', 'Videos', 'Schedule', 'Live streams', 'Watch', 'Apps', 'Analytics', 'Import & export', 'Audit log'];
 
 /** Collects CSP violations (the DOM event) and console errors of a page from its first script on. */
 async function watch(page: Page): Promise<{ violations: () => Promise<string[]>; errors: string[] }> {
@@ -40,6 +40,10 @@ describe('pages under their Content-Security-Policy', { timeout: 180_000 }, () =
     expect(console).toContain("script-src 'self'");
     expect(console).toContain("frame-ancestors 'none'");
     expect(console).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The Watch view's players and nothing more (issue 30): two embed origins, media over HTTPS.
+    expect(console).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com;');
+    expect(console).toContain("media-src 'self' https:;");
+    expect(console).not.toMatch(/(frame|child)-src[^;]*(\*|https:(?!\/\/))/);
     const docs = (await fetch(`${server.origin}/docs/`)).headers.get('content-security-policy') ?? '';
     expect(docs).toContain("frame-ancestors 'none'");
     expect(docs).not.toContain('upgrade-insecure-requests');

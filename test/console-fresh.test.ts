@@ -75,7 +75,7 @@ describe('Studio console: a fresh installation, built without a file', { timeout
     await blockDialog.getByLabel('Search videos').fill('Harbour');
     await blockDialog.getByRole('button', { name: 'Add Harbour at dawn' }).click();
     await blockDialog.getByRole('button', { name: 'Create block' }).click();
-    await page.getByRole('button', { name: /^Block \d+: Harbour at dawn, 08:00–08:30, published$/ }).waitFor();
+    await page.getByRole('button', { name: /^Block 08:00–08:30: Harbour at dawn, published$/ }).waitFor();
 
     // A Roku app carrying the channel.
     await page.goto('/studio/#/apps/roku');

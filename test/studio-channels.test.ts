@@ -95,6 +95,15 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       expect((await rest(`/channels/${channel.id}`)).json().data.videos.map((v: any) => v.videoTubeId)).toEqual([5003, 5001]);
     });
 
+    it('puts a new channel sent without an order last in app order (issue 30: it landed second)', async () => {
+      const orders = (await s.call('GET', '/channels?deleted=1&per_page=500')).json().data.items.map((c: any) => c.order);
+      const created = await s.call('POST', '/channels', { body: { name: 'Alice Late', url: 'alice-late', categoryId: 1, timezone: 'UTC' } });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data.order).toBe(Math.max(...orders) + 1);
+      expect((await listed('/channels?per_page=500')).at(-1)).toBe(created.json().data.id);
+      await s.call('DELETE', `/channels/${created.json().data.id}`);
+    });
+
     it('refuses bad bodies in the import\'s wording and creates nothing', async () => {
       const before = (await s.call('GET', '/channels?deleted=1')).json().data.total;
       const base = { name: 'X', url: 'x-1', categoryId: 1 };

@@ -40,13 +40,23 @@ describe.each(BACKENDS)('Studio guide preview on %s', (backend) => {
     expect(starts.some((d) => d.startsWith('2026-11-21 12:00'))).toBe(false);
   });
 
-  it('says when a TV app without a subscription gets no rows of the channel (a paid app sells it)', async () => {
-    // 202 is carried only by the paid mobile app 301: the Custom guide leaves it out.
+  it('says when a TV app without a subscription gets no rows of the channel, and shows the owner the rows its app sells', async () => {
+    // 202 is carried only by the paid mobile app 301: the Custom guide leaves it out for anyone.
+    const block = await s.call('POST', '/channels/202/schedules', { body: { startTime: '2026-11-21T10:00:00', videoIds: [5003] } });
+    expect(block.statusCode, block.body).toBe(201);
     const response = await s.call('GET', '/channels/202/guide/2026-11-21?timezone=UTC');
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ channelId: 202, listed: false, items: [] });
+    const data = response.json().data;
+    // Issue 30: the preview was empty; the owner now sees what the app's subscribers get.
+    expect(data).toMatchObject({ channelId: 202, listed: false, soldBy: 'mobile' });
+    expect(data.items).toHaveLength(1);
+    expect(data.items[0].startDate).toMatch(/^2026-11-21 10:00/);
+    // A locked private channel still hands out no stream in the preview.
+    expect(data.items[0].streamUrl ?? '').toBe('');
     const custom202 = await s.t.request({ url: '/api/v1/services/custom/users/11/channels/video?channels_ids=202&dates=2026-11-21&timezone=UTC' });
     expect(custom202.json().data).toEqual([]);
+    // The free channel 201 is listed and names no seller.
+    expect((await s.call('GET', '/channels/201/guide/2026-11-21')).json().data).toMatchObject({ listed: true, soldBy: null });
   });
 
   it('follows an edit at once: a new block appears in the preview and in the Custom guide alike', async () => {

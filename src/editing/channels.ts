@@ -231,7 +231,7 @@ export async function createChannel(db: Database, editor: Editor, body: Body, id
   assertOwnerFields(body);
   const prepared = await withHashedPassword(withoutReadOnly(body));
   return write(db, editor, async (tx) => {
-    const [withId] = await withIds(tx, 'channels', [owned(prepared, editor.ownerId)]);
+    const [withId] = await withIds(tx, 'channels', [owned(await lastInOrder(tx, editor.ownerId, prepared), editor.ownerId)]);
     const blocks = withId!['schedules'];
     const entry = Array.isArray(blocks) ? { ...withId, schedules: await withIds(tx, 'scheduleBlocks', blocks as Body[], (i) => `schedules[${i}].`) } : withId!;
     const catalog = await validateEntry(tx, editor.ownerId, entry);
@@ -241,6 +241,16 @@ export async function createChannel(db: Database, editor: Editor, body: Body, id
     const fields = Object.keys(channel).filter((k) => k !== 'password' && k !== 'passwordHash').concat(channel.passwordHash ? ['password'] : []);
     return { written: { status: 201, body: created, etag: etagOf(created) }, changes: [{ action: 'create', resource: `channels/${channel.id}`, fields: fields.sort() }] };
   }, idempotency);
+}
+
+/**
+ * A new channel without an `order` lands last in app order (after every channel of the owner,
+ * deleted ones included, so restoring one never ties with it); an `order` sent is kept.
+ */
+async function lastInOrder(tx: Queryable, ownerId: number, body: Body): Promise<Body> {
+  if (body['order'] !== undefined) return body;
+  const orders = (await ownerChannelOrders(tx, ownerId)).map((c) => c.order);
+  return { ...body, order: orders.reduce((last, order) => Math.max(last, order + 1), 0) };
 }
 
 /** Parts of the entry a channel PATCH may not carry, and where each is changed instead. */

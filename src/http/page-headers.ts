@@ -8,6 +8,9 @@ import type { FastifyInstance } from 'fastify';
  * The console (web/, built by Vite): its own module scripts, no inline script; inline styles
  * only because Mantine writes its theme variables in a <style> element and components set style
  * attributes; images it previews are data: URLs of the app's images; it calls only this origin.
+ * The Watch view frames exactly two players, YouTube's privacy-enhanced embed and Vimeo's (no
+ * other site may be framed), and plays direct media and live stream URIs from wherever the
+ * creator hosts them, over HTTPS (or this origin); plain-HTTP media elsewhere is not played.
  */
 export const CONSOLE_CSP = [
   "default-src 'self'",
@@ -16,6 +19,8 @@ export const CONSOLE_CSP = [
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
+  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+  "media-src 'self' https:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -183,6 +183,8 @@ export const guideSchema = z.object({
   timezone: z.string(),
   /** False when an app of the owner sells the channel: a TV app without a subscription gets no rows of it. */
   listed: z.boolean(),
+  /** When not listed: the platform of the app whose subscribers' rows `items` are (the owner previews them). */
+  soldBy: z.enum(APP_PLATFORMS).nullable(),
   items: z.array(videoRowSchema),
 });
 
@@ -192,6 +194,12 @@ export const appTokenSchema = z.object({ id: z.number(), label: z.string(), crea
 export const appTokenListSchema = z.object({ items: z.array(appTokenSchema) });
 export const createdTokenSchema = appTokenSchema.extend({
   token: z.string().optional().describe('the Bearer token (a GUID), shown in this answer only; a retried create (same Idempotency-Key) leaves it out'),
+});
+/** An app's public XMLTV guide key, as listed (GET /apps/{platform}/epg-key): never the key itself. */
+export const epgKeySchema = z.object({ appId: z.number(), platform: z.enum(APP_PLATFORMS), createdAt: z.string() });
+export const createdEpgKeySchema = epgKeySchema.extend({
+  key: z.string().optional().describe('the key, shown in this answer only; a retried create (same Idempotency-Key) leaves it out'),
+  url: z.string().optional().describe('the guide URL (PUBLIC_URL, when set, then /api/v1/rest/epg/{key}.xml; add ?days=N for other than a week), shown in this answer only'),
 });
 export const brandingSchema = z.object({
   title: z.string().nullable(), hex1: z.string().nullable(), hex2: z.string().nullable(), hex3: z.string().nullable(),

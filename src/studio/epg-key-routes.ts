@@ -6,20 +6,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createEpgKey, readEpgKey, revokeEpgKey } from '../editing/epg-keys.ts';
 import type { GroupOptions } from '../http/group.ts';
-import { APP_PLATFORMS } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { NO_CONTENT } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
+import { createdEpgKeySchema as createdSchema, epgKeySchema } from './contract.ts';
 
 const platformParams = z.object({ platform: z.string() });
 /** Nothing to send: the key is made by the service. */
 const noBody = z.strictObject({}).nullish();
-
-const epgKeySchema = z.object({ appId: z.number(), platform: z.enum(APP_PLATFORMS), createdAt: z.string() });
-const createdSchema = epgKeySchema.extend({
-  key: z.string().optional().describe('the key, shown in this answer only; a retried create (same Idempotency-Key) leaves it out'),
-  url: z.string().optional().describe('the guide URL (PUBLIC_URL, when set, then /api/v1/rest/epg/{key}.xml; add ?days=N for other than a week), shown in this answer only'),
-});
 
 export const epgKeyRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();

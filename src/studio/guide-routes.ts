@@ -2,14 +2,12 @@
 // API's guide (/users/{id}/channels/video) for one of the owner's channels and one day in a
 // request zone (absent: the channel's own). Same rows (src/channels/guide-rows.ts), same wire
 // object (src/presenters/video-row.ts): the caller is anyone, a TV app sending no Platform-Id from
-// a device with no unlocks, so a locked private channel's rows carry no stream URL and a channel
-// an app sells shows no rows, as for that app.
+// a device with no unlocks, so a locked private channel's rows carry no stream URL; a channel an
+// app sells shows the rows that app's subscribers get (listed: false, soldBy: its platform).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyone } from '../access/caller.ts';
-import { guideRows } from '../channels/guide-rows.ts';
-import { requestedChannels } from '../channels/listing.ts';
+import { guidePreview } from '../channels/guide-preview.ts';
 import { ownedChannel } from '../data/channels.ts';
 import { notFound } from '../editing/refusals.ts';
 import type { GroupOptions } from '../http/group.ts';
@@ -41,13 +39,12 @@ export const guideRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { dat
     const channel = await ownedChannel(db, ownerId, request.params.channelId);
     if (!channel) throw notFound('Channel');
     const zone = request.query.timezone === undefined ? undefined : resolveZone(request.query.timezone);
-    const caller = anyone(ownerId, now, zone);
-    const [rows, listed] = await Promise.all([guideRows(reads, caller, [channel.id], [request.params.date]), requestedChannels(reads, caller, [channel.id])]);
+    const { rows, listed, soldBy } = await guidePreview(reads, ownerId, now, zone, channel.id, request.params.date);
     // One channel-day holds at most 2 x MAX_DAY_ENTRIES entries, far below the guide's bound.
     if ('refused' in rows) throw new Error(`one channel-day refused as too big (${rows.entries} entries)`);
     return {
       success: true as const,
-      data: { channelId: channel.id, date: request.params.date, timezone: zone ?? channel.timezone, listed: listed.length > 0, items: rows.slice(0, rows.total).map(presentVideoRow) },
+      data: { channelId: channel.id, date: request.params.date, timezone: zone ?? channel.timezone, listed, soldBy: soldBy?.platform ?? null, items: rows.slice(0, rows.total).map(presentVideoRow) },
     };
   });
 };

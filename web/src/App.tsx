@@ -1,13 +1,21 @@
-// The console's frame: sign-in gate, navigation (a burger menu at phone width) and the screen
-// the URL hash names.
+// The console's frame: sign-in gate, a skip link, navigation (a burger menu at phone width) and
+// the screen the URL hash names, under its own boundary (a screen that fails to load says so and
+// offers Reload; the frame stays) and its own document title.
 import { AppShell, Burger, Button, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { tokenStore, whenSignedOut } from './api/client.ts';
 import { forget, signOut as endSession } from './api/session.ts';
 import { navigate, useLocation } from './router.ts';
 import { SCREENS } from './screens/registry.tsx';
 import { SignIn } from './SignIn.tsx';
+import { ScreenBoundary } from './ui/ScreenBoundary.tsx';
+import { confirmLeave } from './ui/unsaved.ts';
+
+const STUDIO = 'channelnet Studio';
+
+/** The tab's title: the screen first, so tabs and history entries say which screen they hold. */
+export const titleOf = (screen: string | undefined) => (screen ? `${screen} · ${STUDIO}` : STUDIO);
 
 const USER_KEY = 'channelnet.studio.user';
 
@@ -15,6 +23,12 @@ export function App() {
   const [user, setUser] = useState<string | null>(() => (tokenStore.get() ? sessionStorage.getItem(USER_KEY) : null));
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const screen = SCREENS.find((s) => s.id === location.screen) ?? SCREENS[0]!;
+
+  useEffect(() => {
+    document.title = titleOf(user ? screen.label : 'Sign in');
+  }, [user, screen.label]);
 
   useEffect(() => whenSignedOut(() => signedOut()), []);
 
@@ -25,6 +39,7 @@ export function App() {
   }
 
   async function signOut() {
+    if (!confirmLeave()) return;
     await endSession();
     signedOut();
   }
@@ -41,40 +56,57 @@ export function App() {
     );
   }
 
-  const screen = SCREENS.find((s) => s.id === location.screen) ?? SCREENS[0]!;
   const Screen = screen.component;
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
-            <Title order={1} size="h4">
-              channelnet Studio
-            </Title>
+    <>
+      <a
+        className="skip-link"
+        href={`#/${screen.id}`}
+        onClick={(event) => {
+          // The hash names the screen, so the link moves the focus instead of the address.
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+              <Title order={1} size="h4">
+                channelnet Studio
+              </Title>
+            </Group>
+            <Group wrap="nowrap" gap="sm">
+              <Text size="sm" visibleFrom="xs">
+                {user}
+              </Text>
+              <Button variant="default" size="xs" onClick={signOut}>
+                Sign out
+              </Button>
+            </Group>
           </Group>
-          <Group wrap="nowrap" gap="sm">
-            <Text size="sm" visibleFrom="xs">
-              {user}
-            </Text>
-            <Button variant="default" size="xs" onClick={signOut}>
-              Sign out
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Screens">
-        <ScrollArea>
-          {SCREENS.map((s) => (
-            <NavLink key={s.id} href={`#/${s.id}`} label={s.label} active={s.id === screen.id} onClick={close} />
-          ))}
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense fallback={<Loader aria-label={`Loading ${screen.label}`} />}>
-          <Screen key={screen.id} rest={location.rest} />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Screens">
+          <ScrollArea>
+            {SCREENS.map((s) => (
+              <NavLink key={s.id} href={`#/${s.id}`} label={s.label} active={s.id === screen.id} aria-current={s.id === screen.id ? 'page' : undefined} onClick={close} />
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
+        {/* overflow-x clip: wide parts scroll inside themselves (tables, charts), and a few pixels of
+            layout overflow (Mantine's table scroll containers at 375 px) must not make the whole
+            page scroll sideways; test/console-a11y.test.ts checks no content lies beyond the edge. */}
+        <AppShell.Main ref={main} tabIndex={-1} id="content" aria-label={screen.label} style={{ outline: 'none', overflowX: 'clip' }}>
+          <ScreenBoundary key={screen.id} label={screen.label}>
+            <Suspense fallback={<Loader aria-label={`Loading ${screen.label}`} />}>
+              <Screen key={screen.id} rest={location.rest} />
+            </Suspense>
+          </ScreenBoundary>
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }

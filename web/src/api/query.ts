@@ -41,6 +41,8 @@ export const keys = {
   languages: ['languages'] as const,
   app: (platform: string) => ['apps', platform] as const,
   appTokens: ['app-tokens'] as const,
+  epgKey: (platform: string) => ['apps', platform, 'epg-key'] as const,
+  nowOnAir: (channelId: number) => ['schedule', channelId, 'now'] as const,
   audit: (before: number | undefined) => ['audit', before ?? 'newest'] as const,
   analytics: (what: string, query: Query) => ['analytics', what, query] as const,
 };

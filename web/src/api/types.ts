@@ -83,3 +83,8 @@ export type ProgrammingPreview = Answer<typeof studio.programmingPreviewSchema>;
 export type ProgrammingWritten = Answer<typeof studio.programmingWrittenSchema>;
 export type GenerateBody = Body<typeof studio.generateBodySchema>;
 export type TemplateBody = Body<typeof studio.templateBodySchema>;
+
+// XMLTV guide keys and what is on air (Watch)
+export type EpgKey = Answer<typeof studio.epgKeySchema>;
+export type CreatedEpgKey = Answer<typeof studio.createdEpgKeySchema>;
+export type NowOnAir = Answer<typeof studio.nowOnAirSchema>;

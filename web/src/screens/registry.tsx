@@ -17,6 +17,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'schedule', label: 'Schedule', component: screen(() => import('./schedule/ScheduleScreen.tsx'), 'ScheduleScreen') },
   { id: 'programming', label: 'Programming', component: screen(() => import('./schedule/ProgrammingScreen.tsx'), 'ProgrammingScreen') },
   { id: 'live-streams', label: 'Live streams', component: screen(() => import('./schedule/LiveStreamsScreen.tsx'), 'LiveStreamsScreen') },
+  { id: 'watch', label: 'Watch', component: screen(() => import('./watch/WatchScreen.tsx'), 'WatchScreen') },
   { id: 'apps', label: 'Apps', component: screen(() => import('./apps/AppsScreen.tsx'), 'AppsScreen') },
   { id: 'analytics', label: 'Analytics', component: screen(() => import('./analytics/AnalyticsScreen.tsx'), 'AnalyticsScreen') },
   { id: 'catalog', label: 'Import & export', component: screen(() => import('./catalog/CatalogScreen.tsx'), 'CatalogScreen') },

@@ -1,24 +1,17 @@
 // How API failures appear: each detail beside the field its path names, the rest at the top of
-// the form, always in words (never a stack trace or raw JSON).
+// the form, always in words (never a stack trace or raw JSON), refusals in a creator's words
+// (refusal-words.ts).
 import { Alert } from '@mantine/core';
 import { ApiError } from '../api/client.ts';
-
-const STATUS_WORDS: Record<string, string> = {
-  precondition_failed: 'Someone else changed this since you opened it. Reload to see their version; what you typed is kept.',
-  schedule_conflict: '',
-  forbidden: 'The Studio is for channel owners. This account owns no channels or apps.',
-  too_many_requests: 'Too many requests: wait a moment and try again.',
-};
+import { creatorWords } from './refusal-words.ts';
 
 /** The message for the top of a form (empty when every problem sits beside a field). */
 export function formMessage(error: unknown, fields: readonly string[] = []): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? 'Something went wrong: ' + error.message : 'Something went wrong.';
   const unplaced = error.details.filter((d) => !fields.some((field) => belongsTo(d.path, field)));
   if (error.details.length > 0 && unplaced.length === 0) return 'Please correct the fields marked below.';
-  const words = STATUS_WORDS[error.code];
-  if (words) return words;
   if (unplaced.length > 0) return unplaced.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
-  return error.message;
+  return creatorWords(error.code, error.message) ?? error.message;
 }
 
 const belongsTo = (path: string, field: string) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`);

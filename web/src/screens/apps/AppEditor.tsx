@@ -2,7 +2,7 @@
 // a stale save is a 412 in words, and what was typed stays), delete it.
 import { Alert, Button, Checkbox, Code, FileInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
 import { useState } from 'react';
-import { BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
+import { BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
 import { useApp, useDeleteApp, usePutApp } from '../../api/apps.ts';
 import { useChannelList } from '../../api/channels.ts';
 import type { Answer } from '../../api/client.ts';
@@ -11,7 +11,11 @@ import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { fieldError, FormAlert, listError } from '../../ui/errors.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
+import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { ColourField } from './ColourField.tsx';
+import { EpgKeyPanel } from './EpgKeyPanel.tsx';
+import { IMAGE_LABELS, imageSlots } from './image-slots.ts';
+import { useTvLineup } from './tv-lineup.ts';
 import { base64Of, imageDataUrl } from './colours.ts';
 import { PhonePreview, TvPreview, type MobileColours, type Theme } from './Previews.tsx';
 
@@ -56,10 +60,18 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
   const [exists, setExists] = useState(read !== null);
   const [credentials, setCredentials] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState('');
+  // Edits wait for "Save app" (one PUT of the whole app); leaving before it asks first.
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
   const put = usePutApp(platform);
   const deleteApp = useDeleteApp(platform);
+  const lineup = useTvLineup(app?.channels ?? []);
 
-  const set = (patch: Partial<StudioApp>) => setApp((current) => (current ? { ...current, ...patch } : current));
+  const set = (patch: Partial<StudioApp>) => {
+    setApp((current) => (current ? { ...current, ...patch } : current));
+    setDirty(true);
+    setSaved('');
+  };
 
   const submit = useSubmit(async (action: 'save' | 'delete') => {
     setSaved('');
@@ -67,6 +79,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
       await deleteApp.mutateAsync(etag);
       setApp(null);
       setExists(false);
+      setDirty(false);
       return setSaved('App deleted.');
     }
     if (!app) return;
@@ -77,6 +90,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
     setEtag(answer.etag);
     setExists(true);
     setCredentials({});
+    setDirty(false);
     setSaved('App saved. The apps read it on their next request.');
   });
   const { error, busy } = submit;
@@ -86,7 +100,14 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
       <Stack align="flex-start">
         {saved ? <Alert color="green">{saved}</Alert> : null}
         <Text>There is no {platform} app yet.</Text>
-        <Button onClick={() => setApp(blankApp(platform))}>Create the {platform} app</Button>
+        <Button
+          onClick={() => {
+            setApp(blankApp(platform));
+            setDirty(true);
+          }}
+        >
+          Create the {platform} app
+        </Button>
       </Stack>
     );
 
@@ -106,7 +127,6 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
   return (
     <Stack>
       <FormAlert error={error} fields={['appName', 'slug', 'about', 'privacyPolicyLink', 'timeFormat', 'adLink', 'apiKey', 'theme', 'mobile', 'images', 'storeProducts', 'vodPpv', 'storeCredentials', 'channels']} />
-      {saved ? <Alert color="green" withCloseButton onClose={() => setSaved('')}>{saved}</Alert> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="sm">
           <TextInput label="App name" value={app.appName} onChange={(e) => set({ appName: e.currentTarget.value })} error={fieldError(error, 'appName')} />
@@ -147,7 +167,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
                 {colourField('theme', 'styleColor', 'Style colour')}
               </SimpleGrid>
               {app.theme ? (
-                <TvPreview theme={app.theme} appName={app.appName} hasBackground={platform !== 'androidtv'} />
+                <TvPreview theme={app.theme} appName={app.appName} hasBackground={platform !== 'androidtv'} lineup={lineup} />
               ) : (
                 <Button variant="light" onClick={() => set({ theme: platform === 'androidtv' ? { ...TV_THEME, backgroundColor: undefined } : { ...TV_THEME } })}>
                   Set a theme
@@ -157,7 +177,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
           )}
         </Stack>
       </SimpleGrid>
-      <Images images={app.images} error={error} onChange={(images) => set({ images })} />
+      <Images platform={platform} images={app.images} error={error} onChange={(images) => set({ images })} />
       <Products label="Subscription products" products={app.storeProducts} path="storeProducts" error={error} periods={BILLING_PERIODS.filter((p) => p !== 'OneTime')} onChange={(storeProducts) => set({ storeProducts })} />
       <Paper withBorder p="sm">
         <Title order={3} size="h5" mb="xs">
@@ -188,11 +208,15 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {CREDENTIAL_STORES.map((store) => (
-            <Textarea key={store} label={`${store} credentials`} autosize minRows={2} value={credentials[store] ?? ''} onChange={(e) => setCredentials({ ...credentials, [store]: e.currentTarget.value })} error={fieldError(error, `storeCredentials.${store}`)} />
+            <Textarea key={store} label={`${store} credentials`} autosize minRows={2} value={credentials[store] ?? ''} onChange={(e) => {
+                setCredentials({ ...credentials, [store]: e.currentTarget.value });
+                setDirty(true);
+              }} error={fieldError(error, `storeCredentials.${store}`)} />
           ))}
         </SimpleGrid>
       </Paper>
       <Assignments channels={app.channels} error={error} onChange={(channels) => set({ channels })} />
+      {exists ? <EpgKeyPanel platform={platform} /> : null}
       <Group>
         <Button onClick={() => void submit.run('save')} loading={busy}>
           Save app
@@ -202,7 +226,14 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
             Delete app
           </Button>
         ) : null}
+        {dirty ? <Text size="sm" c="dimmed">Unsaved changes</Text> : null}
       </Group>
+      {/* Beside the button that was pressed, not at the top of a long form (issue 30: it appeared off-screen). */}
+      {saved ? (
+        <Alert color="green" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setSaved('')}>
+          {saved}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }
@@ -228,7 +259,7 @@ function credentialsBody(text: Record<string, string>): Record<string, Record<st
   );
 }
 
-function Images({ images, error, onChange }: { images: Record<string, string>; error: unknown; onChange: (images: Record<string, string>) => void }) {
+function Images({ platform, images, error, onChange }: { platform: Platform; images: Record<string, string>; error: unknown; onChange: (images: Record<string, string>) => void }) {
   async function upload(role: string, file: File | null) {
     if (!file) return;
     onChange({ ...images, [role]: base64Of(new Uint8Array(await file.arrayBuffer())) });
@@ -240,11 +271,11 @@ function Images({ images, error, onChange }: { images: Record<string, string>; e
         Images (PNG or JPEG)
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {IMAGE_ROLES.map((role) => (
+        {imageSlots(platform, images).map((role) => (
           <Group key={role} wrap="nowrap" align="flex-end">
-            {images[role] ? <Image src={imageDataUrl(images[role])} alt={`${role} preview`} w={48} h={48} fit="contain" /> : null}
-            <FileInput label={role} placeholder={images[role] ? 'Replace…' : 'Upload…'} accept="image/png,image/jpeg" onChange={(file) => void upload(role, file)} error={fieldError(error, `images.${role}`)} style={{ flex: 1 }} />
-            {images[role] ? <CloseButton aria-label={`Remove ${role}`} onClick={() => onChange(without(role))} /> : null}
+            {images[role] ? <Image src={imageDataUrl(images[role])} alt={`${IMAGE_LABELS[role]} preview`} w={48} h={48} fit="contain" /> : null}
+            <FileInput label={IMAGE_LABELS[role]} placeholder={images[role] ? 'Replace…' : 'Upload…'} accept="image/png,image/jpeg" onChange={(file) => void upload(role, file)} error={fieldError(error, `images.${role}`)} style={{ flex: 1, minWidth: 0 }} />
+            {images[role] ? <CloseButton aria-label={`Remove the ${IMAGE_LABELS[role].toLowerCase()}`} onClick={() => onChange(without(role))} /> : null}
           </Group>
         ))}
       </SimpleGrid>

@@ -1,5 +1,6 @@
 // Live previews of an app's colours: a mock TV screen coloured by the theme roles (primary,
-// secondary, background, style) and a mock phone coloured by the mobile colours. Each role is
+// secondary, background, style) showing the app's real guide (now and next on its first channel),
+// and a mock phone coloured by the mobile colours. Each role is
 // named in visible text with its value, so what the preview shows can be read, not only seen.
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { App } from '../../api/types.ts';
@@ -13,7 +14,14 @@ export type MobileColours = Pick<NonNullable<App['mobile']>, 'selectionColor' | 
 /** The stock Roku colours a Roku app without a theme reports (README: app_settings). */
 const ROKU_DEFAULT_BACKGROUND = '101010';
 
-export function TvPreview({ theme, appName, hasBackground }: { theme: Theme; appName: string; hasBackground: boolean }) {
+/** What the mock TV lists as on now and next (tv-guide.ts), in words; absent: the guide is still loading. */
+export interface TvLineup {
+  now: string;
+  next: string;
+  clock: string;
+}
+
+export function TvPreview({ theme, appName, hasBackground, lineup }: { theme: Theme; appName: string; hasBackground: boolean; lineup?: TvLineup | undefined }) {
   const background = hasBackground ? (theme.backgroundColor ?? '') : ROKU_DEFAULT_BACKGROUND;
   return (
     <figure aria-label="TV preview" style={{ margin: 0 }}>
@@ -22,7 +30,7 @@ export function TvPreview({ theme, appName, hasBackground }: { theme: Theme; app
           <Text fw={700} style={{ color: toCss(theme.styleColor) }}>
             {appName || 'Your app'}
           </Text>
-          <Text size="xs">20:15</Text>
+          <Text size="xs">{lineup?.clock ?? ''}</Text>
         </Group>
         <Group align="stretch" gap="xs" wrap="nowrap">
           <Stack gap={4} style={{ width: '35%' }}>
@@ -34,10 +42,10 @@ export function TvPreview({ theme, appName, hasBackground }: { theme: Theme; app
           </Stack>
           <Stack gap={4} style={{ flex: 1 }}>
             <Box px={6} py={4} style={{ border: `2px solid ${toCss(theme.primaryColor)}`, borderRadius: 4, fontSize: 12 }}>
-              Now: Morning news
+              Now: {lineup?.now ?? '…'}
             </Box>
             <Box px={6} py={4} style={{ borderRadius: 4, fontSize: 12, background: toCss(theme.secondaryColor), color: readableOn(theme.secondaryColor) }}>
-              Next: Harbour at dawn
+              Next: {lineup?.next ?? '…'}
             </Box>
           </Stack>
         </Group>

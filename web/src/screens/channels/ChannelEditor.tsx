@@ -7,6 +7,7 @@ import { useChannel, useDeleteChannel, usePassword, useUpdateChannel } from '../
 import type { Answer } from '../../api/client.ts';
 import type { Channel } from '../../api/types.ts';
 import { navigate } from '../../router.ts';
+import { confirmLeave } from '../../ui/unsaved.ts';
 import { fieldError, formMessage } from '../../ui/errors.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
@@ -27,6 +28,7 @@ function Editor({ channelId, read, reload }: { channelId: number; read: Answer<C
   // The version the forms edit: the one read, then each one a save answers.
   const [channel, setChannel] = useState(read);
   const [saved, setSaved] = useState('');
+  const [tab, setTab] = useState<string>('details');
   const update = useUpdateChannel(channelId);
   const remove = useDeleteChannel(channelId);
   const c = channel.data;
@@ -51,6 +53,9 @@ function Editor({ channelId, read, reload }: { channelId: number; read: Answer<C
           <Button variant="light" onClick={() => navigate('schedule', channelId)}>
             Schedule
           </Button>
+          <Button variant="light" onClick={() => navigate('watch', channelId)}>
+            Watch
+          </Button>
           {c.deleted ? (
             <Button variant="light" onClick={() => void deletion.run(false)}>
               Restore channel
@@ -64,7 +69,8 @@ function Editor({ channelId, read, reload }: { channelId: number; read: Answer<C
       </Group>
       {saved ? <Alert color="green" withCloseButton onClose={() => setSaved('')}>{saved}</Alert> : null}
       {deletion.error ? <Alert color="red" role="alert">{formMessage(deletion.error)}</Alert> : null}
-      <Tabs defaultValue="details" keepMounted={false}>
+      {/* A tab left is unmounted: unsaved edits in it (a library order) ask first. */}
+      <Tabs value={tab} onChange={(next) => next && confirmLeave() && setTab(next)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="library">Library</Tabs.Tab>

@@ -1,5 +1,6 @@
 // A channel's library or VOD catalog: ordered video ids, replaced whole on save (PUT with the
 // ETag it was read with). Add videos by searching the owner's videos; drag to reorder; remove.
+// Changes wait for "Save order" (one PUT of the whole list); leaving before it asks first.
 import { Alert, Button, Combobox, Group, Stack, Text, TextInput, Title, useCombobox, CloseButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { formMessage } from '../../ui/errors.tsx';
 import { allOf, Loaded } from '../../ui/Loaded.tsx';
 import { SortableList } from '../../ui/SortableList.tsx';
 import { useSubmit } from '../../ui/submit.ts';
+import { useUnsavedChanges } from '../../ui/unsaved.ts';
 
 type Listed = { id: number; title: string };
 type Props = { channelId: number; list: 'library' | 'vod'; title: string };
@@ -32,6 +34,8 @@ function Editor({ channelId, list, title, read, titles }: Props & { read: Answer
   const [dirty, setDirty] = useState(false);
   const [saved, setSaved] = useState(false);
   const put = usePutVideoList(channelId, list);
+  // An order changed but not saved survives neither a reload nor another screen: both ask first.
+  useUnsavedChanges(dirty);
   const submit = useSubmit(async () => {
     setEtag((await put.mutateAsync({ videoIds: items.map((v) => v.id), etag })).etag);
     setDirty(false);

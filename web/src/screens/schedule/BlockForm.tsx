@@ -26,7 +26,7 @@ interface Props {
 
 export function BlockForm(props: Props) {
   const { target } = props;
-  const title = target.kind === 'new' ? 'New block' : `Block ${target.blockId}`;
+  const title = target.kind === 'new' ? 'New block' : 'Edit block';
   return (
     <Modal opened onClose={props.onClose} title={title} size="lg">
       {target.kind === 'new' ? <Fields {...props} read={undefined} titles={undefined} /> : <EditFields {...props} blockId={target.blockId} />}

@@ -46,7 +46,9 @@ export function GuidePreview({ channelId, zone, dates }: { channelId: number; zo
       {guide.error ? <FormAlert error={guide.error} /> : null}
       {guide.data?.listed === false && (
         <Alert color="yellow" title="Sold by an app">
-          An app of yours sells this channel, so a TV app without its subscription (or sending no Platform-Id) gets no rows of it; that app's subscribers get its published blocks and live streams.
+          {guide.data.soldBy
+            ? `Your ${guide.data.soldBy} app sells this channel: a TV app without its subscription gets no rows of it. These are the rows its subscribers get (you see them because the channel is yours).`
+            : 'An app of yours sells this channel, so a TV app without its subscription (or sending no Platform-Id) gets no rows of it.'}
         </Alert>
       )}
       {!rows ? (

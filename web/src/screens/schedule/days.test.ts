@@ -32,8 +32,9 @@ describe('bars of the expanded days', () => {
       ['block-9-2026-11-21T22:00:00', false, true],
     ]);
     const clock = (ms: number) => clockOf(ms, NY);
-    expect(barLabel(bars[0]!, clock)).toBe('Block 12: Morning news, 08:00–08:10, published');
+    expect(barLabel(bars[0]!, clock)).toBe('Block 08:00–08:10: Morning news, published');
     expect(barLabel(bars[1]!, clock)).toBe('Live stream: Live show, 13:00–14:30');
-    expect(barLabel(bars[2]!, clock)).toBe('Block 9: Weather, 22:00–22:02, unpublished, daily repeat');
+    expect(barLabel(bars[2]!, clock)).toBe('Block 22:00–22:02: Weather, unpublished, daily repeat');
+    expect(barLabel({ ...bars[0]!, videoCount: 3 }, clock)).toBe('Block 08:00–08:10: Morning news and 2 more, published');
   });
 });

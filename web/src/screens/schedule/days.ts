@@ -13,6 +13,8 @@ export interface Bar {
   /** A daily block's occurrence on a later day than its first. */
   repeat: boolean;
   title: string;
+  /** How many videos the occurrence plays (a block is named by its times and its videos, never its id). */
+  videoCount: number;
   start: number;
   end: number;
   /** The occurrence's wall-clock start in the channel's zone. */
@@ -40,6 +42,7 @@ export function barsOf(days: readonly Day[], zone: string, firstDates: ReadonlyM
         loopDaily: entry.loopDaily,
         repeat: entry.loopDaily && origin !== undefined && entry.startTime.slice(0, 10) > origin,
         title: first?.title ?? '(no videos)',
+        videoCount: entry.videos.length,
         start,
         end: Math.max(end, start),
         startTime: entry.startTime,
@@ -49,10 +52,15 @@ export function barsOf(days: readonly Day[], zone: string, firstDates: ReadonlyM
   return [...bars.values()].sort((a, b) => a.start - b.start);
 }
 
-/** The accessible name of a bar: "Block 12: Morning news, 08:00–08:10, published". */
+/**
+ * The accessible name of a bar: "Block 08:00–08:10: Morning news and 2 more, published". Blocks
+ * have no name of their own (the catalog has none), so a creator knows one by when it plays and
+ * what it plays first; the id is the API's, not theirs.
+ */
 export function barLabel(bar: Bar, clock: (ms: number) => string): string {
   const times = `${clock(bar.start)}–${clock(bar.end)}`;
   if (bar.live) return `Live stream: ${bar.title}, ${times}`;
   const state = [bar.published ? 'published' : 'unpublished', ...(bar.loopDaily ? [bar.repeat ? 'daily repeat' : 'repeats daily'] : [])];
-  return `Block ${bar.blockId}: ${bar.title}, ${times}, ${state.join(', ')}`;
+  const more = bar.videoCount > 1 ? ` and ${bar.videoCount - 1} more` : '';
+  return `Block ${times}: ${bar.title}${more}, ${state.join(', ')}`;
 }

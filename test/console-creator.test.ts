@@ -1,0 +1,183 @@
+// The creator's path as ONE browser session (issue 30, "done when"): sign in, add three videos,
+// make a channel, program a day, watch it (the Watch view plays the on-air programme joined in
+// progress and moves to the next at its end), make an XMLTV guide key, read analytics. Along the
+// way, what the issue found broken: library edits left unsaved are guarded, a new channel lands
+// last, the app's saved message is in view, Roku image slots are Roku's, the guide preview of a
+// sold channel is not empty, and a screen whose file fails to load offers Reload.
+//
+// Videos are added with the paste form (title | duration | provider | id); adding them by URL is
+// the "videos" work of the same issue and replaces this step when it lands.
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOwner } from '../src/catalog/owners.ts';
+import { consoleServer, openScreen, screenshot, signIn, type ConsoleServer } from './support/console.ts';
+
+const NORA = { username: 'nora', email: 'nora@example.com', password: 'a good password' };
+const ZONE = 'Europe/Berlin';
+
+describe("Studio console: a creator's first hour, start to finish", { timeout: 300_000 }, () => {
+  let server: ConsoleServer;
+  let page: Page;
+  beforeAll(async () => {
+    // The test clock: the Watch view's /now requests carry X-Test-Now, so "now" is tomorrow morning.
+    server = await consoleServer({ format: 'channel-network-catalog', version: 1 }, { CHANNELNET_TEST_CLOCK: true });
+    expect((await createOwner(server.database.db, { ...NORA, publicUrl: 'nora' }, new Date())).ok).toBe(true);
+    page = await (await server.context()).newPage();
+    page.setDefaultTimeout(30_000);
+    // The page's own clock, to jump to a programme's end without waiting for it.
+    await page.clock.install({ time: new Date() });
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('signs in, adds videos, makes a channel, programs a day, watches it, makes a guide key and reads analytics', async () => {
+    const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).toISODate()!;
+    await signIn(page, NORA.username, NORA.password);
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+
+    // Three videos.
+    await openScreen(page, 'Videos');
+    await page.getByRole('button', { name: 'Paste a list' }).click();
+    const paste = page.getByRole('dialog', { name: 'Paste a list of videos' });
+    await paste.getByLabel('Videos, one per line').fill('Harbour at dawn | 30:00 | YouTube | dQw4w9WgXcQ\nTide tables | 10:00 | Vimeo | 76979871\nNight ferry | 15:00 | YouTube | M7lc1UVf-VE');
+    await paste.getByRole('button', { name: 'Add videos' }).click();
+    await paste.waitFor({ state: 'hidden' });
+    await page.getByRole('table', { name: 'Videos' }).getByText('Night ferry').waitFor();
+
+    // A channel, its category made in place.
+    await openScreen(page, 'Channels');
+    await page.getByRole('button', { name: 'New channel' }).click();
+    const channelDialog = page.getByRole('dialog', { name: 'New channel' });
+    await channelDialog.getByLabel('Name').fill('Nora Harbour');
+    await channelDialog.getByLabel('URL slug').fill('nora-harbour');
+    await channelDialog.getByRole('button', { name: 'New category' }).click();
+    await page.getByLabel('New category name').fill('Nature');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await channelDialog.getByRole('combobox', { name: 'Time zone' }).fill(ZONE);
+    await channelDialog.getByRole('button', { name: 'Create channel' }).click();
+    await page.getByRole('heading', { name: 'Nora Harbour' }).waitFor();
+    const channelId = Number(/#\/channels\/(\d+)/.exec(page.url())![1]);
+
+    // The library: leaving with an unsaved order asks first; staying keeps it; Save order saves.
+    await page.getByRole('tab', { name: 'Library' }).click();
+    await page.getByLabel('Add a video to the library').click();
+    await page.getByRole('option', { name: /Harbour at dawn/ }).click();
+    await page.getByText('Unsaved changes').waitFor();
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Videos', exact: true }).click();
+    await page.getByRole('button', { name: 'Save order' }).waitFor();
+    expect(asked).toEqual(['You have unsaved changes on this screen. Leave without saving them?']);
+    expect(page.url()).toContain(`#/channels/${channelId}`);
+    await page.getByRole('button', { name: 'Save order' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    // A second channel lands last in app order (it used to land second).
+    const token = await server.login(NORA.username, NORA.password);
+    const second = await server.api('POST', '/api/v1/studio/channels', { token, body: { name: 'Nora Second', url: 'nora-second', categoryId: (await server.api('GET', '/api/v1/studio/categories', { token })).body.data.items[0].id, timezone: ZONE } });
+    expect(second.status, second.text).toBe(201);
+    await openScreen(page, 'Channels');
+    const order = page.getByRole('list', { name: 'Channels in app order' }).getByRole('listitem');
+    await order.nth(1).getByText('Nora Second').waitFor();
+    await order.first().getByText('Nora Harbour').waitFor();
+
+    // A day programmed: tomorrow 08:00, the three videos in one block.
+    await page.goto(`/studio/#/schedule/${channelId}`);
+    await page.getByRole('button', { name: 'Previous week' }).waitFor();
+    await page.getByLabel(/^Day \d{4}-\d\d-\d\d$/).first().waitFor();
+    const add = page.getByRole('button', { name: `Add a block on ${tomorrow}` });
+    if (!(await add.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
+    await add.click();
+    const block = page.getByRole('dialog', { name: 'New block' });
+    await block.getByLabel(`Start time (${ZONE})`).fill(`${tomorrow}T08:00`);
+    for (const [search, title] of [['Harbour', 'Harbour at dawn'], ['Tide', 'Tide tables'], ['Night', 'Night ferry']]) {
+      await block.getByLabel('Search videos').fill(search!);
+      await block.getByRole('button', { name: `Add ${title}` }).click();
+    }
+    await block.getByRole('button', { name: 'Create block' }).click();
+    // Named by its times and videos, never its id.
+    await page.getByRole('button', { name: 'Block 08:00–08:55: Harbour at dawn and 2 more, published' }).waitFor();
+
+    // Watch it tomorrow at 08:05: Harbour at dawn, 5 minutes in; at 08:30 Tide tables follows.
+    const at = (wall: string) => DateTime.fromISO(`${tomorrow}T${wall}`, { zone: ZONE }).toUTC().toISO({ suppressMilliseconds: true })!;
+    let serverNow = at('08:05:00');
+    let nowRequests = 0;
+    await page.route('**/api/v1/studio/channels/*/now', (route) => {
+      nowRequests++;
+      return route.continue({ headers: { ...route.request().headers(), 'x-test-now': serverNow } });
+    });
+    // The players' own sites are not reached from the test: a stub page stands in for each.
+    for (const origin of ['https://www.youtube-nocookie.com/**', 'https://player.vimeo.com/**']) await page.route(origin, (route) => route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }));
+    await openScreen(page, 'Watch');
+    await page.getByLabel('On air now').getByText('Harbour at dawn').waitFor();
+    const youtube = page.locator('iframe[title="Harbour at dawn (YouTube player)"]');
+    expect(await youtube.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=300&autoplay=1&rel=0');
+    await page.getByText(/^Next: Tide tables, .* at 08:30/).waitFor();
+    await screenshot(page, 'watch');
+    // Asked once, then not again until the programme ends (25 minutes later), then at once.
+    const asked1 = nowRequests;
+    await page.clock.fastForward(24 * 60_000);
+    expect(nowRequests).toBe(asked1);
+    serverNow = at('08:30:05');
+    await page.clock.fastForward(60_000 + 1_000);
+    await page.getByLabel('On air now').getByText('Tide tables').waitFor();
+    expect(nowRequests).toBe(asked1 + 1);
+    expect(await page.locator('iframe[title="Tide tables (Vimeo player)"]').getAttribute('src')).toBe('https://player.vimeo.com/video/76979871?autoplay=1#t=5s');
+    // After the block: nothing on air, and when the next thing starts (nothing more here).
+    serverNow = at('09:30:00');
+    await page.goto(`/studio/#/watch/${channelId}`);
+    await page.reload();
+    await page.getByText('Nothing is on air on Nora Harbour now').waitFor();
+
+    // A paid Roku app carrying the channel: its image slots are Roku's; the saved message is in view.
+    await page.goto('/studio/#/apps/roku');
+    await page.getByRole('button', { name: 'Create the roku app' }).click();
+    await page.getByLabel('App name').fill('Nora on Roku');
+    await page.getByLabel('Channel store artwork (HD)').waitFor();
+    expect(await page.getByLabel('iOS logo').count()).toBe(0);
+    await page.getByLabel('Carry Nora Harbour').check();
+    await page.getByLabel('Paid app (viewers subscribe)').check();
+    await page.getByRole('button', { name: 'Save app' }).click();
+    const saved = page.getByRole('status').getByText('App saved.');
+    await saved.waitFor();
+    const box = (await saved.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+
+    // Its XMLTV guide key: made, shown once, the URL works; revoked, it answers 404.
+    await page.getByRole('button', { name: 'Make a guide key' }).click();
+    const url = (await page.getByLabel('New guide URL', { exact: true }).textContent())!.trim();
+    expect(url).toMatch(/\/api\/v1\/rest\/epg\/[^/]+\.xml$/);
+    const guide = await server.api('GET', new URL(url).pathname);
+    expect(guide.status).toBe(200);
+    expect(guide.text).toContain('Nora Harbour');
+    await screenshot(page, 'apps-guide-key');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText(/This app has a guide key since/).waitFor();
+    await page.getByRole('button', { name: 'Revoke the guide key' }).click();
+    await page.getByText('Guide key revoked').waitFor();
+    expect((await server.api('GET', new URL(url).pathname)).status).toBe(404);
+
+    // The guide preview of the now sold channel still shows its rows, with a note why.
+    await page.goto(`/studio/#/schedule/${channelId}`);
+    await page.getByText('Your roku app sells this channel').waitFor();
+    await page.getByRole('textbox', { name: 'Guide day' }).click();
+    await page.getByRole('option', { name: tomorrow }).click();
+    await page.getByRole('table', { name: 'Guide rows' }).getByText('Harbour at dawn').waitFor();
+
+    // Analytics: a screen whose file does not arrive offers Reload instead of a blank page.
+    await page.route('**/studio/assets/AnalyticsScreen-*.js', (route) => route.abort());
+    await openScreen(page, 'Analytics');
+    await page.getByRole('alert').getByText('The Analytics screen could not be loaded').waitFor();
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+    await screenshot(page, 'screen-failed-to-load');
+    await page.unroute('**/studio/assets/AnalyticsScreen-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('main').getByRole('heading', { name: 'Analytics', level: 2 }).waitFor();
+    expect(await page.title()).toBe('Analytics · channelnet Studio');
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+});

@@ -1,0 +1,33 @@
+// The mock TV's lineup from the Studio guide route: today's rows of the app's first channel in
+// that channel's zone (what a TV app opening on it receives), read again each minute so "Now"
+// moves on while the editor stays open.
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useChannelList } from '../../api/channels.ts';
+import { studio } from '../../api/client.ts';
+import { keys } from '../../api/query.ts';
+import type { Guide } from '../../api/types.ts';
+import type { TvLineup } from './Previews.tsx';
+import { firstCarried, nowAndNext } from './tv-guide.ts';
+
+export function useTvLineup(carried: readonly { channelId: number; sorting: number | null }[]): TvLineup | undefined {
+  const channelId = firstCarried(carried);
+  const channel = useChannelList().data?.find((c) => c.id === channelId);
+  const zone = channel?.timezone ?? 'UTC';
+  const today = DateTime.now().setZone(zone).toISODate() ?? '';
+  const guide = useQuery({
+    queryKey: keys.guide(channelId ?? 0, today, zone),
+    queryFn: async () => (await studio<Guide>(`/channels/${channelId}/guide/${today}`, { query: { timezone: zone } })).data,
+    enabled: channel !== undefined,
+    refetchInterval: 60_000,
+  });
+  if (channelId === undefined) return { now: 'no channel carried yet', next: 'carry a channel below', clock: '' };
+  if (!guide.data) return guide.error ? { now: 'the guide could not be read', next: '', clock: '' } : undefined;
+  const wall = DateTime.now().setZone(zone);
+  const { now, next } = nowAndNext(guide.data.items, wall.toFormat('yyyy-MM-dd HH:mm:ss'));
+  return {
+    now: now ? `${now.title} (${now.startDate.slice(11, 16)})` : 'nothing on air',
+    next: next ? `${next.title} (${next.startDate.slice(11, 16)})` : 'nothing more today',
+    clock: wall.toFormat('HH:mm'),
+  };
+}
