@@ -96,7 +96,9 @@ describe('Studio console: schedule and live streams', { timeout: 180_000 }, () =
     const two = second.getByRole('dialog', { name: 'Edit block' });
     await one.getByRole('button', { name: 'Remove Morning news' }).waitFor();
     await two.getByRole('button', { name: 'Remove Morning news' }).waitFor();
-    const id = Number((await one.getByRole('heading').first().textContent())!.replace(/\D/g, ''));
+    // Blocks are named by their times, not their ids (issue 30): the id comes from the API.
+    const listed = await server.api('GET', `/api/v1/studio/channels/201/schedules?from=${tomorrow}&to=${tomorrow}`, { token });
+    const id = listed.body.data.items.find((b: { startTime: string }) => b.startTime === at('08:00:00')).id as number;
 
     await one.getByLabel(`Start time (${ZONE})`).fill(at('09:00'));
     await one.getByRole('button', { name: 'Save block' }).click();
