@@ -1,4 +1,4 @@
-// Creating or editing one schedule block: start (the keyboard's way to move a block), videos,
+// Creating or editing one schedule block: start (picked, the keyboard's way to move a block), videos,
 // published and daily toggles; create with an Idempotency-Key, save with If-Match, and the API's
 // conflict (409) and stale (412) answers in words, with "Allow overlap" offered after a conflict.
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
@@ -86,8 +86,9 @@ function Fields({ channelId, zone, target, onSaved, read, titles }: Props & { re
       <Stack gap="sm">
         <FormAlert error={error} fields={FIELDS} />
         <TextInput
+          type="datetime-local"
           label={`Start time (${zone})`}
-          description="yyyy-MM-ddTHH:mm in the channel's zone; change it to move the block"
+          description="Picked in the channel's zone; change it to move the block"
           value={start}
           onChange={(e) => setStart(e.currentTarget.value)}
           error={fieldError(error, 'startTime')}
