@@ -24,7 +24,11 @@ const videoUrl = text(MAX_URL).superRefine((v, ctx) => {
 export const newVideoSchema = videoSchema.extend({
   id: id.optional(), ownerId: refId.optional(), url: videoUrl.optional(),
   providerName: videoSchema.shape.providerName.optional(), providerVideoId: videoSchema.shape.providerVideoId.optional(),
-});
+}).superRefine((v, ctx) => {
+  // Without a url, the provider fields are required as the catalog requires them.
+  if (v.url !== undefined) return;
+  for (const field of ['providerName', 'providerVideoId'] as const) if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+}, { when: (p) => typeof p.value === 'object' && p.value !== null });
 /** A video PATCH: any of its fields but the ones the service owns. */
 export const videoPatchSchema = patchOf(videoSchema.shape, ['id', 'ownerId']).extend({ url: videoUrl.optional() });
 /** POST /videos/lookup: what each URL is, and what its provider says of it. */
