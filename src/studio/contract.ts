@@ -26,7 +26,11 @@ export const newVideoSchema = videoSchema.extend({
   ...STUDIO_VIDEO_RULES,
   id: id.optional(), ownerId: refId.optional(), url: videoUrl.optional(),
   providerName: STUDIO_VIDEO_RULES.providerName.optional(), providerVideoId: STUDIO_VIDEO_RULES.providerVideoId.optional(),
-});
+}).superRefine((v, ctx) => {
+  // Without a url, the provider fields are required as the catalog requires them.
+  if (v.url !== undefined) return;
+  for (const field of ['providerName', 'providerVideoId'] as const) if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+}, { when: (p) => typeof p.value === 'object' && p.value !== null });
 /** A video PATCH: any of its fields but the ones the service owns. */
 export const videoPatchSchema = patchOf({ ...videoSchema.shape, ...STUDIO_VIDEO_RULES }, ['id', 'ownerId']).extend({ url: videoUrl.optional() });
 /** POST /videos/lookup: what each URL is, and what its provider says of it. */
