@@ -25,13 +25,10 @@ import type { ScheduleTimelines } from '../schedules/timelines.ts';
 
 /**
  * What one request may compile and render, in schedule entries of days not kept (with the day
- * before and after each, as guideWork counts). It was 8,000 (8,640 entries cost 124 ms on PGlite);
- * the on-air timeline (issue 28) reads a day more around each channel-day, and five full days
- * (5,045 entries) and even three (3,603) then cost 254-256 ms in hardening-bounds on a loaded
- * machine, past the 200 ms an anonymous request may cost: 3,000 (two full days) keeps a request
- * within it, more is prepared in the background (503 guide_preparing, then served warm).
+ * before and after each, as guideWork counts): ~0.12 s of CPU on PGlite, where the queries run
+ * in-process too (notes/guide.md: 8,640 entries cost 124 ms).
  */
-export const MAX_COLD_ENTRIES = 3_000;
+export const MAX_COLD_ENTRIES = 8_000;
 
 /** Channel-days compiled and rendered together (one schedule load, one query of video texts). */
 const DAYS_PER_LOAD = 16;
