@@ -1,12 +1,13 @@
 // Every background job of a process starts here, with one scheduler: the session sweep and
 // programme crediting, the store notification inbox's poll, the store reconciliation and the
-// warming of XMLTV guides. Each job
+// warming of XMLTV guides, and on embedded PGlite the planner's statistics. Each job
 // runs at most once at a time (a tick while it runs is skipped), never keeps the process alive,
 // logs its failures, and is counted in /metrics (channelnet_job_*). Stopping waits for runs
 // under way, so nothing a job started is cut off at shutdown.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { keepTableStatistics } from './data/table-statistics.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { StoreNotifications } from './entitlements/notifications/service.ts';
 import type { Guides } from './guides/guides.ts';
@@ -72,6 +73,8 @@ export class Jobs {
 }
 
 const SWEEP_EVERY_MS = 60_000;
+/** How often embedded PGlite's tables are looked at (a read of pg_stat_user_tables; work only past the thresholds). */
+const TABLE_UPKEEP_EVERY_MS = 60_000;
 
 export interface JobSources {
   database: DatabaseHandle;
@@ -105,6 +108,13 @@ export function serviceJobs({ database, config, timelines, notifications, guides
   }
   if (config.STORE_RECONCILE_MINUTES > 0) {
     jobs.push({ name: 'store_reconcile', everyMs: config.STORE_RECONCILE_MINUTES * 60_000, run: async (now) => log.info({ lines: await notifications.reconcile(now) }, 'store reconciliation done') });
+  }
+  if (database.kind === 'pglite') {
+    // PGlite runs no autovacuum: without this its planner never learns the data's size.
+    jobs.push({ name: 'table_upkeep', everyMs: TABLE_UPKEEP_EVERY_MS, run: async () => {
+      const upkeep = await keepTableStatistics(db);
+      if (upkeep.analyzed.length > 0) log.info(upkeep, 'table statistics refreshed');
+    } });
   }
   if (guides && config.GUIDE_WARM_DAYS > 0) {
     // Keyed apps' guides warm ahead of their players, and past each zone's midnight.

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../src/catalog/import.ts';
 import { OWNER_BOUNDS } from '../src/catalog/owner-bounds.ts';
+import { keepTableStatistics } from '../src/data/table-statistics.ts';
 import { ownerHoldings } from '../src/data/owner-slice.ts';
 import { PNG_1X1 } from './fixtures/catalog.ts';
 import { cpuOf } from './fuzz/property.ts';
@@ -76,6 +77,8 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
   beforeAll(async () => {
     s = await studioTest(backend);
     await fillToBounds(s);
+    // What the table_upkeep job does within a minute on PGlite (autovacuum on PostgreSQL).
+    await keepTableStatistics(s.t.database.db);
   }, 300_000);
   afterAll(() => s?.t.close());
 

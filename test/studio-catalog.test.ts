@@ -41,6 +41,22 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
   };
   const olgaSlice = async () => (await exported(s.tokens.olga)).body;
 
+  it('an export kept for the owner is served again only while nothing in it changed', async () => {
+    const first = await exported();
+    const again = await exported();
+    expect([again.headers.etag, again.body]).toEqual([first.headers.etag, first.body]);
+    // A Studio write (its slice version moves) and a shared category (its tag reads them) are both in the next export.
+    expect((await s.call('PATCH', '/videos/5001', { body: { title: 'Kept no more' } })).statusCode).toBe(200);
+    const renamed = await exported();
+    expect(renamed.headers.etag).not.toBe(first.headers.etag);
+    expect(renamed.json().videos.find((v: any) => v.id === 5001).title).toBe('Kept no more');
+    await rows(sql`insert into categories (id, name) values (77, 'Weather')`);
+    const withCategory = await exported();
+    expect(withCategory.json().categories).toContainEqual({ id: 77, name: 'Weather' });
+    await rows(sql`delete from categories where id = 77`);
+    expect((await s.call('PATCH', '/videos/5001', { body: { title: first.json().videos.find((v: any) => v.id === 5001).title } })).statusCode).toBe(200);
+  });
+
   it('exports the caller\'s slice as a catalog document to download, with no secret in it', async () => {
     const response = await exported();
     expect(response.headers['content-disposition']).toBe('attachment; filename="channelnet-owner-11-2026-11-21.json"');

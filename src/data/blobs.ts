@@ -4,6 +4,7 @@
 // native decode. The catalog format carries images as base64 anyway, so nothing converts twice.
 // Same queries on both backends.
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/connect.ts';
 import { chunk } from '../db/bulk.ts';
 import * as t from '../db/schema.ts';
@@ -18,13 +19,27 @@ export interface BlobText {
 }
 
 /**
+ * Images kept as their base64 text, by key, bounded in characters: a key is its bytes' SHA-256
+ * and a stored blob is never rewritten (inserts skip a key present), so a kept text is never
+ * stale. Encoding in PGlite costs ~35 ms a MiB, paid by every export and app read without this.
+ */
+const BLOB_TEXT_CHARS = 32 * 1024 * 1024;
+const kept = new LRUCache<string, BlobText>({ maxSize: BLOB_TEXT_CHARS, sizeCalculation: (blob) => blob.base64.length + blob.sha256.length + blob.contentType.length });
+
+/**
  * The blobs whose keys `keys` names (a list, or a subquery of keys), or every blob when left out
- * (the whole catalog's export), as base64.
+ * (the whole catalog's export, not kept), as base64. Kept texts are not read again.
  */
 export async function blobsAsBase64(db: Queryable, keys?: readonly string[] | SQL): Promise<BlobText[]> {
   if (Array.isArray(keys) && keys.length === 0) return [];
   const query = db.select({ sha256: t.blobs.sha256, contentType: t.blobs.contentType, base64: base64Of }).from(t.blobs);
-  return keys === undefined ? query : query.where(inArray(t.blobs.sha256, Array.isArray(keys) ? [...keys] : (keys as SQL)));
+  if (keys === undefined) return query;
+  const names = Array.isArray(keys) ? [...new Set(keys)] : (await db.select({ sha256: t.blobs.sha256 }).from(t.blobs).where(inArray(t.blobs.sha256, keys as SQL))).map((b) => b.sha256);
+  const missing = names.filter((key) => !kept.has(key));
+  const read = missing.length === 0 ? [] : await query.where(inArray(t.blobs.sha256, missing));
+  for (const blob of read) kept.set(blob.sha256, blob);
+  const found = new Map(read.map((blob) => [blob.sha256, blob]));
+  return names.flatMap((key) => found.get(key) ?? kept.get(key) ?? []);
 }
 
 /** At most this many base64 characters per statement (a few images of 2 MiB). */

@@ -173,13 +173,21 @@ async function sliceTagSource(db: Queryable, ownerId: number): Promise<unknown> 
   return { slice: await sliceVersionFacts(db, ownerId) };
 }
 
+/** An export's JSON text and entity tag; given back to exportSlice, it is served again while the slice is unchanged. */
+export interface ExportedSlice {
+  text: string;
+  etag: string;
+}
+
 /**
  * The owner's slice as a catalog document's JSON text, and its entity tag (an import may name it
  * in If-Match). The videos (most of a full slice) come as JSON text from the database and are
  * spliced in as they are; the rest is serialized once, here.
  */
-export async function exportSlice(db: Queryable, ownerId: number): Promise<{ text: string; etag: string }> {
+export async function exportSlice(db: Queryable, ownerId: number, kept?: ExportedSlice): Promise<ExportedSlice> {
   const etag = etagOf(await sliceTagSource(db, ownerId));
+  // The tag follows every change of what the document holds: the same tag, the same document.
+  if (kept?.etag === etag) return kept;
   const scope = { ownerId };
   const blobs = await blobReader(db, ownerId);
   const [accounts, categories, languages, videos, channels, apps] = [
