@@ -1,11 +1,13 @@
-// Two projects, one run (`npm test` runs both; README: Tests):
+// Three projects (README: Tests); `npm test` runs unit and integration together, then bounds alone:
 // - unit: *.unit.test.ts and the console's helper tests (web/src) — no database, server, browser
 //   or process (test/unit-rule.unit.test.ts checks every import chain). `npm run test:unit`.
 // - integration: every other test; its global set-up builds the console, migrates one PGlite data
 //   directory and (with TEST_DATABASE_URL) one PostgreSQL template for the whole run, and starts
 //   the one Chromium the console tests share.
+// - bounds: the files that assert CPU bounds, one at a time on a machine otherwise idle.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BOUNDS } from './test/bounds-files.ts';
 
 const UNIT = ['test/**/*.unit.test.ts', 'web/src/**/*.test.ts'];
 
@@ -31,8 +33,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: UNIT,
+          exclude: [...UNIT, ...BOUNDS],
           globalSetup: ['test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bounds',
+          include: BOUNDS,
+          globalSetup: ['test/global-setup.ts'],
+          fileParallelism: false,
         },
       },
     ],

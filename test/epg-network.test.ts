@@ -13,6 +13,7 @@ import { cpuOf } from './fuzz/property.ts';
 import { BACKENDS } from './support/db.ts';
 import { CHANNELS, FIRST_CHANNEL, networkCatalog, PER_DAY } from './support/guide-network.ts';
 import { studioTest, type StudioTest } from './support/studio.ts';
+import { otherProcessClient, type OtherProcessClient } from './support/served.ts';
 import { checkXmltv } from './support/xmltv.ts';
 
 const ANONYMOUS_CPU_MS = 200;
@@ -21,11 +22,20 @@ const count = (text: string, what: string) => text.split(what).length - 1;
 describe.each(BACKENDS)('XMLTV guides of a 200-channel network on %s', (backend) => {
   let s: StudioTest;
   let key: string;
+  let origin: string;
+  let client: OtherProcessClient;
   beforeAll(async () => {
     s = await studioTest(backend, networkCatalog());
     key = (await s.call('POST', '/apps/androidtv/epg-key')).json().data.key;
+    origin = await s.t.app.listen({ host: '127.0.0.1', port: 0 });
+    client = otherProcessClient();
+    // The first request over a socket compiles this process's HTTP server code: not a guide's cost.
+    for (let i = 0; i < 3; i++) await client.get(`${origin}/api/v1/rest/epg/not-a-key.xml`);
   }, 120_000);
-  afterAll(() => s?.t.close());
+  afterAll(async () => {
+    client?.close();
+    await s?.t.close();
+  });
 
   /**
    * A guide request, its answer's chunks kept as they came (payloadAsStream: the harness adds no
@@ -38,18 +48,28 @@ describe.each(BACKENDS)('XMLTV guides of a 200-channel network on %s', (backend)
     const text = () => Buffer.concat(chunks).toString('utf8');
     return { statusCode: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text()) };
   };
+  /**
+   * The same request over a socket from another process, for CPU measures: what this process
+   * spends is serving it (inject would add a copy of the whole document to it).
+   */
+  const served = (days: number, now: string) => client.get(`${origin}/api/v1/rest/epg/${key}.xml?days=${days}`, { 'x-test-now': now });
+  /** The least CPU of two (a collection of the previous tests' 58 MB documents can land in either). */
+  const leastOfTwo = async (days: number, now: string) => {
+    const [a, b] = [await cpuOf(() => served(days, now)), await cpuOf(() => served(days, now))];
+    return a.cpuMs <= b.cpuMs ? a : b;
+  };
   const prepared = () => s.t.app.guides.prepared;
 
   it('a day of the whole network: preparing at low CPU, then served whole from kept bytes', async () => {
     const now = '2027-02-01T15:00:00Z';
-    const cold = await cpuOf(() => guide(1, now));
+    const cold = await cpuOf(() => served(1, now));
     expect(cold.result.statusCode, cold.result.text().slice(0, 300)).toBe(503);
     expect(cold.result.headers['content-type']).toMatch(/^application\/json/);
     expect(cold.result.json()).toEqual({ success: false, error: { code: 'guide_preparing', message: expect.stringMatching(/^This guide is being prepared; retry in \d+ seconds\.$/) } });
     expect(Number(cold.result.headers['retry-after'])).toBeGreaterThanOrEqual(2);
     expect(cold.cpuMs).toBeLessThan(ANONYMOUS_CPU_MS);
     await prepared().whenIdle();
-    const warm = await cpuOf(() => guide(1, now));
+    const warm = await leastOfTwo(1, now);
     expect(warm.result.statusCode).toBe(200);
     expect(warm.cpuMs).toBeLessThan(ANONYMOUS_CPU_MS);
     const read = checkXmltv(warm.result.text());
@@ -60,16 +80,18 @@ describe.each(BACKENDS)('XMLTV guides of a 200-channel network on %s', (backend)
 
   it('a week of the whole network: a retrying player gets it, warm, under 200 ms of CPU', async () => {
     const now = '2027-03-01T15:00:00Z';
-    let response = await guide(7, now);
+    // The player retries over a socket (nothing of the 58 MB document is copied into this process).
+    let response = await served(7, now);
     for (let tries = 0; response.statusCode === 503 && tries < 5; tries++) {
       await prepared().whenIdle();
-      response = await guide(7, now);
+      response = await served(7, now);
     }
+    expect(response.statusCode, response.text().slice(0, 300)).toBe(200);
+    const warm = await leastOfTwo(7, now);
     const body = response.text();
-    expect(response.statusCode, body.slice(0, 300)).toBe(200);
+    console.log(`${backend}: a warm week of 200 channels, ${body.length} bytes, ${warm.cpuMs.toFixed(0)} ms of CPU serving it`);
     expect(count(body, '<programme ')).toBe(CHANNELS * 7 * PER_DAY);
     expect(body.endsWith('</tv>\n')).toBe(true);
-    const warm = await cpuOf(() => guide(7, now));
     expect(warm.result.text()).toBe(body);
     expect(warm.cpuMs).toBeLessThan(ANONYMOUS_CPU_MS);
   });
@@ -78,13 +100,10 @@ describe.each(BACKENDS)('XMLTV guides of a 200-channel network on %s', (backend)
     const now = '2027-04-01T15:00:00Z';
     await s.t.app.guides.warmer.warm(new Date(now));
     await prepared().whenIdle();
-    const first = await cpuOf(() => guide(7, now));
+    const first = await leastOfTwo(7, now);
     expect(first.result.statusCode).toBe(200);
     expect(count(first.result.text(), '<programme ')).toBe(CHANNELS * 7 * PER_DAY);
-    // The process's CPU includes collecting the previous tests' 58 MB documents, which can land
-    // in any one request (seen: 210-270 ms): the bound holds for the least of two warm requests.
-    const second = await cpuOf(() => guide(7, now));
-    expect(Math.min(first.cpuMs, second.cpuMs)).toBeLessThan(ANONYMOUS_CPU_MS);
+    expect(first.cpuMs).toBeLessThan(ANONYMOUS_CPU_MS);
   });
 
   it('a schedule change is in the next document: only the changed channel is cold, rendered in the request', async () => {
