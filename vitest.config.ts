@@ -41,7 +41,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'bounds',
-          include: BOUNDS,
+          include: [...BOUNDS],
           globalSetup: ['test/global-setup.ts'],
           fileParallelism: false,
         },

@@ -150,8 +150,10 @@ function legacyProblems(response: LightMyRequestResponse, method: string, sent: 
  * Problems with one answer (`sent`: the request's text, which answers may echo): its status (never 5xx, except the legacy ASMX 500 page, which ASMX
  * answers BY DESIGN for a missing or unconvertible parameter) and its group's envelope.
  */
-export function answerProblems(group: Group, method: string, sent: string, response: LightMyRequestResponse): string[] {
+export function answerProblems(group: Group, method: string, sent: string, response: LightMyRequestResponse, ifNoneMatch?: string): string[] {
   const status = response.statusCode;
+  // A conditional read whose tag matches (`*` matches any answer, RFC 9110 13.1.2): 304 with no body, in every group.
+  if (status === 304) return ifNoneMatch !== undefined && (method === 'GET' || method === 'HEAD') && response.body === '' && response.headers.etag ? [] : [`304 to ${method} without a matching If-None-Match, or with a body or no ETag`];
   const problems: string[] = [];
   if (status >= 500 && !(group === 'legacy' && status === 500)) problems.push(`status ${status}`);
   // Outside the groups, successful answers may be anything (the docs pages ship JavaScript).

@@ -140,7 +140,7 @@ export async function checkRequest(world: FuzzWorld, request: FuzzRequest): Prom
     const key = `${group} ${response.statusCode} ${request.method} ${route}`;
     answerStats.set(key, (answerStats.get(key) ?? 0) + 1);
   }
-  const problems = answerProblems(group, request.method, sentText(request, headers), response);
+  const problems = answerProblems(group, request.method, sentText(request, headers), response, headers['if-none-match']);
   if (cpuMs > REQUEST_CPU_BUDGET_MS) problems.push(`took ${Math.round(cpuMs)} ms of CPU (budget ${REQUEST_CPU_BUDGET_MS} ms)`);
   if (group === 'legacy' && hidesServerError(request, response)) problems.push('legacy answered its catch-all "Server was unable to process request." page to a body within the limit');
   if (response.statusCode >= 400) {
