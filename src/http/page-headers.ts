@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The console (web/, built by Vite): its own module scripts, no inline script; inline styles
  * only because Mantine writes its theme variables in a <style> element and components set style
- * attributes; images it previews are data: URLs of the app's images; it calls only this origin.
+ * attributes; images it previews are data: URLs of the app's images, and video thumbnails come
+ * from wherever the provider or the creator hosts them (i.ytimg.com, i.vimeocdn.com, their own
+ * site), over HTTPS only (no Referer goes with them); it calls only this origin.
  * The Watch view frames exactly two players, YouTube's privacy-enhanced embed and Vimeo's (no
  * other site may be framed), and plays direct media and live stream URIs from wherever the
  * creator hosts them, over HTTPS (or this origin); plain-HTTP media elsewhere is not played.
@@ -16,7 +18,7 @@ export const CONSOLE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
   'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
