@@ -98,7 +98,9 @@ describe('channelnet owner create on a fresh installation', () => {
     } finally {
       await server.stop();
     }
-  });
+    // Three processes on a fresh data directory (each opens PGlite; the first creates and migrates
+    // it): 23 s on an idle 2-core machine, past 30 s among the other test files.
+  }, 120_000);
 
   it('refuses a missing password source with a usage error', async () => {
     const result = await channelnet(['owner', 'create', '--username', 'x', '--email', 'x@example.com'], { DATA_DIR: join(dir, 'data2') }, '');
