@@ -1,48 +1,81 @@
-// The creator's path as ONE browser session (issue 30, "done when"): sign in, add three videos,
+// The creator's path as ONE browser session (issue 30, "done when"): sign in, add three videos by URL,
 // make a channel, program a day, watch it (the Watch view plays the on-air programme joined in
 // progress and moves to the next at its end), make an XMLTV guide key, read analytics. Along the
 // way, what the issue found broken: library edits left unsaved are guarded, a new channel lands
 // last, the app's saved message is in view, Roku image slots are Roku's, the guide preview of a
 // sold channel is not empty, and a screen whose file fails to load offers Reload.
 //
-// Videos are added with the paste form (title | duration | provider | id); adding them by URL is
-// the "videos" work of the same issue and replaces this step when it lands.
+// The three videos are added by URL: two YouTube watch URLs and a Vimeo URL, looked up through
+// local servers that answer as YouTube's and Vimeo's oEmbed endpoints document (YouTube gives a
+// title and a thumbnail, no duration, which the creator fills in; Vimeo gives a duration too).
 import { DateTime } from 'luxon';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from '../src/catalog/owners.ts';
 import { consoleServer, openScreen, screenshot, signIn, type ConsoleServer } from './support/console.ts';
 
+/** What YouTube's and Vimeo's oEmbed endpoints answer for the three URLs (by path and the url asked). */
+const OEMBED: Record<string, object> = {
+  '/youtube/oembed https://www.youtube.com/watch?v=dQw4w9WgXcQ': { type: 'video', title: 'Harbour at dawn', thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg' },
+  '/youtube/oembed https://www.youtube.com/watch?v=M7lc1UVf-VE': { type: 'video', title: 'Night ferry', thumbnail_url: 'https://i.ytimg.com/vi/M7lc1UVf-VE/hqdefault.jpg' },
+  '/vimeo/oembed.json https://vimeo.com/76979871': { type: 'video', title: 'Tide tables', duration: 600, thumbnail_url: 'https://i.vimeocdn.com/video/452001751-640.jpg' },
+};
 const NORA = { username: 'nora', email: 'nora@example.com', password: 'a good password' };
 const ZONE = 'Europe/Berlin';
 
 describe("Studio console: a creator's first hour, start to finish", { timeout: 300_000 }, () => {
   let server: ConsoleServer;
   let page: Page;
+  let providers: Server;
   beforeAll(async () => {
+    providers = createServer((request, response) => {
+      const asked = new URL(request.url ?? '/', 'http://x');
+      const answer = OEMBED[`${asked.pathname} ${asked.searchParams.get('url')}`];
+      if (!answer) return response.writeHead(404).end('Not Found');
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+    await new Promise<void>((resolve) => providers.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(providers.address() as AddressInfo).port}`;
     // The test clock: the Watch view's /now requests carry X-Test-Now, so "now" is tomorrow morning.
-    server = await consoleServer({ format: 'channel-network-catalog', version: 1 }, { CHANNELNET_TEST_CLOCK: true });
+    server = await consoleServer({ format: 'channel-network-catalog', version: 1 }, { CHANNELNET_TEST_CLOCK: true, OEMBED_YOUTUBE_URL: `${origin}/youtube/oembed`, OEMBED_VIMEO_URL: `${origin}/vimeo/oembed.json` });
     expect((await createOwner(server.database.db, { ...NORA, publicUrl: 'nora' }, new Date())).ok).toBe(true);
     page = await (await server.context()).newPage();
     page.setDefaultTimeout(30_000);
     // The page's own clock, to jump to a programme's end without waiting for it.
     await page.clock.install({ time: new Date() });
   }, 120_000);
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    providers?.close();
+  });
 
   it('signs in, adds videos, makes a channel, programs a day, watches it, makes a guide key and reads analytics', async () => {
     const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).toISODate()!;
     await signIn(page, NORA.username, NORA.password);
     await page.getByRole('navigation', { name: 'Screens' }).waitFor();
 
-    // Three videos.
+    // Three videos, by URL: what the providers said is filled in, the YouTube durations by hand.
     await openScreen(page, 'Videos');
-    await page.getByRole('button', { name: 'Paste a list' }).click();
-    const paste = page.getByRole('dialog', { name: 'Paste a list of videos' });
-    await paste.getByLabel('Videos, one per line').fill('Harbour at dawn | 30:00 | YouTube | dQw4w9WgXcQ\nTide tables | 10:00 | Vimeo | 76979871\nNight ferry | 15:00 | YouTube | M7lc1UVf-VE');
-    await paste.getByRole('button', { name: 'Add videos' }).click();
-    await paste.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Add from URLs' }).click();
+    const fromUrls = page.getByRole('dialog', { name: 'Add videos from URLs' });
+    await fromUrls.getByLabel('Video URLs, one per line').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ\nhttps://vimeo.com/76979871\nhttps://youtu.be/M7lc1UVf-VE');
+    await fromUrls.getByRole('button', { name: 'Look up' }).click();
+    const found = fromUrls.getByRole('table', { name: 'Videos to add' });
+    await found.getByText('Vimeo 76979871').waitFor();
+    expect([await fromUrls.getByLabel('Title, line 1').inputValue(), await fromUrls.getByLabel('Title, line 2').inputValue(), await fromUrls.getByLabel('Duration, line 2').inputValue()]).toEqual(['Harbour at dawn', 'Tide tables', '600']);
+    await fromUrls.getByLabel('Duration, line 1').fill('30:00');
+    await fromUrls.getByLabel('Duration, line 3').fill('15:00');
+    await fromUrls.getByRole('button', { name: 'Add 3 videos' }).click();
+    await fromUrls.waitFor({ state: 'hidden' });
     await page.getByRole('table', { name: 'Videos' }).getByText('Night ferry').waitFor();
+    const added = (await server.api('GET', '/api/v1/studio/videos?per_page=50', { token: await server.login(NORA.username, NORA.password) })).body.data.items;
+    expect(added.map((v: any) => [v.title, v.providerName, v.providerVideoId, v.durationSeconds])).toEqual([
+      ['Harbour at dawn', 'YouTube', 'dQw4w9WgXcQ', 1800],
+      ['Tide tables', 'Vimeo', '76979871', 600],
+      ['Night ferry', 'YouTube', 'M7lc1UVf-VE', 900],
+    ]);
 
     // A channel, its category made in place.
     await openScreen(page, 'Channels');
