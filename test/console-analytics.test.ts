@@ -38,8 +38,9 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     const perChannel = page.getByRole('table', { name: 'Watch time per channel' });
     await perChannel.getByText('Alice News').waitFor();
     const perPlatform = page.getByRole('table', { name: 'Watch time per platform' });
-    await perPlatform.getByText('roku_app').waitFor();
-    await perPlatform.getByText('mobile_app_on_ios').waitFor();
+    // Platforms by the names a creator reads (the chart's labels too), not the API's source values.
+    await perPlatform.getByText('Roku', { exact: true }).waitFor();
+    await perPlatform.getByText('iOS app', { exact: true }).waitFor();
     const sessions = page.getByRole('table', { name: 'Sessions' });
     await sessions.getByText('phone-1').waitFor();
     expect(await sessions.getByText('watching').count()).toBe(3);

@@ -17,7 +17,7 @@ import { saveFile } from '../../ui/save-file.ts';
 import { useSubmit } from '../../ui/submit.ts';
 import { barOptions, Chart } from './Chart.tsx';
 import { ChannelDay, ProgrammesTable } from './Programmes.tsx';
-import { chartDate, dayRange, peakSentence, wallTime, watchTime, type Bucket } from './series.ts';
+import { chartDate, dayRange, peakSentence, platformName, wallTime, watchTime, type Bucket } from './series.ts';
 import { Trends } from './Trends.tsx';
 import { navigate } from '../../router.ts';
 
@@ -124,7 +124,7 @@ function Concurrency({ range, zone, interval }: { range: Range; zone: string; in
 function WatchTime({ range, groupBy, title }: { range: Range; groupBy: 'channel' | 'source'; title: string }) {
   const summary = useSummary(range, groupBy);
   const groups = summary.data?.groups;
-  const labelOf = (g: Line) => ('channelId' in g ? (g.channelName ?? `#${g.channelId}`) : 'source' in g ? g.source : '');
+  const labelOf = (g: Line) => ('channelId' in g ? (g.channelName ?? `#${g.channelId}`) : 'source' in g ? platformName(g.source) : '');
   const labels = useMemo(() => (groups ?? []).map(labelOf), [groups]);
   const data = useMemo<uPlot.AlignedData | null>(() => (groups ? [labels.map((_, i) => i), groups.map((g) => g.watchSeconds / 3600)] : null), [groups, labels]);
   const options = useMemo(() => barOptions(labels, 'Watch hours', groupBy === 'channel' ? '#2f9e44' : '#e8590c'), [labels, groupBy]);
@@ -155,7 +155,7 @@ function WatchTime({ range, groupBy, title }: { range: Range; groupBy: 'channel'
 const SESSION_COLUMNS = (zone: string): Column<Session>[] => [
   { header: 'Started', cell: (s) => wallTime(s.startedAt, zone) },
   { header: 'Channel', cell: (s) => s.channelId },
-  { header: 'Platform', cell: (s) => s.source },
+  { header: 'Platform', cell: (s) => platformName(s.source) },
   { header: 'Viewer', cell: (s) => s.userId ?? '–' },
   { header: 'Watched', cell: (s) => watchTime(s.creditedSeconds) },
   { header: 'State', cell: (s) => (s.open ? 'watching' : 'ended') },

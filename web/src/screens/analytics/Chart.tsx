@@ -4,6 +4,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { categoryLabels } from './series.ts';
 
 export function Chart({ options, data, label, height = 260 }: { options: Omit<uPlot.Options, 'width' | 'height'>; data: uPlot.AlignedData; label: string; height?: number }) {
   const { ref: box, width } = useElementSize();
@@ -32,11 +33,24 @@ export function Chart({ options, data, label, height = 260 }: { options: Omit<uP
   );
 }
 
+/** The plot area's width in CSS pixels (the whole chart's until uPlot has laid the plot out). */
+const plotWidth = (u: uPlot): number => (u.bbox?.width ? u.bbox.width / devicePixelRatio : u.width);
+
 /** uPlot options for bars over categories (x = 0..n-1, labelled by `labels`). */
 export function barOptions(labels: readonly string[], series: string, colour: string): Omit<uPlot.Options, 'width' | 'height'> {
   return {
     scales: { x: { time: false, range: [-0.5, labels.length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-    axes: [{ values: (_u, ticks) => ticks.map((t) => labels[Math.round(t)] ?? ''), splits: () => labels.map((_, i) => i) }, { label: 'hours' }],
+    axes: [
+      {
+        // Side by side while they fit their bars, else turned and thinned (categoryLabels): the
+        // platforms' names overlapped at phone and half widths.
+        values: (u, ticks) => ticks.map((t) => categoryLabels(labels, plotWidth(u)).shown[Math.round(t)] ?? ''),
+        splits: () => labels.map((_, i) => i),
+        rotate: (u) => categoryLabels(labels, plotWidth(u)).rotate,
+        size: (u) => categoryLabels(labels, plotWidth(u)).size,
+      },
+      { label: 'hours' },
+    ],
     series: [{}, { label: series, stroke: colour, fill: colour, paths: uPlot.paths.bars!({ size: [0.6, 80] }), points: { show: false } }],
     legend: { show: false },
   };

@@ -15,14 +15,9 @@ import { saveFile } from '../../ui/save-file.ts';
 import { useSubmit } from '../../ui/submit.ts';
 import { Chart } from './Chart.tsx';
 import { chartDate, watchTime } from './series.ts';
+import { PLATFORMS, platformName } from './series.ts';
 import { changeWords, dayX, daysBetween, MAX_DAYS, PRESETS, presetRange, shortDay, tickStep, todayIn, type Change } from './trends-series.ts';
 
-const PLATFORMS = [
-  ['roku_app', 'Roku'], ['fire_tv', 'Fire TV'], ['android_tv', 'Android TV'], ['apple_tv', 'Apple TV'],
-  ['mobile_app_on_ios', 'iOS app'], ['mobile_app_on_android', 'Android app'], ['custom_app_on_ios', 'Custom iOS app'],
-  ['custom_app_on_android', 'Custom Android app'], ['website_embedded_player', 'Web player'], ['broadcast_on_service_dot_com', 'Broadcast'],
-] as const;
-const platformName = (source: string) => PLATFORMS.find(([s]) => s === source)?.[1] ?? source;
 const STORES = ['Apple', 'Google', 'Amazon', 'Roku'];
 
 type Range = { from: string; to: string };

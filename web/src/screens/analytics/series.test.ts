@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, peakOf, peakSentence, programmeRuns, wallTime, watchTime } from './series.ts';
+import { categoryLabels, dayRange, peakOf, peakSentence, programmeRuns, wallTime, watchTime } from './series.ts';
 
 describe('analytics figures', () => {
   it('bounds a day in its zone, DST days included', () => {
@@ -44,5 +44,24 @@ describe('programme runs of a curve', () => {
       ['10:03', '10:04', 'V2', true, 2],
     ]);
     expect(programmeRuns([])).toEqual([]);
+  });
+});
+
+describe('categoryLabels: bar labels that never overlap', () => {
+  const platforms = ['Roku', 'Fire TV', 'Android TV', 'Apple TV', 'iOS app', 'Android app', 'Custom iOS app', 'Custom Android app', 'Web player', 'Broadcast'];
+  it('keeps short labels side by side where each fits its bar', () => {
+    expect(categoryLabels(['Roku', 'Web player'], 800)).toEqual({ rotate: 0, size: 30, shown: ['Roku', 'Web player'] });
+  });
+  it('turns them when ten platforms share a half-width chart, the axis growing to hold the longest', () => {
+    const { rotate, size, shown } = categoryLabels(platforms, 600);
+    expect(rotate).toBe(-45);
+    expect(shown).toEqual(platforms);
+    expect(size).toBeGreaterThan(30 + 18 * 5);
+  });
+  it('cuts long names, and at phone width shows every other one', () => {
+    const { shown } = categoryLabels([...platforms, 'broadcast_on_service_dot_com'], 120);
+    expect(shown.filter((l) => l !== '')).toHaveLength(6);
+    expect(shown[10]).toBe('broadcast_on_serv…');
+    expect(shown.every((l) => l.length <= 18)).toBe(true);
   });
 });

@@ -74,3 +74,33 @@ export function chartDate(seconds: number, zone: string): Date {
   const at = DateTime.fromSeconds(seconds, { zone });
   return new Date(at.year, at.month - 1, at.day, at.hour, at.minute, at.second);
 }
+
+/** Platforms (the activity API's `source` values) as a creator reads them. */
+export const PLATFORMS = [
+  ['roku_app', 'Roku'], ['fire_tv', 'Fire TV'], ['android_tv', 'Android TV'], ['apple_tv', 'Apple TV'],
+  ['mobile_app_on_ios', 'iOS app'], ['mobile_app_on_android', 'Android app'], ['custom_app_on_ios', 'Custom iOS app'],
+  ['custom_app_on_android', 'Custom Android app'], ['website_embedded_player', 'Web player'], ['broadcast_on_service_dot_com', 'Broadcast'],
+] as const;
+
+export const platformName = (source: string): string => PLATFORMS.find(([s]) => s === source)?.[1] ?? source;
+
+/** Pixels a character of an axis label takes (uPlot's 12 px system font, a wide character). */
+const LABEL_CHAR_PX = 7.5;
+const LABEL_GAP_PX = 10;
+const AXIS_PX = 30;
+
+/**
+ * How category labels under bars are drawn in `plotWidth` CSS pixels: side by side when each fits
+ * its bar's share of the width; else turned 45 degrees (the axis grows to hold the longest), and
+ * cut to 18 characters; a turned label needs ~9 px across, so past that every other one is left out.
+ */
+export function categoryLabels(labels: readonly string[], plotWidth: number): { rotate: number; size: number; shown: string[] } {
+  const per = labels.length > 0 ? plotWidth / labels.length : plotWidth;
+  const longest = Math.max(0, ...labels.map((l) => l.length));
+  if (longest * LABEL_CHAR_PX + LABEL_GAP_PX <= per) return { rotate: 0, size: AXIS_PX, shown: [...labels] };
+  const cut = labels.map((l) => (l.length > 18 ? `${l.slice(0, 17)}…` : l));
+  const every = Math.max(1, Math.ceil(16 / per));
+  const shown = cut.map((l, i) => (i % every === 0 ? l : ''));
+  const turned = Math.max(0, ...cut.map((l) => l.length));
+  return { rotate: -45, size: Math.ceil(AXIS_PX + turned * LABEL_CHAR_PX * Math.SQRT1_2), shown };
+}
