@@ -8,7 +8,9 @@ import { runChannelnet, startServerProcess as serve } from './support/processes.
 
 const channelnet = (args: string[], extra: Record<string, string>) => runChannelnet(args, extra);
 
-describe('channelnet CLI on the embedded database', () => {
+// Each test starts channelnet processes that open PGlite (the first creates and migrates its data
+// directory): seconds each on an idle machine, past 30 s among the other test files.
+describe('channelnet CLI on the embedded database', { timeout: 120_000 }, () => {
   let dir: string;
   let dataDir: string;
   beforeAll(() => {
