@@ -1,7 +1,8 @@
 // The Schedule and Live streams screens in a real browser: a block made by clicking tomorrow 08:00
 // in the week view reaches the public REST schedule and the Custom guide a TV app reads; a second
 // browser saving a stale copy gets the API's 412 in words, an overlap its schedule_conflict; a
-// dragged block moves; a live stream made on its screen shows in the week in its own colour.
+// dragged block moves, and its dragged end makes it longer and shorter; a live stream made on its
+// screen shows in the week in its own colour.
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +124,27 @@ describe('Studio console: schedule and live streams', { timeout: 180_000 }, () =
     await blockBar(first, /^Block 11:00–11:10: Morning news, published$/).waitFor();
     const moved = await server.api('GET', `/api/v1/studio/channels/201/schedules/${id}`, { token });
     expect(moved.body.data.startTime).toBe(at('11:00:00'));
+
+    // Drag its end 20 minutes down: the block plays its own video again while the next fits (3 x 10 min);
+    // then 20 minutes up: the trailing videos are dropped.
+    const dragEnd = async (name: RegExp, minutes: number) => {
+      const handle = first.getByRole('button', { name });
+      await handle.scrollIntoViewIfNeeded();
+      const edge = (await handle.boundingBox())!;
+      const [x, y] = [edge.x + edge.width / 2, edge.y + edge.height / 2];
+      await first.mouse.move(x, y);
+      await first.mouse.down();
+      for (let i = 1; i <= 6; i++) await first.mouse.move(x, y + (minutes * PX * i) / 6);
+      await first.mouse.up();
+    };
+    await dragEnd(/^Resize Block 11:00–11:10: Morning news, published$/, 20);
+    await blockBar(first, /^Block 11:00–11:30: Morning news and 2 more, published$/).waitFor();
+    const longer = await server.api('GET', `/api/v1/studio/channels/201/schedules/${id}`, { token });
+    expect(longer.body.data.videoIds).toEqual(Array(3).fill(moved.body.data.videoIds[0]));
+    await screenshot(first, 'schedule-resized');
+    await dragEnd(/^Resize Block 11:00–11:30: Morning news and 2 more, published$/, -20);
+    await blockBar(first, /^Block 11:00–11:10: Morning news, published$/).waitFor();
+    expect((await server.api('GET', `/api/v1/studio/channels/201/schedules/${id}`, { token })).body.data.videoIds).toEqual(moved.body.data.videoIds);
 
     // The keyboard's way to move a block is the form's start time (used above). Moving a bar with
     // M and the arrows passed this test on its own, but not reliably with the whole suite running

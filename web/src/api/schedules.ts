@@ -66,6 +66,21 @@ export const useMoveBlock = (channelId: number) =>
     () => [keys.schedule(channelId)],
   );
 
+/**
+ * Resizes a block read off the week view: its videos become `videoIds(current)` (computed from
+ * the block as it is now, resizedVideoIds), sent with its ETag; nothing is sent when they stay.
+ */
+export const useResizeBlock = (channelId: number) =>
+  useWrite(
+    async (v: { blockId: number; videoIds: (current: readonly number[]) => number[] }) => {
+      const current = await studio<Block>(blockPath(channelId, v.blockId));
+      const videoIds = v.videoIds(current.data.videoIds);
+      if (videoIds.join() === current.data.videoIds.join()) return current;
+      return studio<Block>(blockPath(channelId, v.blockId), { method: 'PATCH', body: { videoIds }, ifMatch: current.etag });
+    },
+    () => [keys.schedule(channelId)],
+  );
+
 export const useCopyDay = (channelId: number) =>
   useWrite(
     (v: { from: string; body: { toDates: string[]; replace: boolean; allowOverlap?: boolean }; key: string }) =>

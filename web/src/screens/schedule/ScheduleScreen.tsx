@@ -1,19 +1,20 @@
 // Schedule: a channel's week (#/schedule/{channelId}/{weekStart}) in the channel's zone, one
 // column per day as long as the day really is, blocks as bars (daily repeats lighter, unpublished
 // dashed, live streams in their own colour, a now line); click an empty slot to create, drag a
-// bar to move it (or change its start in the form), copy a day; the guide rows TV apps receive.
+// bar to move it (or change its start in the form), drag its bottom edge to make it longer or
+// shorter (its own videos, fewer or again), copy a day; the guide rows TV apps receive.
 import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useAllChannels } from '../../api/channels.ts';
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
-import { useBlocks, useCopyDay, useDays, useMoveBlock } from '../../api/schedules.ts';
+import { useBlocks, useCopyDay, useDays, useMoveBlock, useResizeBlock } from '../../api/schedules.ts';
 import { navigate } from '../../router.ts';
 import { FormAlert, formMessage } from '../../ui/errors.tsx';
 import { useSubmit } from '../../ui/submit.ts';
 import { BlockForm, type BlockFormTarget } from './BlockForm.tsx';
 import { ChannelPicker } from './ChannelPicker.tsx';
-import { barLabel, barsOf, type Bar } from './days.ts';
+import { barLabel, barsOf, resizedVideoIds, type Bar } from './days.ts';
 import { addDays, clockOf, dayBounds, dayMinutes, hourMarks, msToWall, segmentsOf, slotStart, todayIn, weekDates, weekStartOf } from './geometry.ts';
 import { GuidePreview } from './GuidePreview.tsx';
 import { PreemptedShades, PreemptionWarnings } from './Preemptions.tsx';
@@ -22,6 +23,8 @@ import type { OnAir } from '../../api/types.ts';
 
 /** Pixels per minute of real time. */
 const PX = 0.7;
+/** A bar's least height, so a short block can be read and clicked. */
+const MIN_BAR_PX = 14;
 /** Keyboard moves: M picks a bar up, arrows move it 15 minutes or a day, Enter or Space drops it, Escape cancels. */
 const KEYBOARD_CODES = { start: ['KeyM'], cancel: ['Escape'], end: ['Enter', 'Space'] };
 const keyboardMove: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
@@ -33,7 +36,7 @@ const keyboardMove: KeyboardCoordinateGetter = (event, { currentCoordinates, con
   return { x: currentCoordinates.x + move[0], y: currentCoordinates.y + move[1] };
 };
 const INSTRUCTIONS = {
-  draggable: 'Press Enter to open this block. To move it, press M, then the arrow keys (15 minutes up or down, a day left or right), then Enter to drop it or Escape to cancel.',
+  draggable: 'Press Enter to open this block. To move it, press M, then the arrow keys (15 minutes up or down, a day left or right), then Enter to drop it or Escape to cancel. On a block\'s end handle, M then the up and down arrows make it 15 minutes shorter or longer.',
 };
 
 const COLOURS = { block: 'var(--mantine-color-blue-6)', live: 'var(--mantine-color-grape-6)', unpublished: 'var(--mantine-color-gray-5)' };
@@ -67,6 +70,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
   const days = expanded.data;
   const error = expanded.error ?? blocks.error;
   const move = useMoveBlock(channelId);
+  const resize = useResizeBlock(channelId);
   const [form, setForm] = useState<BlockFormTarget | null>(null);
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
   const [now, setNow] = useState(Date.now());
@@ -84,6 +88,8 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
   const tallest = Math.max(...dates.map((d) => dayMinutes(d, zone)));
 
   async function onDragEnd(event: DragEndEvent) {
+    const id = String(event.active.id);
+    if (id.startsWith(RESIZE)) return onResizeEnd(event, id.slice(RESIZE.length));
     const bar = bars.find((b) => b.key === event.active.id);
     const date = event.over ? String(event.over.id) : undefined;
     if (!bar || bar.blockId === null || !date) return;
@@ -96,6 +102,18 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
     const startTime = slotStart(date, zone, minutes + step / 2, step);
     if (startTime === msToWall(bar.start, zone)) return;
     move.mutate({ blockId: bar.blockId, startTime, loopDaily: bar.loopDaily });
+  }
+
+  /** A bar's end dragged: its videos for the new length, snapped like a move. */
+  function onResizeEnd(event: DragEndEvent, key: string) {
+    const bar = bars.find((b) => b.key === key);
+    if (!bar || bar.blockId === null) return;
+    const step = event.activatorEvent instanceof KeyboardEvent ? 15 : 5;
+    const minutes = Math.round(((bar.end - bar.start) / 60_000 + event.delta.y / PX) / step) * step;
+    const videos = bar.videos;
+    // The occurrence's videos give each one's length; the block's current list (read fresh) is what repeats.
+    const lengthOf = new Map(videos.map((v) => [v.videoId, v.seconds]));
+    resize.mutate({ blockId: bar.blockId, videoIds: (current) => resizedVideoIds(current.map((videoId) => ({ videoId, seconds: lengthOf.get(videoId) ?? 0 })), Math.max(step, minutes) * 60) });
   }
 
   return (
@@ -121,6 +139,12 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
         <Alert color="red" role="alert" title="Not moved" withCloseButton onClose={() => move.reset()}>
           {formMessage(move.error)}
           {move.error instanceof ApiError && move.error.code === 'schedule_conflict' ? ' Open the block to move it with "Allow overlap".' : ''}
+        </Alert>
+      ) : null}
+      {resize.error ? (
+        <Alert color="red" role="alert" title="Not resized" withCloseButton onClose={() => resize.reset()}>
+          {formMessage(resize.error)}
+          {resize.error instanceof ApiError && resize.error.code === 'schedule_conflict' ? ' Open the block to change its videos with "Allow overlap".' : ''}
         </Alert>
       ) : null}
       {!days || !blocks.data ? (
@@ -247,6 +271,11 @@ function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy, onAir 
         {pieces.map(({ bar, s }) => (
           <BarView key={`${bar.key}-${s.date}`} bar={bar} top={s.top} height={s.height} continued={s.continued} zone={zone} onOpen={() => onOpen(bar)} />
         ))}
+        {pieces
+          .filter(({ bar }) => !bar.live && bar.blockId !== null && bar.end > bounds.start && bar.end <= bounds.end)
+          .map(({ bar, s }) => (
+            <ResizeHandle key={`${bar.key}-${s.date}-end`} bar={bar} bottom={s.top * PX + Math.max(s.height * PX, MIN_BAR_PX)} zone={zone} />
+          ))}
         <PreemptedShades onAir={onAir} date={date} dates={dates} zone={zone} />
         {now >= bounds.start && now < bounds.end && (
           <Box pos="absolute" left={0} right={0} top={((now - bounds.start) / 60_000) * PX} h={2} bg="red.6" style={{ pointerEvents: 'none', zIndex: 3 }} aria-label={`Now, ${clockOf(now, zone)}`} role="img" />
@@ -275,7 +304,7 @@ function BarView({ bar, top, height, continued, zone, onOpen }: { bar: Bar; top:
       left={2}
       right={2}
       top={top * PX}
-      h={Math.max(height * PX, 14)}
+      h={Math.max(height * PX, MIN_BAR_PX)}
       p={2}
       style={{
         background: bar.published || bar.live ? colour : 'var(--mantine-color-gray-0)',
@@ -295,6 +324,46 @@ function BarView({ bar, top, height, continued, zone, onOpen }: { bar: Bar; top:
       {clockOf(bar.start, zone)} {bar.title}
       {!bar.published && !bar.live ? ' (unpublished)' : ''}
     </Paper>
+  );
+}
+
+/** Draggable ids of bars' end handles: the prefix, then the bar's key. */
+const RESIZE = 'resize:';
+
+/**
+ * The end of a block's bar (`bottom`: the bar's drawn bottom, in pixels), dragged up or down to
+ * make the block shorter or longer. It hangs below the bar, over its last 2 pixels only, so a
+ * click on a short bar still opens the bar.
+ */
+function ResizeHandle({ bar, bottom, zone }: { bar: Bar; bottom: number; zone: string }) {
+  const draggable = useDraggable({ id: `${RESIZE}${bar.key}` });
+  const { transform } = draggable;
+  const label = `Resize ${barLabel(bar, (ms) => clockOf(ms, zone))}`;
+  return (
+    <Box
+      component="button"
+      type="button"
+      ref={draggable.setNodeRef}
+      {...draggable.listeners}
+      {...draggable.attributes}
+      aria-label={label}
+      title="Drag to make the block longer or shorter"
+      pos="absolute"
+      left="25%"
+      right="25%"
+      top={bottom - 2}
+      h={6}
+      p={0}
+      style={{
+        border: 'none',
+        borderRadius: 4,
+        background: 'var(--mantine-color-dark-3)',
+        opacity: transform ? 0.9 : 0.45,
+        cursor: 'ns-resize',
+        zIndex: transform ? 6 : 2,
+        transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined,
+      }}
+    />
   );
 }
 

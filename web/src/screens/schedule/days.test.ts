@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barLabel, barsOf, type Day } from './days.ts';
+import { barLabel, barsOf, resizedVideoIds, type Day } from './days.ts';
 import { clockOf } from './geometry.ts';
 
 const NY = 'America/New_York';
@@ -36,5 +36,22 @@ describe('bars of the expanded days', () => {
     expect(barLabel(bars[1]!, clock)).toBe('Live stream: Live show, 13:00–14:30');
     expect(barLabel(bars[2]!, clock)).toBe('Block 22:00–22:02: Weather, unpublished, daily repeat');
     expect(barLabel({ ...bars[0]!, videoCount: 3 }, clock)).toBe('Block 08:00–08:10: Morning news and 2 more, published');
+  });
+});
+
+describe('resizing a block: its own videos, fewer or again', () => {
+  const news = [{ videoId: 1, seconds: 600 }, { videoId: 2, seconds: 300 }];
+  it('keeps the list at its own length', () => expect(resizedVideoIds(news, 900)).toEqual([1, 2]));
+  it('drops trailing videos when shorter, never the first', () => {
+    expect(resizedVideoIds(news, 700)).toEqual([1]);
+    expect(resizedVideoIds(news, 60)).toEqual([1]);
+  });
+  it('plays the list again, in order, while the next video ends within the length', () => {
+    expect(resizedVideoIds(news, 2400)).toEqual([1, 2, 1, 2, 1]);
+    expect(resizedVideoIds(news, 2399)).toEqual([1, 2, 1, 2]);
+  });
+  it('stops at a bound, and at the list itself when its videos last nothing', () => {
+    expect(resizedVideoIds([{ videoId: 9, seconds: 1 }], 86_400)).toHaveLength(1440);
+    expect(resizedVideoIds([{ videoId: 9, seconds: 0 }, { videoId: 8, seconds: 0 }], 3600)).toEqual([9, 8]);
   });
 });

@@ -19,6 +19,8 @@ export interface Bar {
   end: number;
   /** The occurrence's wall-clock start in the channel's zone. */
   startTime: string;
+  /** What the occurrence plays, each video's length in seconds (what a resize counts with). */
+  videos: Array<{ videoId: number; seconds: number }>;
 }
 
 /** Bars of the days' entries, each occurrence once (a day may list an entry another day lists too). */
@@ -46,6 +48,7 @@ export function barsOf(days: readonly Day[], zone: string, firstDates: ReadonlyM
         start,
         end: Math.max(end, start),
         startTime: entry.startTime,
+        videos: entry.videos.map((v) => ({ videoId: v.videoId, seconds: Math.max(0, (wallToMs(v.playbackEndTime, zone) - wallToMs(v.playbackStartTime, zone)) / 1000) })),
       });
     }
   }
@@ -63,4 +66,28 @@ export function barLabel(bar: Bar, clock: (ms: number) => string): string {
   const state = [bar.published ? 'published' : 'unpublished', ...(bar.loopDaily ? [bar.repeat ? 'daily repeat' : 'repeats daily'] : [])];
   const more = bar.videoCount > 1 ? ` and ${bar.videoCount - 1} more` : '';
   return `Block ${times}: ${bar.title}${more}, ${state.join(', ')}`;
+}
+
+/** The most videos a resize puts in a block (a day of one-minute videos; the API allows more). */
+export const MAX_RESIZED_VIDEOS = 1440;
+
+/**
+ * A block's videos for a new length (calendar resize): the block's own list, from its first
+ * video, repeated in order while the next video ends within `seconds`; so shorter drops trailing
+ * videos and longer plays the list again. The first video always stays; a list of 0-second
+ * videos stops at the list itself.
+ */
+export function resizedVideoIds(videos: ReadonlyArray<{ videoId: number; seconds: number }>, seconds: number): number[] {
+  if (videos.length === 0) return [];
+  const cycle = videos.reduce((sum, v) => sum + v.seconds, 0);
+  const ids: number[] = [];
+  let total = 0;
+  for (let i = 0; ids.length < MAX_RESIZED_VIDEOS; i++) {
+    if (cycle === 0 && i >= videos.length) break;
+    const video = videos[i % videos.length]!;
+    if (ids.length > 0 && total + video.seconds > seconds) break;
+    ids.push(video.videoId);
+    total += video.seconds;
+  }
+  return ids;
 }
