@@ -42,6 +42,17 @@ describe('Studio console: programming', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText('Preview: 7 blocks, 168 videos (0 filler)').waitFor();
     await screenshot(page, 'programming-preview');
+    // Someone changes the schedule after the preview: apply (sent with the previewed schedule's
+    // ETag) is refused in words and writes nothing; previewed again, it applies.
+    const far = DateTime.now().setZone('UTC').plus({ days: 60 }).toISODate()!;
+    const other = await server.api('POST', '/api/v1/studio/channels/202/schedules', { token, body: { startTime: `${far}T12:00:00`, videoIds: [5002] } });
+    expect(other.status).toBe(201);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByRole('alert').getByText('Someone else changed this since you opened it').waitFor();
+    expect(await blocks()).toHaveLength(1);
+    await server.api('DELETE', `/api/v1/studio/channels/202/schedules/${other.body.data.id}`, { token });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('Preview: 7 blocks, 168 videos (0 filler)').waitFor();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('Applied: 7 blocks written, 0 removed.').waitFor();
     const tomorrow = DateTime.now().setZone('UTC').plus({ days: 1 }).toISODate()!;

@@ -28,12 +28,25 @@ export const useSaveSlots = (channelId: number) =>
 export const useSaveFiller = (channelId: number) =>
   useWrite((v: { videoIds: number[]; etag: string | undefined }) => studio<FillerList>(`${base(channelId)}/filler`, { method: 'PUT', body: { videoIds: v.videoIds }, ifMatch: v.etag }), () => [keys.programming(channelId)]);
 
-/** A preview writes nothing: a mutation only because it is a POST run on demand. */
+/**
+ * A preview writes nothing: a mutation only because it is a POST run on demand. It carries the
+ * ETag of the channel's schedule as read just before it, which apply sends back (If-Match): a
+ * schedule changed meanwhile (another tab, another editor) is a 412 to preview again, never a
+ * silent overwrite of what the creator did not see.
+ */
 export const usePreview = (channelId: number) =>
-  useWrite(async (body: GenerateBody) => (await studio<ProgrammingPreview>(`${base(channelId)}/preview`, { method: 'POST', body })).data, () => []);
+  useWrite(async (body: GenerateBody): Promise<ProgrammingPreview & { scheduleEtag: string | undefined }> => {
+    const schedule = await studio(`/channels/${channelId}/schedules`);
+    const preview = await studio<ProgrammingPreview>(`${base(channelId)}/preview`, { method: 'POST', body });
+    return { ...preview.data, scheduleEtag: schedule.etag };
+  }, () => []);
 
 export const useApply = (channelId: number) =>
-  useWrite((v: { body: GenerateBody; key: string }) => studio<ProgrammingWritten>(`${base(channelId)}/apply`, { method: 'POST', body: v.body, idempotencyKey: v.key }), () => [keys.schedule(channelId)]);
+  useWrite(
+    (v: { body: GenerateBody; key: string; ifMatch: string | undefined }) =>
+      studio<ProgrammingWritten>(`${base(channelId)}/apply`, { method: 'POST', body: v.body, idempotencyKey: v.key, ifMatch: v.ifMatch }),
+    () => [keys.schedule(channelId)],
+  );
 
 export const useUndo = (channelId: number) =>
   useWrite((v: { key: string }) => studio(`${base(channelId)}/undo`, { method: 'POST', body: {}, idempotencyKey: v.key }), () => [keys.schedule(channelId)]);

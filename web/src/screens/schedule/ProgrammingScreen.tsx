@@ -125,7 +125,7 @@ function Generate({ channelId, state, titles }: { channelId: number; state: Prog
   const [to, setTo] = useState(() => plusDays(today(), 7));
   const [fill, setFill] = useState(true);
   const [replace, setReplace] = useState(false);
-  const [preview, setPreview] = useState<ProgrammingPreview | null>(null);
+  const [preview, setPreview] = useState<(ProgrammingPreview & { scheduleEtag: string | undefined }) | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [templateOpen, setTemplateOpen] = useState(false);
   const previewer = usePreview(channelId);
@@ -134,7 +134,8 @@ function Generate({ channelId, state, titles }: { channelId: number; state: Prog
   const body = { from, to, fill, replace };
   const previewSubmit = useSubmit(async () => setPreview(await previewer.mutateAsync(body)));
   const applySubmit = useSubmit(async () => {
-    const written = await apply.mutateAsync({ body, key: newIdempotencyKey() });
+    // Against the schedule the preview was made from (its ETag): a change since is a 412.
+    const written = await apply.mutateAsync({ body, key: newIdempotencyKey(), ifMatch: preview?.scheduleEtag });
     setDone(`Applied: ${written.data.items.length} blocks written, ${written.data.removed.length} removed.`);
     setPreview(null);
   });
