@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-const SCREENS = ['Channels', 'Videos', 'Schedule', 'Live streams', 'Watch', 'Apps', 'Analytics', 'Import & export', 'Audit log'];
+const SCREENS = ['Channels', 'Videos', 'Schedule', 'Programming', 'Live streams', 'Watch', 'Apps', 'Analytics', 'Import & export', 'Audit log'];
 
 /** Collects CSP violations (the DOM event) and console errors of a page from its first script on. */
 async function watch(page: Page): Promise<{ violations: () => Promise<string[]>; errors: string[] }> {
