@@ -137,12 +137,12 @@ describe('Studio console: schedule and live streams', { timeout: 180_000 }, () =
       for (let i = 1; i <= 6; i++) await first.mouse.move(x, y + (minutes * PX * i) / 6);
       await first.mouse.up();
     };
-    await dragEnd(/^Resize Block 11:00–11:10: Morning news, published$/, 20);
+    await dragEnd(/^Resize the 11:00–11:10 block: Morning news$/, 20);
     await blockBar(first, /^Block 11:00–11:30: Morning news and 2 more, published$/).waitFor();
     const longer = await server.api('GET', `/api/v1/studio/channels/201/schedules/${id}`, { token });
     expect(longer.body.data.videoIds).toEqual(Array(3).fill(moved.body.data.videoIds[0]));
     await screenshot(first, 'schedule-resized');
-    await dragEnd(/^Resize Block 11:00–11:30: Morning news and 2 more, published$/, -20);
+    await dragEnd(/^Resize the 11:00–11:30 block: Morning news and 2 more$/, -20);
     await blockBar(first, /^Block 11:00–11:10: Morning news, published$/).waitFor();
     expect((await server.api('GET', `/api/v1/studio/channels/201/schedules/${id}`, { token })).body.data.videoIds).toEqual(moved.body.data.videoIds);
 

@@ -338,7 +338,8 @@ const RESIZE = 'resize:';
 function ResizeHandle({ bar, bottom, zone }: { bar: Bar; bottom: number; zone: string }) {
   const draggable = useDraggable({ id: `${RESIZE}${bar.key}` });
   const { transform } = draggable;
-  const label = `Resize ${barLabel(bar, (ms) => clockOf(ms, zone))}`;
+  // Not the bar's own name with a word before it: a search for the bar's name must not find its handle too.
+  const label = `Resize the ${clockOf(bar.start, zone)}–${clockOf(bar.end, zone)} block: ${bar.title}${bar.videoCount > 1 ? ` and ${bar.videoCount - 1} more` : ''}`;
   return (
     <Box
       component="button"
