@@ -3,7 +3,7 @@
 // process learns of the write by the NOTIFY its transaction sent; that arrives on its listening
 // connection a moment after the commit, so its reads are polled for briefly (bounded) and the
 // lag is measured, not assumed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importCatalog } from '../src/catalog/import.ts';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { freshDatabase, type TestDatabase } from './support/db.ts';
@@ -30,7 +30,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Studio writes across two instance
     // A process just started on a loaded machine may shed load (503 with Retry-After) while its
     // event loop is still slow: the login is asked again until it is not 503, as a client would.
     let answer = await logIn();
-    await expect.poll(async () => (answer.status === 503 ? (answer = await logIn()).status : answer.status), { timeout: 30_000, interval: 500 }).not.toBe(503);
+    await vi.waitFor(async () => {
+      if (answer.status === 503) answer = await logIn();
+      if (answer.status === 503) throw new Error('still shedding load');
+    }, { timeout: 30_000, interval: 500 });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     token = answer.body.data.authToken;
   }, 120_000);
