@@ -19,11 +19,11 @@ const BLOCKS_PER_CHANNEL = 10;
 const IMAGE = 2 * 1024 * 1024;
 
 /** The least CPU of `runs` requests: the request's own cost, not a garbage collection it happened to run. */
-async function leastCpu<T>(runs: number, send: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
-  let least = { result: undefined as T, cpuMs: Infinity };
+async function leastCpu<T>(runs: number, send: () => Promise<T>): Promise<{ result: T; cpuMs: number; firstMs: number }> {
+  let least = { result: undefined as T, cpuMs: Infinity, firstMs: NaN };
   for (let run = 0; run < runs; run++) {
     const measured = await cpuOf(send);
-    least = { result: measured.result, cpuMs: Math.min(least.cpuMs, measured.cpuMs) };
+    least = { result: measured.result, cpuMs: Math.min(least.cpuMs, measured.cpuMs), firstMs: run === 0 ? measured.cpuMs : least.firstMs };
   }
   return least;
 }
@@ -90,9 +90,10 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
     const reads = ['/export', '/apps', '/apps/mobile', '/branding', '/channels', '/videos?per_page=500', '/videos?per_page=500&q=zzz', '/audit'];
     for (const url of reads) {
       it(`GET ${url}`, async () => {
-        const { result, cpuMs } = await leastCpu(2, () => s.call('GET', url));
+        const { result, cpuMs, firstMs } = await leastCpu(2, () => s.call('GET', url));
         expect(result.statusCode, result.body.slice(0, 200)).toBe(200);
-        console.log(`${backend} GET ${url}: ${cpuMs.toFixed(0)} ms, ${result.body.length} bytes`);
+        // The export's second read is the kept document (its tag unchanged): the first is said too.
+        console.log(`${backend} GET ${url}: ${cpuMs.toFixed(0)} ms (first ${firstMs.toFixed(0)} ms), ${result.body.length} bytes`);
         expect(cpuMs).toBeLessThan(OWNER_CPU_MS);
       }, 60_000);
     }
