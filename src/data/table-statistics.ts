@@ -19,8 +19,7 @@ export async function keepTableStatistics(db: Queryable): Promise<TableUpkeep> {
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const stale = ((await db.execute(sql`
     select relname as "table",
-      n_dead_tup > 50 + 0.2 * n_live_tup as "vacuum",
-      n_mod_since_analyze > 50 + 0.1 * n_live_tup as "analyze"
+      n_dead_tup > 50 + 0.2 * n_live_tup as "vacuum"
     from pg_stat_user_tables
     where schemaname = 'public'
       and (n_dead_tup > 50 + 0.2 * n_live_tup or n_mod_since_analyze > 50 + 0.1 * n_live_tup)

@@ -55,7 +55,7 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   const { db } = database;
 
   // Each owner's last export, served again while the slice's tag is the same (a full slice's
-  // document costs ~1.7 s of CPU on PGlite to build, its tag ~1 ms to read); bounded in characters.
+  // document costs 2.2-2.6 s of CPU on PGlite to build, its tag ~1 ms to read); bounded in characters.
   const kept = new LRUCache<number, ExportedSlice>({ maxSize: KEPT_EXPORT_CHARS, sizeCalculation: (exported) => exported.text.length });
   app.get('/export', { schema: { response: { 200: sliceDocument } } }, async (request, reply) => {
     const { ownerId, now } = request.editor;

@@ -44,7 +44,10 @@ export function barOptions(labels: readonly string[], series: string, colour: st
       {
         // Side by side while they fit their bars, else turned and thinned (categoryLabels): the
         // platforms' names overlapped at phone and half widths.
-        values: (u, ticks) => ticks.map((t) => categoryLabels(labels, plotWidth(u)).shown[Math.round(t)] ?? ''),
+        values: (u, ticks) => {
+          const { shown } = categoryLabels(labels, plotWidth(u));
+          return ticks.map((t) => shown[Math.round(t)] ?? '');
+        },
         splits: () => labels.map((_, i) => i),
         rotate: (u) => categoryLabels(labels, plotWidth(u)).rotate,
         size: (u) => categoryLabels(labels, plotWidth(u)).size,
