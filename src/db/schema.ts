@@ -891,3 +891,95 @@ export const channelProgramming = pgTable('channel_programming', {
   /** The last programming write: ids it added, blocks it removed (catalog form); null once undone. */
   lastWrite: jsonb().$type<unknown>(),
 });
+
+// ---------------------------------------------------------------- linear output (docs/linear.md)
+
+/**
+ * A video's HLS ingest (src/linear/ingest.ts): one row per video whose stream is an HLS playlist.
+ * `status` pending | ready | failed; `sourceUrl` is the stream URL it was (or is to be) read from,
+ * so a changed URL makes the row pending again. `ladder` holds the parsed multivariant playlist
+ * (src/linear/types.ts IngestedVideo without its segments), `segments` the compact segment list
+ * (src/linear/segment-codec.ts). Written whole in one statement: never half an ingest.
+ */
+export const videoHls = pgTable(
+  'video_hls',
+  {
+    videoId: integer()
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    status: text().$type<'pending' | 'ready' | 'failed'>().notNull(),
+    sourceUrl: text().notNull(),
+    requestedAt: instant().notNull(),
+    ingestedAt: instant(),
+    error: text(),
+    warning: text(),
+    segmentCount: integer().notNull().default(0),
+    durationSeconds: doublePrecision(),
+    ladder: jsonb().$type<unknown>(),
+    segments: text(),
+  },
+  (t) => [index('video_hls_pending').on(t.status, t.requestedAt)],
+);
+
+/**
+ * A channel's linear output settings (PUT /api/v1/studio/channels/{id}/linear): the fixed ladder
+ * and target duration its live playlists keep for life, the window, and the linear epoch (first
+ * enabled). `version` is the ETag/If-Match version.
+ */
+export const channelLinear = pgTable('channel_linear', {
+  channelId: integer()
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull(),
+  targetDurationSeconds: integer().notNull(),
+  windowSeconds: integer().notNull(),
+  ladder: jsonb().$type<unknown>().notNull(),
+  epoch: instant().notNull(),
+  version: integer().notNull().default(1),
+});
+
+/**
+ * The per-channel sequence ledger: for each programme once it first airs in the live stream, the
+ * media and discontinuity sequence numbers its first segment takes. Written once (insert, on
+ * conflict nothing) and never rewritten, so a restart, a second instance or an edit of what has
+ * aired changes no number (src/linear/ledger.ts).
+ */
+export const linearLedger = pgTable(
+  'linear_ledger',
+  {
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** The programme's on-air start, epoch ms. */
+    programmeStart: bigint({ mode: 'number' }).notNull(),
+    mediaSequence: bigint({ mode: 'number' }).notNull(),
+    discontinuitySequence: bigint({ mode: 'number' }).notNull(),
+    /** What the programme airs (a video id, 0 for slate) and how many segments it took, as first written. */
+    videoId: integer().notNull(),
+    segmentCount: integer().notNull(),
+    discontinuities: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.programmeStart] })],
+);
+
+/**
+ * A viewer's personal live link (GET /api/v1/live/{key}/channels.m3u with a viewer key): lists
+ * and plays what the viewer is entitled to in one app, checked on every playlist request.
+ * Only the SHA-256 of the key is stored; revoking stamps `revokedAt`.
+ */
+export const viewerLiveLinks = pgTable(
+  'viewer_live_links',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    viewerId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    appId: integer()
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    keyHash: text().notNull(),
+    createdAt: instant().notNull(),
+    revokedAt: instant(),
+  },
+  (t) => [uniqueIndex('viewer_live_links_hash').on(t.keyHash), index('viewer_live_links_viewer').on(t.viewerId)],
+);
