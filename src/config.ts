@@ -70,7 +70,7 @@ const bytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024);
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * The service's public base URL (https://tv.example.com, or with a path prefix), used where an
    * answer carries absolute links (Custom API pagination). Unset: such links are relative.

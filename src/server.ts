@@ -5,7 +5,8 @@ import { importCatalog, isCatalogEmpty } from './catalog/import.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
-import { DEMO_LOGINS, demoCatalog } from './demo/catalog.ts';
+import { demoCatalog } from './demo/catalog.ts';
+import { announcement } from './announcement.ts';
 import { buildApp } from './app.ts';
 import { observeQuery } from './observability/metrics.ts';
 
@@ -35,7 +36,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (config.MAX_CONNECTIONS > 0) app.server.maxConnections = config.MAX_CONNECTIONS;
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-    announce(app, url, database, demoLoaded);
+    announce(app, url, config.HOST, database, demoLoaded);
     let stopping: Promise<void> | undefined;
     const stop = () => (stopping ??= app.close().finally(() => database.close()));
     return { app, database, url, stop };
@@ -53,14 +54,9 @@ async function loadDemoIfEmpty(database: DatabaseHandle): Promise<boolean> {
   return true;
 }
 
-function announce(app: FastifyInstance, url: string, database: DatabaseHandle, demoLoaded: boolean): void {
-  const lines = [`channelnet is listening on ${url} (database: ${database.kind})`];
-  if (demoLoaded) {
-    lines.push('Loaded the demo catalog. Demo logins (username / email / password):');
-    for (const login of DEMO_LOGINS) lines.push(`  ${login.role.padEnd(6)} ${login.username} / ${login.email} / ${login.password}`);
-  }
+function announce(app: FastifyInstance, url: string, host: string, database: DatabaseHandle, demoLoaded: boolean): void {
   // Plain text on stdout for the person who ran `npm start`; the structured log goes on too.
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${announcement(url, host, database.kind, demoLoaded).join('\n')}\n`);
   app.log.info({ url, database: database.kind, demoLoaded }, 'listening');
 }
 
