@@ -12,7 +12,8 @@ function trusted(maxBytes: number): AnswerCache {
 describe('AnswerCache', () => {
   it('stays within its byte bound, least recently used out first, and counts evictions', () => {
     const cache = trusted(10_000);
-    for (let i = 0; i < 20; i++) cache.keep(`k${i}`, cache.version, answer(1_000));
+    // Each key asked twice: past the bound a key earns its place on its second ask (admission).
+    for (let i = 0; i < 20; i++) for (const _ of [1, 2]) cache.keep(`k${i}`, cache.version, answer(1_000));
     const { bytes, entries, evictions } = cache.stats();
     expect(bytes).toBeLessThanOrEqual(10_000);
     expect(entries).toBeGreaterThan(0);
@@ -22,6 +23,18 @@ describe('AnswerCache', () => {
     // An answer larger than the whole bound is served (returned) but not kept.
     expect(cache.keep('huge', cache.version, answer(20_000))?.body.length).toBe(20_000);
     expect(cache.get('huge', 1_500)).toBeUndefined();
+  });
+
+  it('admits a key asked once only while there is room: a flood of one-off keys evicts nothing (issue 35)', () => {
+    const cache = trusted(10_000);
+    for (let i = 0; i < 8; i++) cache.keep(`real${i}`, cache.version, answer(1_000));
+    for (let i = 0; i < 60; i++) expect(cache.keep(`junk${i}`, cache.version, answer(1_000))?.etag).toBeDefined();
+    for (let i = 0; i < 8; i++) expect(cache.get(`real${i}`, 1_500), `real${i}`).toBeDefined();
+    expect(cache.stats()).toMatchObject({ evictions: 0, refused: expect.any(Number) });
+    expect(cache.stats().refused).toBeGreaterThanOrEqual(59);
+    // Asked again, a key is kept (pushing the least recently used out).
+    cache.keep('junk59', cache.version, answer(1_000));
+    expect(cache.get('junk59', 1_500)).toBeDefined();
   });
 
   it('serves an answer only within [from, until), and counts hits and misses', () => {

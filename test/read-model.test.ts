@@ -86,6 +86,23 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
     expect((await get(`${LIST}?timezone=America/Detroit&category_id=2`, FIRETV)).rawPayload.equals(newYork.rawPayload)).toBe(false);
   });
 
+  it('keys only the parameters a route takes: 60 requests with junk parameters make no new answer and evict none (issue 35)', async () => {
+    const url = `${BASE}/users/11/categories?timezone=UTC`;
+    const first = await get(url, FIRETV);
+    const { entries, evictions } = stats();
+    const hits = stats().hits;
+    for (let i = 0; i < 60; i++) {
+      const junk = await get(`${url}&x=${i}&utm_source=a${i}`, FIRETV);
+      expect([junk.statusCode, junk.rawPayload.equals(first.rawPayload)]).toEqual([200, true]);
+    }
+    expect(stats()).toMatchObject({ entries, evictions, hits: hits + 60 });
+    // The order of the parameters a route takes does not make a new answer either.
+    const reordered = await get(`${BASE}/users/11/channels?timezone=UTC&skip=0`, FIRETV);
+    const before = stats().hits;
+    expect((await get(`${BASE}/users/11/channels?skip=0&timezone=UTC`, FIRETV)).rawPayload.equals(reordered.rawPayload)).toBe(true);
+    expect(stats().hits).toBe(before + 1);
+  });
+
   it('answers 304 without a body to If-None-Match naming the kept answer (strong or weak), 200 otherwise', async () => {
     const first = await get(GUIDE(201), FIRETV);
     const etag = first.headers.etag as string;

@@ -31,10 +31,19 @@ export interface AnswerStats {
   hits: number;
   misses: number;
   evictions: number;
+  /** Answers not kept on their first ask while the read model was full (admission). */
+  refused: number;
 }
 
 /** Per entry beyond its body and key: the object, the Buffer's header, the index. */
 const OVERHEAD = 200;
+/**
+ * Keys asked once while the read model was full, remembered (by their text, bounded in bytes) so
+ * that a second ask is kept: admission (issue 35). While there is room an answer is kept at once;
+ * once keeping one would push another out, only a key asked before earns the place, so a flood
+ * of one-off keys (junk parameters, scanners) cannot evict the answers real clients share.
+ */
+const DOORKEEPER_BYTES = 1024 * 1024;
 
 /** A strong ETag of these bytes (computed once, when the answer is kept). */
 export function etagOf(body: Buffer): string {
@@ -54,6 +63,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 export class AnswerCache {
   private readonly entries: LRUCache<string, KeptAnswer> | undefined;
+  private readonly askedOnce = new LRUCache<string, true>({ maxSize: DOORKEEPER_BYTES, sizeCalculation: (_, key) => key.length * 2 + 50 });
+  private refused = 0;
   private readonly byOwner = new Map<number, Set<string>>();
   private trusted = false;
   /** Counts every change heard: an answer computed across one is not kept (it may be older than the change). */
@@ -103,6 +114,7 @@ export class AnswerCache {
   keep(key: string, version: number, answer: Omit<KeptAnswer, 'etag'> & { etag?: string }): KeptAnswer | undefined {
     if (!this.entries || !this.trusted || version !== this.generation || answer.until <= answer.from) return undefined;
     const kept: KeptAnswer = { ...answer, etag: answer.etag ?? etagOf(answer.body) };
+    if (!this.admits(key, answer.body.byteLength)) return kept;
     this.entries.set(key, kept);
     // Larger than the whole bound: served, not kept.
     if (this.entries.peek(key) !== kept) return kept;
@@ -116,6 +128,7 @@ export class AnswerCache {
   invalidate(trusted: boolean): void {
     this.generation++;
     this.entries?.clear();
+    this.askedOnce.clear();
     this.byOwner.clear();
     this.trusted = trusted;
   }
@@ -131,7 +144,17 @@ export class AnswerCache {
   }
 
   stats(): AnswerStats {
-    return { bytes: this.entries?.calculatedSize ?? 0, entries: this.entries?.size ?? 0, hits: this.hits, misses: this.misses, evictions: this.evictions };
+    return { bytes: this.entries?.calculatedSize ?? 0, entries: this.entries?.size ?? 0, hits: this.hits, misses: this.misses, evictions: this.evictions, refused: this.refused };
+  }
+
+  /** Whether an answer of `bytes` under `key` may be kept now (see DOORKEEPER_BYTES). */
+  private admits(key: string, bytes: number): boolean {
+    const entries = this.entries!;
+    if (entries.has(key) || entries.calculatedSize + bytes + key.length * 2 + OVERHEAD <= entries.maxSize) return true;
+    if (this.askedOnce.delete(key)) return true;
+    this.askedOnce.set(key, true);
+    this.refused++;
+    return false;
   }
 
   private unindex(key: string, scope: CacheScope): void {

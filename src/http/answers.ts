@@ -17,6 +17,7 @@
 // - per viewer:  `Cache-Control: private, no-store`.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import { AnswerCache, etagOf, matchesIfNoneMatch } from '../cache/answer-cache.ts';
+import { declaredQuery, keyedUrl } from './answer-key.ts';
 import type { CacheScope } from '../cache/changes.ts';
 
 declare module 'fastify' {
@@ -67,6 +68,15 @@ function headerText(request: FastifyRequest, name: string): string {
   return Array.isArray(value) ? value.join(',') : (value ?? '');
 }
 
+const declaredByRoute = new WeakMap<object, ReadonlySet<string> | undefined>();
+/** The query parameters the request's route declares (answer-key.ts), worked out once per route. */
+function declaredOf(request: FastifyRequest): ReadonlySet<string> | undefined {
+  const schema = request.routeOptions.schema?.querystring as object | undefined;
+  if (!schema) return undefined;
+  if (!declaredByRoute.has(schema)) declaredByRoute.set(schema, declaredQuery(schema));
+  return declaredByRoute.get(schema);
+}
+
 /** Route-level hooks serving and keeping the route's answers (see the top). `maxAge`: seconds a public answer may be kept downstream at most. */
 export function answerHooks(
   answers: AnswerCache | undefined,
@@ -85,7 +95,7 @@ export function answerHooks(
     if (request.method !== 'GET' || !answers?.active || (rule.admits && !rule.admits(request))) return;
     const account = rule.account ? rule.account(request) : '';
     if (account === undefined) return;
-    let key = `${account}\n${request.url}`;
+    let key = `${account}\n${keyedUrl(request.url, declaredOf(request))}`;
     for (const name of rule.vary) key += `\n${headerText(request, name)}`;
     request.answerPlan = { key, version: answers.version };
     const now = request.now.getTime();

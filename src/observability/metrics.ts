@@ -165,6 +165,8 @@ export interface CacheFigures {
   hits?: number;
   misses?: number;
   evictions?: number;
+  /** Answers not kept on a first ask while full (the read model's admission). */
+  refused?: number;
 }
 
 const cacheSources = new Map<string, () => CacheFigures>();
@@ -196,6 +198,7 @@ cacheGauge('channelnet_cache_entries', 'Entries a per-process cache holds.', 'en
 cacheGauge('channelnet_cache_hits_total', 'Lookups a per-process cache answered.', 'hits');
 cacheGauge('channelnet_cache_misses_total', 'Lookups a per-process cache could not answer.', 'misses');
 cacheGauge('channelnet_cache_evictions_total', 'Entries a per-process cache dropped to stay within its bound (not those a change dropped).', 'evictions');
+cacheGauge('channelnet_cache_refused_total', 'Answers the read model did not keep on their first ask because keeping them would have pushed another out (admission: a key asked twice is kept).', 'refused');
 
 new client.Gauge({
   name: 'channelnet_activity_queue',

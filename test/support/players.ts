@@ -52,8 +52,8 @@ export async function playWithHlsJs(browser: Browser, url: string, seconds: numb
     const page = await context.newPage();
     await page.goto(origin);
     await page.evaluate((source) => {
-      const w = window as any;
-      const video = document.getElementById('v') as HTMLVideoElement;
+      const w = globalThis as any;
+      const video = w.document.getElementById('v');
       const report = { fatalErrors: [] as string[], errors: [] as string[], stallsMs: [] as number[], fragments: [] as any[], started: false, waitingSince: 0 };
       w.report = report;
       const hls = new w.Hls({ liveSyncDurationCount: 3 });
@@ -77,8 +77,8 @@ export async function playWithHlsJs(browser: Browser, url: string, seconds: numb
     }, url);
     await page.waitForTimeout(seconds * 1000);
     return await page.evaluate(() => {
-      const w = window as any;
-      const video = document.getElementById('v') as HTMLVideoElement;
+      const w = globalThis as any;
+      const video = w.document.getElementById('v');
       const r = w.report;
       // A stall still under way at the end counts too.
       const stallsMs = r.waitingSince ? [...r.stallsMs, performance.now() - r.waitingSince] : r.stallsMs;
