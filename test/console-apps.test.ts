@@ -79,8 +79,11 @@ describe('Studio console: apps', { timeout: 120_000 }, () => {
     const listed = (await server.api('GET', '/api/v1/studio/app-tokens', { token })).body.data.items;
     expect(listed.map((t: { label: string }) => t.label)).toContain('Living room Roku');
     await page.getByRole('button', { name: 'Revoke Living room Roku' }).click();
-    await table.getByText('Living room Roku').waitFor({ state: 'detached' });
-    expect((await server.api('GET', '/api/v1/studio/app-tokens', { token })).body.data.items.map((t: { label: string }) => t.label)).not.toContain('Living room Roku');
+    // Revoked, it stays listed with when, and can no longer be revoked.
+    await page.getByRole('button', { name: 'Revoke Living room Roku' }).waitFor({ state: 'detached' });
+    await table.getByText('Living room Roku').waitFor();
+    const after = (await server.api('GET', '/api/v1/studio/app-tokens', { token })).body.data.items as { label: string; revokedAt: string | null }[];
+    expect(after.find((t) => t.label === 'Living room Roku')?.revokedAt).toEqual(expect.any(String));
     await page.context().close();
   });
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG_STUB, PNG_1X1 } from './fixtures/catalog.ts';
 import { BACKENDS } from './support/db.ts';
-import { studioTest, type StudioTest } from './support/studio.ts';
+import { OLGA, studioTest, type StudioTest } from './support/studio.ts';
 
 const REST = '/api/v1/rest';
 const CUSTOM = '/api/v1/services/custom';
@@ -40,7 +40,7 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       const list = await s.call('GET', '/app-tokens');
       expect(list.statusCode).toBe(200);
       expect(list.headers.etag).toMatch(/^"[\w-]+"$/);
-      expect(list.json().data).toEqual({ items: [{ id: expect.any(Number), label: 'Roku archive', createdAt: '2026-11-21T15:00:00.000Z', lastUsedAt: null }] });
+      expect(list.json().data).toEqual({ items: [{ id: expect.any(Number), label: 'Roku archive', createdAt: '2026-11-21T15:00:00.000Z', lastUsedAt: null, revokedAt: null }] });
       expect(list.body).not.toContain(s.tokens.app);
       expect(list.body).not.toContain(createHash('sha256').update(s.tokens.app).digest('hex'));
       // Olga has none; the sign-in tokens of the tests are sessions, never listed.
@@ -51,7 +51,7 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       const post = await s.call('POST', '/app-tokens', { body: { label: 'Fire TV build' } });
       expect(post.statusCode, post.body).toBe(201);
       const data = post.json().data;
-      expect(data).toEqual({ id: expect.any(Number), label: 'Fire TV build', createdAt: '2026-11-21T15:00:00.000Z', lastUsedAt: null, token: expect.stringMatching(GUID) });
+      expect(data).toEqual({ id: expect.any(Number), label: 'Fire TV build', createdAt: '2026-11-21T15:00:00.000Z', lastUsedAt: null, revokedAt: null, token: expect.stringMatching(GUID) });
       created = { id: data.id, token: data.token };
       const [stored] = await rows(sql`select token_hash, kind, expires_at, revoked_at from auth_tokens where id = ${created.id}`);
       expect(stored).toEqual({ token_hash: createHash('sha256').update(created.token).digest('hex'), kind: 'app', expires_at: null, revoked_at: null });
@@ -61,7 +61,7 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       expect(list.json().data.items.map((t: any) => t.label)).toEqual(['Roku archive', 'Fire TV build']);
       expect(list.body).not.toContain(created.token);
       const one = await s.call('GET', `/app-tokens/${created.id}`);
-      expect(one.json().data).toEqual({ id: created.id, label: 'Fire TV build', createdAt: '2026-11-21T15:00:00.000Z', lastUsedAt: null });
+      expect(one.json().data).toEqual({ id: created.id, label: 'Fire TV build', createdAt: '2026-11-21T15:00:00.000Z', lastUsedAt: null, revokedAt: null });
       expect(one.headers.etag).toBe(post.headers.etag);
       // It reaches what a TV app calls (REST), never the Studio.
       expect((await restChannels(created.token, '2026-11-21T16:00:00Z')).statusCode).toBe(200);
@@ -88,7 +88,7 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       await s.call('DELETE', `/app-tokens/${first.json().data.id}`);
     });
 
-    it("revokes with If-Match: the token stops authenticating on REST and leaves the list; another owner's ids are 404", async () => {
+    it("revokes with If-Match: the token stops authenticating on REST and stays listed as revoked; another owner's ids are 404", async () => {
       const mine = `/app-tokens/${created.id}`;
       // Olga cannot read or revoke alice's token: answered exactly as an id that exists nowhere.
       for (const method of ['GET', 'DELETE']) {
@@ -106,13 +106,39 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       const revoked = await s.call('DELETE', mine, { headers: { 'if-match': read.headers.etag as string } });
       expect([revoked.statusCode, revoked.body]).toEqual([204, '']);
       expect((await restChannels(created.token)).statusCode).toBe(401);
-      expect((await s.call('GET', '/app-tokens')).json().data.items.map((t: any) => t.label)).toEqual(['Roku archive']);
-      expect((await s.call('GET', mine)).statusCode).toBe(404);
-      expect((await s.call('DELETE', mine)).statusCode).toBe(404);
+      const items = (await s.call('GET', '/app-tokens')).json().data.items;
+      expect(items.filter((t: any) => t.revokedAt === null).map((t: any) => t.label)).toEqual(['Roku archive']);
+      expect(items.find((t: any) => t.id === created.id)).toMatchObject({ label: 'Fire TV build', revokedAt: '2026-11-21T15:00:00.000Z' });
+      expect((await s.call('GET', mine)).json().data.revokedAt).toBe('2026-11-21T15:00:00.000Z');
+      // Revoking it again changes nothing and audits nothing.
+      const audited = (await s.call('GET', '/audit')).json().data.items.length;
+      expect((await s.call('DELETE', mine)).statusCode).toBe(204);
+      expect((await s.call('GET', '/audit')).json().data.items.length).toBe(audited);
       const [row] = await rows(sql`select revoked_at from auth_tokens where id = ${created.id}`);
       expect(new Date(row.revoked_at).toISOString()).toBe('2026-11-21T15:00:00.000Z');
       // The fixture's token still works.
       expect((await restChannels(s.tokens.app)).statusCode).toBe(200);
+    });
+
+    it("anyone holding an app token may revoke it through logout (the spec): the owner's audit says so, with the caller's address, and the token stays listed as revoked", async () => {
+      const made = (await s.call('POST', '/app-tokens', { body: { label: 'Shipped in the Roku build' } })).json().data;
+      const versionBefore = (await rows(sql`select slice_version from accounts where id = 11`))[0].slice_version;
+      const logout = await s.t.request({ method: 'POST', url: `${REST}/auth/logout`, headers: { authorization: `Bearer ${made.token}`, 'x-forwarded-for': '203.0.113.9' } });
+      expect(logout.statusCode).toBe(200);
+      expect((await restChannels(made.token)).statusCode).toBe(401);
+      const [entry] = (await s.call('GET', '/audit')).json().data.items;
+      expect(entry).toMatchObject({ action: 'delete', resource: `app-tokens/${made.id}`, fields: ['revokedAt'], actorId: 11, address: expect.any(String) });
+      expect(entry.address.length).toBeGreaterThan(0);
+      expect((await s.call('GET', `/app-tokens/${made.id}`)).json().data.revokedAt).toBe('2026-11-21T15:00:00.000Z');
+      // The owner's export lists live app tokens: its version moved with the revocation.
+      expect((await rows(sql`select slice_version from accounts where id = 11`))[0].slice_version).not.toBe(versionBefore);
+      // A sign-in token's logout is the viewer's own business: no audit entry.
+      const count = (await s.call('GET', '/audit')).json().data.items.length;
+      const login = await s.t.request({ method: 'POST', url: `${REST}/auth/login`, payload: { username: OLGA.username, password: OLGA.password } });
+      expect(login.statusCode, login.body).toBe(200);
+      const olgaLogout = await s.t.request({ method: 'POST', url: `${REST}/auth/logout`, headers: { authorization: `Bearer ${login.json().data.authToken}` } });
+      expect(olgaLogout.statusCode).toBe(200);
+      expect((await s.call('GET', '/audit')).json().data.items.length).toBe(count);
     });
   });
 

@@ -5,7 +5,9 @@
 // public (it ships inside every copy of a TV app), so it only reaches what those apps call.
 // A token works only while its account is active: the check reads the status in the same query.
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/connect.ts';
+import type { Database, Queryable } from '../db/connect.ts';
+import { bumpSliceVersions } from '../data/owner-slice.ts';
+import { insertAudit } from '../data/studio.ts';
 import { findToken, insertToken, revokeToken, touchToken } from '../data/tokens.ts';
 import { hashToken } from './token-hash.ts';
 
@@ -69,12 +71,25 @@ export async function authenticate(
   return row.account;
 }
 
-/** Logout: revokes a login or app token (the spec: logout also revokes archive app tokens). */
-export async function revoke(db: Queryable, token: string, now: Date): Promise<boolean> {
-  return revokeToken(db, hashToken(token), now, ['session', 'app']);
+/**
+ * Logout: revokes a login or app token (the spec: logout also revokes archive app tokens). An app
+ * token ships inside every copy of a TV app, so anyone holding one may revoke it: that is recorded
+ * in the owner's audit with the caller's address, and the owner's export (which lists live app
+ * tokens) takes a new version, in the same transaction.
+ */
+export async function revoke(db: Database, token: string, now: Date, address: string | undefined): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const revoked = await revokeToken(tx, hashToken(token), now, ['session', 'app']);
+    if (revoked?.kind === 'app') {
+      const ownerId = revoked.accountId;
+      await bumpSliceVersions(tx, [ownerId]);
+      await insertAudit(tx, [{ ownerId, actorId: ownerId, at: now, action: 'delete', resource: `app-tokens/${revoked.id}`, fields: ['revokedAt'], address: address ?? null }]);
+    }
+    return revoked !== undefined;
+  });
 }
 
 /** Refresh: revokes a login token only, so an app token cannot be refreshed away. */
 export async function revokeForRefresh(db: Queryable, token: string, now: Date): Promise<boolean> {
-  return revokeToken(db, hashToken(token), now, ['session']);
+  return (await revokeToken(db, hashToken(token), now, ['session'])) !== undefined;
 }

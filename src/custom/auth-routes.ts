@@ -53,7 +53,7 @@ export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   app.get('/auth/me', { schema: { response: meResponse } }, async (request) => customData(presentMe(request.viewer!)));
 
   app.post('/auth/logout', { schema: { response: messageResponse } }, async (request) => {
-    await revoke(database.db, tokenOf(request.headers.authorization), request.now);
+    await revoke(database.db, tokenOf(request.headers.authorization), request.now, request.ip);
     return customData({ message: 'Successfully logged out.' });
   });
 };

@@ -26,6 +26,7 @@ export interface AuditRow {
   action: 'create' | 'update' | 'delete';
   resource: string;
   fields: string[];
+  address?: string | null;
 }
 
 export async function insertAudit(tx: Queryable, rows: AuditRow[]): Promise<void> {
@@ -36,7 +37,7 @@ export async function insertAudit(tx: Queryable, rows: AuditRow[]): Promise<void
 export async function auditPage(db: Queryable, ownerId: number, limit: number, before?: number) {
   const where = before === undefined ? eq(t.studioAudit.ownerId, ownerId) : and(eq(t.studioAudit.ownerId, ownerId), lt(t.studioAudit.id, before));
   return db
-    .select({ id: t.studioAudit.id, actorId: t.studioAudit.actorId, at: t.studioAudit.at, action: t.studioAudit.action, resource: t.studioAudit.resource, fields: t.studioAudit.fields })
+    .select({ id: t.studioAudit.id, actorId: t.studioAudit.actorId, at: t.studioAudit.at, action: t.studioAudit.action, resource: t.studioAudit.resource, fields: t.studioAudit.fields, address: t.studioAudit.address })
     .from(t.studioAudit)
     .where(where)
     .orderBy(desc(t.studioAudit.id))

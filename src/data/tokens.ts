@@ -53,7 +53,8 @@ export async function touchToken(db: Queryable, id: number, now: Date, expiresAt
 }
 
 /** Revokes the token (only if of one of `kinds`); true when it was live (not already revoked or expired). */
-export async function revokeToken(db: Queryable, tokenHash: string, now: Date, kinds: readonly NewToken['kind'][]): Promise<boolean> {
+/** Revokes the live token with this hash among `kinds`; answers what it revoked (undefined: nothing). */
+export async function revokeToken(db: Queryable, tokenHash: string, now: Date, kinds: readonly NewToken['kind'][]): Promise<{ id: number; kind: NewToken['kind']; accountId: number } | undefined> {
   const rows = await db
     .update(authTokens)
     .set({ revokedAt: now })
@@ -65,8 +66,8 @@ export async function revokeToken(db: Queryable, tokenHash: string, now: Date, k
         or(isNull(authTokens.expiresAt), sql`${authTokens.expiresAt} > ${now}`),
       ),
     )
-    .returning({ id: authTokens.id });
-  return rows.length > 0;
+    .returning({ id: authTokens.id, kind: authTokens.kind, accountId: authTokens.accountId });
+  return rows[0];
 }
 
 /** Housekeeping: expired and revoked session tokens older than `before`. */

@@ -849,6 +849,8 @@ export const studioAudit = pgTable(
     /** The resource's path under /api/v1/studio, e.g. `channels/12/schedules/9001`. */
     resource: text().notNull(),
     fields: jsonb().$type<string[]>().notNull(),
+    /** The caller's address (as src/http/proxies.ts resolves it), where the write came over HTTP. */
+    address: text(),
   },
   (t) => [index('studio_audit_owner').on(t.ownerId, t.id)],
 );

@@ -45,7 +45,13 @@ const versioned = <T>(body: T): Versioned<T> => ({ body, etag: etagOf(body) });
 // ---------------------------------------------------------------- app tokens
 
 export function appTokenResource(row: AppTokenRow) {
-  return { id: row.id, label: row.label, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt === null ? null : row.lastUsedAt.toISOString() };
+  return {
+    id: row.id,
+    label: row.label,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt === null ? null : row.lastUsedAt.toISOString(),
+    revokedAt: row.revokedAt === null ? null : row.revokedAt.toISOString(),
+  };
 }
 
 export type AppTokenResource = ReturnType<typeof appTokenResource>;
@@ -83,9 +89,12 @@ export async function createAppToken(db: Database, editor: Editor, label: string
 
 export async function revokeToken(db: Database, editor: Editor, tokenId: number, ifMatch: string | undefined): Promise<Written<null>> {
   return write(db, editor, async (tx) => {
-    assertMatches(ifMatch, await existingToken(tx, editor.ownerId, tokenId));
+    const token = await existingToken(tx, editor.ownerId, tokenId);
+    assertMatches(ifMatch, token);
+    // Revoked already (by the owner, or by whoever held it): nothing to do, nothing to audit.
+    if (token.revokedAt !== null) return { written: { status: 204, body: null }, changes: [] };
     await revokeAppToken(tx, editor.ownerId, tokenId, editor.now);
-    return { written: { status: 204, body: null }, changes: [{ action: 'delete', resource: `app-tokens/${tokenId}`, fields: [] }] };
+    return { written: { status: 204, body: null }, changes: [{ action: 'delete', resource: `app-tokens/${tokenId}`, fields: ['revokedAt'] }] };
   });
 }
 

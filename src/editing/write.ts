@@ -16,6 +16,8 @@ export interface Editor {
   ownerId: number;
   actorId: number;
   now: Date;
+  /** The caller's address, recorded in the audit. */
+  address?: string;
   /**
    * Told what changed once the write has committed: the writing process drops its own cached
    * answers at once, so its next read has the change (others learn it by the NOTIFY).
@@ -111,7 +113,7 @@ async function record(tx: Queryable, editor: Editor, changes: readonly Change[])
   await bumpSliceVersions(tx, [editor.ownerId]);
   await insertAudit(
     tx,
-    changes.map((c) => ({ ownerId: editor.ownerId, actorId: editor.actorId, at: editor.now, action: c.action, resource: c.resource, fields: [...c.fields] })),
+    changes.map((c) => ({ ownerId: editor.ownerId, actorId: editor.actorId, at: editor.now, action: c.action, resource: c.resource, fields: [...c.fields], address: editor.address ?? null })),
   );
   const narrowed = changes.every((c) => c.channelIds !== undefined);
   const channelIds = [...new Set(changes.flatMap((c) => c.channelIds ?? []))];

@@ -50,7 +50,7 @@ export const sessionRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   const app = plain.withTypeProvider<ZodTypeProvider>();
   app.post('/auth/logout', { schema: { response: logoutResponse } }, async (request) => {
     // The auth hook accepted this exact token, so it is well-formed.
-    await revoke(database.db, bearerToken(request.headers.authorization)!, request.now);
+    await revoke(database.db, bearerToken(request.headers.authorization)!, request.now, request.ip);
     return okBody({ message: 'Logged out.' });
   });
 };

@@ -77,7 +77,7 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   app.get('/audit', { schema: { querystring: auditQuery, response: { 200: okSchema(auditPageSchema) } } }, async (request, reply) => {
     const { limit, before } = request.query;
     const page = await auditEntries(db, request.editor.ownerId, limit, before);
-    const data = { items: page.items.map((e) => ({ id: e.id, at: e.at.toISOString(), actorId: e.actorId, action: e.action, resource: e.resource, fields: e.fields })), next: page.next };
+    const data = { items: page.items.map((e) => ({ id: e.id, at: e.at.toISOString(), actorId: e.actorId, action: e.action, resource: e.resource, fields: e.fields, address: e.address })), next: page.next };
     return sendResource(reply, etagOf(data), data);
   });
 };

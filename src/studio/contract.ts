@@ -194,7 +194,13 @@ export const guideSchema = z.object({
 
 // ---------------------------------------------------------------- account
 
-export const appTokenSchema = z.object({ id: z.number(), label: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+export const appTokenSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable().describe('when it was revoked (by the owner, or through logout by anyone holding it); null while it works'),
+});
 export const appTokenListSchema = z.object({ items: z.array(appTokenSchema) });
 export const createdTokenSchema = appTokenSchema.extend({
   token: z.string().optional().describe('the Bearer token (a GUID), shown in this answer only; a retried create (same Idempotency-Key) leaves it out'),
@@ -259,6 +265,7 @@ export const auditEntrySchema = z.object({
   action: z.enum(['create', 'update', 'delete']),
   resource: z.string(),
   fields: z.array(z.string()),
+  address: z.string().nullable().describe("the caller's address, where the change came over HTTP (null for older entries and the command line)"),
 });
 export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), next: z.number().nullable() });
 

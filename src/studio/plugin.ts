@@ -34,7 +34,7 @@ export const studioApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
     if (!account) throw studioUnauthorized();
     if (!(await isOwner(db, account.id))) throw studioForbidden();
     // Today an owner manages their own network only: the owner is the signed-in account.
-    request.editor = { ownerId: account.id, actorId: account.id, now: request.now, committed: (change) => options.cache.change(change) };
+    request.editor = { ownerId: account.id, actorId: account.id, now: request.now, address: request.ip, committed: (change) => options.cache.change(change) };
   });
   refuseNul(app);
   for (const routes of STUDIO_ROUTES) await app.register(routes, group);

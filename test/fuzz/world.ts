@@ -145,7 +145,7 @@ export async function buildWorld(kind: DatabaseKind, config: Partial<Config> = {
   // A live guide key of alice's mobile app: the fuzzer reaches the public guide, not only its 404.
   await insertEpgKey(db, { appId: 301, keyHash: hashEpgKey(FUZZ_EPG_KEY), createdAt: now });
   const revokedToken = await issueToken(db, OWNER.id, { kind: 'sliding', seconds: REST_TOKEN_SLIDING_SECONDS }, now);
-  await revoke(db, revokedToken, now);
+  await revoke(db, revokedToken, now, undefined);
 
   const tables = await tableNames(db);
   const missing = STATE_TABLES.filter((name) => !tables.includes(name));

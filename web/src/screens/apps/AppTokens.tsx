@@ -1,5 +1,7 @@
 // App tokens: what TV archive apps send (README: Security). The GUID is shown once, when it is
-// created; the list shows label, creation and last use; revoking ends it at once.
+// created; the list shows label, creation and last use; revoking ends it at once. A revoked token
+// stays listed with when it was revoked (by the owner, or by anyone holding it, through logout: the
+// audit says from where).
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useAppTokens, useCreateAppToken, useRevokeAppToken } from '../../api/apps.ts';
@@ -27,9 +29,11 @@ export function AppTokens() {
     { header: 'Label', cell: (t) => t.label },
     { header: 'Created', cell: (t) => when(t.createdAt) },
     { header: 'Last used', cell: (t) => when(t.lastUsedAt) },
+    { header: 'Revoked', cell: (t) => (t.revokedAt ? when(t.revokedAt) : 'no') },
     {
       header: '',
-      cell: (t) => (
+      cell: (t) =>
+        t.revokedAt ? null : (
         <Button size="xs" color="red" variant="subtle" onClick={() => void submit.run({ revoke: t.id })} aria-label={`Revoke ${t.label}`}>
           Revoke
         </Button>
@@ -50,7 +54,7 @@ export function AppTokens() {
         </Button>
       </Group>
       <Loaded query={tokens} label="Loading tokens">
-        {(items) => <DataTable label="App tokens" columns={columns} rows={items} rowKey={(t) => t.id} empty="No app tokens." minWidth={480} />}
+        {(items) => <DataTable label="App tokens" columns={columns} rows={items} rowKey={(t) => t.id} empty="No app tokens." minWidth={560} />}
       </Loaded>
       <Modal opened={shown !== null} onClose={() => setShown(null)} title="Your new app token">
         <Stack>
