@@ -47,7 +47,8 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match && GUID.test(match[1]!) ? match[1] : undefined;
 }
 
-export type Authenticated = NonNullable<Awaited<ReturnType<typeof findToken>>>['account'];
+/** The caller a token names, with the scope it was accepted in (an app token is public: see TokenScope). */
+export type Authenticated = NonNullable<Awaited<ReturnType<typeof findToken>>>['account'] & { scope: TokenScope };
 
 /**
  * The account a live token of an accepted scope belongs to, or undefined (unknown, revoked,
@@ -68,7 +69,7 @@ export async function authenticate(
   if (touched && now.getTime() - (row.lastUsedAt?.getTime() ?? 0) >= TOUCH_INTERVAL_MS) {
     await touchToken(db, row.id, now, row.slidingSeconds === null ? row.expiresAt : new Date(now.getTime() + row.slidingSeconds * 1000));
   }
-  return row.account;
+  return { ...row.account, scope: SCOPE_OF_KIND[row.kind] };
 }
 
 /**

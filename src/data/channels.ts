@@ -1,5 +1,5 @@
 // Channel lookups. A deleted channel is not found anywhere.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { categories, channels, channelVastSettings, channelVideos, videos } from '../db/schema.ts';
 
@@ -77,4 +77,25 @@ export async function vastRows(db: Queryable, channelIds: number[]) {
     .from(channelVastSettings)
     .where(inArray(channelVastSettings.channelId, channelIds))
     .orderBy(asc(channelVastSettings.channelId), asc(channelVastSettings.platform));
+}
+
+/**
+ * The owner's videos that only private channels (a password) hold, in a library, VOD catalog,
+ * block or live stream: what a public token must not be handed a way to play.
+ */
+export async function privateOnlyVideoIds(db: Queryable, ownerId: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    select video_id as "videoId" from (
+      select cv.video_id, c.password_hash is not null as private from channel_videos cv join channels c on c.id = cv.channel_id where c.owner_id = ${ownerId}
+      union all
+      select vv.video_id, c.password_hash is not null from channel_vod_videos vv join channels c on c.id = vv.channel_id where c.owner_id = ${ownerId}
+      union all
+      select bv.video_id, c.password_hash is not null from schedule_block_videos bv join schedule_blocks b on b.id = bv.block_id join channels c on c.id = b.channel_id where c.owner_id = ${ownerId}
+      union all
+      select ls.video_id, c.password_hash is not null from live_streams ls join channels c on c.id = ls.channel_id where c.owner_id = ${ownerId}
+    ) placed
+    group by video_id
+    having bool_and(private)`);
+  const rows = ((result as { rows?: { videoId: number }[] }).rows ?? (result as unknown as { videoId: number }[]));
+  return rows.map((r) => Number(r.videoId));
 }

@@ -12,6 +12,9 @@ import { channelSchema, nowOnAirSchema, scheduleSchema } from './schemas.ts';
 import { nowOnAir } from '../schedules/now-on-air.ts';
 import { okBody, okSchema } from '../http/success-envelope.ts';
 import { answerHooks, shareAnswer } from '../http/answers.ts';
+import type { Authenticated } from '../access/tokens.ts';
+import { asSeenByPublicToken, videosWithheldFromPublicTokens } from '../channels/public-token-view.ts';
+import type { TimelineSegment } from '../schedules/timelines.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -28,10 +31,15 @@ function byChannel<T extends { channelId: number }>(rows: T[]): (id: number) => 
   return (id) => groups.get(id) ?? [];
 }
 
-async function withLibraries(db: Queryable, channels: ChannelRow[]) {
+/** What the caller's token may be handed: everything for a sign-in, not what only private channels hold for a public app token. */
+async function withheldFrom(db: Queryable, account: Authenticated, channels: readonly ChannelRow[]): Promise<ReadonlySet<number>> {
+  return account.scope === 'app' ? videosWithheldFromPublicTokens(db, account.id, channels) : new Set();
+}
+
+async function withLibraries(db: Queryable, channels: ChannelRow[], withheld: ReadonlySet<number>) {
   const ids = channels.map((c) => c.id);
   const [videos, vast] = await Promise.all([libraryVideos(db, ids), vastRows(db, ids)]);
-  const videosOf = byChannel(videos);
+  const videosOf = byChannel(withheld.size === 0 ? videos : videos.map((v) => asSeenByPublicToken(withheld, v.id, v)));
   const vastOf = byChannel(vast);
   return channels.map((c) => presentChannel(c, videosOf(c.id), vastOf(c.id)));
 }
@@ -40,7 +48,9 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   // The signed-in owner's own data: kept per account (after the Bearer check, which runs first), private downstream.
-  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [], account: (request) => String(request.account.id) }).hooks;
+  // A public app token sees less than a sign-in (public-token-view.ts): its answers are kept apart.
+  const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, { vary: [], account: (request) => `${request.account.id}:${request.account.scope}` }).hooks;
+  const viewOf = (account: Authenticated) => `${account.id}:${account.scope}`;
 
   // Cached as the serialized envelope: a library list is tens of kilobytes, and stringifying it
   // again on every request cost more than the rest of the request.
@@ -48,8 +58,11 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const owner = request.account.id;
     shareAnswer(request, { ownerId: owner }, Infinity);
     const body = await cache.get(
-      `rest:channels:${owner}`,
-      async () => JSON.stringify(okBody(await withLibraries(db, await ownerChannels(db, owner)))),
+      `rest:channels:${viewOf(request.account)}`,
+      async () => {
+        const channels = await ownerChannels(db, owner);
+        return JSON.stringify(okBody(await withLibraries(db, channels, await withheldFrom(db, request.account, channels))));
+      },
       { ownerId: owner },
     );
     return sendJsonText(reply, body);
@@ -60,15 +73,18 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   app.get('/channels/now', { schema: { response: { 200: okSchema(nowOnAirSchema) } } }, async (request) => {
     const owner = request.account.id;
     const channels = await cache.get(`rest:channel-zones:${owner}`, async () => (await ownerChannels(db, owner)).map((c) => ({ id: c.id, timezone: c.timezone, ownerId: owner })), { ownerId: owner });
+    const withheld = await cache.get(`rest:withheld:${viewOf(request.account)}`, async () => [...(await withheldFrom(db, request.account, await ownerChannels(db, owner)))], { ownerId: owner });
     const at = request.now.getTime();
     const onAir = await nowOnAir(db, timelines, channels, at);
-    return okBody(channels.map((c, i) => presentNowOnAir(c, at, onAir[i]!)));
+    const hidden = new Set(withheld);
+    const seen = <S extends TimelineSegment>(s: S | null): S | null => (s && hidden.size > 0 ? { ...s, video: asSeenByPublicToken(hidden, s.video.videoTubeId, s.video) } : s);
+    return okBody(channels.map((c, i) => presentNowOnAir(c, at, { now: seen(onAir[i]!.now), next: seen(onAir[i]!.next) })));
   });
 
   app.get('/channels/:channelId', { schema: { params: channelIdParams, response: channelResponse } }, async (request) => {
     const channel = await ownedChannel(db, request.account.id, request.params.channelId);
     if (!channel) throw channelNotFound();
-    const [presented] = await withLibraries(db, [channel]);
+    const [presented] = await withLibraries(db, [channel], await withheldFrom(db, request.account, await ownerChannels(db, request.account.id)));
     return okBody(presented!);
   });
 
@@ -79,11 +95,14 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const scope = { ownerId: request.account.id, channelIds: [channelId] };
     // A day's blocks as planned, whatever the time: only an edit changes them.
     shareAnswer(request, scope, Infinity);
-    const body = await cache.get(`rest:schedule:${request.account.id}:${channelId}:${date}`, async () => {
+    const body = await cache.get(`rest:schedule:${viewOf(request.account)}:${channelId}:${date}`, async () => {
       const channel = await cache.get(`rest:owned:${request.account.id}:${channelId}`, () => ownedChannel(db, request.account.id, channelId), scope);
       if (!channel) return undefined;
       const blocks = await timelines.onAirDay(db, channel, date);
-      return JSON.stringify(okBody(presentSchedule(channel.id, date, channel.timezone, blocks)));
+      // Only a private channel can hold a video only private channels hold.
+      const withheld = channel.passwordHash === null ? new Set<number>() : await withheldFrom(db, request.account, [channel]);
+      const seen = withheld.size === 0 ? blocks : blocks.map((b) => ({ ...b, videos: b.videos.map((e) => ({ ...e, video: asSeenByPublicToken(withheld, e.video.videoTubeId, e.video) })) }));
+      return JSON.stringify(okBody(presentSchedule(channel.id, date, channel.timezone, seen)));
     }, scope);
     if (!body) throw channelNotFound();
     return sendJsonText(reply, body);

@@ -19,7 +19,7 @@ import { dayVideoFields } from '../presenters/day-video.ts';
 type LibraryVideo = Awaited<ReturnType<typeof libraryVideos>>[number];
 type VastRow = Awaited<ReturnType<typeof vastRows>>[number];
 
-export function presentLogin(account: Authenticated, authToken: string): z.input<typeof loginSchema> {
+export function presentLogin(account: Pick<Authenticated, 'id' | 'username' | 'email' | 'publicUrl'>, authToken: string): z.input<typeof loginSchema> {
   return { authToken, userId: account.id, userName: account.username, email: account.email, publicUrl: account.publicUrl };
 }
 
