@@ -78,7 +78,7 @@ describe.each(BACKENDS)('Custom API schedules on %s', (backend) => {
       expect(rows.map((r: any) => [r.customId, r.streamUrl])).toEqual([['202-5003-1', null], ['202-5004-1', null]]);
     });
 
-    it('pages in the Laravel shape; per_page is capped at 2,000 (docs/security.md: Limits), defaults to 50; all_videos=1 is one page of every row', async () => {
+    it('pages in the Laravel shape; per_page is capped at 2,000 (docs/security.md: What an owner may build), defaults to 50; all_videos=1 is one page of every row', async () => {
       const page = (query: string) => get(video(`channels_ids=201,202&dates=2026-11-21&${query}`));
       const second = (await page('per_page=3&page=2')).json();
       expect(second.data.map((r: any) => r.customId)).toEqual(['201-5003-1', '201-5002-2', '202-5003-1']);

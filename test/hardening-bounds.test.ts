@@ -1,5 +1,5 @@
 // Issue 26 item 3, from the attacker's side: whatever an owner builds, a read costs bounded work.
-// An owner's write past the limits (docs/security.md: Limits) is refused in its interface's words at low CPU
+// An owner's write past the limits (docs/security.md: What an owner may build) is refused in its interface's words at low CPU
 // (Studio 422 envelope, the import's `<path>: <message>` lines); the largest legal channel-day is
 // accepted, and every anonymous read of it stays under 200 ms of CPU, every owner read under 2 s.
 // CPU, never wall time: each figure is the least of a few runs (another request's garbage

@@ -1,7 +1,7 @@
 // Field-level schemas shared by the catalog format: each one checks a single value,
 // so its error message can name the offending value at that value's own path.
 //
-// Every string has a length bound (docs/security.md: Limits), checked before any pattern: a pattern then
+// Every string has a length bound (docs/security.md: What an owner may build), checked before any pattern: a pattern then
 // only ever sees a short string, and none of them can backtrack for long or overflow the stack
 // (the old base64 pattern, `(?:[A-Za-z0-9+/]{4})*`, overflowed it on a ~5 MB image).
 import { DateTime, IANAZone } from 'luxon';
@@ -24,7 +24,7 @@ const JPEG_SOI = [0xff, 0xd8, 0xff];
 const URL_UNSAFE_RE = /[\u0000-\u0020\u007f]/;
 const HANDLE_RE = /^@?[\w.-]+$/;
 
-/** String lengths (UTF-16 code units), docs/security.md: Limits. */
+/** String lengths (UTF-16 code units), docs/security.md: What an owner may build. */
 export const MAX_TITLE = 200;
 export const MAX_TEXT = 5000;
 /** Names, slugs, ids of other systems: what the Custom API takes for a text field. */

@@ -34,7 +34,7 @@ function exactlyOne(o: object, a: string, b: string): string | null {
 /** "import time" defaults: absent in the file, null in the output, filled by the importer. */
 const importTime = instant.optional().transform((v) => v ?? null);
 
-/** Limits of strings and lists (docs/security.md: Limits); every string field has one. */
+/** Limits of strings and lists (docs/security.md: What an owner may build); every string field has one. */
 const title = text(MAX_TITLE);
 /** What a viewer reads in a guide or a list: a video's title, a channel's name. */
 const shownName = text(MAX_TITLE).min(1, { error: 'must not be empty' });

@@ -53,7 +53,7 @@ const programmesResponse = { 200: z.array(programmeSchema) };
 
 /**
  * Rows of the Roku tree's guide, which answers every row with its video's description (up to
- * 5,000 characters each): two full channel-days (docs/security.md: Limits).
+ * 5,000 characters each): two full channel-days (docs/security.md: What an owner may build).
  */
 const MAX_ROKU_ROWS = 2 * MAX_DAY_ENTRIES;
 

@@ -7,7 +7,7 @@ export const MAX_PER_PAGE = 100;
 /**
  * Rows of one channels/video answer (a page, all_videos): shipped clients ask per_page=10000 for
  * a channel-day and read one page, which holds at most 2 x 720 rows (a day of the request's
- * zone across two of the channel's; docs/security.md: Limits); 2,000 rows cost ~0.04 s of CPU to present.
+ * zone across two of the channel's; docs/security.md: What an owner may build); 2,000 rows cost ~0.04 s of CPU to present.
  */
 export const MAX_GUIDE_ROWS = 2000;
 export const MAX_GUIDE_PER_PAGE = MAX_GUIDE_ROWS;

@@ -1,5 +1,5 @@
 // What one owner holds, counted in one statement: the figures the owner bounds
-// (src/editing/owner-bounds.ts) are checked against after every write, inside its transaction.
+// (src/catalog/owner-bounds.ts) are checked against after every write, inside its transaction.
 // Every count goes through an index on the owner (videos_owner, channels_owner_order, apps'
 // owner index) and the children's primary keys; the sums read lengths, never values (a bytea's
 // length is in its header).

@@ -26,7 +26,7 @@ import type { ScheduleTimelines } from '../schedules/timelines.ts';
 /**
  * What one request may compile and render, in schedule entries of days not kept (with the day
  * before and after each, as guideWork counts): ~0.12 s of CPU on PGlite, where the queries run
- * in-process too (notes/guide.md: 8,640 entries cost 124 ms).
+ * in-process too (measured: 8,640 entries cost 124 ms).
  */
 export const MAX_COLD_ENTRIES = 8_000;
 

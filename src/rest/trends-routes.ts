@@ -1,6 +1,6 @@
 // GET /analytics/trends and /analytics/entitlements: an owner's figures per day of a range of
 // dates in a zone, against the previous range of as many days; JSON in the REST envelope or,
-// with `Accept: text/csv`, the days as CSV (docs: notes/analytics.md until folded in).
+// with `Accept: text/csv`, the days as CSV (docs/activity.md: Trends).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

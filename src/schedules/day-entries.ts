@@ -1,6 +1,6 @@
 // How many entries a channel's schedule puts on each of its days, counted without expanding it:
 // every read of a day (REST day, Custom guide, XMLTV, programme analytics) compiles that day's
-// entries, so what a day holds bounds what reading it costs (docs/security.md: Limits).
+// entries, so what a day holds bounds what reading it costs (docs/security.md: What an owner may build).
 //
 // A channel-day (a date of the channel's zone) holds every video of every block occurrence
 // starting that day, published or not (one compiled day serves both views), whatever the videos'

@@ -9,7 +9,7 @@
 //   day before, that day and the next only (each channel-day can be kept and served as it is);
 // - the video's category name and description, when it has them (read for the videos listed:
 //   schedule loads carry neither).
-// What a guide costs is bounded before any of it is compiled (guideWork, docs/security.md: Limits).
+// What a guide costs is bounded before any of it is compiled (guideWork, docs/security.md: What an owner may build).
 import type { Queryable } from '../db/connect.ts';
 import { videoTexts } from '../data/video-categories.ts';
 import { groupBy } from '../group-by.ts';
@@ -22,7 +22,7 @@ import { cachedDayWindow, fastLocalDate } from './zone-offsets.ts';
 export const MAX_GUIDE_DAYS = 14;
 
 /**
- * What one export may compile, in entries (guideWork): ~0.05 s of CPU cold (docs/security.md: Limits). A
+ * What one export may compile, in entries (guideWork): ~0.05 s of CPU cold (docs/security.md: What an owner may build). A
  * guide asking more is refused before any of it is compiled; at 144 entries a channel-day that is
  * 14 days of 4 channels, 7 days of 7, 1 day of 23; at 720 (the most a day holds) 12 days of 1.
  */

@@ -19,7 +19,7 @@
 //   every day except around the zone's offset changes (a 23- or 25-hour day moves one block's end
 //   relative to the other's start). So the first days both play and the days around every offset
 //   change of the following year are compared; as zone rules repeat yearly, that is every distinct
-//   day there is (test/schedule-overlaps.test.ts checks it against playing two years day by day).
+//   day there is (test/schedule-overlaps.unit.test.ts checks it against playing two years day by day).
 // `Overlaps` keeps a channel's blocks for many such questions (a copy of a day to 31 days asks
 // thousands): one-off blocks sorted by start, so each question reads only the few near its span.
 import { addDays } from './channel-day.ts';

@@ -3,7 +3,7 @@
 // days onto target dates. No I/O: the Studio's editing module loads the plan, the durations, the
 // blocks that stay and what aired before, and writes what this answers.
 //
-// The rules (docs: notes/tools.md until folded into docs/studio.md):
+// The rules (docs/programming.md):
 // - A slot plays on a set of weekdays (ISO: 1 Monday ... 7 Sunday) at a wall time HH:mm in the
 //   channel zone (resolved as every block start is: wallTimeToEpoch, DST included).
 // - A slot's occurrence runs until the next occurrence of any slot (the plan repeats weekly, so

@@ -2,7 +2,7 @@
 // is read (plugin.ts), so these bound what one owner's request may make the service do: each is
 // the largest body whose worst case (validation and write, measured on PGlite, where the
 // database's work is this process's CPU too) stays under the 2 s an owner's request may cost.
-// 413 `payload_too_large` beyond. Figures: notes/issue26-edge.md.
+// 413 `payload_too_large` beyond. Figures: docs/security.md: Studio body limits.
 
 /** Every route that names no other: one entity, a password (a new channel's 1,100 blocks: 1.3 s). */
 export const STUDIO_BODY_LIMIT = 64 * 1024;

@@ -200,7 +200,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
         </Text>
         {exists && app.configuredStores && app.configuredStores.length > 0 ? (
           <Text size="sm" mb="xs" aria-label="Store notification URLs">
-            Store notification URLs (set them in each store's console; README: Store notifications):{' '}
+            Store notification URLs (set them in each store's console; docs/entitlements.md: Store notifications):{' '}
             {app.configuredStores.map((store) => (
               <Code key={store} mr="xs">{`${location.origin}/api/v1/stores/${store}/${app.id}`}</Code>
             ))}

@@ -1,4 +1,4 @@
-// App tokens: what TV archive apps send (README: Security). The GUID is shown once, when it is
+// App tokens: what TV archive apps send (docs/security.md: Tokens). The GUID is shown once, when it is
 // created; the list shows label, creation and last use; revoking ends it at once. A revoked token
 // stays listed with when it was revoked (by the owner, or by anyone holding it, through logout: the
 // audit says from where).
