@@ -33,10 +33,12 @@ export function useDays(channelId: number, dates: readonly string[]) {
   });
 }
 
-export const useGuide = (channelId: number, date: string, zone: string) =>
+/** A channel-day of the guide in `zone`; `options`: read only once `enabled`, again every `refetchInterval` ms. */
+export const useGuide = (channelId: number, date: string, zone: string, options: { enabled?: boolean; refetchInterval?: number } = {}) =>
   useQuery({
     queryKey: keys.guide(channelId, date, zone),
     queryFn: async () => (await studio<Guide>(`/channels/${channelId}/guide/${date}`, { query: { timezone: zone } })).data,
+    ...options,
   });
 
 export const useCreateBlock = (channelId: number) =>

@@ -1,12 +1,9 @@
 // The mock TV's lineup from the Studio guide route: today's rows of the app's first channel in
 // that channel's zone (what a TV app opening on it receives), read again each minute so "Now"
 // moves on while the editor stays open.
-import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useChannelList } from '../../api/channels.ts';
-import { studio } from '../../api/client.ts';
-import { keys } from '../../api/query.ts';
-import type { Guide } from '../../api/types.ts';
+import { useGuide } from '../../api/schedules.ts';
 import type { TvLineup } from './Previews.tsx';
 import { firstCarried, nowAndNext } from './tv-guide.ts';
 
@@ -15,12 +12,7 @@ export function useTvLineup(carried: readonly { channelId: number; sorting: numb
   const channel = useChannelList().data?.find((c) => c.id === channelId);
   const zone = channel?.timezone ?? 'UTC';
   const today = DateTime.now().setZone(zone).toISODate() ?? '';
-  const guide = useQuery({
-    queryKey: keys.guide(channelId ?? 0, today, zone),
-    queryFn: async () => (await studio<Guide>(`/channels/${channelId}/guide/${today}`, { query: { timezone: zone } })).data,
-    enabled: channel !== undefined,
-    refetchInterval: 60_000,
-  });
+  const guide = useGuide(channelId ?? 0, today, zone, { enabled: channel !== undefined, refetchInterval: 60_000 });
   if (channelId === undefined) return { now: 'no channel carried yet', next: 'carry a channel below', clock: '' };
   if (!guide.data) return guide.error ? { now: 'the guide could not be read', next: '', clock: '' } : undefined;
   const wall = DateTime.now().setZone(zone);
