@@ -12,6 +12,7 @@ import type {
 } from '../src/catalog/format.ts';
 import { solidPng } from '../src/demo/png.ts';
 import { APP_PLATFORMS, type AppPlatform, type StorePlatform } from '../src/vocabulary.ts';
+import { mulberry32 } from '../src/random.ts';
 
 /** Every owner's password. Its scrypt hash is precomputed: hashing 1,000 of them would take minutes. */
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -40,17 +41,6 @@ const STORE: Record<AppPlatform, StorePlatform> = {
 /** One tiny PNG shared by every image: blobs are content-addressed, so it is stored once. */
 export const PNG = solidPng(8, 8, '336699').toString('base64');
 
-/** mulberry32: small, seeded, stable across Node versions (the same as the demo catalog's). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface BenchChannel {
   id: number;

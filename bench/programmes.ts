@@ -41,6 +41,7 @@ import { MAX_LIVE_SESSIONS, ownerChannelCurve, programmeFigures, topFigures } fr
 import { creditClosedSessions, figuresByAiring, programmeRows } from '../src/sessions/programme-crediter.ts';
 import { BENCH_HASH } from './catalog.ts';
 import { databaseUrl } from './load.ts';
+import { mulberry32 } from '../src/random.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const DAY_MS = 86_400_000;
@@ -87,16 +88,6 @@ function options(): Options {
 // ---------------------------------------------------------------------------------------------
 // The network
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so every run has the same catalog. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Video ids of channel k: programmes 0..39, a station break filling the day (98), the live event (99). */
 const videoId = (k: number, i: number) => 100_000 + k * 100 + i;
@@ -111,7 +102,7 @@ function video(k: number, i: number, title: string, seconds: number) {
  * break filling the day exactly, so the loop never leaves time with nothing on air.
  */
 function channelDay(k: number) {
-  const next = random(k + 1);
+  const next = mulberry32(k + 1);
   const minutes = Array.from({ length: PROGRAMMES_PER_CHANNEL }, () => 5 + Math.floor(next() * 56));
   const entries: number[] = [];
   let used = 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Overlaps, firstOverlap, formatZoned, occurrenceOn, overlapBetween, spanMs, type Overlap, type SpanBlock } from '../src/schedules/overlaps.ts';
+import { mulberry32 } from '../src/random.ts';
 
 const NY = 'America/New_York';
 const H = 3_600_000;
@@ -11,16 +12,10 @@ const shown = (a: SpanBlock, b: SpanBlock, zone = NY) => {
   return o && [o.block.date, formatZoned(o.block.start, zone), formatZoned(o.block.end, zone), o.other.blockId, o.other.date, formatZoned(o.other.start, zone), formatZoned(o.other.end, zone)];
 };
 
-/** mulberry32: a small seeded generator, so a failure replays; random(n) is in [0, n). */
+/** Seeded, so a failure replays; random(n) is in [0, n). */
 function randomInts(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296 * n) | 0;
-  };
+  const next = mulberry32(seed);
+  return (n: number) => (next() * n) | 0;
 }
 
 describe('schedule overlaps', () => {

@@ -8,6 +8,7 @@
 import { DateTime } from 'luxon';
 import type { CatalogInput } from '../catalog/format.ts';
 import { crc32, gradientPng, solidPng } from './png.ts';
+import { mulberry32 } from '../random.ts';
 
 type Item<L> = NonNullable<L> extends readonly (infer T)[] ? T : never;
 type AccountInput = Item<CatalogInput['accounts']>;
@@ -52,17 +53,6 @@ const ROKU_ARCHIVE_TOKEN = '6f1c2b8e-4d3a-4e7f-9b21-0c5d8a7e3f14';
 // ---------------------------------------------------------------------------------------------
 // Small deterministic helpers
 
-/** mulberry32: a tiny seeded PRNG; good enough for ids and jitter, and stable across Node versions. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

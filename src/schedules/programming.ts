@@ -25,6 +25,7 @@ import { addDays } from './channel-day.ts';
 import { wallTimeToEpoch } from './expand.ts';
 import { MAX_BLOCK_VIDEOS, MAX_DAY_ENTRIES } from './day-entries.ts';
 import { fastLocalDateTime } from './zone-offsets.ts';
+import { mulberry32 } from '../random.ts';
 
 export const SLOT_ORDERS = ['inOrder', 'shuffle', 'leastRecentlyAired'] as const;
 export type SlotOrder = (typeof SLOT_ORDERS)[number];
@@ -159,21 +160,10 @@ export function planProblems(slots: readonly Slot[], root = 'slots'): string[] {
   return problems;
 }
 
-/** mulberry32: a small seeded generator, so a seed means the same shuffle on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The permutation of `list` for shuffle pass `pass` of `seed` (Fisher-Yates). */
 export function shuffled<T>(list: readonly T[], seed: number, pass: number): T[] {
-  const next = random((seed ^ Math.imul(pass + 1, 0x9e3779b1)) >>> 0);
+  const next = mulberry32((seed ^ Math.imul(pass + 1, 0x9e3779b1)) >>> 0);
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
