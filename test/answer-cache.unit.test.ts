@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { AnswerCache, etagOf, matchesIfNoneMatch } from '../src/cache/answer-cache.ts';
 
 const answer = (bytes: number, scope = { ownerId: 1 }, until = 2_000) => ({ body: Buffer.alloc(bytes, 7), contentType: 'application/json', scope, from: 1_000, until });
@@ -73,5 +74,30 @@ describe('AnswerCache', () => {
     const etag = etagOf(Buffer.from('x'));
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect([etag, `W/${etag}`, `"a", ${etag}`, '*', '"a"', undefined].map((h) => matchesIfNoneMatch(h, etag))).toEqual([true, true, true, true, false, false]);
+  });
+});
+
+describe('gzip in the read model', async () => {
+  const { acceptsGzip } = await import('../src/http/answers.ts');
+  const { gzipped, gzipEtag, GZIP_FROM } = await import('../src/cache/answer-cache.ts');
+
+  it('reads Accept-Encoding as RFC 9110 says: by name or *, q above 0', () => {
+    expect(['gzip', 'br, gzip', 'gzip;q=0.5', '*', 'deflate, *;q=0.1', 'GZIP', 'x-gzip'].every(acceptsGzip)).toBe(true);
+    expect(['identity', 'gzip;q=0', 'gzip; q=0.000', 'br', '', 'gzipped'].some(acceptsGzip)).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+
+  it('gzips what is worth it, and names the gzipped representation apart', () => {
+    expect(gzipped(Buffer.alloc(GZIP_FROM - 1, 97))).toBeUndefined();
+    expect(gzipped(Buffer.alloc(GZIP_FROM, 97))!.length).toBeLessThan(100);
+    expect(gzipped(randomBytes(4096))).toBeUndefined();
+    expect(gzipEtag('"abc"')).toBe('"abc-gz"');
+  });
+
+  it('keeps the gzip once with the answer, counted against the bound', () => {
+    const cache = trusted(1 << 20);
+    const kept = cache.keep('k', cache.version, { ...answer(0), body: Buffer.alloc(10_000, 97) });
+    expect(kept?.gzip?.length).toBeGreaterThan(0);
+    expect(cache.stats().bytes).toBe(10_000 + kept!.gzip!.length + 2 + 200);
   });
 });

@@ -6,6 +6,7 @@
 // alice's Fire TV app (304) is free and carries 204 (UTC; live 20:00-21:00Z) and 201 (New York);
 // the mobile app (301) is paid, the Android TV app (302) sells VOD by pay-per-view, 202 is private.
 import type { FastifyInstance } from 'fastify';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -65,9 +66,9 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
     // A header left out of the key still gets the route's refusal: an overlong Device-Id is a 422, not the kept list.
     expect((await get(LIST, { ...FIRETV, 'device-id': 'd'.repeat(300) })).statusCode).toBe(422);
     // Vary names exactly what the answers read beside the URL.
-    expect((await get(LIST, FIRETV)).headers.vary).toBe('platform-id, platform, timezone');
-    expect((await get(`${BASE}/users/11/app_settings`, FIRETV)).headers.vary).toBe('platform-id, platform');
-    expect((await get(`${BASE}/users/11/settings`)).headers.vary).toBeUndefined();
+    expect((await get(LIST, FIRETV)).headers.vary).toBe('platform-id, platform, timezone, Accept-Encoding');
+    expect((await get(`${BASE}/users/11/app_settings`, FIRETV)).headers.vary).toBe('platform-id, platform, Accept-Encoding');
+    expect((await get(`${BASE}/users/11/settings`)).headers.vary).toBe('Accept-Encoding');
   });
 
   it('shares one list answer among the zones with the same day window, and only among them', async () => {
@@ -101,6 +102,28 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
     const before = stats().hits;
     expect((await get(`${BASE}/users/11/channels?skip=0&timezone=UTC`, FIRETV)).rawPayload.equals(reordered.rawPayload)).toBe(true);
     expect(stats().hits).toBe(before + 1);
+  });
+
+  it('sends a kept answer of a kilobyte or more gzipped to a client that takes gzip, with its own ETag; either ETag answers 304', async () => {
+    const ROUTE = GUIDE(201);
+    const plain = await get(ROUTE, FIRETV);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const round of ['computed', 'kept']) {
+      if (round === 'computed') t.app.answers.invalidate(true);
+      const gz = await get(ROUTE, { ...FIRETV, 'accept-encoding': 'br;q=1, gzip;q=0.8' });
+      expect([gz.statusCode, gz.headers['content-encoding'], gz.headers.etag], round).toEqual([200, 'gzip', `${plain.headers.etag!.toString().slice(0, -1)}-gz"`]);
+      expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload), round).toBe(true);
+      expect(gz.rawPayload.length, round).toBeLessThan(plain.rawPayload.length * 0.6);
+    }
+    // gzip refused (q=0) or not named: the identity bytes.
+    expect((await get(ROUTE, { ...FIRETV, 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined();
+    for (const etag of [plain.headers.etag as string, `${(plain.headers.etag as string).slice(0, -1)}-gz"`]) {
+      const revalidated = await get(ROUTE, { ...FIRETV, 'accept-encoding': 'gzip', 'if-none-match': etag });
+      expect([revalidated.statusCode, revalidated.rawPayload.length], etag).toEqual([304, 0]);
+    }
+    // A small answer goes out as it is.
+    expect((await get(`${BASE}/users/11/languages`, { ...FIRETV, 'accept-encoding': 'gzip' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('answers 304 without a body to If-None-Match naming the kept answer (strong or weak), 200 otherwise', async () => {
@@ -186,7 +209,7 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
     const alice = await login(OWNER.username, OWNER.password);
     const read = (token: string, url = '/api/v1/rest/channels') => get(url, { authorization: `Bearer ${token}` });
     const first = await read(alice);
-    expect([first.statusCode, first.headers['cache-control'], first.headers.vary]).toEqual([200, 'private, no-cache', 'Authorization']);
+    expect([first.statusCode, first.headers['cache-control'], first.headers.vary]).toEqual([200, 'private, no-cache', 'Authorization, Accept-Encoding']);
     const hits = stats().hits;
     const again = await read(alice);
     expect([stats().hits, again.rawPayload.equals(first.rawPayload)]).toEqual([hits + 1, true]);

@@ -9,6 +9,7 @@
 // (per-viewer answers are never offered). Bounded in bytes (body, key and a fixed overhead), least
 // recently used out first.
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { touches, type CacheScope, type OwnerChange } from './changes.ts';
 
@@ -23,6 +24,23 @@ export interface KeptAnswer {
   /** [from, until): the instants (ms) at which the answer holds; `from` is when it was computed. */
   from: number;
   until: number;
+  /** The body gzipped, made once when it is kept (answers of GZIP_FROM bytes or more that shrink); sent to clients that accept it. */
+  gzip?: Buffer;
+}
+
+/** Answers this large or larger are kept gzipped too: below it the header and the work cost more than the bytes saved. */
+export const GZIP_FROM = 1024;
+
+/** The body gzipped, when worth it (GZIP_FROM, and at least a tenth smaller). */
+export function gzipped(body: Buffer): Buffer | undefined {
+  if (body.byteLength < GZIP_FROM) return undefined;
+  const gz = gzipSync(body, { level: 6 });
+  return gz.byteLength <= body.byteLength * 0.9 ? gz : undefined;
+}
+
+/** The ETag of the gzipped representation: another representation, so another strong validator (RFC 9110 8.8.3). */
+export function gzipEtag(etag: string): string {
+  return `${etag.slice(0, -1)}-gz"`;
 }
 
 export interface AnswerStats {
@@ -77,7 +95,7 @@ export class AnswerCache {
     if (maxBytes <= 0) return;
     this.entries = new LRUCache<string, KeptAnswer>({
       maxSize: maxBytes,
-      sizeCalculation: (answer, key) => answer.body.byteLength + key.length * 2 + OVERHEAD,
+      sizeCalculation: (answer, key) => answer.body.byteLength + (answer.gzip?.byteLength ?? 0) + key.length * 2 + OVERHEAD,
       dispose: (answer, key, reason) => {
         if (reason === 'evict') this.evictions++;
         this.unindex(key, answer.scope);
@@ -115,6 +133,8 @@ export class AnswerCache {
     if (!this.entries || !this.trusted || version !== this.generation || answer.until <= answer.from) return undefined;
     const kept: KeptAnswer = { ...answer, etag: answer.etag ?? etagOf(answer.body) };
     if (!this.admits(key, answer.body.byteLength)) return kept;
+    // Made once here, not per request: an alias keeps the same answer object and its gzip.
+    if (!('gzip' in answer)) kept.gzip = gzipped(answer.body);
     this.entries.set(key, kept);
     // Larger than the whole bound: served, not kept.
     if (this.entries.peek(key) !== kept) return kept;

@@ -15,8 +15,11 @@
 // - account:     ETag, `Cache-Control: private, no-cache` (the caller's own data: kept by no
 //                shared cache, revalidated by the client), `Vary: Authorization`;
 // - per viewer:  `Cache-Control: private, no-store`.
+// A kept answer of a kilobyte or more is also kept gzipped (made once, when kept: answer-cache.ts)
+// and sent so to a client whose Accept-Encoding takes gzip, with its own ETag (`"...-gz"`); every
+// kept route says `Vary: Accept-Encoding`, so a cache in front keeps the two apart.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
-import { AnswerCache, etagOf, matchesIfNoneMatch } from '../cache/answer-cache.ts';
+import { AnswerCache, etagOf, gzipEtag, matchesIfNoneMatch, type KeptAnswer } from '../cache/answer-cache.ts';
 import { declaredQuery, keyedUrl } from './answer-key.ts';
 import type { CacheScope } from '../cache/changes.ts';
 
@@ -68,6 +71,18 @@ function headerText(request: FastifyRequest, name: string): string {
   return Array.isArray(value) ? value.join(',') : (value ?? '');
 }
 
+/** Whether an Accept-Encoding value takes gzip (by name or `*`, with a q above 0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (header === undefined) return false;
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*' && name !== 'x-gzip') continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (q === undefined || Number(q) > 0) return true;
+  }
+  return false;
+}
+
 const declaredByRoute = new WeakMap<object, ReadonlySet<string> | undefined>();
 /** The query parameters the request's route declares (answer-key.ts), worked out once per route. */
 function declaredOf(request: FastifyRequest): ReadonlySet<string> | undefined {
@@ -83,12 +98,20 @@ export function answerHooks(
   maxAge: number,
   rule: AnswerRule,
 ): { hooks: { onRequest: onRequestAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> }; sendShared: (request: FastifyRequest, reply: FastifyReply, key: string) => FastifyReply | undefined } {
-  const vary = rule.account ? 'Authorization' : rule.vary.join(', ');
+  const vary = [...(rule.account ? ['Authorization'] : rule.vary), 'Accept-Encoding'].join(', ');
   const cacheControl = (until: number, now: number) =>
     rule.account ? ACCOUNT : `public, max-age=${Math.max(0, Math.min(maxAge, Math.floor((until - now) / 1000)))}`;
   const validators = (reply: FastifyReply, etag: string, until: number, now: number) => {
-    reply.header('etag', etag).header('cache-control', cacheControl(until, now));
-    if (vary) reply.header('vary', vary);
+    reply.header('etag', etag).header('cache-control', cacheControl(until, now)).header('vary', vary);
+  };
+  /** Sends a kept answer, gzipped when the client takes it, or 304 when If-None-Match names either representation. */
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer, now: number) => {
+    const gzip = kept.gzip && acceptsGzip(request.headers['accept-encoding']) ? kept.gzip : undefined;
+    validators(reply, gzip ? gzipEtag(kept.etag) : kept.etag, kept.until, now);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (matchesIfNoneMatch(ifNoneMatch, kept.etag) || (kept.gzip && matchesIfNoneMatch(ifNoneMatch, gzipEtag(kept.etag)))) return reply.code(304).send();
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.type(kept.contentType).send(gzip ?? kept.body);
   };
 
   const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
@@ -101,9 +124,7 @@ export function answerHooks(
     const now = request.now.getTime();
     const kept = answers.get(key, now);
     if (!kept) return;
-    validators(reply, kept.etag, kept.until, now);
-    if (matchesIfNoneMatch(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
-    return reply.type(kept.contentType).send(kept.body);
+    return sendKept(request, reply, kept, now);
   };
 
   const onSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
@@ -122,11 +143,17 @@ export function answerHooks(
     const kept = plan && answers.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until });
     if (kept && plan && terms.alias !== undefined) answers.keep(`shared\n${terms.alias}`, plan.version, kept);
     const etag = kept ? kept.etag : etagOf(body);
-    validators(reply, etag, terms.until, now);
+    const gzip = kept?.gzip && acceptsGzip(request.headers['accept-encoding']) ? kept.gzip : undefined;
+    validators(reply, gzip ? gzipEtag(etag) : etag, terms.until, now);
     // A client holding these very bytes (kept elsewhere, or here before an eviction) gets no body.
-    if (request.method === 'GET' && matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (request.method === 'GET' && (matchesIfNoneMatch(ifNoneMatch, etag) || matchesIfNoneMatch(ifNoneMatch, gzipEtag(etag)))) {
       reply.code(304).removeHeader('content-type');
       return null;
+    }
+    if (gzip) {
+      reply.header('content-encoding', 'gzip');
+      return gzip;
     }
     return body;
   };
@@ -143,9 +170,7 @@ export function answerHooks(
     const kept = answers.get(`shared\n${key}`, now);
     if (!kept) return undefined;
     answers.keep(request.answerPlan.key, request.answerPlan.version, kept);
-    validators(reply, kept.etag, kept.until, now);
-    if (matchesIfNoneMatch(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
-    return reply.type(kept.contentType).send(kept.body);
+    return sendKept(request, reply, kept, now);
   };
 
   return { hooks: { onRequest, onSend }, sendShared };
