@@ -87,3 +87,14 @@ export const useRefreshHls = () =>
     async (videoId: number) => (await studio<{ hls: HlsState | null }>(`/videos/${videoId}/hls/refresh`, { method: 'POST' })).data.hls,
     (videoId) => [keys.video(videoId), ALL_LINEAR],
   );
+
+/** How often a pending ingest is asked again (ingest takes seconds; a background job). */
+export const PENDING_POLL_MS = 3_000;
+
+/** The video with its ingest state, asked again while the ingest is pending. */
+export const useVideoHls = (videoId: number) =>
+  useQuery({
+    queryKey: keys.video(videoId),
+    queryFn: () => studio<VideoWithHls>(`/videos/${videoId}`),
+    refetchInterval: (query) => (query.state.data?.data.hls?.status === 'pending' ? PENDING_POLL_MS : false),
+  });
