@@ -148,7 +148,7 @@ function LadderEditor({ ladder, onChange, error }: { ladder: Rung[]; onChange: (
         {ladder.length === 0 ? <List.Item>No rungs yet: saving takes the first ready video's ladder.</List.Item> : null}
         {ladder.map((rung, i) => (
           <List.Item key={`${rung.bandwidth}-${i}`}>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs">
               <Text size="sm" style={{ wordBreak: 'break-word' }}>
                 {rungLabel(rung)}
               </Text>
