@@ -98,6 +98,22 @@ describe('Studio console: accessibility of every screen', { timeout: 240_000 }, 
     await page.getByRole('button', { name: 'Previous page' }).waitFor();
   });
 
+  // A channel's Linear output tab (issue 34; needs the server's GET /studio/channels/{id}/linear):
+  // its settings, ladder, coverage and player addresses, at 1280 px and at phone width.
+  it('names every control of a channel\'s Linear output tab, with no sideways scroll at phone width', async () => {
+    const problems: string[] = [];
+    for (const [viewer, suffix] of [[page, ''], [await server.signedIn(OWNER.username, OWNER.password, { width: 375, height: 812 }), '-375']] as const) {
+      await viewer.goto('/studio/#/channels/201');
+      await viewer.getByRole('tab', { name: 'Linear output' }).click();
+      await viewer.getByRole('form', { name: 'Linear output settings' }).waitFor();
+      await viewer.getByRole('heading', { name: 'Player addresses' }).waitFor();
+      problems.push(...(await problemsOf(viewer, 'Channels')).map((p) => `Linear output${suffix}: ${p}`));
+      await screenshot(viewer, `a11y-linear-output${suffix}`);
+      if (suffix) await viewer.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('scrolls no screen sideways at phone width (375 px), and every control is still named there', async () => {
     const phone = await server.signedIn(OWNER.username, OWNER.password, { width: 375, height: 812 });
     expect(await everyScreen(phone, '-375')).toEqual([]);

@@ -42,7 +42,9 @@ describe('pages under their Content-Security-Policy', { timeout: 180_000 }, () =
     expect(console).not.toMatch(/script-src[^;]*unsafe-inline/);
     // The Watch view's players and nothing more (issue 30): two embed origins, media over HTTPS.
     expect(console).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com;');
-    expect(console).toContain("media-src 'self' https:;");
+    expect(console).toContain("media-src 'self' https: blob:;");
+    // The linear stream (issue 34): playlists from this origin, segments from creators' HTTPS origins.
+    expect(console).toContain("connect-src 'self' https:;");
     expect(console).not.toMatch(/(frame|child)-src[^;]*(\*|https:(?!\/\/))/);
     const docs = (await fetch(`${server.origin}/docs/`)).headers.get('content-security-policy') ?? '';
     expect(docs).toContain("frame-ancestors 'none'");

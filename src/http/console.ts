@@ -7,16 +7,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { CONSOLE_CSP, protectPages } from './page-headers.ts';
+import { consoleCsp, protectPages } from './page-headers.ts';
 
 export const CONSOLE_PREFIX = '/studio';
 export const CONSOLE_DIR = fileURLToPath(new URL('../../dist/studio', import.meta.url));
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export const consoleRoutes: FastifyPluginAsync<{ root?: string }> = async (app, options) => {
+/** `mediaOrigins`: origins the operator allowed for creators' media (the console may play from them). */
+export const consoleRoutes: FastifyPluginAsync<{ root?: string; mediaOrigins?: readonly string[] }> = async (app, options) => {
   const root = options.root ?? CONSOLE_DIR;
-  protectPages(app, CONSOLE_CSP);
+  protectPages(app, consoleCsp(options.mediaOrigins));
   app.get('/', (_request, reply) => reply.redirect(`${CONSOLE_PREFIX}/`, 302));
   app.get(CONSOLE_PREFIX, (_request, reply) => reply.redirect(`${CONSOLE_PREFIX}/`, 301));
   if (!existsSync(path.join(root, 'index.html'))) {

@@ -4,6 +4,7 @@
 import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateEpgKey, useEpgKey, useRevokeEpgKey } from '../../api/apps.ts';
+import { guideKeys } from '../../api/guide-keys.ts';
 import type { CreatedEpgKey } from '../../api/types.ts';
 import { formMessage } from '../../ui/errors.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
@@ -21,10 +22,14 @@ export function EpgKeyPanel({ platform }: { platform: string }) {
   const submit = useSubmit(async (action: 'create' | 'revoke') => {
     setSaid('');
     if (action === 'create') {
-      setMade(await create.mutateAsync(undefined));
+      const created = await create.mutateAsync(undefined);
+      // Kept for this tab: the Linear output panel and the Watch view use it (api/guide-keys.ts).
+      if (created.key) guideKeys.remember(platform, created.key);
+      setMade(created);
       return;
     }
     await revoke.mutateAsync(read.data?.etag);
+    guideKeys.forget(platform);
     setMade(null);
     setSaid('Guide key revoked: its URL answers 404 from now on.');
   });
@@ -48,7 +53,7 @@ export function EpgKeyPanel({ platform }: { platform: string }) {
             {made?.url ? (
               <Alert color="yellow" title="Your new guide URL" role="status">
                 <Text size="sm" mb={4}>
-                  Copy it now: it is shown only this once. A new key replaces this one.
+                  Copy it now: it is shown only this once (this tab keeps it for the Linear output panel until it closes). A new key replaces this one.
                 </Text>
                 <Code block aria-label="New guide URL">
                   {absolute(made.url)}

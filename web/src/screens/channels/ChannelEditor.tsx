@@ -1,6 +1,6 @@
 // One channel (#/channels/{id}): details, library and VOD catalog, VAST per platform, password,
-// delete and restore. Every save sends the ETag the form was loaded with (412 when someone else
-// saved meanwhile).
+// linear output (screens/linear), delete and restore. Every save sends the ETag the form was
+// loaded with (412 when someone else saved meanwhile).
 import { Alert, Anchor, Badge, Button, Group, PasswordInput, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useChannel, useDeleteChannel, usePassword, useUpdateChannel } from '../../api/channels.ts';
@@ -12,6 +12,7 @@ import { fieldError, formMessage } from '../../ui/errors.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
 import { ChannelForm } from './ChannelForm.tsx';
+import { LinearPanel } from '../linear/LinearPanel.tsx';
 import { VastEditor } from './VastEditor.tsx';
 import { VideoListEditor } from './VideoListEditor.tsx';
 
@@ -77,6 +78,7 @@ function Editor({ channelId, read, reload }: { channelId: number; read: Answer<C
           <Tabs.Tab value="vod">VOD catalog</Tabs.Tab>
           <Tabs.Tab value="vast">VAST</Tabs.Tab>
           <Tabs.Tab value="password">Password</Tabs.Tab>
+          <Tabs.Tab value="linear">Linear output</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <ChannelForm
@@ -100,6 +102,9 @@ function Editor({ channelId, read, reload }: { channelId: number; read: Answer<C
         </Tabs.Panel>
         <Tabs.Panel value="password" pt="md">
           <PasswordEditor channelId={channelId} hasPassword={c.hasPassword} onChanged={async () => setChannel(await reload())} />
+        </Tabs.Panel>
+        <Tabs.Panel value="linear" pt="md">
+          <LinearPanel channelId={channelId} timezone={c.timezone} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

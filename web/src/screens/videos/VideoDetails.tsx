@@ -1,5 +1,5 @@
 // One video: edit (PATCH with the ETag it was read with, so a concurrent change is a 412, not an
-// overwrite), where it is used, and delete (409 in_use in words).
+// overwrite), its HLS ingest for linear output, where it is used, and delete (409 in_use in words).
 import { Alert, Button, Divider, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Answer } from '../../api/client.ts';
@@ -8,6 +8,7 @@ import { useDeleteVideo, useUpdateVideo, useVideo, useVideoUsage } from '../../a
 import { formMessage } from '../../ui/errors.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
+import { HlsIngest } from './HlsIngest.tsx';
 import { VideoForm } from './VideoForm.tsx';
 
 export function VideoDetails({ videoId, onDone }: { videoId: number; onDone: () => void }) {
@@ -41,6 +42,8 @@ function Details({ videoId, read, onDone }: { videoId: number; read: Answer<Vide
           onDone();
         }}
       />
+      <Divider label="Linear output" labelPosition="left" />
+      <HlsIngest videoId={videoId} />
       <Divider label="Where it is used" labelPosition="left" />
       <Loaded query={usage} label="Loading usage" size="sm">
         {(used) => <Usage usage={used} />}

@@ -1,10 +1,13 @@
 // Watch (#/watch/{channelId}): the channel as a viewer sees it now, joined in progress: the
 // YouTube or Vimeo embed started at the programme's position, or a <video> for direct media and
 // live stream URIs seeked there; at the programme's end the next one follows. Nothing on air
-// says when the next programme starts.
+// says when the next programme starts. With linear output on and a guide key in this tab, it
+// plays the channel's own HLS stream instead (HlsPlayer), one player across programmes.
 import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useAllChannels } from '../../api/channels.ts';
+import { useGuideKeys } from '../../api/guide-keys.ts';
+import { useLinear } from '../../api/linear.ts';
 import type { NowOnAir } from '../../api/types.ts';
 import { useNowOnAir } from '../../api/watch.ts';
 import { navigate } from '../../router.ts';
@@ -12,6 +15,8 @@ import { FormAlert } from '../../ui/errors.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { ChannelPicker } from '../schedule/ChannelPicker.tsx';
 import { clockOf } from '../schedule/geometry.ts';
+import { liveUrls } from '../linear/urls.ts';
+import { HlsPlayer } from './HlsPlayer.tsx';
 import { playerFor, type Player } from './plan.ts';
 
 export function WatchScreen({ rest }: { rest: string[] }) {
@@ -31,14 +36,28 @@ export function WatchScreen({ rest }: { rest: string[] }) {
 
 function OnAir({ channelId, name }: { channelId: number; name: string }) {
   const now = useNowOnAir(channelId);
+  // A failed linear read (an older server, a refusal) leaves Watch as it was: the programme's own player.
+  const linear = useLinear(channelId);
+  const held = Object.values(useGuideKeys());
+  const on = linear.data?.data.enabled === true;
+  const src = on && held[0] ? liveUrls(window.location.origin, held[0], channelId).master : undefined;
   return (
-    <Loaded query={now} label="Loading what is on air">
-      {(answer) => <Programme answer={answer} name={name} answeredAt={now.dataUpdatedAt} />}
-    </Loaded>
+    <Stack gap="xs">
+      {on && !src ? (
+        <Alert color="blue" role="status">
+          Linear output is on. To watch the channel's own stream here, make a guide key on the Apps screen or paste one under the channel's Linear output; until then Watch plays each programme's
+          own video.
+        </Alert>
+      ) : null}
+      {src ? <HlsPlayer key={src} src={src} title={name} /> : null}
+      <Loaded query={now} label="Loading what is on air">
+        {(answer) => <Programme answer={answer} name={name} answeredAt={now.dataUpdatedAt} withPlayer={!src} />}
+      </Loaded>
+    </Stack>
   );
 }
 
-function Programme({ answer, name, answeredAt }: { answer: NowOnAir; name: string; answeredAt: number }) {
+function Programme({ answer, name, answeredAt, withPlayer }: { answer: NowOnAir; name: string; answeredAt: number; withPlayer: boolean }) {
   const { now, next, timezone } = answer;
   const at = (instant: string) => `${clockOf(Date.parse(instant), timezone)} (${timezone})`;
   const upNext = next ? (
@@ -69,7 +88,7 @@ function Programme({ answer, name, answeredAt }: { answer: NowOnAir; name: strin
         </Text>
       </Group>
       {/* Keyed by the programme: a re-ask during it keeps the player; the next programme replaces it. */}
-      <PlayerView key={`${now.videoId}-${now.start}`} player={player} title={now.title} joinedAt={answeredAt} />
+      {withPlayer ? <PlayerView key={`${now.videoId}-${now.start}`} player={player} title={now.title} joinedAt={answeredAt} /> : null}
       {upNext}
     </Stack>
   );
