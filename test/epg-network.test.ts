@@ -109,7 +109,14 @@ describe.each(BACKENDS)('XMLTV guides of a 200-channel network on %s', (backend)
 
   it('a schedule change is in the next document: only the changed channel is cold, rendered in the request', async () => {
     const now = '2027-02-01T15:00:00Z';
-    expect((await guide(1, now)).statusCode).toBe(200);
+    // The day was prepared by the first test, but two warm weeks (58 MB each, and their gzip
+    // parts) since may have pushed it out of GUIDE_CACHE_BYTES: prepared again if so.
+    let before = await guide(1, now);
+    for (let tries = 0; before.statusCode === 503 && tries < 5; tries++) {
+      await prepared().whenIdle();
+      before = await guide(1, now);
+    }
+    expect(before.statusCode, before.text().slice(0, 300)).toBe(200);
     const channel = FIRST_CHANNEL + 3; // UTC
     const block = await s.call('POST', `/channels/${channel}/schedules`, { body: { startTime: '2027-02-01T20:00:00', videoIds: [5001], allowOverlap: true } });
     expect(block.statusCode, block.body).toBe(201);

@@ -4,6 +4,7 @@
 // (test/support/xmltv.ts); the guide's content against the fixture's schedules, a clock change
 // inside the answer, overlapping entries, escaping, the days bounds, keys made, replaced, revoked
 // and retried, and another owner's token or key never reaching alice's channels.
+import { gunzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -157,6 +158,17 @@ describe.each(BACKENDS)('XMLTV guide export on %s', (backend) => {
       expect(answer.headers['transfer-encoding']).toBe('chunked');
       expect(answer.headers['content-length']).toBeUndefined();
       expect(checkXmltv(answer.body).channels).toHaveLength(3);
+    });
+
+    it('is gzipped for a client that takes gzip: the same document, from the days deflated when rendered (issue 35)', async () => {
+      const plain = await s.t.request({ url: `${REST}/epg.xml?days=3`, headers: { authorization: `Bearer ${s.tokens.alice}` } });
+      expect([plain.headers['content-encoding'], plain.headers.vary]).toEqual([undefined, 'Accept-Encoding']);
+      const gz = await s.t.request({ url: `${REST}/epg.xml?days=3`, headers: { authorization: `Bearer ${s.tokens.alice}`, 'accept-encoding': 'gzip, deflate, br' } });
+      expect([gz.statusCode, gz.headers['content-encoding'], gz.headers.vary]).toEqual([200, 'gzip', 'Accept-Encoding']);
+      const document = gunzipSync(gz.rawPayload);
+      expect(document.equals(plain.rawPayload)).toBe(true);
+      expect(checkXmltv(document.toString('utf8')).channels).toHaveLength(3);
+      expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     });
 
     it('answers HEAD without a body', async () => {

@@ -16,6 +16,7 @@ import type { GuideChannelDay, GuideProgramme } from '../schedules/guide-export.
 import { requireZone } from '../schedules/labels.ts';
 import type { TimelineChannel } from '../schedules/timelines.ts';
 import { offsetMinutes } from '../schedules/zone-offsets.ts';
+import { deflatedPart, gzipDocument, type DeflatedPart } from './gzip-parts.ts';
 
 export const XMLTV_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
@@ -113,6 +114,8 @@ export interface RenderedDay {
   /** Bytes the day adds to a document (bytes.length). */
   bytes: number;
   body: Buffer;
+  /** The body deflated once, as a part of a gzipped document (gzip-parts.ts). */
+  gzip: DeflatedPart;
 }
 
 /** The longest head: the fixed text, two times of 20 characters, a channel id of a 10-digit number. */
@@ -145,7 +148,7 @@ export function renderDay<C extends XmltvChannel>(day: GuideChannelDay<C>, bodie
   }
   // A copy of the used part: a kept day must not hold the scratch's slack.
   const body = Buffer.from(scratch.subarray(0, used));
-  return { programmes: count, bytes: used, body };
+  return { programmes: count, bytes: used, body, gzip: deflatedPart(body) };
 }
 
 /** Bytes of a document batch: small days are gathered up to about this much; a larger day is written alone, as it is. */
@@ -178,6 +181,20 @@ export function* xmltvChunks(channels: readonly XmltvChannel[], days: readonly R
   }
   if (small.length > 0) yield Buffer.concat(small, smallBytes);
   yield Buffer.from(XMLTV_TAIL);
+}
+
+/**
+ * The same document gzipped (for a client that takes gzip): the days' parts were deflated when
+ * they were rendered, so only the head, the channel elements and the tail are deflated here.
+ */
+export function* xmltvGzipChunks(channels: readonly XmltvChannel[], days: readonly RenderedDay[]): Generator<Buffer> {
+  function* parts(): Generator<DeflatedPart> {
+    yield deflatedPart(Buffer.from(XMLTV_HEAD));
+    for (let first = 0; first < channels.length; first += 100) yield deflatedPart(Buffer.from(channels.slice(first, first + 100).map(channelElement).join('')));
+    for (const day of days) yield day.gzip;
+    yield deflatedPart(Buffer.from(XMLTV_TAIL));
+  }
+  yield* gzipDocument(parts());
 }
 
 /** The bytes of a document of these channels and days (what xmltvChunks writes). */

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import type { ChannelRow } from '../data/channels.ts';
 import type { PreparedGuides } from '../guides/prepared-guides.ts';
-import { xmltvChunks } from '../presenters/xmltv.ts';
+import { xmltvChunks, xmltvGzipChunks } from '../presenters/xmltv.ts';
 import { RestError } from './errors.ts';
 
 const guideTooLarge = (why: string) =>
@@ -16,10 +16,13 @@ const guideTooLarge = (why: string) =>
 const guidePreparing = (seconds: number) =>
   new RestError(503, 'guide_preparing', `This guide is being prepared; retry in ${seconds} seconds.`, { 'retry-after': String(seconds) });
 
-/** The document of `channels` for `days` days from `now` as a stream of bytes, or a refusal (thrown before any byte). */
-export async function guideDocument(guides: PreparedGuides, channels: readonly ChannelRow[], days: number, now: Date): Promise<Readable> {
+/**
+ * The document of `channels` for `days` days from `now` as a stream of bytes (gzipped from the
+ * days' kept parts when `gzip`), or a refusal (thrown before any byte).
+ */
+export async function guideDocument(guides: PreparedGuides, channels: readonly ChannelRow[], days: number, now: Date, gzip = false): Promise<Readable> {
   const outcome = await guides.guide(channels, days, now);
   if (outcome.kind === 'too_large') throw guideTooLarge(outcome.reason);
   if (outcome.kind === 'preparing') throw guidePreparing(outcome.retryAfterSeconds);
-  return Readable.from(xmltvChunks(channels, outcome.days), { objectMode: false });
+  return Readable.from((gzip ? xmltvGzipChunks : xmltvChunks)(channels, outcome.days), { objectMode: false });
 }
