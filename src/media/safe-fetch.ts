@@ -122,8 +122,9 @@ interface Target {
 /** The URL parsed, its scheme allowed and its addresses checked (all of them), or a refusal. */
 async function checkedTarget(text: string, options: SafeFetchOptions): Promise<Target | FetchRefusal> {
   const url = URL.parse(text);
-  if (!url || url.hostname === '') return refuse('bad_url', 'This is not a URL.', text);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse('scheme_not_allowed', `Only http:// and https:// addresses are read (not ${url.protocol}//).`, text);
+  if (!url) return refuse('bad_url', 'This is not a URL.', text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse('scheme_not_allowed', `Only http:// and https:// addresses are read (not ${url.protocol}).`, text);
+  if (url.hostname === '') return refuse('bad_url', 'This URL names no host.', text);
   if (url.username || url.password) return refuse('bad_url', 'Addresses with a user name or password are not read.', text);
   const allowed = (options.allowOrigins ?? []).includes(url.origin);
   const host = url.hostname.replace(/^\[|\]$/g, '');
