@@ -123,9 +123,16 @@ export async function pendingIngests(db: Queryable, limit: number, except: reado
     .limit(limit);
 }
 
-/** The pending row of this request, if it is still the one wanted (same source, not asked again since). */
+/**
+ * The pending row of this request, if it is still the one wanted (same source, not asked again
+ * since). Compared at whole milliseconds, as a Date read it: a time written with microseconds
+ * (by SQL's now()) still matches the request read from it.
+ */
 const stillWanted = (request: PendingIngest) =>
-  and(eq(videoHls.videoId, request.videoId), eq(videoHls.status, 'pending'), eq(videoHls.sourceUrl, request.sourceUrl), eq(videoHls.requestedAt, request.requestedAt));
+  and(
+    eq(videoHls.videoId, request.videoId), eq(videoHls.status, 'pending'), eq(videoHls.sourceUrl, request.sourceUrl),
+    sql`date_trunc('milliseconds', ${videoHls.requestedAt}) = ${request.requestedAt.toISOString()}::timestamptz`,
+  );
 
 /** Stores a ready ingest for this request; false when the request is stale (nothing written). */
 export async function finishReady(db: Queryable, request: PendingIngest, row: ReadyIngestRow): Promise<boolean> {
