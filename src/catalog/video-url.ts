@@ -143,7 +143,7 @@ export function videoIdProblem(providerName: string, id: string): string | null 
 }
 
 /**
- * The HLS playlist a video streams from, when linear output reads it (docs/linear.md): a Custom
+ * The HLS playlist a video streams from, when linear output reads it (docs/studio.md: HLS ingest): a Custom
  * video whose streamUrl is an http(s) URL whose path ends in `.m3u8`; null for anything else
  * (YouTube, Vimeo, direct files, DASH).
  */

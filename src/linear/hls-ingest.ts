@@ -1,4 +1,4 @@
-// Reading a creator's HLS video (docs/linear.md: What ingest accepts): the multivariant playlist
+// Reading a creator's HLS video (docs/studio.md: HLS ingest): the multivariant playlist
 // (or a media playlist alone: a one-variant ladder) and each variant's media playlist, as texts
 // already fetched, into an IngestedVideo, or a refusal with its own code and a creator's words.
 // Pure: the fetching is src/linear/ingest.ts's. Parsed with hls-parser (it reads and writes the

@@ -1,4 +1,4 @@
-// HLS ingest of a creator's video (docs/linear.md): its playlists fetched through the guarded
+// HLS ingest of a creator's video (docs/studio.md: HLS ingest): its playlists fetched through the guarded
 // fetcher (src/media/safe-fetch.ts), read (src/linear/hls-ingest.ts) and stored whole, or its row
 // marked failed with the reason in the creator's words; never half. A result is stored only if
 // it answers the request still pending (same source, not asked again since), so a refresh or a
