@@ -83,6 +83,16 @@ describe.each(BACKENDS)('HLS ingest on %s', (backend) => {
     expect(stored.variants[1]!.segmentUris).toEqual([0, 1, 2].map((n) => `${origin.url}/v1/seg00${n}.ts`));
   });
 
+  it('reads an fMP4 ladder with its init sections', async () => {
+    const fmp4 = await makeHlsFixture({ fmp4: true, durationSeconds: 4, rungs: [{ width: 320, height: 180, kbps: 300 }, { width: 640, height: 360, kbps: 800 }] });
+    origin.mount('/fmp4/', fmp4.dir);
+    const id = await createVideo(`${origin.url}/fmp4/master.m3u8`, 4);
+    expect(await hlsOf(id)).toMatchObject({ status: 'ready', container: 'fmp4', segments: 2, durationSeconds: 4 });
+    const stored = (await readIngestedVideos(s.t.database.db, [id])).get(id)!;
+    expect(stored.variants.map((v) => v.map?.uri)).toEqual([`${origin.url}/fmp4/v0/init_0.mp4`, `${origin.url}/fmp4/v1/init_1.mp4`]);
+    expect(stored.variants[0]!.segmentUris[0]).toBe(`${origin.url}/fmp4/v0/seg000.m4s`);
+  }, 60_000);
+
   it('warns when the stored duration differs from the segments by more than a second', async () => {
     const id = await createVideo(`${origin.url}/master.m3u8?d=60`, 60);
     const hls = await hlsOf(id);
@@ -195,6 +205,7 @@ describe.each(BACKENDS)('the ingest domain on %s', (backend) => {
       { id: 7001, ownerId: OWNER.id, title: 'Resolves privately', durationSeconds: 6, providerName: 'Custom', providerVideoId: 'p', streamUrl: 'http://media.example.test/master.m3u8' },
       { id: 7002, ownerId: OWNER.id, title: 'Big library', durationSeconds: 6, providerName: 'Custom', providerVideoId: 'q', streamUrl: 'http://media.example.test/other.m3u8' },
       { id: 7003, ownerId: OWNER.id, title: 'One more', durationSeconds: 6, providerName: 'Custom', providerVideoId: 'r', streamUrl: `${origin.url}/master.m3u8` },
+      { id: 7004, ownerId: 16, title: 'Ten hours', durationSeconds: 36_000, providerName: 'Custom', providerVideoId: 's', streamUrl: `${origin.url}/ten-hours/master.m3u8` },
     );
     const imported = await importCatalog(database.db, catalog, { replace: false, now: NOW });
     expect(imported.ok, JSON.stringify(imported)).toBe(true);
@@ -215,6 +226,21 @@ describe.each(BACKENDS)('the ingest domain on %s', (backend) => {
       if (outcome.status === 'failed') expect(outcome.error).toContain(`(${address})`);
       expect(asked).toEqual(['media.example.test']);
     }
+  });
+
+  it('ingests a 10-hour video (9,000 segments of 4 s, two variants) through the real path', async () => {
+    const rung = (i: number) => `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n${Array.from({ length: 9000 }, (_, n) => `#EXTINF:4.000000,\n/v${i}/segment_${String(n).padStart(5, '0')}.ts\n`).join('')}#EXT-X-ENDLIST\n`;
+    origin.serve('/ten-hours/master.m3u8', master(['v0.m3u8', 'v1.m3u8']));
+    origin.serve('/ten-hours/v0.m3u8', rung(0));
+    origin.serve('/ten-hours/v1.m3u8', rung(1));
+    const started = process.cpuUsage();
+    const outcome = await ingestVideo(database.db, safeFetcher({ allowOrigins: [origin.url] }), 7004, NOW);
+    const cpu = process.cpuUsage(started);
+    console.log(`10-hour ingest (fetch, parse, encode, store) on ${backend}: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
+    expect(outcome).toEqual({ status: 'ready', warning: null });
+    const stored = (await readIngestedVideos(database.db, [7004])).get(7004)!;
+    expect(stored.durationsMs).toHaveLength(9000);
+    expect(stored.variants[1]!.segmentUris[8999]).toBe(`${origin.url}/v1/segment_08999.ts`);
   });
 
   it('refuses an ingest past the owner\'s segment bound, with its reason', async () => {
