@@ -20,6 +20,8 @@ import { registerLoadShedding } from './http/limits.ts';
 import { metricsPlugin } from './http/metrics-plugin.ts';
 import { trustProxyOption } from './http/proxies.ts';
 import { Jobs, serviceJobs } from './jobs.ts';
+import { HlsIngests } from './linear/ingest-worker.ts';
+import { safeFetcher } from './media/safe-fetch.ts';
 import { loggerOptions, requestId } from './observability/logger.ts';
 import { observeCache } from './observability/metrics.ts';
 import { BYTES_PER_ENTRY, ScheduleTimelines } from './schedules/timelines.ts';
@@ -34,6 +36,8 @@ declare module 'fastify' {
     guides: Guides;
     /** The process's read model of viewer answers (src/http/answers.ts; tests read its figures). */
     answers: AnswerCache;
+    /** The process's HLS ingest queue (tests await its idle()). */
+    hlsIngests: HlsIngests;
   }
 }
 
@@ -93,14 +97,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   observeCache('published_windows', () => ({ bytes: timelines.bytes.published }));
   observeCache('zone_offsets', () => ({ bytes: zoneOffsetBytes() }));
   if (config.GUIDE_WARM_DAYS > 0) app.addHook('onReady', async () => guides.warmer.start());
+  const ingests = new HlsIngests(options.database.db, safeFetcher({ allowOrigins: config.MEDIA_FETCH_ALLOW_ORIGINS }), options.clock ?? systemClock, app.log);
+  app.decorate('hlsIngests', ingests);
+  // What an earlier process queued and did not read is read now.
+  app.addHook('onReady', async () => ingests.kick());
   const jobs = new Jobs(options.clock ?? systemClock, app.log);
-  for (const job of serviceJobs({ database: options.database, config, timelines, notifications, guides, log: app.log })) jobs.add(job);
+  for (const job of serviceJobs({ database: options.database, config, timelines, notifications, guides, ingests, log: app.log })) jobs.add(job);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await ingests.idle();
     await guides.stop();
     await notifications.inbox.idle();
   });
-  const group: GroupOptions = { database: options.database, config, cache, timelines, answers, notifications, guides };
+  const group: GroupOptions = { database: options.database, config, cache, timelines, answers, notifications, guides, ingests };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

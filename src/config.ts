@@ -2,6 +2,7 @@
 // a bad value stops the process with a message naming the variable.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { originOf } from './media/addresses.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -64,6 +65,21 @@ const sourceList = z.string().transform((text, ctx): string[] => {
     return z.NEVER;
   }
   return entries;
+});
+
+/**
+ * Origins (`http://127.0.0.1:8500`: scheme, host and port, no path), comma-separated, that
+ * creator-given media URLs may reach whatever their address (MEDIA_FETCH_ALLOW_ORIGINS).
+ */
+const originList = z.string().transform((text, ctx): string[] => {
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const origins = entries.map(originOf);
+  const bad = entries.filter((_, i) => origins[i] === null);
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not an http(s) origin (scheme://host:port, no path): ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return [...new Set(origins as string[])];
 });
 
 const bytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024);
@@ -208,6 +224,12 @@ const configSchema = z.object({
    */
   OEMBED_YOUTUBE_URL: z.union([z.literal(''), storeUrl.unwrap()]).default('https://www.youtube.com/oembed'),
   OEMBED_VIMEO_URL: z.union([z.literal(''), storeUrl.unwrap()]).default('https://vimeo.com/api/oembed.json'),
+  /**
+   * Origins whose media (HLS playlists) the service reads even where they resolve to a loopback,
+   * private or link-local address (an origin on the operator's own network; tests). Unset: every
+   * creator-given URL must resolve to a public address (docs/security.md: Fetching creator-given URLs).
+   */
+  MEDIA_FETCH_ALLOW_ORIGINS: originList.default([]),
   /** A provider that has not answered within this long is "unavailable"; the creator fills in the rest. */
   OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4_000),
   /** A store that has not answered within this long counts as down (ok false, store_unavailable). */

@@ -1,6 +1,6 @@
 // Every background job of a process starts here, with one scheduler: the session sweep and
 // programme crediting, the store notification inbox's poll, the store reconciliation and the
-// warming of XMLTV guides, and on embedded PGlite the planner's statistics. Each job
+// warming of XMLTV guides, HLS ingest's queue, and on embedded PGlite the planner's statistics. Each job
 // runs at most once at a time (a tick while it runs is skipped), never keeps the process alive,
 // logs its failures, and is counted in /metrics (channelnet_job_*). Stopping waits for runs
 // under way, so nothing a job started is cut off at shutdown.
@@ -11,6 +11,7 @@ import { keepTableStatistics } from './data/table-statistics.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { StoreNotifications } from './entitlements/notifications/service.ts';
 import type { Guides } from './guides/guides.ts';
+import { INGEST_EVERY_MS, type HlsIngests } from './linear/ingest-worker.ts';
 import { WARM_EVERY_MS } from './guides/warmer.ts';
 import { jobDuration, jobLastSuccess, jobRuns, programmeCredits } from './observability/metrics.ts';
 import type { ScheduleTimelines } from './schedules/timelines.ts';
@@ -83,11 +84,13 @@ export interface JobSources {
   notifications: StoreNotifications;
   /** XMLTV guides; absent: no guide warming. */
   guides?: Guides;
+  /** HLS ingest's queue; absent: no ingest job. */
+  ingests?: HlsIngests;
   log: Pick<FastifyBaseLogger, 'info'>;
 }
 
 /** The jobs a serving process runs, as its configuration asks. */
-export function serviceJobs({ database, config, timelines, notifications, guides, log }: JobSources): Job[] {
+export function serviceJobs({ database, config, timelines, notifications, guides, ingests, log }: JobSources): Job[] {
   const { db } = database;
   const jobs: Job[] = [];
   // Sessions close by their own clock; under the test clock the tests sweep when they choose.
@@ -119,6 +122,10 @@ export function serviceJobs({ database, config, timelines, notifications, guides
   if (guides && config.GUIDE_WARM_DAYS > 0) {
     // Keyed apps' guides warm ahead of their players, and past each zone's midnight.
     jobs.push({ name: 'guide_warm', everyMs: WARM_EVERY_MS, run: () => guides.warmer.warmInTurn() });
+  }
+  if (ingests) {
+    // Ingests queued by imports, other instances or a process that stopped mid-read.
+    jobs.push({ name: 'hls_ingest', everyMs: INGEST_EVERY_MS, run: () => ingests.drainSoon() });
   }
   return jobs;
 }

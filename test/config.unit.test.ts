@@ -24,3 +24,11 @@ describe('configuration from the environment', () => {
     expect(described.DATABASE_URL).toBe('postgres://app:****@db.example:5432/channelnet');
   });
 });
+
+describe('MEDIA_FETCH_ALLOW_ORIGINS', () => {
+  it('reads origins, comma-separated, and refuses anything else', () => {
+    expect(loadConfig({}).MEDIA_FETCH_ALLOW_ORIGINS).toEqual([]);
+    expect(loadConfig({ MEDIA_FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8500, https://media.lan/' }).MEDIA_FETCH_ALLOW_ORIGINS).toEqual(['http://127.0.0.1:8500', 'https://media.lan']);
+    expect(() => loadConfig({ MEDIA_FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8500/videos' })).toThrow(/MEDIA_FETCH_ALLOW_ORIGINS: not an http\(s\) origin/);
+  });
+});

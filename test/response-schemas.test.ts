@@ -80,13 +80,13 @@ describe('the OpenAPI document', () => {
   afterAll(() => database.close());
 
   /**
-   * The schema of an operation's success answer; a 204 (a Studio delete) has no body to show. JSON,
+   * The schema of an operation's success answer (a 202: an accepted background job's state); a 204 (a Studio delete) has no body to show. JSON,
    * except for the XMLTV guide, a document of its own that the route declares as application/xml.
    */
   const successSchema = (path: string, method: string) => {
     const responses = document.paths[path]?.[method]?.responses ?? {};
     if ('204' in responses) return { type: 'null' };
-    const status = ['200', '201'].find((s) => s in responses);
+    const status = ['200', '201', '202'].find((s) => s in responses);
     const content = status === undefined ? undefined : responses[status]?.content;
     return (content?.['application/json'] ?? content?.['application/xml'])?.schema;
   };

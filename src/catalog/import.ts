@@ -6,6 +6,8 @@ import { notifyCatalogChange } from '../cache/changes.ts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/connect.ts';
 import { insertBlobs } from '../data/blobs.ts';
+import { syncHlsSources } from '../data/video-hls.ts';
+import { hlsSourceOf } from './video-url.ts';
 import { bumpSliceVersions, ownerHoldings } from '../data/owner-slice.ts';
 import { OWNER_BOUND_LISTS, holdingsProblems } from './owner-bounds.ts';
 import type { Catalog } from './format.ts';
@@ -40,7 +42,7 @@ export async function importCatalog(db: Database, input: unknown, options: Impor
   const beyond = await db
     .transaction(async (tx) => {
       if (options.replace) await emptyCatalog(tx);
-      await writeRows(tx, rows);
+      await writeRows(tx, rows, options.now);
       const owners = ownersOf(validated.catalog);
       await assertOwnersWithinBounds(tx, owners);
       // Their Studio exports changed: their ETags with them (src/data/owner-slice.ts).
@@ -121,12 +123,13 @@ async function emptyCatalog(tx: Queryable): Promise<void> {
   for (const table of tables) await tx.delete(table);
 }
 
-export async function writeRows(tx: Queryable, rows: CatalogRows): Promise<void> {
+/** Writes the rows; `now` stamps what the write queues (an HLS video's ingest). */
+export async function writeRows(tx: Queryable, rows: CatalogRows, now: Date): Promise<void> {
   await insertBlobs(tx, rows.blobs);
   await upsertRows(tx, t.categories, [t.categories.id], rows.categories);
   await upsertRows(tx, t.languages, [t.languages.id], rows.languages);
   await writeAccounts(tx, rows);
-  await writeVideos(tx, rows);
+  await writeVideos(tx, rows, now);
   await writeChannels(tx, rows);
   await replaceChildren(tx, t.favorites, t.favorites.accountId, ids(rows.accounts), rows.favorites);
   await writeApps(tx, rows);
@@ -158,9 +161,12 @@ export async function writeAccounts(tx: Queryable, rows: CatalogRows): Promise<v
   await insertRows(tx, t.authTokens, rows.appTokens);
 }
 
-export async function writeVideos(tx: Queryable, rows: CatalogRows): Promise<void> {
+export async function writeVideos(tx: Queryable, rows: CatalogRows, now: Date): Promise<void> {
   await upsertRows(tx, t.videos, [t.videos.id], rows.videos);
   await replaceChildren(tx, t.videoRenditions, t.videoRenditions.videoId, ids(rows.videos), rows.renditions);
+  // Every way a video is written (Studio, imports) lands here: an HLS video's playlist is queued
+  // for ingest when it is new or changed, and its ingest dropped when it stops being HLS.
+  await syncHlsSources(tx, rows.videos.map((v) => ({ videoId: v.id, sourceUrl: hlsSourceOf(v) })), now);
 }
 
 export async function writeChannels(tx: Queryable, rows: CatalogRows): Promise<void> {

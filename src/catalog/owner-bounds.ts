@@ -18,6 +18,21 @@ export const OWNER_BOUNDS: Readonly<Record<keyof OwnerHoldings, number>> = {
   imageBytes: 8 * 1024 * 1024,
 };
 
+/**
+ * Segments an owner's ingested HLS videos may hold together (src/linear/ingest.ts), each counted
+ * once whatever its variants: about 220 ten-hour videos of 4 s segments. Checked when an ingest
+ * is stored (not by Studio writes: a write queues an ingest, it stores no segment); past it the
+ * ingest fails with this reason. The live playlists read a programme's segments per request, and
+ * the stored text is ~25 bytes a segment and variant.
+ */
+export const OWNER_HLS_SEGMENTS = 2_000_000;
+
+/** Why storing `adding` segments beside the `held` ones passes the bound, or null. */
+export function hlsSegmentsProblem(held: number, adding: number): string | null {
+  if (held + adding <= OWNER_HLS_SEGMENTS) return null;
+  return `Your HLS videos would hold ${figure(held + adding)} segments together; an owner's hold at most ${figure(OWNER_HLS_SEGMENTS)}. Remove some HLS videos, or use longer segments.`;
+}
+
 /** Where each bound is named in a catalog document (an import's error line starts with it). */
 export const OWNER_BOUND_LISTS: Readonly<Record<keyof OwnerHoldings, string>> = {
   videos: 'videos',

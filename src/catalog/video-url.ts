@@ -141,3 +141,15 @@ export function videoIdProblem(providerName: string, id: string): string | null 
   if (parsed.ok && parsed.video.providerName === name) return `a ${name} video id, not a URL: this URL's id is "${parsed.video.providerVideoId}"`;
   return `bad ${name} video id ${JSON.stringify(id.slice(0, 60))} (want letters, digits, - and _, at most 64; or send the URL as url)`;
 }
+
+/**
+ * The HLS playlist a video streams from, when linear output reads it (docs/studio.md: HLS ingest): a Custom
+ * video whose streamUrl is an http(s) URL whose path ends in `.m3u8`; null for anything else
+ * (YouTube, Vimeo, direct files, DASH).
+ */
+export function hlsSourceOf(video: { providerName: string; streamUrl?: string | null }): string | null {
+  if (video.providerName.toLowerCase() !== 'custom' || !video.streamUrl) return null;
+  const url = URL.parse(video.streamUrl);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
+  return url.pathname.toLowerCase().endsWith('.m3u8') ? url.href : null;
+}

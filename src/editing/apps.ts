@@ -121,7 +121,7 @@ export async function putApp(db: Database, editor: Editor, platform: string, bod
     // A new app's id is claimed with a plain insert: one another write took since the check
     // fails (409) rather than being overwritten by the writer's upsert.
     if (!current) await claimNewRows(tx, { categories: [], languages: [], videos: [], channels: [], apps: rows.apps });
-    await writeRows(tx, rows);
+    await writeRows(tx, rows, editor.now);
     const after = (await currentEntry(tx, editor.ownerId, known))!;
     const resource = appResource(after);
     const changed = current ? changedFields(current, after) : Object.keys(after).sort();

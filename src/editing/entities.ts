@@ -43,7 +43,7 @@ export async function withIds(tx: Queryable, table: IdTable, bodies: readonly Bo
 
 /** Writes validated entities as an import of them would: each replaces its row and children. */
 export async function writeCatalog(tx: Queryable, catalog: Catalog, now: Date): Promise<void> {
-  await writeRows(tx, await catalogToRows(catalog, now));
+  await writeRows(tx, await catalogToRows(catalog, now), now);
 }
 
 /**
@@ -53,7 +53,7 @@ export async function writeCatalog(tx: Queryable, catalog: Catalog, now: Date): 
 export async function createCatalog(tx: Queryable, catalog: Catalog, now: Date): Promise<void> {
   const rows = await catalogToRows(catalog, now);
   await claimNewRows(tx, { categories: [], languages: [], videos: rows.videos, channels: rows.channels, apps: rows.apps });
-  await writeRows(tx, rows);
+  await writeRows(tx, rows, now);
 }
 
 /** Refuses a PATCH that would change a fixed field (id, ownerId, platform). */

@@ -239,7 +239,7 @@ export async function importSlice(db: Database, editor: Editor, input: unknown, 
       const keptTokens = account && account.appTokens.length === 0 ? await appTokenRows(tx, ownerId) : [];
       await claimNewRows(tx, asAddedBy(newRowsOf(rows, stored), ownerId));
       // Shared entries are only ever added (by the claim above): existing ones are equal anyway.
-      await writeRows(tx, { ...rows, categories: [], languages: [] });
+      await writeRows(tx, { ...rows, categories: [], languages: [] }, editor.now);
       await restoreAppTokens(tx, keptTokens);
       const after = await readStored(tx, ownerId, named);
       return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after), boundsAt: (bound) => OWNER_BOUND_LISTS[bound], moved: ALL_BOUNDS };

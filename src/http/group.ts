@@ -6,6 +6,7 @@ import type { CatalogCache } from '../cache/catalog-cache.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { StoreNotifications } from '../entitlements/notifications/service.ts';
 import type { Guides } from '../guides/guides.ts';
+import type { HlsIngests } from '../linear/ingest-worker.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { sendEnveloped } from './envelope.ts';
 import { groupErrorHandler, type GroupErrors } from './group-errors.ts';
@@ -28,6 +29,8 @@ export interface GroupOptions {
   /** Store server notifications: verification, the inbox and its worker (one per process, made
    *  by the app; only the notification group needs it, so groups tested alone may go without). */
   notifications?: StoreNotifications;
+  /** HLS ingest's queue (src/linear/ingest-worker.ts; one per process, made by the app): the Studio kicks it. */
+  ingests?: HlsIngests;
 }
 
 /** Applies the group's body limit to every route registered after this call. */
@@ -46,6 +49,7 @@ export const routeOptions = (options: GroupOptions): GroupOptions => ({
   answers: options.answers,
   notifications: options.notifications,
   guides: options.guides,
+  ingests: options.ingests,
 });
 
 export interface GroupSetUp<E> {

@@ -34,6 +34,8 @@ export interface LadderVariant {
 export interface IngestedVariant extends LadderVariant {
   /** The media playlist's absolute URI. */
   playlistUri: string;
+  /** The AUDIO group its EXT-X-STREAM-INF names (muxed audio only: ingest refuses a group with a URI). */
+  audioGroup?: string;
   /** Absolute URI of the EXT-X-MAP init section (fMP4), with its byte range when it has one. */
   map?: { uri: string; byteRange?: ByteRange };
   /** Absolute segment URIs, in order (same count as IngestedVideo.durationsMs). */

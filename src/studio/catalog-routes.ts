@@ -50,7 +50,7 @@ const auditQuery = z.strictObject({
   before: numericId.optional(),
 });
 
-export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
+export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, ingests }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
@@ -71,6 +71,8 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, preValidation: async (request) => assertImportSize(request.body), schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: okSchema(importAnswerSchema) } } }, async (request, reply) => {
     const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
     const written = await importSlice(db, request.editor, request.body, { dryRun, ifMatch: ifMatchOf(request), idempotency: idempotencyOf(request) });
+    // HLS videos it added or changed were queued for ingest: read them now.
+    if (!dryRun) ingests?.kick();
     return sendWritten(reply, written);
   });
 

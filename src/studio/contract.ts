@@ -48,6 +48,26 @@ export const videoLookupSchema = z.object({
     missing: z.array(z.string()).describe('fields the creator must still give (YouTube gives no duration)'),
   })),
 });
+/** A rung of an HLS video's ladder, as ingest read it (keys in the presenter's order: src/linear/ingest-state.ts). */
+export const hlsVariantSchema = z.object({
+  bandwidth: z.number(), averageBandwidth: z.number().optional(), resolution: z.object({ width: z.number(), height: z.number() }).optional(),
+  codecs: z.string().optional(), frameRate: z.number().optional(), audioGroup: z.string().optional(),
+});
+/** A video's HLS ingest (docs/studio.md: HLS ingest); null for a video that is not HLS. */
+export const hlsStateSchema = z.object({
+  status: z.enum(['pending', 'ready', 'failed']).describe('pending: to be read (a re-read keeps the previous ingest on air); ready; failed: see error'),
+  sourceUrl: z.string(),
+  container: z.enum(['ts', 'fmp4']).nullable(),
+  variants: z.array(hlsVariantSchema),
+  segments: z.number().nullable().describe('segments per variant'),
+  durationSeconds: z.number().nullable().describe("the summed segment durations: the stitched video's duration"),
+  targetDurationSeconds: z.number().nullable(),
+  error: z.string().nullable().describe("why ingest refused the video, in the creator's words"),
+  warning: z.string().nullable().describe("e.g. the video's stored duration differs from its segments' by more than a second"),
+  ingestedAt: z.string().nullable(),
+});
+/** GET /videos/{id}: the catalog's video and its HLS ingest. */
+export const studioVideoSchema = videoSchema.extend({ hls: hlsStateSchema.nullable() });
 export const videoPageSchema = pageOf(videoSchema);
 export const bulkVideosSchema = z.object({ items: z.array(videoSchema) });
 export const videoUsageSchema = z.object({

@@ -1,4 +1,5 @@
-// /videos: the owner's videos in the catalog's video shape (renditions included).
+// /videos: the owner's videos in the catalog's video shape (renditions included); one video
+// with its HLS ingest (docs/studio.md: HLS ingest), and the ingest's refresh.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,9 @@ import { MAX_BULK_VIDEOS, createVideos, deleteVideo, readVideo, updateVideo, usa
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { BULK_VIDEOS_BODY_LIMIT } from './limits.ts';
-import { bulkVideosSchema, newVideoSchema, videoLookupBodySchema, videoLookupSchema, videoPageSchema, videoPatchSchema, videoSchema, videoUsageSchema } from './contract.ts';
+import { bulkVideosSchema, hlsStateSchema, newVideoSchema, studioVideoSchema, videoLookupBodySchema, videoLookupSchema, videoPageSchema, videoPatchSchema, videoSchema, videoUsageSchema } from './contract.ts';
+import { refreshVideoHls } from '../editing/video-hls.ts';
+import { hlsStateOf } from '../linear/ingest-state.ts';
 import { lookUpVideoUrls } from '../editing/video-urls.ts';
 import { NO_CONTENT, numericId, pageQuery } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
@@ -16,7 +19,7 @@ import { okSchema } from '../http/success-envelope.ts';
 const videoIdParams = z.object({ videoId: numericId });
 const createBody = z.union([newVideoSchema, z.array(newVideoSchema).min(1).max(MAX_BULK_VIDEOS)]);
 
-export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
+export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, ingests }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const oembed = { youtube: config.OEMBED_YOUTUBE_URL, vimeo: config.OEMBED_VIMEO_URL, timeoutMs: config.OEMBED_TIMEOUT_MS };
@@ -35,13 +38,24 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
   app.post('/videos', { bodyLimit: BULK_VIDEOS_BODY_LIMIT, schema: { body: createBody, response: { 201: okSchema(z.union([videoSchema, bulkVideosSchema])) } } }, async (request, reply) => {
     const bulk = Array.isArray(request.body);
     const bodies = (bulk ? request.body : [request.body]) as Record<string, unknown>[];
-    return sendWritten(reply, await createVideos(db, request.editor, bodies, bulk, idempotencyOf(request)));
+    const written = await createVideos(db, request.editor, bodies, bulk, idempotencyOf(request));
+    // An HLS video among them was queued for ingest: read it now rather than at the job's next run.
+    ingests?.kick();
+    return sendWritten(reply, written);
   });
 
-  app.get('/videos/:videoId', { schema: { params: videoIdParams, response: { 200: okSchema(videoSchema) } } }, async (request, reply) => {
+  // The ETag is the video's own (what If-Match on PATCH compares), whatever its ingest's state.
+  app.get('/videos/:videoId', { schema: { params: videoIdParams, response: { 200: okSchema(studioVideoSchema) } } }, async (request, reply) => {
     const video = await readVideo(db, request.editor.ownerId, request.params.videoId);
     if (!video) throw notFound('Video');
-    return sendResource(reply, etagOf(video), video);
+    return sendResource(reply, etagOf(video), { ...video, hls: await hlsStateOf(db, video.id) });
+  });
+
+  // Reads the video's HLS playlists again, in the background: 202 with the pending state.
+  app.post('/videos/:videoId/hls/refresh', { schema: { params: videoIdParams, response: { 202: okSchema(hlsStateSchema) } } }, async (request, reply) => {
+    const written = await refreshVideoHls(db, request.editor, request.params.videoId);
+    ingests?.kick();
+    return sendWritten(reply, written);
   });
 
   app.get('/videos/:videoId/usage', { schema: { params: videoIdParams, response: { 200: okSchema(videoUsageSchema) } } }, async (request) => {
@@ -50,9 +64,11 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
     return { success: true as const, data: usage };
   });
 
-  app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: videoPatchSchema, response: { 200: okSchema(videoSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await updateVideo(db, request.editor, request.params.videoId, request.body as Record<string, unknown>, ifMatchOf(request))),
-  );
+  app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: videoPatchSchema, response: { 200: okSchema(videoSchema) } } }, async (request, reply) => {
+    const written = await updateVideo(db, request.editor, request.params.videoId, request.body as Record<string, unknown>, ifMatchOf(request));
+    ingests?.kick();
+    return sendWritten(reply, written);
+  });
 
   app.delete('/videos/:videoId', { schema: { params: videoIdParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
     sendWritten(reply, await deleteVideo(db, request.editor, request.params.videoId, ifMatchOf(request))),
