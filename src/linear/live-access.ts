@@ -38,6 +38,7 @@ export interface LiveHolder {
 }
 
 interface Access extends LiveHolder {
+  appName: string;
   /** What the key lists, in the app's order. */
   channels: LineupChannel[];
   /** The same channels as the catalog has them (the viewer's guide renders from these). */
@@ -59,9 +60,9 @@ export async function mayPlayLive(db: Queryable, key: string, channelId: number,
 }
 
 /** What the key lists, in the app's order; undefined for an unknown or revoked key. */
-export async function liveLineup(db: Queryable, key: string, now: Date): Promise<(LiveHolder & { channels: LineupChannel[] }) | undefined> {
+export async function liveLineup(db: Queryable, key: string, now: Date): Promise<(LiveHolder & { appName: string; channels: LineupChannel[] }) | undefined> {
   const access = await accessOf(db, key, now);
-  return access && { ...holderOf(access), channels: access.channels };
+  return access && { ...holderOf(access), appName: access.appName, channels: access.channels };
 }
 
 /** The catalog rows of what the key lists (for its guide); undefined for an unknown or revoked key. */
@@ -105,6 +106,7 @@ async function computeAccess(db: Queryable, key: string, now: Date): Promise<Acc
   return {
     appId: app.id,
     ownerId: app.ownerId,
+    appName: app.appName,
     ...(viewerId === undefined ? {} : { viewerId }),
     rows,
     channels: rows.map((c) => ({
