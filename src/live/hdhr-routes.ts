@@ -21,6 +21,12 @@ import { masterPlaylistUrl } from './m3u-routes.ts';
 const TUNER_START_MS = 20_000;
 
 const keyParams = z.object({ key: z.string() });
+const discoverSchema = z.object({
+  FriendlyName: z.string(), Manufacturer: z.string(), ManufacturerURL: z.string(), ModelNumber: z.string(), FirmwareName: z.string(),
+  FirmwareVersion: z.string(), DeviceID: z.string(), DeviceAuth: z.string(), TunerCount: z.number().int(), BaseURL: z.string(), LineupURL: z.string(),
+});
+const lineupSchema = z.array(z.object({ GuideNumber: z.string(), GuideName: z.string(), URL: z.string() }));
+const statusSchema = z.object({ ScanInProgress: z.number().int(), ScanPossible: z.number().int(), Source: z.string(), SourceList: z.array(z.string()) });
 const streamParams = z.object({ key: z.string(), channelId: numericId });
 
 /** Where ffmpeg reads the channel: TUNER_SOURCE_URL, else the master playlist on this server over the address the request came in on. */
@@ -70,24 +76,24 @@ export const hdhrRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
   }
 
   const docs = { params: keyParams, tags: ['Live'] };
-  app.get('/:key/discover.json', { schema: { ...docs, summary: 'The tuner device (HDHomeRun discover.json)' } }, async (request, reply) => {
+  app.get('/:key/discover.json', { schema: { ...docs, summary: 'The tuner device (HDHomeRun discover.json)', response: { 200: discoverSchema } } }, async (request, reply) => {
     const { tuner } = await device(request, request.params.key);
     return reply.headers(noStore).send(discoverDocument(tuner));
   });
-  app.get('/:key/lineup.json', { schema: { ...docs, summary: 'The tuner lineup' } }, async (request, reply) => {
+  app.get('/:key/lineup.json', { schema: { ...docs, summary: 'The tuner lineup', response: { 200: lineupSchema } } }, async (request, reply) => {
     const { tuner, lineup } = await device(request, request.params.key);
     return reply.headers(noStore).send(lineupDocument(tuner.baseUrl, lineup.channels));
   });
-  app.get('/:key/lineup_status.json', { schema: { ...docs, summary: 'The tuner scan status' } }, async (request, reply) => {
+  app.get('/:key/lineup_status.json', { schema: { ...docs, summary: 'The tuner scan status', response: { 200: statusSchema } } }, async (request, reply) => {
     await device(request, request.params.key);
-    return reply.headers(noStore).send(LINEUP_STATUS);
+    return reply.headers(noStore).send({ ...LINEUP_STATUS, SourceList: [...LINEUP_STATUS.SourceList] });
   });
-  app.get('/:key/device.xml', { schema: { ...docs, summary: 'The tuner as a UPnP device' } }, async (request, reply) => {
+  app.get('/:key/device.xml', { schema: { ...docs, summary: 'The tuner as a UPnP device', produces: ['application/xml'], response: { 200: z.string().describe('A UPnP device description') } } }, async (request, reply) => {
     const { tuner } = await device(request, request.params.key);
     return reply.headers(noStore).type('application/xml; charset=utf-8').send(deviceXml(tuner));
   });
 
-  app.get('/:key/:channelId.ts', { schema: { params: streamParams, tags: ['Live'], summary: 'A channel as a continuous MPEG-TS' } }, async (request, reply) => {
+  app.get('/:key/:channelId.ts', { schema: { params: streamParams, tags: ['Live'], summary: 'A channel as a continuous MPEG-TS', produces: ['video/mp2t'], response: { 200: z.string().describe('MPEG-TS, streamed until the client leaves') } } }, async (request, reply) => {
     const { key, channelId } = request.params;
     if (!(await mayPlayLive(db, key, channelId, request.now))) {
       throw (await liveLineup(db, key, request.now)) ? liveChannelNotFound() : liveKeyNotFound();
@@ -107,7 +113,7 @@ export const hdhrRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
     const body = new PassThrough();
     body.write(first);
     stream.output.pipe(body);
-    return reply.headers(noStore).type('video/mp2t').send(body);
+    return reply.headers(noStore).type('video/mp2t').send(body as never);
   });
 };
 

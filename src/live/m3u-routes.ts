@@ -20,7 +20,7 @@ export const m3uRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
   const app = plain.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/:key/channels.m3u',
-    { schema: { params: keyParams, produces: ['audio/x-mpegurl'], tags: ['Live'], summary: 'The M3U of the channels a live key plays' } },
+    { schema: { params: keyParams, produces: ['audio/x-mpegurl'], response: { 200: z.string().describe('An M3U playlist (#EXTM3U)') }, tags: ['Live'], summary: 'The M3U of the channels a live key plays' } },
     async (request, reply) => {
       const { key } = request.params;
       const lineup = await liveLineup(database.db, key, request.now);
