@@ -55,7 +55,10 @@ export const epgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
   });
 };
 
-/** Open: the key is the credential. An unknown, revoked or malformed key is 404. */
+/**
+ * Open: the key is the credential, an app's guide key or a viewer's live link (the channels it
+ * plays: its M3U's url-tvg, docs/linear.md). An unknown, revoked or malformed key is 404.
+ */
 export const publicEpgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, guides: given }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const guides = given!; // the REST group always passes them (plugin.ts)
