@@ -60,7 +60,8 @@ export const hdhrRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const tuners = new Tuners({ ffmpegPath: config.FFMPEG_PATH, tunerCount: config.TUNER_COUNT });
-  app.addHook('onClose', () => tuners.stopAll());
+  // preClose: before the server waits for its connections, which a running stream would hold open.
+  app.addHook('preClose', () => tuners.stopAll());
   // Every tuner route says first whether the tuner can stream at all.
   app.addHook('onRequest', async () => {
     if (!(await tuners.ffmpegAvailable())) throw noFfmpeg(config.FFMPEG_PATH);
