@@ -90,6 +90,14 @@ describe.each(BACKENDS)('the HDHomeRun tuner, on %s', (backend) => {
     expect(xml.body).toContain(`<serialNumber>${discover.DeviceID}</serialNumber>`);
   });
 
+  it('a HEAD of a channel\'s stream answers its type without starting ffmpeg', async () => {
+    const head = await s.t.request({ method: 'HEAD', url: `/hdhr/${key}/201.ts` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('video/mp2t');
+    expect(ffmpegChildren()).toEqual([]);
+    expect((await s.t.request({ method: 'HEAD', url: `/hdhr/${key}/202.ts` })).statusCode).toBe(404);
+  });
+
   it('refuses an unknown key, a channel the key does not play, and a private one', async () => {
     for (const [url, code] of [
       [`/hdhr/${'x'.repeat(43)}/discover.json`, 'live_key_not_found'],

@@ -99,6 +99,8 @@ export const hdhrRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
     if (!(await mayPlayLive(db, key, channelId, request.now))) {
       throw (await liveLineup(db, key, request.now)) ? liveChannelNotFound() : liveKeyNotFound();
     }
+    // A HEAD (media servers probe the URL) answers what a GET would, without taking a tuner.
+    if (request.method === 'HEAD') return reply.headers(noStore).type('video/mp2t').send('');
     const stream = await tuners.tune(key, sourceUrl(request, config, key, channelId), (words) =>
       request.log.warn({ channelId, ffmpeg: words }, 'tuner stream ended with an error'),
     );
