@@ -255,6 +255,18 @@ const configSchema = z.object({
    * TRUST_PROXY resolves it); unset: anywhere. A push from elsewhere is refused before it is read.
    */
   ROKU_NOTIFY_SOURCES: sourceList.default([]),
+  /** The ffmpeg the HDHomeRun tuner runs (docs/linear.md: The tuner); not found: the tuner routes answer 503, nothing else needs it. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  /** Streams each tuner (one per live key) plays at once per process: its TunerCount; one more is 503. */
+  TUNER_COUNT: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Where the tuner's ffmpeg reads a channel's live HLS: a URL template with {key} and {channelId}.
+   * Unset: the channel's master playlist on this same server, over the address the request came in on.
+   */
+  TUNER_SOURCE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL (with {key} and {channelId})')
+    .optional(),
   /** An expired auto-renewing subscription is re-checked with its store at most this often, on status calls. */
   SUBSCRIPTION_RECHECK_SECONDS: z.coerce.number().int().min(0).default(3600),
 });

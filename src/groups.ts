@@ -13,6 +13,8 @@ import { entryAt, isUnder, sendEnveloped, type Envelope } from './http/envelope.
 import { groupErrorHandler } from './http/group-errors.ts';
 import type { GroupOptions } from './http/group.ts';
 import { LEGACY_ENVELOPE } from './legacy/errors.ts';
+import { LIVE_ENVELOPE } from './live/errors.ts';
+import { hdhrApi, liveApi } from './live/plugin.ts';
 import { legacyRoutes } from './legacy/routes.ts';
 import { NOTIFICATIONS_ENVELOPE } from './notifications/errors.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -43,6 +45,8 @@ const STORES = '/api/v1/stores';
 const SERVICES = '/api/v1/services';
 const CUSTOM = `${SERVICES}/custom`;
 const LEGACY = '/WebServices';
+const LIVE = '/api/v1/live';
+const HDHR = '/hdhr';
 
 /** The compatibility trees COMPAT_ROUTES may switch on (docs/custom.md: Shipped clients). */
 const COMPAT_TREES = { mobile: MOBILE_TREE, roku: ROKU_TREE } as const;
@@ -104,6 +108,22 @@ export const GROUPS: readonly InterfaceGroup[] = [
         { prefix: SERVICES },
       );
     },
+  },
+  {
+    // The M3U and the live playlists (docs/linear.md): players fetch them with the key in the path.
+    name: 'live',
+    prefixes: [LIVE],
+    envelope: LIVE_ENVELOPE,
+    documented: [LIVE],
+    register: (app, options) => app.register(liveApi, { prefix: LIVE, ...options }),
+  },
+  {
+    // The HDHomeRun tuner media servers add by URL (docs/linear.md: The tuner).
+    name: 'hdhr',
+    prefixes: [HDHR],
+    envelope: LIVE_ENVELOPE,
+    documented: [HDHR],
+    register: (app, options) => app.register(hdhrApi, { prefix: HDHR, ...options }),
   },
   {
     name: 'legacy',

@@ -81,14 +81,15 @@ describe('the OpenAPI document', () => {
 
   /**
    * The schema of an operation's success answer (a 202: an accepted background job's state); a 204 (a Studio delete) has no body to show. JSON,
-   * except for the XMLTV guide, a document of its own that the route declares as application/xml.
+   * except for the XMLTV guide, a document of its own that the route declares as application/xml,
+   * and the live outputs' M3U and MPEG-TS stream (audio/x-mpegurl, video/mp2t).
    */
   const successSchema = (path: string, method: string) => {
     const responses = document.paths[path]?.[method]?.responses ?? {};
     if ('204' in responses) return { type: 'null' };
     const status = ['200', '201', '202'].find((s) => s in responses);
     const content = status === undefined ? undefined : responses[status]?.content;
-    return (content?.['application/json'] ?? content?.['application/xml'])?.schema;
+    return (content?.['application/json'] ?? content?.['application/xml'] ?? content?.['audio/x-mpegurl'] ?? content?.['video/mp2t'])?.schema;
   };
 
   it('shows the success shape of every documented operation', () => {

@@ -101,3 +101,16 @@ export interface LiveSegment {
   videoId: number;
   programmeStart: number;
 }
+
+/** One channel a live key lists (the M3U's entry, the tuner's lineup row): src/linear/live-access.ts. */
+export interface LineupChannel {
+  channelId: number;
+  /** Unique within the app (src/linear/guide-numbers.ts): tvg-chno and the tuner's GuideNumber. */
+  guideNumber: string;
+  /** Exactly the XMLTV export's `<channel id>` of the channel: the M3U's tvg-id. */
+  xmltvId: string;
+  name: string;
+  logoUrl: string | null;
+  /** The channel's category name: the M3U's group-title. */
+  group: string;
+}

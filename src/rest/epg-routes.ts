@@ -8,6 +8,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appOfEpgKey } from '../access/epg-keys.ts';
+import { isLiveLinkKey } from '../access/live-keys.ts';
+import { liveGuideChannels } from '../linear/live-access.ts';
 import { scopedChannels } from '../channels/listing.ts';
 import type { ChannelRow } from '../data/channels.ts';
 import { acceptsGzip } from '../http/answers.ts';
@@ -58,12 +60,21 @@ export const epgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
   });
 };
 
-/** Open: the key is the credential. An unknown, revoked or malformed key is 404. */
+/**
+ * Open: the key is the credential, an app's guide key or a viewer's live link (the channels it
+ * plays: its M3U's url-tvg, docs/linear.md). An unknown, revoked or malformed key is 404.
+ */
 export const publicEpgRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, guides: given }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const guides = given!; // the REST group always passes them (plugin.ts)
 
   app.get('/epg/:key.xml', { schema: { ...guideSchema, params: keyParams } }, async (request, reply) => {
+    // A viewer's personal live link: the guide of what it plays (the M3U's url-tvg).
+    if (isLiveLinkKey(request.params.key)) {
+      const held = await liveGuideChannels(database.db, request.params.key, request.now);
+      if (!held) throw epgKeyNotFound();
+      return sendGuide(guides, request, reply, held, request.query.days);
+    }
     const owner = await appOfEpgKey(database.db, request.params.key);
     if (!owner) throw epgKeyNotFound();
     const channels = await scopedChannels(database.db, owner.ownerId, owner);

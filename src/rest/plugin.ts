@@ -19,6 +19,7 @@ import { makeGuides, type Guides } from '../guides/guides.ts';
 import { systemClock } from '../clock.ts';
 import { RestError, unauthorized } from './errors.ts';
 import { favoritesRoutes } from './favorites-routes.ts';
+import { liveLinksRoutes } from './live-links-routes.ts';
 import { SUCCESS_ENVELOPE, errorBody } from '../http/success-envelope.ts';
 
 declare module 'fastify' {
@@ -44,6 +45,7 @@ const PROTECTED_ROUTES: [RouteGroup, readonly TokenScope[]][] = [
   [programmeRoutes, ACCOUNT_ONLY],
   [trendsRoutes, ACCOUNT_ONLY],
   [epgRoutes, ACCOUNT_ONLY],
+  [liveLinksRoutes, ACCOUNT_ONLY],
 ];
 
 export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) => {

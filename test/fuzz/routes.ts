@@ -22,7 +22,7 @@ const COUNTS = ['1', '2', '50', '100', '101', '0', '-1', '1000000', '99999999999
 const EPG_DAYS = ['1', '7', '14', '2', '15', '0', '-1', '1.5', 'x', ''];
 /** The world's live key of app 301 (world.ts), the same in lower case (keys are case-sensitive), and keys of no shape. */
 export const FUZZ_EPG_KEY = 'fuzzEPGkey0123456789_abcdefghijklmnopqrstuv';
-const EPG_KEYS = [FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY.toLowerCase(), 'abc', '', '%00', 'A'.repeat(43), 'k'.repeat(120)];
+const EPG_KEYS = [FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY, FUZZ_EPG_KEY.toLowerCase(), 'abc', '', '%00', 'A'.repeat(43), 'k'.repeat(120), `vl.${'A'.repeat(43)}`, 'vl.'];
 
 export const REST_ROUTES: RouteSpec[] = [
   {
@@ -65,6 +65,9 @@ export const REST_ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/analytics/channels/:channelId/curve', params: { channelId: CHANNEL_IDS }, query: { date: [...DATES, ...EDGE_DATES] } },
   { method: 'GET', path: '/epg.xml', query: { days: EPG_DAYS } },
   { method: 'GET', path: '/epg/:key.xml', params: { key: EPG_KEYS }, query: { days: EPG_DAYS } },
+  { method: 'GET', path: '/live-links' },
+  { method: 'POST', path: '/live-links', bodyKind: 'json', body: { appId: [301, 302, 303, 0, -1, 2147483648, '301', 'x', null] } },
+  { method: 'DELETE', path: '/live-links/:id', params: { id: ['1', '2', '0', '999', '2147483648', 'x'] } },
 ];
 
 export const STORES_PREFIX = '/api/v1/stores';

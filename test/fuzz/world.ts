@@ -67,6 +67,7 @@ export const TOKEN_ACCOUNTS = [11, 12, 13, 14, 15, 16, 17] as const;
  */
 export const STATE_TABLES = [
   'accounts', 'auth_tokens', 'favorites', 'channel_unlocks', 'subscriptions', 'ppv_unlocks', 'verification_attempts', 'activity_events', 'watch_sessions',
+  'viewer_live_links',
 ] as const;
 const EXCLUDED_TABLES = new Set(['login_throttles']);
 const ROW_FILTERS: Record<string, string> = { verification_attempts: `where t.outcome <> 'refused'` };
