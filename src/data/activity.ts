@@ -4,6 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { channels } from '../db/schema.ts';
+import { closingWithRollup } from './watch-rollups.ts';
 
 // The two numbers of the session rules (spec "Limits") are written into the statements below
 // as literals, so they are declared here; sessions/rules.ts states the rules with them.
@@ -143,31 +144,37 @@ function sessionUpsert(heartbeats: Heartbeat[]): SQL {
 const creditedOf = (alias: string) =>
   sql.raw(`greatest(${MIN_CREDITED_SECONDS}, floor(extract(epoch from ${alias}.last_heartbeat_at - ${alias}.started_at)))::integer`);
 
-/** Closes the open session of each heartbeat's key when the heartbeat comes after the gap. */
+/** What a closing UPDATE returns for the rollups (data/watch-rollups.ts). */
+const CLOSED_COLUMNS = sql.raw('ws.owner_id, ws.channel_id, ws.source, ws.user_id, ws.started_at, ws.credited_seconds');
+
+/**
+ * Closes the open session of each heartbeat's key when the heartbeat comes after the gap, and
+ * rolls it up in the same statement.
+ */
 export async function closeStaleSessions(db: Queryable, heartbeats: Heartbeat[]): Promise<void> {
   if (heartbeats.length === 0) return;
-  await db.execute(sql`
+  await db.execute(closingWithRollup(sql`
     update watch_sessions ws
        set open = false, ended_at = ws.last_heartbeat_at, credited_seconds = ${creditedOf('ws')}
       from ${heartbeatRelation(heartbeats)}
      where ws.open and ws.source = h.source and ws.client_id = h.client_id and ws.user_id = h.user_id
-       and ws.channel_id = h.channel_id and ws.last_heartbeat_at < h.at - ${GAP}`);
+       and ws.channel_id = h.channel_id and ws.last_heartbeat_at < h.at - ${GAP}
+    returning ${CLOSED_COLUMNS}`));
 }
 
 /**
- * Marks up to `limit` open rows whose last heartbeat is before `cutoff` closed. Rows locked by
- * a heartbeat being written are skipped (that heartbeat deals with them). Returns the count.
+ * Marks up to `limit` open rows whose last heartbeat is before `cutoff` closed, and rolls them
+ * up in the same statement. Rows locked by a heartbeat being written are skipped (that heartbeat
+ * deals with them). Returns the count.
  */
 export async function sweepStaleSessions(db: Queryable, cutoff: Date, limit: number): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`
-    with closed as (
-      update watch_sessions ws
-         set open = false, ended_at = ws.last_heartbeat_at, credited_seconds = ${creditedOf('ws')}
-       where ws.id in (select id from watch_sessions
-                        where open and last_heartbeat_at < ${cutoff.toISOString()}::timestamptz
-                        limit ${limit} for update skip locked)
-      returning 1)
-    select count(*)::integer as n from closed`);
+  const rows = await queryRows<{ n: number }>(db, closingWithRollup(sql`
+    update watch_sessions ws
+       set open = false, ended_at = ws.last_heartbeat_at, credited_seconds = ${creditedOf('ws')}
+     where ws.id in (select id from watch_sessions
+                      where open and last_heartbeat_at < ${cutoff.toISOString()}::timestamptz
+                      limit ${limit} for update skip locked)
+    returning ${CLOSED_COLUMNS}`));
   return rows[0]?.n ?? 0;
 }
 
