@@ -4,7 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { channels } from '../db/schema.ts';
-import { closingWithRollup } from './watch-rollups.ts';
+import { closingWithRollup, figuresRelation, type RollupPlan } from './watch-rollups.ts';
 
 // The two numbers of the session rules (spec "Limits") are written into the statements below
 // as literals, so they are declared here; sessions/rules.ts states the rules with them.
@@ -231,24 +231,36 @@ export interface SummaryRow {
   viewers: number;
 }
 
+/** The grouping column of `figures` (watch-rollups.ts): a day is its bucket (the caller cuts the range at UTC midnights). */
 const GROUP_KEY: Record<SummaryGroup, SQL> = {
-  channel: sql.raw('ws.channel_id'),
-  source: sql.raw('ws.source'),
-  day: sql.raw(`to_char(ws.started_at at time zone 'UTC', 'YYYY-MM-DD')`),
+  channel: sql.raw('f.channel_id'),
+  source: sql.raw('f.source'),
+  day: sql.raw('f.b'),
 };
 
-/** One row per group and a last row of totals (grouping sets: viewers are not additive). */
-export async function summaryRows(db: Queryable, f: SessionFilter, group: SummaryGroup): Promise<SummaryRow[]> {
+export interface SummaryFilter extends SessionFilter {
+  /** Bucket i is [bounds[i], bounds[i + 1]): the range, or its UTC days for the day grouping. */
+  bounds: number[];
+  plan: RollupPlan;
+}
+
+/**
+ * One row per group and a last row of totals (grouping sets: viewers are not additive), from the
+ * rollups and the raw sessions the plan names. A day's key is its bucket number.
+ */
+export async function summaryRows(db: Queryable, f: SummaryFilter, group: SummaryGroup): Promise<SummaryRow[]> {
   const key = GROUP_KEY[group];
-  const { credited } = sessionView(f.now);
   const rows = await queryRows<{ key: string | number | null; channel_name: string | null; total: boolean; watch_seconds: number; sessions: number; viewers: number }>(db, sql`
-    select ${key} as key, min(c.name) as channel_name, grouping(${key}) = 1 as total,
-           coalesce(sum(${credited}), 0)::float8 as watch_seconds, count(ws.id)::integer as sessions,
-           count(distinct ${VIEWER_KEY})::integer as viewers
-      from watch_sessions ws left join channels c on c.id = ws.channel_id
-     where ${startedWithin(f)}
-     group by grouping sets ((${key}), ())
-     order by grouping(${key}), ${key}`);
+    with ${figuresRelation(f)},
+    g as (
+      select ${key} as key, grouping(${key}) = 1 as total,
+             coalesce(sum(f.seconds), 0)::float8 as watch_seconds, coalesce(sum(f.sessions), 0)::integer as sessions,
+             (count(distinct f.device) + coalesce(sum(f.anonymous), 0))::integer as viewers
+        from figures f
+       group by grouping sets ((${key}), ()))
+    select g.*, ${group === 'channel' ? sql`c.name` : sql`null`} as channel_name
+      from g ${group === 'channel' ? sql`left join channels c on c.id = g.key` : sql``}
+     order by g.total, g.key`);
   return rows.map((r) => ({
     key: r.total ? null : r.key,
     channelName: group === 'channel' && !r.total ? r.channel_name : null,
