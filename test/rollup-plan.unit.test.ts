@@ -25,8 +25,8 @@ describe('rollupPlan', () => {
     expect(rollupPlan(bounds)).toEqual({
       rawWindows: [],
       pieces: [
-        { day: '2026-11-20', bucket: 0, lo: 0, hi: 96, mask: '1'.repeat(96) },
-        { day: '2026-11-21', bucket: 1, lo: 0, hi: 96, mask: '1'.repeat(96) },
+        { day: '2026-11-20', bucket: 0, lo: 0, hi: 96 },
+        { day: '2026-11-21', bucket: 1, lo: 0, hi: 96 },
       ],
     });
   });

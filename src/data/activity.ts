@@ -4,7 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { channels } from '../db/schema.ts';
-import { closingWithRollup, figuresRelation, type RollupPlan } from './watch-rollups.ts';
+import { closingWithRollup, figuresRelation, groupedFigures, type RollupPlan } from './watch-rollups.ts';
 
 // The two numbers of the session rules (spec "Limits") are written into the statements below
 // as literals, so they are declared here; sessions/rules.ts states the rules with them.
@@ -233,9 +233,9 @@ export interface SummaryRow {
 
 /** The grouping column of `figures` (watch-rollups.ts): a day is its bucket (the caller cuts the range at UTC midnights). */
 const GROUP_KEY: Record<SummaryGroup, SQL> = {
-  channel: sql.raw('f.channel_id'),
-  source: sql.raw('f.source'),
-  day: sql.raw('f.b'),
+  channel: sql.raw('channel_id'),
+  source: sql.raw('source'),
+  day: sql.raw('b'),
 };
 
 export interface SummaryFilter extends SessionFilter {
@@ -252,15 +252,10 @@ export async function summaryRows(db: Queryable, f: SummaryFilter, group: Summar
   const key = GROUP_KEY[group];
   const rows = await queryRows<{ key: string | number | null; channel_name: string | null; total: boolean; watch_seconds: number; sessions: number; viewers: number }>(db, sql`
     with ${figuresRelation(f)},
-    g as (
-      select ${key} as key, grouping(${key}) = 1 as total,
-             coalesce(sum(f.seconds), 0)::float8 as watch_seconds, coalesce(sum(f.sessions), 0)::integer as sessions,
-             (count(distinct f.device) + coalesce(sum(f.anonymous), 0))::integer as viewers
-        from figures f
-       group by grouping sets ((${key}), ()))
-    select g.*, ${group === 'channel' ? sql`c.name` : sql`null`} as channel_name
-      from g ${group === 'channel' ? sql`left join channels c on c.id = g.key` : sql``}
-     order by g.total, g.key`);
+    ${groupedFigures([key], ['key'], '((key), ())')}
+    select g.key, g.mask = 1 as total, g.watch_seconds, g.sessions, g.devices as viewers, ${group === 'channel' ? sql`c.name` : sql`null`} as channel_name
+      from grouped g ${group === 'channel' ? sql`left join channels c on c.id = g.key` : sql``}
+     order by g.mask, g.key`);
   return rows.map((r) => ({
     key: r.total ? null : r.key,
     channelName: group === 'channel' && !r.total ? r.channel_name : null,

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { queryRows } from './activity.ts';
-import { figuresRelation, type RollupPlan } from './watch-rollups.ts';
+import { figuresRelation, groupedFigures, type RollupPlan } from './watch-rollups.ts';
 
 export interface DayBounds {
   /** Instants where each day starts, and where the last ends (epoch ms, ascending). */
@@ -60,13 +60,9 @@ const GROUP_OF_MASK: Record<number, WatchGroup> = { 0b0111: 'day', 0b1011: 'rang
 export async function watchTrendRows(db: Queryable, f: WatchTrendFilter): Promise<WatchTrendRow[]> {
   const rows = await queryRows<{ mask: number; d: number | null; cur: boolean | null; channel_id: number | null; channel_name: string | null; source: string | null; sessions: number; devices: number; watch_seconds: number }>(db, sql`
     with ${figuresRelation(f)},
-    s as (select b as d, b >= ${f.days} as cur, channel_id, source, sessions, anonymous, seconds, device from figures),
-    g as (
-      select grouping(s.d, s.cur, s.channel_id, s.source)::integer as mask, s.d, s.cur, s.channel_id, s.source,
-             sum(s.sessions)::integer as sessions, (count(distinct s.device) + sum(s.anonymous))::integer as devices,
-             coalesce(sum(s.seconds), 0)::float8 as watch_seconds
-        from s group by grouping sets ((s.d), (s.cur), (s.cur, s.channel_id), (s.cur, s.source)))
-    select g.*, c.name as channel_name from g left join channels c on c.id = g.channel_id`);
+    ${groupedFigures([sql`b`, sql`b >= ${f.days}`, sql`channel_id`, sql`source`], ['d', 'cur', 'channel_id', 'source'], '((d), (cur), (cur, channel_id), (cur, source))')}
+    select g.mask, g.d, g.cur, g.channel_id, g.source, g.sessions, g.devices, g.watch_seconds, c.name as channel_name
+      from grouped g left join channels c on c.id = g.channel_id`);
   return rows.map((r) => ({
     group: GROUP_OF_MASK[r.mask]!,
     day: r.d, current: r.cur, channelId: r.channel_id, channelName: r.channel_name, source: r.source,

@@ -6,8 +6,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { queryRows, sessionView } from './activity.ts';
 
-export const QUARTERS_PER_DAY = 96;
-
 /** Quarter-hours [lo, hi) (0-96) of one UTC date that belong to bucket `bucket`. */
 export interface RollupPiece {
   /** The UTC date, yyyy-MM-dd. */
@@ -15,8 +13,6 @@ export interface RollupPiece {
   bucket: number;
   lo: number;
   hi: number;
-  /** The same quarter-hours as 96 characters 0 and 1 (a bit(96) literal). */
-  mask: string;
 }
 
 /** What a read takes from the rollups and what raw (sessions/rollup-plan.ts makes it). */
@@ -109,9 +105,9 @@ export function figuresRelation(f: FigureScope): SQL {
       select ws.* from unnest(${param(windows.map((w) => new Date(w[0]).toISOString()))}::timestamptz[], ${param(windows.map((w) => new Date(w[1]).toISOString()))}::timestamptz[]) as w(lo, hi)
         join watch_sessions ws on ws.owner_id = ${f.ownerId} and ws.started_at >= w.lo and ws.started_at < w.hi and not ws.open ${only('ws')}),
     pieces as (
-      select * from unnest(${param(pieces.map((p) => p.day))}::date[], ${param(pieces.map((p) => p.bucket))}::integer[],
-                           ${param(pieces.map((p) => p.lo))}::integer[], ${param(pieces.map((p) => p.hi))}::integer[],
-                           ${param(pieces.map((p) => p.mask))}::text[]) as p(day, bucket, lo, hi, mask)),
+      select p.day, p.bucket, p.lo, p.hi, (repeat('0', p.lo) || repeat('1', p.hi - p.lo) || repeat('0', 96 - p.hi))::bit(96) as mask
+        from unnest(${param(pieces.map((p) => p.day))}::date[], ${param(pieces.map((p) => p.bucket))}::integer[],
+                    ${param(pieces.map((p) => p.lo))}::integer[], ${param(pieces.map((p) => p.hi))}::integer[]) as p(day, bucket, lo, hi)),
     figures as (
       select ${bucket} as b, ws.channel_id, ws.source, 1 as sessions, (ws.user_id = '')::integer as anonymous,
              (${credited})::float8 as seconds, nullif(ws.user_id, '') as device
@@ -124,7 +120,31 @@ export function figuresRelation(f: FigureScope): SQL {
       union all
       select p.bucket, d.channel_id, d.source, 0, 0, 0::float8, d.user_id
         from pieces p join watch_day_devices d on d.owner_id = ${f.ownerId} and d.day = p.day ${only('d')}
-       where bit_count(d.quarters & p.mask::bit(96)) > 0)`;
+       where bit_count(d.quarters & p.mask) > 0)`;
+}
+
+/**
+ * The figures summed per grouping set, and distinct devices counted apart (only the rows naming
+ * one go through the sorts of count(distinct)): columns mask (grouping() of `keys`), the keys,
+ * sessions, devices (identified + anonymous) and watch_seconds. `keys` are columns of `figures`
+ * or expressions over them, named by `names`.
+ */
+export function groupedFigures(keys: SQL[], names: string[], sets: string): SQL {
+  const cols = sql.join(keys.map((k, i) => sql`${k} as ${sql.raw(names[i]!)}`), sql`, `);
+  const list = sql.raw(names.join(', '));
+  const same = sql.raw(names.map((n) => `coalesce(v.${n}::text, '') = coalesce(t.${n}::text, '')`).join(' and '));
+  return sql`
+    keyed as (select ${cols}, sessions, anonymous, seconds, device from figures),
+    totals as (
+      select grouping(${list})::integer as mask, ${list}, coalesce(sum(sessions), 0)::integer as sessions, coalesce(sum(anonymous), 0)::integer as anonymous,
+             coalesce(sum(seconds), 0)::float8 as watch_seconds
+        from keyed where sessions > 0 group by grouping sets ${sql.raw(sets)}),
+    identified as (
+      select grouping(${list})::integer as mask, ${list}, count(distinct device)::integer as n
+        from keyed where device is not null group by grouping sets ${sql.raw(sets)}),
+    grouped as (
+      select t.*, t.anonymous + coalesce(v.n, 0) as devices
+        from totals t left join identified v on v.mask = t.mask and ${same})`;
 }
 
 /** What the quarter-hours [lo, hi) of a rollup row hold: two running totals apart (element 0 is null: 0). */

@@ -6,7 +6,7 @@
 // whose offset is not a whole quarter-hour, such as the local mean times before 1972) are read
 // raw. Open sessions are always read raw (they are rolled up as they close). Pure.
 
-import { QUARTERS_PER_DAY, type RollupPiece, type RollupPlan } from '../data/watch-rollups.ts';
+import type { RollupPiece, RollupPlan } from '../data/watch-rollups.ts';
 
 export type { RollupPiece, RollupPlan };
 
@@ -50,7 +50,7 @@ function piecesOf(bucket: number, start: number, end: number): RollupPiece[] {
   for (let day = Math.floor(start / DAY_MS) * DAY_MS; day < end; day += DAY_MS) {
     const lo = (Math.max(start, day) - day) / QUARTER_MS;
     const hi = (Math.min(end, day + DAY_MS) - day) / QUARTER_MS;
-    if (lo < hi) pieces.push({ day: isoDate(day), bucket, lo, hi, mask: '0'.repeat(lo) + '1'.repeat(hi - lo) + '0'.repeat(QUARTERS_PER_DAY - hi) });
+    if (lo < hi) pieces.push({ day: isoDate(day), bucket, lo, hi });
   }
   return pieces;
 }
