@@ -1,8 +1,9 @@
 // npm run bench:trends -- [--url postgres://postgres@127.0.0.1:5432/ | --pglite] [--sessions 1000000]
-//                         [--channels 8] [--identified 20] [--devices 2000] [--open 2000] [--runs 5] [--raw] [--keep]
+//                         [--channels 8] [--identified 20] [--devices 2000] [--open 2000] [--span 732] [--runs 5] [--raw] [--keep] [--explain]
 //
 // Owner reads against history (issue 37, item 1): one owner's `--sessions` watch sessions spread
-// evenly over the 732 days before NOW (a 366-day range and its previous range), written with
+// evenly over the `--span` days before NOW (732: a 366-day range and its previous range; 1: the
+// audit's outsider, whose sessions fill hours) (a 366-day range and its previous range), written with
 // generate_series in chunks of a million and closed by the real sweeper statement (which rolls
 // them up), plus `--open` sessions open at NOW (read raw). `--identified` percent of the sessions
 // carry a user_id from a pool of `--devices` devices (each device on one source, any channel); the
@@ -39,13 +40,13 @@ const { values } = parseArgs({
     url: { type: 'string' }, pglite: { type: 'boolean', default: false }, sessions: { type: 'string', default: '1000000' },
     channels: { type: 'string', default: '8' }, identified: { type: 'string', default: '20' }, devices: { type: 'string', default: '2000' },
     open: { type: 'string', default: '2000' }, runs: { type: 'string', default: '5' }, raw: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
-    explain: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false }, span: { type: 'string', default: String(732) },
   },
 });
 const o = {
   url: values.pglite ? undefined : (values.url ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/'),
   sessions: Number(values.sessions), channels: Number(values.channels), identified: Number(values.identified),
-  devices: Number(values.devices), open: Number(values.open), runs: Number(values.runs), raw: values.raw, keep: values.keep, explain: values.explain,
+  devices: Number(values.devices), open: Number(values.open), runs: Number(values.runs), raw: values.raw, keep: values.keep, explain: values.explain, span: Number(values.span),
 };
 
 async function adminQuery(serverUrl: string, statement: string): Promise<void> {
@@ -74,7 +75,7 @@ async function openTarget(): Promise<{ database: DatabaseHandle; kind: string; c
 
 /** Sessions [first, last] of the `--sessions`, evenly over the DAYS before NOW, open and stale (the sweeper closes them). */
 async function seedChunk(db: Database, first: number, last: number): Promise<void> {
-  const span = DAYS * 86_400;
+  const span = o.span * 86_400;
   await db.execute(sql`
     insert into watch_sessions (source, client_id, user_id, channel_id, owner_id, started_at, last_heartbeat_at, heartbeats)
     select case when identified then (${sql.param(SOURCES)}::text[])[1 + device % 4] else (${sql.param(SOURCES)}::text[])[1 + (i / 3) % 4] end,
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
     if (o.raw) for (const [name, read] of reads(db, rawPlan, 'raw:')) timings.push(await time(name, backend, read));
     console.log(`# Owner reads against history (bench/trends.ts), ${new Date().toISOString()}
 
-${kind}; ${o.sessions.toLocaleString('en')} sessions over ${DAYS} days (${o.identified}% identified from ${o.devices} devices), ${o.channels} channels, ${o.open} open; seeded and rolled up in ${seedSeconds.toFixed(0)} s.
+${kind}; ${o.sessions.toLocaleString('en')} sessions over ${o.span} days (${o.identified}% identified from ${o.devices} devices), ${o.channels} channels, ${o.open} open; seeded and rolled up in ${seedSeconds.toFixed(0)} s.
 Rollup rows of the owner: ${sizes.days.toLocaleString('en')} day rows, ${sizes.devices.toLocaleString('en')} device rows. Mean of ${o.runs} runs after a warm-up.
 
 | read | process CPU ms | PostgreSQL backend CPU ms | total |

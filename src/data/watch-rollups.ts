@@ -140,7 +140,7 @@ export function groupedFigures(keys: SQL[], names: string[], sets: string): SQL 
              coalesce(sum(seconds), 0)::float8 as watch_seconds
         from keyed where sessions > 0 group by grouping sets ${sql.raw(sets)}),
     identified as (
-      select grouping(${list})::integer as mask, ${list}, count(distinct device)::integer as n
+      select grouping(${list})::integer as mask, ${list}, count(distinct device collate "C")::integer as n
         from keyed where device is not null group by grouping sets ${sql.raw(sets)}),
     grouped as (
       select t.*, t.anonymous + coalesce(v.n, 0) as devices
