@@ -78,6 +78,8 @@ export interface FigureScope {
   now: Date;
 }
 
+/** 96 one bits: shifted right by lo and left by 96 - hi, their AND is the quarters [lo, hi). */
+const ONES = sql.raw(`B'${'1'.repeat(96)}'`);
 const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 const param = (values: unknown[]) => sql.param(values);
 
@@ -105,7 +107,7 @@ export function figuresRelation(f: FigureScope): SQL {
       select ws.* from unnest(${param(windows.map((w) => new Date(w[0]).toISOString()))}::timestamptz[], ${param(windows.map((w) => new Date(w[1]).toISOString()))}::timestamptz[]) as w(lo, hi)
         join watch_sessions ws on ws.owner_id = ${f.ownerId} and ws.started_at >= w.lo and ws.started_at < w.hi and not ws.open ${only('ws')}),
     pieces as (
-      select p.day, p.bucket, p.lo, p.hi, (repeat('0', p.lo) || repeat('1', p.hi - p.lo) || repeat('0', 96 - p.hi))::bit(96) as mask
+      select p.day, p.bucket, p.lo, p.hi, (${ONES} >> p.lo) & (${ONES} << (96 - p.hi)) as mask
         from unnest(${param(pieces.map((p) => p.day))}::date[], ${param(pieces.map((p) => p.bucket))}::integer[],
                     ${param(pieces.map((p) => p.lo))}::integer[], ${param(pieces.map((p) => p.hi))}::integer[]) as p(day, bucket, lo, hi)),
     figures as (
