@@ -4,7 +4,7 @@
 // Owner reads against history (issue 37, item 1): one owner's `--sessions` watch sessions spread
 // evenly over the `--span` days before NOW (732: a 366-day range and its previous range; 1: the
 // audit's outsider, whose sessions fill hours) (a 366-day range and its previous range), written with
-// generate_series in chunks of a million and closed by the real sweeper statement (which rolls
+// generate_series in chunks of 250,000 and closed by the real sweeper statement (which rolls
 // them up), plus `--open` sessions open at NOW (read raw). `--identified` percent of the sessions
 // carry a user_id from a pool of `--devices` devices (each device on one source, any channel); the
 // rest are anonymous (each its own device). Then, in-process, each read `--runs` times after a
@@ -31,7 +31,7 @@ import { databaseUrl } from './load.ts';
 const NOW = new Date('2026-11-25T12:00:00Z');
 const OWNER = 1;
 const DAYS = 732;
-const CHUNK = 1_000_000;
+const CHUNK = 250_000;
 const SOURCES = ['roku_app', 'fire_tv', 'mobile_app_on_ios', 'web'];
 const BENCH_DATABASE = 'channelnet_bench_trends';
 
