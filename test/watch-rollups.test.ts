@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, sweepStaleSessions } from '../src/data/activity.ts';
+import { closeStaleSessions, queryRows, sweepStaleSessions } from '../src/data/activity.ts';
 import { rollupSizes } from '../src/data/watch-rollups.ts';
 import { summary } from '../src/sessions/analytics.ts';
 import { rawPlan, rollupPlan } from '../src/sessions/rollup-plan.ts';
@@ -102,9 +102,16 @@ describe.each(BACKENDS)('watch rollups on %s', (backend) => {
     }), { numRuns: backend === 'postgres' ? 8 : 12 });
   }, 600_000);
 
-  it('rolls each session up once, keeps the open ones raw, and outlives a retention cut of the raw rows', async () => {
+  it('rolls each session up once (closed by a late heartbeat or the sweeper), keeps the open ones raw, and outlives a retention cut of the raw rows', async () => {
     const sessions = fc.sample(fc.array(sessionArb, { minLength: 150, maxLength: 150 }), { numRuns: 1, seed: 37 })[0]!;
     await load(database.db, sessions);
+    // A third are closed the other way: a heartbeat of their key arriving after the gap.
+    const keys = await queryRows<{ source: string; clientId: string; userId: string; channelId: number; ownerId: number }>(database.db, sql`
+      select source, client_id as "clientId", user_id as "userId", channel_id as "channelId", owner_id as "ownerId"
+        from watch_sessions where id % 3 = 0 order by id`);
+    await closeStaleSessions(database.db, keys.map((k) => ({ ...k, at: NOW })));
+    const [byHeartbeat] = await queryRows<{ n: number }>(database.db, sql`select count(*)::integer as n from watch_sessions where not open`);
+    expect(byHeartbeat!.n).toBeGreaterThan(0);
     await sweep(database.db, backend === 'postgres' ? 2 : 1);
     const [counts] = await queryRows<{ closed: number; open: number }>(database.db, sql`
       select count(*) filter (where not open)::integer as closed, count(*) filter (where open)::integer as open from watch_sessions where owner_id = ${OWNER}`);
