@@ -4,6 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { channels } from '../db/schema.ts';
+import { closingWithRollup, figuresRelation, groupedFigures, type RollupPlan } from './watch-rollups.ts';
 
 // The two numbers of the session rules (spec "Limits") are written into the statements below
 // as literals, so they are declared here; sessions/rules.ts states the rules with them.
@@ -143,31 +144,37 @@ function sessionUpsert(heartbeats: Heartbeat[]): SQL {
 const creditedOf = (alias: string) =>
   sql.raw(`greatest(${MIN_CREDITED_SECONDS}, floor(extract(epoch from ${alias}.last_heartbeat_at - ${alias}.started_at)))::integer`);
 
-/** Closes the open session of each heartbeat's key when the heartbeat comes after the gap. */
+/** What a closing UPDATE returns for the rollups (data/watch-rollups.ts). */
+const CLOSED_COLUMNS = sql.raw('ws.owner_id, ws.channel_id, ws.source, ws.user_id, ws.started_at, ws.credited_seconds');
+
+/**
+ * Closes the open session of each heartbeat's key when the heartbeat comes after the gap, and
+ * rolls it up in the same statement.
+ */
 export async function closeStaleSessions(db: Queryable, heartbeats: Heartbeat[]): Promise<void> {
   if (heartbeats.length === 0) return;
-  await db.execute(sql`
+  await db.execute(closingWithRollup(sql`
     update watch_sessions ws
        set open = false, ended_at = ws.last_heartbeat_at, credited_seconds = ${creditedOf('ws')}
       from ${heartbeatRelation(heartbeats)}
      where ws.open and ws.source = h.source and ws.client_id = h.client_id and ws.user_id = h.user_id
-       and ws.channel_id = h.channel_id and ws.last_heartbeat_at < h.at - ${GAP}`);
+       and ws.channel_id = h.channel_id and ws.last_heartbeat_at < h.at - ${GAP}
+    returning ${CLOSED_COLUMNS}`));
 }
 
 /**
- * Marks up to `limit` open rows whose last heartbeat is before `cutoff` closed. Rows locked by
- * a heartbeat being written are skipped (that heartbeat deals with them). Returns the count.
+ * Marks up to `limit` open rows whose last heartbeat is before `cutoff` closed, and rolls them
+ * up in the same statement. Rows locked by a heartbeat being written are skipped (that heartbeat
+ * deals with them). Returns the count.
  */
 export async function sweepStaleSessions(db: Queryable, cutoff: Date, limit: number): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`
-    with closed as (
-      update watch_sessions ws
-         set open = false, ended_at = ws.last_heartbeat_at, credited_seconds = ${creditedOf('ws')}
-       where ws.id in (select id from watch_sessions
-                        where open and last_heartbeat_at < ${cutoff.toISOString()}::timestamptz
-                        limit ${limit} for update skip locked)
-      returning 1)
-    select count(*)::integer as n from closed`);
+  const rows = await queryRows<{ n: number }>(db, closingWithRollup(sql`
+    update watch_sessions ws
+       set open = false, ended_at = ws.last_heartbeat_at, credited_seconds = ${creditedOf('ws')}
+     where ws.id in (select id from watch_sessions
+                      where open and last_heartbeat_at < ${cutoff.toISOString()}::timestamptz
+                      limit ${limit} for update skip locked)
+    returning ${CLOSED_COLUMNS}`));
   return rows[0]?.n ?? 0;
 }
 
@@ -224,24 +231,31 @@ export interface SummaryRow {
   viewers: number;
 }
 
+/** The grouping column of `figures` (watch-rollups.ts): a day is its bucket (the caller cuts the range at UTC midnights). */
 const GROUP_KEY: Record<SummaryGroup, SQL> = {
-  channel: sql.raw('ws.channel_id'),
-  source: sql.raw('ws.source'),
-  day: sql.raw(`to_char(ws.started_at at time zone 'UTC', 'YYYY-MM-DD')`),
+  channel: sql.raw('channel_id'),
+  source: sql.raw('source'),
+  day: sql.raw('b'),
 };
 
-/** One row per group and a last row of totals (grouping sets: viewers are not additive). */
-export async function summaryRows(db: Queryable, f: SessionFilter, group: SummaryGroup): Promise<SummaryRow[]> {
+export interface SummaryFilter extends SessionFilter {
+  /** Bucket i is [bounds[i], bounds[i + 1]): the range, or its UTC days for the day grouping. */
+  bounds: number[];
+  plan: RollupPlan;
+}
+
+/**
+ * One row per group and a last row of totals (grouping sets: viewers are not additive), from the
+ * rollups and the raw sessions the plan names. A day's key is its bucket number.
+ */
+export async function summaryRows(db: Queryable, f: SummaryFilter, group: SummaryGroup): Promise<SummaryRow[]> {
   const key = GROUP_KEY[group];
-  const { credited } = sessionView(f.now);
   const rows = await queryRows<{ key: string | number | null; channel_name: string | null; total: boolean; watch_seconds: number; sessions: number; viewers: number }>(db, sql`
-    select ${key} as key, min(c.name) as channel_name, grouping(${key}) = 1 as total,
-           coalesce(sum(${credited}), 0)::float8 as watch_seconds, count(ws.id)::integer as sessions,
-           count(distinct ${VIEWER_KEY})::integer as viewers
-      from watch_sessions ws left join channels c on c.id = ws.channel_id
-     where ${startedWithin(f)}
-     group by grouping sets ((${key}), ())
-     order by grouping(${key}), ${key}`);
+    with ${figuresRelation(f)},
+    ${groupedFigures([key], ['key'], '((key), ())')}
+    select g.key, g.mask = 1 as total, g.watch_seconds, g.sessions, g.devices as viewers, ${group === 'channel' ? sql`c.name` : sql`null`} as channel_name
+      from grouped g ${group === 'channel' ? sql`left join channels c on c.id = g.key` : sql``}
+     order by g.mask, g.key`);
   return rows.map((r) => ({
     key: r.total ? null : r.key,
     channelName: group === 'channel' && !r.total ? r.channel_name : null,

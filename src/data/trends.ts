@@ -1,11 +1,12 @@
 // Day-by-day reads for the trend analytics (sessions/trends.ts, entitlements/sales-trends.ts):
 // each buckets rows by the start instants of consecutive days (`bounds`, epoch ms, the
 // previous range's days then the range's) with width_bucket, so one statement reads both ranges
-// in any zone. The cost follows the rows of the owner in the two ranges (indexes on owner or
-// app and time), never the number of days.
+// in any zone. Watch figures cost the rollup rows and identified devices of the days read plus the
+// open sessions (watch-rollups.ts); sales cost the owner's rows in the two ranges.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
-import { queryRows, sessionView, VIEWER_KEY } from './activity.ts';
+import { queryRows } from './activity.ts';
+import { figuresRelation, groupedFigures, type RollupPlan } from './watch-rollups.ts';
 
 export interface DayBounds {
   /** Instants where each day starts, and where the last ends (epoch ms, ascending). */
@@ -21,6 +22,8 @@ const within = (column: SQL, b: DayBounds) =>
 
 export interface WatchTrendFilter extends DayBounds {
   ownerId: number;
+  /** What comes from the rollups and what raw (sessions/rollup-plan.ts). */
+  plan: RollupPlan;
   /** Days in the range read; days before `days` (0-based) are the previous range's. */
   days: number;
   channelId?: number | undefined;
@@ -51,22 +54,15 @@ const GROUP_OF_MASK: Record<number, WatchGroup> = { 0b0111: 'day', 0b1011: 'rang
 /**
  * Sessions that started in the bounds, counted on the day they started: sessions, distinct
  * devices and credited seconds (read at `now`, as /analytics/summary), per day, per range, and per
- * range and channel or source. Distinct devices are not additive, hence grouping sets.
+ * range and channel or source, from the rollups and the raw sessions the plan names
+ * (watch-rollups.ts figuresRelation). Distinct devices are not additive, hence grouping sets.
  */
 export async function watchTrendRows(db: Queryable, f: WatchTrendFilter): Promise<WatchTrendRow[]> {
-  const { credited } = sessionView(f.now);
-  const channel = f.channelId === undefined ? sql`` : sql`and ws.channel_id = ${f.channelId}`;
-  const source = f.source === undefined ? sql`` : sql`and ws.source = ${f.source}`;
   const rows = await queryRows<{ mask: number; d: number | null; cur: boolean | null; channel_id: number | null; channel_name: string | null; source: string | null; sessions: number; devices: number; watch_seconds: number }>(db, sql`
-    with s as (
-      select ${dayOf(sql`ws.started_at`, f)} as d, ${dayOf(sql`ws.started_at`, f)} >= ${f.days} as cur, ws.channel_id, ws.source, ${VIEWER_KEY} as device, ${credited} as credited
-        from watch_sessions ws
-       where ws.owner_id = ${f.ownerId} and ${within(sql`ws.started_at`, f)} ${channel} ${source})
-    select grouping(s.d, s.cur, s.channel_id, s.source)::integer as mask, s.d, s.cur,
-           s.channel_id, min(c.name) as channel_name, s.source,
-           count(*)::integer as sessions, count(distinct s.device)::integer as devices, coalesce(sum(s.credited), 0)::float8 as watch_seconds
-      from s left join channels c on c.id = s.channel_id
-     group by grouping sets ((s.d), (s.cur), (s.cur, s.channel_id), (s.cur, s.source))`);
+    with ${figuresRelation(f)},
+    ${groupedFigures([sql`b`, sql`b >= ${f.days}`, sql`channel_id`, sql`source`], ['d', 'cur', 'channel_id', 'source'], '((d), (cur), (cur, channel_id), (cur, source))')}
+    select g.mask, g.d, g.cur, g.channel_id, g.source, g.sessions, g.devices, g.watch_seconds, c.name as channel_name
+      from grouped g left join channels c on c.id = g.channel_id`);
   return rows.map((r) => ({
     group: GROUP_OF_MASK[r.mask]!,
     day: r.d, current: r.cur, channelId: r.channel_id, channelName: r.channel_name, source: r.source,

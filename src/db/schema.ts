@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -733,6 +734,10 @@ export const watchSessions = pgTable(
       .where(sql`${t.open}`),
     index('watch_sessions_owner_started').on(t.ownerId, t.startedAt),
     index('watch_sessions_channel_started').on(t.channelId, t.startedAt),
+    // Small: the sessions not rolled up yet (watchDayRollups), which owner reads take raw.
+    index('watch_sessions_open_owner')
+      .on(t.ownerId, t.startedAt)
+      .where(sql`${t.open}`),
     // Small: only closed sessions waiting for the crediter (sessions/programme-crediter.ts).
     index('watch_sessions_uncredited')
       .on(t.id)
@@ -984,4 +989,42 @@ export const viewerLiveLinks = pgTable(
     revokedAt: instant(),
   },
   (t) => [uniqueIndex('viewer_live_links_hash').on(t.keyHash), index('viewer_live_links_viewer').on(t.viewerId)],
+);
+
+/** 96 bits, one per quarter-hour of a UTC day (bit 0 leftmost: 00:00-00:15). */
+const quarterBits = customType<{ data: string }>({ dataType: () => 'bit(96)' });
+
+/**
+ * Daily rollups of closed watch sessions (issue 37, docs/activity.md "Rollups"), written by the
+ * statement that closes them (data/watch-rollups.ts). Per owner, UTC date, channel and source,
+ * each array holds 96 running totals by quarter-hour: element k (1-based) counts what started
+ * before quarter k, so any quarter-aligned part of the day is the difference of two elements.
+ */
+export const watchDayRollups = pgTable(
+  'watch_day_rollups',
+  {
+    ownerId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    channelId: integer().notNull(),
+    source: text().notNull(),
+    sessions: integer().array().notNull(),
+    /** Sessions without a user_id: each is a device of its own. */
+    anonymous: integer().array().notNull(),
+    watchSeconds: bigint({ mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'watch_day_rollups_pk', columns: [t.ownerId, t.day, t.channelId, t.source] })],
+);
+
+/** The identified viewers of a rollup row and the quarter-hours in which they started sessions. */
+export const watchDayDevices = pgTable(
+  'watch_day_devices',
+  {
+    ownerId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    channelId: integer().notNull(),
+    source: text().notNull(),
+    userId: text().notNull(),
+    quarters: quarterBits().notNull(),
+  },
+  (t) => [primaryKey({ name: 'watch_day_devices_pk', columns: [t.ownerId, t.day, t.channelId, t.source, t.userId] })],
 );

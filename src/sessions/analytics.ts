@@ -5,6 +5,7 @@ import {
   concurrencyRows, sessionCount, sessionRows, summaryRows, type SessionFilter, type SessionRow, type SummaryGroup,
 } from '../data/activity.ts';
 import type { Queryable } from '../db/connect.ts';
+import { rollupPlan, type RollupPlan } from './rollup-plan.ts';
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_RANGE_DAYS = 7;
@@ -54,8 +55,24 @@ export interface Summary {
 
 const GROUP_FIELD: Record<SummaryGroup, string> = { channel: 'channelId', source: 'source', day: 'day' };
 
-export async function summary(db: Queryable, filter: SessionFilter, groupBy: SummaryGroup): Promise<Summary> {
-  const rows = await summaryRows(db, filter, groupBy);
+/**
+ * The buckets of a summary: the range, cut at each UTC midnight inside it for the day grouping
+ * (a session counts on the UTC day it started). Pure.
+ */
+export function summaryBounds(range: Range, groupBy: SummaryGroup): number[] {
+  const from = range.from.getTime();
+  const to = range.to.getTime();
+  if (groupBy !== 'day') return [from, to];
+  const midnights = [];
+  for (let t = Math.floor(from / DAY_MS) * DAY_MS + DAY_MS; t < to; t += DAY_MS) midnights.push(t);
+  return [from, ...midnights, to];
+}
+
+export async function summary(db: Queryable, filter: SessionFilter, groupBy: SummaryGroup, plan: (bounds: readonly number[]) => RollupPlan = rollupPlan): Promise<Summary> {
+  const bounds = summaryBounds(filter, groupBy);
+  const raw = await summaryRows(db, { ...filter, bounds, plan: plan(bounds) }, groupBy);
+  // A day's key is its bucket: the UTC date the bucket starts in.
+  const rows = groupBy === 'day' ? raw.map((r) => (r.key === null ? r : { ...r, key: new Date(bounds[Number(r.key)]!).toISOString().slice(0, 10) })) : raw;
   const line = (r: (typeof rows)[number]): SummaryLine => ({
     watchSeconds: r.watchSeconds,
     sessions: r.sessions,

@@ -4,6 +4,7 @@
 // started in the reader's zone, with its whole credited time, as in /analytics/summary.
 import { watchTrendRows, type WatchTrendRow } from '../data/trends.ts';
 import type { Queryable } from '../db/connect.ts';
+import { rollupPlan, type RollupPlan } from './rollup-plan.ts';
 import { changesOf, rangeDates, type Change, type TrendRange } from './trend-range.ts';
 
 export interface WatchFigures {
@@ -31,6 +32,8 @@ export interface WatchTrendFilter {
   channelId?: number | undefined;
   source?: string | undefined;
   now: Date;
+  /** How the read is split between rollups and raw sessions; rollupPlan unless a test compares rawPlan. */
+  plan?: (bounds: readonly number[]) => RollupPlan;
 }
 
 const ZERO: WatchFigures = { uniqueDevices: 0, sessions: 0, watchSeconds: 0 };
@@ -41,7 +44,7 @@ export function compared<F extends { [K in keyof F]: number }>(current: F, previ
 }
 
 export async function watchTrends(db: Queryable, range: TrendRange, filter: WatchTrendFilter): Promise<WatchTrends> {
-  const rows = await watchTrendRows(db, { ...filter, bounds: range.bounds, days: range.days });
+  const rows = await watchTrendRows(db, { ...filter, bounds: range.bounds, days: range.days, plan: (filter.plan ?? rollupPlan)(range.bounds) });
   return shapeWatchTrends(range, rows);
 }
 

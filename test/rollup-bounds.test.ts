@@ -1,0 +1,85 @@
+// Issue 37, owner reads independent of history: the audit made 200,001 sessions from anonymous
+// heartbeats (an outsider does it in hours) and a 366-day trends read cost 2.1 s of CPU, one day
+// 1.86 s, a one-day summary 720 ms. With the daily rollups each of these reads stays under 200 ms
+// of CPU (PGlite: the database's CPU is this process's), for sessions packed into hours and for a
+// network's year of them, on every channel and three sources. Identified viewers cost one row per
+// device and day read (docs/activity.md "Rollups"); that case is measured by bench/trends.ts.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../src/access/tokens.ts';
+import { sweepSessions } from '../src/sessions/sweeper.ts';
+import { OWNER, smallCatalog } from './fixtures/catalog.ts';
+import { cpuOf } from './fuzz/property.ts';
+import { expectCpuUnder } from './support/cpu-bounds.ts';
+import { testApp, type TestApp } from './support/app.ts';
+import { BACKENDS } from './support/db.ts';
+
+const READ_CPU_MS = 200;
+const SESSIONS = 200_001;
+const NOW = '2026-11-25T12:00:00.000Z';
+const REST = '/api/v1/rest/analytics';
+
+/** SESSIONS anonymous sessions of OWNER spread over `spanDays` before NOW, closed and rolled up by the sweeper. */
+async function seed(t: TestApp, spanDays: number): Promise<void> {
+  await t.database.db.execute(sql`delete from watch_sessions`);
+  await t.database.db.execute(sql`delete from watch_day_rollups`);
+  await t.database.db.execute(sql`
+    insert into watch_sessions (source, client_id, channel_id, owner_id, started_at, last_heartbeat_at, heartbeats)
+    select (array['roku_app', 'fire_tv', 'web'])[1 + i % 3], 'c' || i, case when i % 2 = 0 then 201 else 202 end, ${OWNER.id}, started,
+           started + (60 + (i * 37) % 3600) * interval '1 second', 2
+      from (select i, ${NOW}::timestamptz - interval '2 hours' - (i::float8 * ${spanDays * 86_400 - 7_200} / ${SESSIONS}) * interval '1 second' as started
+              from generate_series(1, ${SESSIONS}) i) g`);
+  expect(await sweepSessions(t.database.db, new Date(NOW))).toBe(SESSIONS);
+}
+
+describe.each(BACKENDS)('owner reads over 200,001 sessions on %s', (backend) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await testApp(backend, smallCatalog());
+    token = await issueToken(t.database.db, OWNER.id, { kind: 'sliding', seconds: 86_400 }, new Date(NOW));
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  const get = (path: string) => t.request({ method: 'GET', url: `${REST}/${path}`, headers: { authorization: `Bearer ${token}` }, now: NOW });
+
+  /** Sessions of OWNER that started in [from, to), counted raw: what each read must total. */
+  async function started(from: string, to: string, channelId?: number): Promise<number> {
+    const channel = channelId === undefined ? sql`` : sql`and channel_id = ${channelId}`;
+    const result = (await t.database.db.execute(sql`select count(*)::integer as n from watch_sessions
+      where owner_id = ${OWNER.id} and started_at >= ${from}::timestamptz and started_at < ${to}::timestamptz ${channel}`)) as unknown as { rows: { n: number }[] };
+    return result.rows[0]!.n;
+  }
+
+  async function expectReadsUnder(label: string, expectedSessions: Record<string, number>) {
+    for (const [path, sessions] of Object.entries(expectedSessions)) {
+      await get(path); // warm: the first request of a route compiles its schemas
+      const { result, cpuMs } = await cpuOf(() => get(path));
+      expect(result.statusCode, result.body.slice(0, 300)).toBe(200);
+      const data = result.json().data;
+      expect(path.startsWith('trends') ? data.totals.current.sessions : data.totals.sessions, path).toBe(sessions);
+      expectCpuUnder(cpuMs, READ_CPU_MS, `${backend} ${label} ${path}`);
+    }
+  }
+
+  it('an outsider\'s 200,001 sessions of the last hours: 366-day and one-day trends, one-day summary', async () => {
+    await seed(t, 1);
+    await expectReadsUnder('in hours', {
+      'trends?from=2025-11-25&to=2026-11-25&timezone=America/New_York': SESSIONS,
+      'trends?from=2026-11-25&to=2026-11-25': await started('2026-11-25T00:00:00Z', '2026-11-26T00:00:00Z'),
+      'summary?from=2026-11-24&to=2026-11-25': await started('2026-11-24T00:00:00Z', '2026-11-25T00:00:00Z'),
+      'summary?from=2026-11-24T12:00:00Z&to=2026-11-25T12:00:00Z&groupBy=source': SESSIONS,
+    });
+  }, 300_000);
+
+  it('a year of 200,001 sessions on two channels and three sources: 366-day trends in a UTC+05:45 zone, 92-day summary by day', async () => {
+    await seed(t, 366);
+    await expectReadsUnder('a year', {
+      'trends?from=2025-11-25&to=2026-11-25&timezone=Asia/Kathmandu': await started('2025-11-24T18:15:00Z', '2026-11-25T18:15:00Z'),
+      'trends?from=2025-11-25&to=2026-11-25&channelId=201': await started('2025-11-25T00:00:00Z', '2026-11-26T00:00:00Z', 201),
+    });
+    const summary = await cpuOf(() => get('summary?from=2026-08-25T12:00:00Z&to=2026-11-25T12:00:00Z&groupBy=day'));
+    expect(summary.result.statusCode).toBe(200);
+    expectCpuUnder(summary.cpuMs, READ_CPU_MS, `${backend} a year: 92-day summary by day`);
+  }, 300_000);
+});
