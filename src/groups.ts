@@ -14,6 +14,7 @@ import { groupErrorHandler } from './http/group-errors.ts';
 import type { GroupOptions } from './http/group.ts';
 import { LEGACY_ENVELOPE } from './legacy/errors.ts';
 import { legacyRoutes } from './legacy/routes.ts';
+import { LIVE, liveApi } from './live/plugin.ts';
 import { NOTIFICATIONS_ENVELOPE } from './notifications/errors.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 
@@ -104,6 +105,14 @@ export const GROUPS: readonly InterfaceGroup[] = [
         { prefix: SERVICES },
       );
     },
+  },
+  {
+    // Channels' live HLS playlists (docs/linear.md): open, the key in the path; not in the OpenAPI document (HLS, not JSON).
+    name: 'live',
+    prefixes: [LIVE],
+    envelope: SUCCESS_ENVELOPE,
+    documented: [],
+    register: (app, options) => app.register(liveApi, { prefix: LIVE, ...options }),
   },
   {
     name: 'legacy',

@@ -1,0 +1,69 @@
+// One live window's inputs from what the service read (src/linear/live-stream.ts): the on-air
+// segments of the span, the ledger rows, the videos' sources. Pure: the ledger rows a request
+// must write first, then the window's input (live-playlist.ts) once they are written.
+import { plannedProgrammes, rowsToWrite, type LedgerRow, type PlannedProgramme } from './ledger.ts';
+import type { WindowInput } from './live-playlist.ts';
+import type { PlayableSource } from './programme-segments.ts';
+import type { LinearSettings } from './types.ts';
+
+export interface OnAirLike {
+  start: number;
+  end: number;
+  videoId: number;
+  offset: number;
+  isLive: boolean;
+}
+
+export interface WindowAsk {
+  settings: Pick<LinearSettings, 'targetDurationSeconds' | 'windowSeconds' | 'ladder' | 'epoch'>;
+  /** The channel's rows by start (from the last at or before the window on). */
+  rows: readonly LedgerRow[];
+  /** The on-air segments overlapping [since, to), whole, by start. */
+  onAir: readonly OnAirLike[];
+  since: number;
+  to: number;
+  sources: ReadonlyMap<number, PlayableSource>;
+  now: number;
+  slateBase: string;
+}
+
+/** How far back a window reads before it is cut to windowSeconds (ms). */
+export const lookBack = (s: Pick<LinearSettings, 'windowSeconds' | 'targetDurationSeconds'>) => (s.windowSeconds + 2 * s.targetDurationSeconds + 1) * 1000;
+
+/** The span of the timeline a window at `now` reads: back to the last row's start when it is within a day (its offset). */
+export function spanOf(settings: WindowAsk['settings'], rows: readonly LedgerRow[], now: number): { since: number; to: number } {
+  const from = now - lookBack(settings);
+  const last = rows.findLast((r) => r.programmeStart <= now);
+  const since = last && last.programmeStart < from && last.programmeStart >= now - 86_400_000 ? last.programmeStart : from;
+  return { since, to: now + (settings.targetDurationSeconds + 1) * 1000 };
+}
+
+function parts(ask: WindowAsk) {
+  const planned = plannedProgrammes(ask.onAir, ask.since, ask.to);
+  const sourceOf = (videoId: number) => ask.sources.get(videoId);
+  const offsetOf = (row: LedgerRow) => planned.find((p) => p.start === row.programmeStart && p.videoId === row.videoId)?.offset ?? 0;
+  return { planned, sourceOf, offsetOf };
+}
+
+/** The rows to write before the window is made (none: it can be made at once). */
+export function rowsDue(ask: WindowAsk): LedgerRow[] {
+  const { planned, sourceOf, offsetOf } = parts(ask);
+  const airs = (p: PlannedProgramme) => (p.isLive || !p.videoId || !ask.sources.get(p.videoId) ? 0 : p.videoId);
+  const started = ask.rows.filter((r) => r.programmeStart <= ask.now);
+  const firstGapStart = Math.floor(ask.settings.epoch / 1000) * 1000 - lookBack(ask.settings);
+  return rowsToWrite(started, planned, ask.now, firstGapStart, sourceOf, offsetOf, airs);
+}
+
+/** The window's input, the rows written. */
+export function windowInput(ask: WindowAsk): WindowInput {
+  const { planned, sourceOf, offsetOf } = parts(ask);
+  return {
+    settings: ask.settings,
+    rows: ask.rows.filter((r) => r.programmeStart <= ask.now),
+    nextStart: planned.find((p) => p.start !== undefined && p.start > ask.now)?.start ?? Infinity,
+    sourceOf,
+    offsetOf,
+    now: ask.now,
+    slateBase: ask.slateBase,
+  };
+}
