@@ -10,11 +10,12 @@ import type { IngestedVideo, LadderVariant, LinearSettings, SlateReason } from '
 /** The channel's ladder by default: the rungs of its first ready video, lowest bandwidth first. */
 export function defaultLadder(video: IngestedVideo): LadderVariant[] {
   return video.variants
-    .map(({ bandwidth, averageBandwidth, resolution, codecs, frameRate }) => strip({ bandwidth, averageBandwidth, resolution, codecs, frameRate }))
+    .map(rungOf)
     .sort((a, b) => a.bandwidth - b.bandwidth);
 }
 
-function strip(v: LadderVariant): LadderVariant {
+/** A rung's own fields, in one key order (a variant's URIs and any stored key order left behind). */
+export function rungOf(v: LadderVariant): LadderVariant {
   const out: LadderVariant = { bandwidth: v.bandwidth };
   if (v.averageBandwidth !== undefined) out.averageBandwidth = v.averageBandwidth;
   if (v.resolution) out.resolution = { ...v.resolution };

@@ -17,7 +17,7 @@ import { write, type Editor, type Written } from '../editing/write.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { channelCoverage, type Coverage } from './coverage.ts';
 import { readIngestedVideos } from './ingested.ts';
-import { defaultLadder } from './ladder.ts';
+import { defaultLadder, rungOf } from './ladder.ts';
 import type { Container, LadderVariant, LinearSettings } from './types.ts';
 
 export const DEFAULT_WINDOW_SECONDS = 60;
@@ -40,7 +40,7 @@ export function settingsOf(row: ChannelLinearRow): LinearSettings {
     container: ladder.container,
     targetDurationSeconds: row.targetDurationSeconds,
     windowSeconds: row.windowSeconds,
-    ladder: ladder.variants,
+    ladder: ladder.variants.map(rungOf),
     epoch: row.epoch.getTime(),
     version: row.version,
   };
@@ -132,12 +132,12 @@ export async function putLinear(db: Database, editor: Editor, channelId: number,
       enabled: body.enabled,
       targetDurationSeconds: target,
       windowSeconds: body.windowSeconds ?? Math.max(DEFAULT_WINDOW_SECONDS, 3 * target),
-      ladder: { container, variants: body.ladder ?? part.ladder } satisfies StoredLadder,
+      ladder: { container, variants: (body.ladder ?? part.ladder).map(rungOf) } satisfies StoredLadder,
       epoch: row?.epoch ?? editor.now,
     };
     const ok = row ? await updateChannelLinear(tx, values, row.version) : await insertChannelLinear(tx, values);
     if (!ok) throw new EditRefusal('precondition_failed', 'The linear settings changed meanwhile; read them again and retry.');
-    const after: LinearPart = { ...values, ladder: values.ladder.variants, container, epoch: values.epoch.toISOString() };
+    const after: LinearPart = { enabled: values.enabled, container, targetDurationSeconds: target, windowSeconds: values.windowSeconds, ladder: values.ladder.variants, epoch: values.epoch.toISOString() };
     const fields = Object.keys(after).filter((k) => JSON.stringify(after[k as keyof LinearPart]) !== JSON.stringify(part[k as keyof LinearPart]));
     return {
       written: { status: 200, body: after, etag: etagOf(after) },

@@ -41,8 +41,8 @@ const linearSchema = z.object({
   targetDurationSeconds: z.number(),
   windowSeconds: z.number(),
   ladder: z.array(rungSchema),
-  coverage: coverageSchema,
   epoch: z.string().nullable(),
+  coverage: coverageSchema,
 });
 
 export const linearRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, timelines }) => {
