@@ -30,11 +30,22 @@ export interface WindowAsk {
 /** How far back a window reads before it is cut to windowSeconds (ms). */
 export const lookBack = (s: Pick<LinearSettings, 'windowSeconds' | 'targetDurationSeconds'>) => (s.windowSeconds + 2 * s.targetDurationSeconds + 1) * 1000;
 
-/** The span of the timeline a window at `now` reads: back to the last row's start when it is within a day (its offset). */
+/**
+ * Where a channel's first row starts when nothing was on air then: a window's length before the
+ * linear epoch, whole seconds (every instance computes the same, whenever it is first asked).
+ */
+const firstGapStartOf = (s: WindowAsk['settings']) => Math.floor(s.epoch / 1000) * 1000 - lookBack(s);
+
+/**
+ * The span of the timeline a window at `now` reads: its own, and back to the last row's start
+ * when that is within a day (its offset counts its segments), or, before the first row, back to
+ * where the first row would start (what airs there decides it).
+ */
 export function spanOf(settings: WindowAsk['settings'], rows: readonly LedgerRow[], now: number): { since: number; to: number } {
   const from = now - lookBack(settings);
   const last = rows.findLast((r) => r.programmeStart <= now);
-  const since = last && last.programmeStart < from && last.programmeStart >= now - 86_400_000 ? last.programmeStart : from;
+  const back = last ? last.programmeStart : firstGapStartOf(settings);
+  const since = back < from && back >= now - 86_400_000 ? back : from;
   return { since, to: now + (settings.targetDurationSeconds + 1) * 1000 };
 }
 
@@ -50,7 +61,8 @@ export function rowsDue(ask: WindowAsk): LedgerRow[] {
   const { planned, sourceOf, offsetOf } = parts(ask);
   const airs = (p: PlannedProgramme) => (p.isLive || !p.videoId || !ask.sources.get(p.videoId) ? 0 : p.videoId);
   const started = ask.rows.filter((r) => r.programmeStart <= ask.now);
-  const firstGapStart = Math.floor(ask.settings.epoch / 1000) * 1000 - lookBack(ask.settings);
+  // Never before the span read: what aired before it is unknown.
+  const firstGapStart = Math.max(firstGapStartOf(ask.settings), Math.ceil(ask.since / 1000) * 1000);
   return rowsToWrite(started, planned, ask.now, firstGapStart, sourceOf, offsetOf, airs);
 }
 
