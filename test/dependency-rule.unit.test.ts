@@ -11,9 +11,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src');
 
 /** Domain folders: the rules of the service, reachable from every interface group. */
-const DOMAIN = ['channels', 'schedules', 'entitlements', 'access', 'sessions', 'catalog', 'editing', 'apps', 'cache', 'demo', 'guides'];
+const DOMAIN = ['channels', 'schedules', 'entitlements', 'access', 'sessions', 'catalog', 'editing', 'apps', 'cache', 'demo', 'guides', 'linear'];
 /** Interface groups: one wire contract each, assembled by src/app.ts from src/groups.ts. */
-const GROUPS = ['rest', 'custom', 'compat', 'activity', 'legacy', 'studio', 'notifications'];
+const GROUPS = ['rest', 'custom', 'compat', 'activity', 'legacy', 'studio', 'notifications', 'live'];
 /** Shared by the groups, importing none: HTTP plumbing, wire objects of several groups, logs and metrics. */
 const SHARED = ['http', 'presenters', 'observability'];
 /** Every folder under src is one of these; a new folder must be placed (the rules then cover it). */

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { GroupOptions } from '../http/group.ts';
 import { mayPlayLive } from '../linear/live-access.ts';
 import type { LiveStreams, Rendered } from '../linear/live-stream.ts';
-import { RestError } from '../rest/errors.ts';
+import { noSlate, notPlayable } from './errors.ts';
 import { slateSegment } from './slate.ts';
 
 export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
@@ -21,8 +21,6 @@ const MAX_ACCESS_ENTRIES = 100_000;
 
 const playlistParams = z.object({ key: z.string().max(200), channelId: z.string().regex(/^\d{1,9}$/).transform(Number), file: z.string().max(20) });
 const slateParams = z.object({ rung: z.string().max(20), file: z.string().max(20) });
-
-const notPlayable = () => new RestError(404, 'not_found', 'No live stream here: the key is unknown or revoked, the channel is not open to it, or it has no linear output.');
 
 export function liveRoutes(live: LiveStreams): FastifyPluginAsync<GroupOptions> {
   return async (plain, { database }) => {
@@ -52,7 +50,7 @@ export function liveRoutes(live: LiveStreams): FastifyPluginAsync<GroupOptions> 
     app.get('/slate/:rung/:file', { schema: { params: slateParams } }, async (request, reply) => {
       const name = /^(\d)\.ts$/.exec(request.params.file);
       const bytes = name ? slateSegment(request.params.rung, name[1]!) : undefined;
-      if (!bytes) throw new RestError(404, 'not_found', 'No such slate segment.');
+      if (!bytes) throw noSlate();
       return reply.header('cache-control', 'public, max-age=31536000, immutable').header('access-control-allow-origin', '*').type('video/mp2t').send(bytes);
     });
   };

@@ -7,17 +7,17 @@ import { routeOptions, setUpGroup, type GroupOptions } from '../http/group.ts';
 import type { GroupErrors } from '../http/group-errors.ts';
 import { SUCCESS_ENVELOPE, errorBody } from '../http/success-envelope.ts';
 import { LiveStreams } from '../linear/live-stream.ts';
-import { RestError } from '../rest/errors.ts';
+import { LiveError } from './errors.ts';
 import { liveRoutes } from './playlist-routes.ts';
 
 export const LIVE = '/api/v1/live';
 
-const LIVE_ERRORS: GroupErrors<FastifyError | RestError> = {
+const LIVE_ERRORS: GroupErrors<FastifyError | LiveError> = {
   name: 'the live playlists',
   envelope: SUCCESS_ENVELOPE,
   faultMessage: 'Internal server error.',
   answer(error, _request, reply) {
-    if (error instanceof RestError) return reply.code(error.statusCode).header('access-control-allow-origin', '*').send(errorBody(error.code, error.message));
+    if (error instanceof LiveError) return reply.code(error.statusCode).header('access-control-allow-origin', '*').send(errorBody(error.code, error.message));
     // A malformed path parameter: nothing is here.
     if ((error as FastifyError).validation) return reply.code(404).header('access-control-allow-origin', '*').send(errorBody('not_found', 'No live stream here.'));
     return undefined;
