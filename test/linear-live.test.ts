@@ -3,6 +3,7 @@
 // playlists with an app's guide key, the same bytes after a restart and on a second instance, an
 // edit of what aired changing no byte, an edit of the future changing only what follows it, and
 // paid or private channels refused to an app key.
+import { sql } from 'drizzle-orm';
 import HLS from 'hls-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -107,6 +108,15 @@ describe.each(BACKENDS)('linear output on %s', (backend) => {
     expect(slate.statusCode).toBe(200);
     expect(slate.headers['cache-control']).toContain('immutable');
     expect(slate.rawPayload.subarray(0, 1)[0]).toBe(0x47);
+  });
+
+  it('answers a warm playlist from memory: a change the catalog was not told of is not read until the next segment', async () => {
+    const warm = await live('210/0.m3u8', at('15:02:00'));
+    // Written behind the service's back (no catalog NOTIFY): the kept window and settings stand.
+    await s.t.database.db.execute(sql`update channel_linear set window_seconds = 3600 where channel_id = 210`);
+    const again = await live('210/0.m3u8', at('15:02:01'));
+    expect(again.body).toBe(warm.body);
+    await s.t.database.db.execute(sql`update channel_linear set window_seconds = 60 where channel_id = 210`);
   });
 
   it('answers the same bytes after a restart and on a second instance on the same database', async () => {

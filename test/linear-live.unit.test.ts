@@ -1,6 +1,8 @@
 // Linear output's pure core (src/linear): ladder mapping, a programme's segments (cut, slate
 // padding, joining in progress), the ledger's rows, the live window and its playlist text.
 import { describe, expect, it } from 'vitest';
+import { coverageOf } from '../src/linear/coverage.ts';
+import { linearProblems } from '../src/linear/settings.ts';
 import { codecFamilies, defaultLadder, mapToLadder, slateRungFor } from '../src/linear/ladder.ts';
 import { nextRow, plannedProgrammes, rowsToWrite, type LedgerRow } from '../src/linear/ledger.ts';
 import { liveWindow, masterPlaylist, mediaPlaylist } from '../src/linear/live-playlist.ts';
@@ -169,5 +171,35 @@ describe('the live window and its playlists', () => {
   it('names one variant playlist per rung in the master playlist', () => {
     const text = masterPlaylist([{ bandwidth: 800_000, resolution: { width: 640, height: 360 }, codecs: 'avc1.4d401e,mp4a.40.2' }, { bandwidth: 2_500_000 }]);
     expect(text).toBe('#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n0.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2500000\n1.m3u8\n');
+  });
+});
+
+describe('coverage and settings rules', () => {
+  it('counts airtime playing as itself, the seconds of each reason, and lists what does not play', () => {
+    const segments = [
+      { start: T0 + 10_000, end: T0 + 70_000, videoId: 1, title: 'a', isLive: false },
+      { start: T0 + 70_000, end: T0 + 100_000, videoId: 2, title: 'b', isLive: false },
+      { start: T0 + 100_000, end: T0 + 130_000, videoId: 3, title: 'live', isLive: true },
+    ];
+    const reasons = new Map([[2, 'ingest-pending' as const]]);
+    const c = coverageOf(segments, T0, T0 + 120_000, (id, live) => (live ? 'live-not-hls' : reasons.get(id)));
+    expect(c).toEqual({
+      share: 60 / 110, airtimeSeconds: 110, itselfSeconds: 60,
+      reasons: { gap: 10, 'ingest-pending': 30, 'live-not-hls': 20 },
+      programmes: [
+        { start: new Date(T0 + 70_000).toISOString(), end: new Date(T0 + 100_000).toISOString(), videoId: 2, title: 'b', reason: 'ingest-pending' },
+        { start: new Date(T0 + 100_000).toISOString(), end: new Date(T0 + 130_000).toISOString(), videoId: 3, title: 'live', reason: 'live-not-hls' },
+      ],
+    });
+  });
+
+  it('refuses a short window, a changed target duration once aired, no ladder and fMP4, in words', () => {
+    const current = { enabled: true, container: 'ts' as const, targetDurationSeconds: 6, windowSeconds: 60, ladder: [{ bandwidth: 1 }], epoch: '2026-11-01T00:00:00.000Z' };
+    expect(linearProblems({ enabled: true, targetDurationSeconds: 6 }, current, true, 'ts')).toEqual([]);
+    expect(linearProblems({ enabled: true, targetDurationSeconds: 4 }, current, true, 'ts')).toEqual([expect.stringContaining('can never change')]);
+    expect(linearProblems({ enabled: true, targetDurationSeconds: 4 }, current, false, 'ts')).toEqual([]);
+    expect(linearProblems({ enabled: true, targetDurationSeconds: 10, windowSeconds: 29 }, current, false, 'ts')).toEqual([expect.stringContaining('(30)')]);
+    expect(linearProblems({ enabled: true, targetDurationSeconds: 6 }, { ...current, ladder: [] }, false, 'ts')).toEqual([expect.stringContaining('no ready HLS video')]);
+    expect(linearProblems({ enabled: true, targetDurationSeconds: 6 }, current, false, 'fmp4')).toEqual([expect.stringContaining('fMP4')]);
   });
 });

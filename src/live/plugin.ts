@@ -7,6 +7,7 @@ import { routeOptions, setUpGroup, type GroupOptions } from '../http/group.ts';
 import type { GroupErrors } from '../http/group-errors.ts';
 import { SUCCESS_ENVELOPE, errorBody } from '../http/success-envelope.ts';
 import { LiveStreams } from '../linear/live-stream.ts';
+import { observeCache } from '../observability/metrics.ts';
 import { LiveError } from './errors.ts';
 import { liveRoutes } from './playlist-routes.ts';
 
@@ -28,5 +29,6 @@ export const liveApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   await setUpGroup(app, { errors: LIVE_ERRORS, validatorCompiler, bodyLimit: 1024, rateLimit: options.config, jsonOnly: true });
   const live = new LiveStreams(options.database.db, options.timelines, `${options.config.PUBLIC_URL ?? ''}${LIVE}/slate`);
   options.cache.follow(live);
+  observeCache('live_playlists', () => ({ bytes: live.heldBytes }));
   await app.register(liveRoutes(live), routeOptions(options));
 };
