@@ -119,15 +119,17 @@ describe('the ledger', () => {
     const planned = plannedProgrammes(onAir, T0 - 5000, T0 + 40_000);
     expect(planned.map((p) => [p.start === undefined ? 'open' : p.start - T0, p.videoId])).toEqual([['open', 0], [0, 7], [10_000, 0], [20_000, 8], [30_000, 0]]);
     const airs = (p: { videoId: number }) => (sources.has(p.videoId) ? p.videoId : 0);
-    const rows = rowsToWrite([], planned, T0 + 21_000, T0 - 60_000, sourceOf, () => 0, airs);
+    const rows = rowsToWrite([], planned, T0 + 21_000, T0 - 60_000, T0 - 60_000, sourceOf, () => 0, airs);
     expect(rows.map((r) => [r.programmeStart - T0, r.videoId, r.mediaSequence, r.discontinuitySequence])).toEqual([
       [-60_000, 0, 0, 0],
       [0, 7, 60, 6],
       [10_000, 0, 64, 8],
       [20_000, 0, 74, 9],
     ]);
+    // Programmes over before the window never showed: none of them gets a row (the gap from 10 s reaches into it).
+    expect(rowsToWrite([], planned, T0 + 21_000, T0 + 15_000, T0 - 60_000, sourceOf, () => 0, airs).map((r) => r.programmeStart - T0)).toEqual([10_000, 20_000]);
     // A row already there is never written again; the next programme follows it.
-    expect(rowsToWrite(rows, planned, T0 + 31_000, T0 - 60_000, sourceOf, () => 0, airs).map((r) => r.programmeStart - T0)).toEqual([30_000]);
+    expect(rowsToWrite(rows, planned, T0 + 31_000, T0 - 60_000, T0 - 60_000, sourceOf, () => 0, airs).map((r) => r.programmeStart - T0)).toEqual([30_000]);
   });
 });
 

@@ -67,7 +67,8 @@ export function nextRow(prev: LedgerRow | undefined, prevOffset: number, sourceO
 
 /**
  * The rows to write now: one for each planned programme that has started (start <= now) after
- * the last row, in order, each following the one before. With no row yet, the first programme
+ * the last row and reaches into the window (its end after `windowFrom`), in order, each following
+ * the one before. With no row yet, the first programme
  * is the earliest planned one (a gap whose start was not read starts at `firstGapStart`: a
  * convention every instance shares, see live-stream.ts). A gap of unknown start after a row
  * is the last row running on (no row). `airs(videoId, isLive)` is the video a programme airs
@@ -77,6 +78,7 @@ export function rowsToWrite(
   rows: readonly LedgerRow[],
   planned: readonly PlannedProgramme[],
   now: number,
+  windowFrom: number,
   firstGapStart: number,
   sourceOf: SourceOf,
   offsetOf: (row: LedgerRow) => number,
@@ -91,7 +93,10 @@ export function rowsToWrite(
       if (prev) continue;
       start = Math.min(firstGapStart, p.end - 1000);
     }
-    if (start > now || (prev && start <= prev.programmeStart)) continue;
+    // Not yet started, already written, or over before the window: no window ever showed it (it
+    // would have its row), so it gets none: the row before runs on over it (an idle channel's
+    // catch-up costs one row, whatever it missed).
+    if (start > now || (prev && start <= prev.programmeStart) || p.end <= windowFrom) continue;
     const videoId = airs(p);
     const row = nextRow(prev, prevOffset, sourceOf, start, videoId, { end: p.end, offset: p.offset });
     out.push(row);

@@ -63,7 +63,7 @@ export function rowsDue(ask: WindowAsk): LedgerRow[] {
   const started = ask.rows.filter((r) => r.programmeStart <= ask.now);
   // Never before the span read: what aired before it is unknown.
   const firstGapStart = Math.max(firstGapStartOf(ask.settings), Math.ceil(ask.since / 1000) * 1000);
-  return rowsToWrite(started, planned, ask.now, firstGapStart, sourceOf, offsetOf, airs);
+  return rowsToWrite(started, planned, ask.now, ask.now - lookBack(ask.settings), firstGapStart, sourceOf, offsetOf, airs);
 }
 
 /** The window's input, the rows written. */
