@@ -71,3 +71,10 @@ export async function liveChannel(db: Queryable, channelId: number) {
     .where(and(eq(channels.id, channelId), eq(channels.deleted, false)));
   return row;
 }
+
+/** The ingest status and ingestion instant of these videos (a video without a row is absent): what tells a kept ingest is still current. */
+export async function ingestStamps(db: Queryable, videoIds: readonly number[]): Promise<Map<number, { status: 'pending' | 'ready' | 'failed'; at: number }>> {
+  if (videoIds.length === 0) return new Map();
+  const rows = await db.select({ videoId: videoHls.videoId, status: videoHls.status, at: videoHls.ingestedAt }).from(videoHls).where(inArray(videoHls.videoId, [...videoIds]));
+  return new Map(rows.map((r) => [r.videoId, { status: r.status, at: r.at?.getTime() ?? 0 }]));
+}

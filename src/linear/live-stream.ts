@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { CacheFollower, OwnerChange } from '../cache/catalog-cache.ts';
 import type { Queryable } from '../db/connect.ts';
-import { ingestStatuses, liveChannel } from '../data/channel-linear.ts';
+import { ingestStamps, liveChannel } from '../data/channel-linear.ts';
 import { insertLedgerRows, ledgerRowsFrom } from '../data/linear-ledger.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
 import { verdictOf } from './coverage.ts';
@@ -57,7 +57,7 @@ const rendered = (text: string, settings: LinearSettings): Rendered => ({ text, 
 export class LiveStreams implements CacheFollower {
   private readonly channels = new Map<number, LiveChannel | null>();
   private readonly rows = new Map<number, { floor: number; rows: LedgerRow[] }>();
-  private readonly ingests = new Map<number, { at: number; status: 'pending' | 'ready' | 'failed' | undefined; video: IngestedVideo | undefined }>();
+  private readonly ingests = new Map<number, { at: number; stamp: number; status: 'pending' | 'ready' | 'failed' | undefined; video: IngestedVideo | undefined }>();
   private readonly states = new Map<number, State>();
   private readonly pending = new Map<number, Promise<State>>();
   private bytes = 0;
@@ -181,13 +181,23 @@ export class LiveStreams implements CacheFollower {
     return rows;
   }
 
-  /** What each video plays under the settings (absent: the slate), ingests read once per INGEST_TTL_MS. */
+  /**
+   * What each video plays under the settings (absent: the slate). An ingest is checked again after
+   * INGEST_TTL_MS (one light query) and decoded again only when it was ingested anew.
+   */
   private async sources(settings: LinearSettings, videoIds: readonly number[], now: number): Promise<Map<number, PlayableSource>> {
     const ids = [...new Set(videoIds)].filter((id) => id > 0);
     const stale = ids.filter((id) => { const e = this.ingests.get(id); return !e || Math.abs(now - e.at) >= INGEST_TTL_MS; });
     if (stale.length > 0) {
-      const [statuses, videos] = await Promise.all([ingestStatuses(this.db, stale), readIngestedVideos(this.db, stale)]);
-      for (const id of stale) this.ingests.set(id, { at: now, status: statuses.get(id), video: videos.get(id) });
+      const stamps = await ingestStamps(this.db, stale);
+      const changed = stale.filter((id) => { const e = this.ingests.get(id); const s = stamps.get(id); return !e || e.status !== s?.status || e.stamp !== (s?.at ?? 0); });
+      const videos = await readIngestedVideos(this.db, changed.filter((id) => stamps.get(id)?.status === 'ready'));
+      for (const id of stale) {
+        const stamp = stamps.get(id);
+        const kept = this.ingests.get(id);
+        const video = changed.includes(id) ? videos.get(id) : kept?.video;
+        this.ingests.set(id, { at: now, stamp: stamp?.at ?? 0, status: stamp?.status, video });
+      }
       if (this.ingests.size > 50_000) this.ingests.clear();
     }
     const out = new Map<number, PlayableSource>();
