@@ -1,7 +1,8 @@
 // Real players on a channel's live stream, in real time (docs/linear.md; the issue's "Done when"):
 // two videos made by ffmpeg now (lavfi test pattern and tone, 2-second TS segments) served from a
 // loopback origin, scheduled so a programme boundary falls 30 s into a minute of playing.
-// - hls.js in Debian Chromium plays 60 s across the boundary: no fatal error, no stall longer than
+// The first video is 10 s shorter than its slot, so the slate airs between them.
+// - hls.js in Debian Chromium plays 60 s across video, slate and video: no fatal error, no stall longer than
 //   one target duration, its playing date within 3 target durations of now, past the boundary;
 // - ffmpeg reads the live playlist for 60 s of wall time: it fetches the first programme's
 //   segments, then the second's, and ends cleanly.
@@ -81,7 +82,8 @@ describe('real players on the live stream', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'linear-players-'));
-    makeVideo(dir, 'first', 80, 'testsrc', 440);
+    // 50 s of a 60 s slot: the last 10 s before the boundary air the slate.
+    makeVideo(dir, 'first', 50, 'testsrc', 440);
     makeVideo(dir, 'second', 120, 'smptebars', 880);
     origin = await serveDir(dir, PAGE);
     // The boundary 30 s after the players start; the first programme began 50 s before that.
@@ -150,5 +152,8 @@ describe('real players on the live stream', () => {
     expect(opened[0]).toBe('first');
     expect(opened.at(-1)).toBe('second');
     expect(opened.indexOf('second')).toBeGreaterThan(opened.lastIndexOf('first'));
+    const slate = log.search(/Opening '[^']*\/api\/v1\/live\/slate\/426x240\/\d\.ts'/);
+    expect(slate, 'the slate between the programmes').toBeGreaterThan(log.lastIndexOf('/first/'));
+    expect(slate).toBeLessThan(log.indexOf('/second/'));
   }, 180_000);
 });
