@@ -1,6 +1,6 @@
-// The live outputs' refusals (the M3U and the HDHomeRun tuner), in the { success:false,
-// error:{ code, message } } envelope: IPTV players and media servers read the status, people the
-// words. Statuses and codes are listed in docs/linear.md.
+// The live outputs' refusals (the live playlists, the M3U and the HDHomeRun tuner), in the
+// { success:false, error:{ code, message } } envelope with CORS * (web players read the status,
+// people the words). Statuses and codes are listed in docs/linear.md.
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { GroupErrors } from '../http/group-errors.ts';
@@ -19,6 +19,8 @@ export class LiveError extends Error {
 
 export const LIVE_ENVELOPE = SUCCESS_ENVELOPE;
 
+export const notPlayable = () => new LiveError(404, 'not_found', 'No live stream here: the key is unknown or revoked, the channel is not open to it, or it has no linear output.');
+export const noSlate = () => new LiveError(404, 'not_found', 'No such slate segment.');
 export const liveKeyNotFound = () => new LiveError(404, 'live_key_not_found', 'No live channels have this key (unknown or revoked).');
 export const liveChannelNotFound = () => new LiveError(404, 'channel_not_found', 'This key does not play this channel.');
 export const noFfmpeg = (path: string) =>
@@ -33,9 +35,9 @@ export const LIVE_ERRORS = (name: string): GroupErrors<FastifyError | LiveError>
   envelope: LIVE_ENVELOPE,
   faultMessage: 'Internal server error.',
   answer(error, _request, reply) {
-    if (error instanceof LiveError) return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+    if (error instanceof LiveError) return reply.code(error.statusCode).header('access-control-allow-origin', '*').send(errorBody(error.code, error.message));
     // A path whose channel id is not a number names no channel.
-    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(404).send(errorBody('channel_not_found', 'This key does not play this channel.'));
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(404).header('access-control-allow-origin', '*').send(errorBody('channel_not_found', 'This key does not play this channel.'));
     return undefined;
   },
 });

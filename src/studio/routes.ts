@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
 import { epgKeyRoutes } from './epg-key-routes.ts';
 import { guideRoutes } from './guide-routes.ts';
+import { linearRoutes } from './linear-routes.ts';
 import { onAirRoutes } from './on-air-routes.ts';
 import { programmingRoutes } from './programming-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
@@ -15,6 +16,7 @@ import { videosRoutes } from './videos-routes.ts';
 export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   videosRoutes,
   channelsRoutes,
+  linearRoutes,
   catalogRoutes,
   scheduleRoutes,
   programmingRoutes,

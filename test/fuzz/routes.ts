@@ -126,6 +126,14 @@ export const STUDIO_ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/channels/:channelId/:list', params: { channelId: STUDIO_CHANNELS, list: ['library', 'vod'] } },
   { method: 'PUT', path: '/channels/:channelId/:list', params: { channelId: STUDIO_CHANNELS, list: ['library', 'vod'] }, bodyKind: 'json', body: { videoIds: [VIDEO_ID_VALUES, [5001, 5002], [], 'x'] } },
   { method: 'GET', path: '/channels/:channelId/vast', params: { channelId: STUDIO_CHANNELS } },
+  { method: 'GET', path: '/channels/:channelId/linear', params: { channelId: STUDIO_CHANNELS } },
+  {
+    method: 'PUT', path: '/channels/:channelId/linear', params: { channelId: STUDIO_CHANNELS }, bodyKind: 'json',
+    body: {
+      enabled: [true, false, 'yes'], targetDurationSeconds: [4, 6, 0, 31, 2.5, '6'], windowSeconds: [60, 11, 3600, 3601, -1],
+      ladder: [[{ bandwidth: 800000, resolution: { width: 640, height: 360 }, codecs: 'avc1.4d401e,mp4a.40.2' }], [], [{ bandwidth: 0 }], [{ bandwidth: 1, codecs: '"' }], 'x'],
+    },
+  },
   { method: 'GET', path: '/channels/:channelId/vast/:platform', params: { channelId: STUDIO_CHANNELS, platform: VAST_PLATFORM_VALUES } },
   { method: 'PUT', path: '/channels/:channelId/vast/:platform', params: { channelId: STUDIO_CHANNELS, platform: VAST_PLATFORM_VALUES }, bodyKind: 'json', body: { vastUrl: ['https://ads.example/x', '', 5], timeFrom: [0, 24, 'x'], vastType: ['fullscreen', 'nope'] } },
   { method: 'DELETE', path: '/channels/:channelId/vast/:platform', params: { channelId: STUDIO_CHANNELS, platform: VAST_PLATFORM_VALUES } },

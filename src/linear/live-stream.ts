@@ -1,0 +1,243 @@
+// The live playlists as the service answers them (docs/linear.md): the pure parts (ledger.ts,
+// live-playlist.ts) over the on-air timeline, the ledger rows and the videos' ingests, with what
+// keeps a warm request off the database:
+// - per channel, its settings and zone (until a catalog change of the channel);
+// - per channel, its ledger rows (immutable once written: kept, only pruned);
+// - per video, its ingest and status (until a catalog change, at most INGEST_TTL_MS: an ingest
+//   finishing is not a catalog change);
+// - per channel, the window's state and each rung's rendered text, valid from when it was made
+//   until its last segment ends (the next segment's start: nothing changes before), LRU by bytes.
+// Rows are written as programmes first start, when a window is asked (no ticking loop).
+import { createHash } from 'node:crypto';
+import type { CacheFollower, OwnerChange } from '../cache/catalog-cache.ts';
+import type { Queryable } from '../db/connect.ts';
+import { ingestStamps, liveChannel } from '../data/channel-linear.ts';
+import { insertLedgerRows, ledgerRowsFrom } from '../data/linear-ledger.ts';
+import type { ScheduleTimelines } from '../schedules/timelines.ts';
+import { verdictOf } from './coverage.ts';
+import { readIngestedVideos } from './ingested.ts';
+import type { LedgerRow } from './ledger.ts';
+import { liveWindow, masterPlaylist, mediaPlaylist, nextChange, type WindowInput } from './live-playlist.ts';
+import { lookBack, rowsDue, spanOf, windowInput, type WindowAsk } from './window-state.ts';
+import type { PlayableSource } from './programme-segments.ts';
+import { settingsOf } from './settings.ts';
+import type { IngestedVideo, LinearSettings } from './types.ts';
+
+const INGEST_TTL_MS = 30_000;
+/** Rendered playlists and window states kept, in bytes (1,000 channels of 3 rungs at ~5 KB: 15 MB). */
+export const DEFAULT_LIVE_CACHE_BYTES = 64 * 1024 * 1024;
+const STATE_OVERHEAD = 2048;
+
+export interface Rendered {
+  text: string;
+  etag: string;
+  /** Seconds a client or CDN may keep it: at most half a target duration (at least 1). */
+  maxAge: number;
+}
+
+interface LiveChannel {
+  id: number;
+  ownerId: number;
+  timezone: string;
+  settings: LinearSettings | undefined;
+  master: Rendered | undefined;
+}
+
+interface State {
+  from: number;
+  until: number;
+  input: WindowInput;
+  rungs: Map<number, Rendered>;
+  bytes: number;
+}
+
+const etagOf = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
+const rendered = (text: string, settings: LinearSettings): Rendered => ({ text, etag: etagOf(text), maxAge: Math.max(1, Math.floor(settings.targetDurationSeconds / 2)) });
+
+export class LiveStreams implements CacheFollower {
+  private readonly channels = new Map<number, LiveChannel | null>();
+  private readonly rows = new Map<number, { floor: number; rows: LedgerRow[] }>();
+  private readonly ingests = new Map<number, { at: number; stamp: number; status: 'pending' | 'ready' | 'failed' | undefined; video: IngestedVideo | undefined }>();
+  private readonly states = new Map<number, State>();
+  private readonly pending = new Map<number, Promise<State>>();
+  private bytes = 0;
+  private trusted = false;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly timelines: ScheduleTimelines,
+    private readonly slateBase: string,
+    private readonly maxBytes = DEFAULT_LIVE_CACHE_BYTES,
+  ) {}
+
+  invalidate(trusted: boolean): void {
+    this.trusted = trusted;
+    this.channels.clear();
+    this.ingests.clear();
+    this.states.clear();
+    this.pending.clear();
+    this.bytes = 0;
+  }
+
+  /** A change of some channels (or of an owner: its channels, and any video). */
+  drop(change: OwnerChange): void {
+    const ids = change.channelIds ?? [...this.channels.keys()].filter((id) => { const c = this.channels.get(id); return !c || c.ownerId === change.ownerId; });
+    if (!change.channelIds) this.ingests.clear();
+    for (const id of ids) {
+      this.channels.delete(id);
+      this.pending.delete(id);
+      this.forget(id);
+    }
+  }
+
+  /** The channel if it exists and has linear output on (settings read once until a change). */
+  async channel(channelId: number): Promise<LiveChannel | undefined> {
+    let entry = this.channels.get(channelId);
+    if (entry === undefined) {
+      const row = await liveChannel(this.db, channelId);
+      entry = row ? { id: row.id, ownerId: row.ownerId, timezone: row.timezone, settings: row.linear ? settingsOf(row.linear) : undefined, master: undefined } : null;
+      if (this.trusted) this.channels.set(channelId, entry);
+    }
+    return entry?.settings?.enabled ? entry : undefined;
+  }
+
+  /** The multivariant playlist, or undefined when the channel has no linear output. */
+  async master(channelId: number): Promise<Rendered | undefined> {
+    const channel = await this.channel(channelId);
+    if (!channel) return undefined;
+    channel.master ??= rendered(masterPlaylist(channel.settings!.ladder), channel.settings!);
+    return channel.master;
+  }
+
+  /** Rung `rung`'s media playlist at `now`, or undefined (no linear output, no such rung). */
+  async media(channelId: number, rung: number, now: number): Promise<Rendered | undefined> {
+    const channel = await this.channel(channelId);
+    const settings = channel?.settings;
+    if (!channel || !settings || rung < 0 || rung >= settings.ladder.length) return undefined;
+    let state = this.states.get(channelId);
+    if (!state || now < state.from || now >= state.until) state = await this.fresh(channel, now);
+    let text = state.rungs.get(rung);
+    if (!text) {
+      text = rendered(mediaPlaylist(liveWindow(state.input, rung), settings.targetDurationSeconds), settings);
+      state.rungs.set(rung, text);
+      this.grow(channelId, state, text.text.length);
+    }
+    return text;
+  }
+
+  /** Cache bytes held (rendered text and window states). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  private async fresh(channel: LiveChannel, now: number): Promise<State> {
+    const shared = this.pending.get(channel.id);
+    if (shared) {
+      const state = await shared;
+      if (now >= state.from && now < state.until) return state;
+    }
+    const making = this.makeState(channel, now);
+    this.pending.set(channel.id, making);
+    try {
+      const state = await making;
+      if (this.trusted && this.channels.get(channel.id) === channel) this.keep(channel.id, state);
+      return state;
+    } finally {
+      if (this.pending.get(channel.id) === making) this.pending.delete(channel.id);
+    }
+  }
+
+  private async makeState(channel: LiveChannel, now: number): Promise<State> {
+    const settings = channel.settings!;
+    let rows = await this.rowsOf(channel.id, now - lookBack(settings));
+    const { since, to } = spanOf(settings, rows, now);
+    const [segments] = await this.timelines.segmentsOverlapping(this.db, [{ channel: { id: channel.id, timezone: channel.timezone, ownerId: channel.ownerId }, from: since, to }]);
+    const onAir = segments!.map((s) => ({ start: s.start, end: s.end, videoId: s.video.videoTubeId, offset: s.offset, isLive: s.isLive }));
+    const sources = await this.sources(settings, [...rows.map((r) => r.videoId), ...onAir.filter((s) => !s.isLive).map((s) => s.videoId)], now);
+    const ask: WindowAsk = { settings, rows, onAir, since, to, sources, now, slateBase: this.slateBase };
+    const due = rowsDue(ask);
+    if (due.length > 0) {
+      await insertLedgerRows(this.db, channel.id, due);
+      rows = await this.reloadRows(channel.id, now - lookBack(settings));
+      // Another instance's rows may name videos not read yet.
+      for (const [id, source] of await this.sources(settings, rows.map((r) => r.videoId), now)) sources.set(id, source);
+    }
+    const input = windowInput({ ...ask, rows });
+    return { from: now, until: nextChange(liveWindow(input, 0), now), input, rungs: new Map(), bytes: STATE_OVERHEAD };
+  }
+
+  /** The channel's rows from the last one at or before `from` (kept; read when the kept ones do not reach back). */
+  private async rowsOf(channelId: number, from: number): Promise<LedgerRow[]> {
+    const kept = this.rows.get(channelId);
+    if (kept && kept.floor <= from) return kept.rows;
+    return this.reloadRows(channelId, from);
+  }
+
+  private async reloadRows(channelId: number, from: number): Promise<LedgerRow[]> {
+    // Read an hour further back than needed: the next windows' reads are then kept ones.
+    const floor = from - 3_600_000;
+    const rows = await ledgerRowsFrom(this.db, channelId, floor);
+    this.rows.set(channelId, { floor, rows });
+    return rows;
+  }
+
+  /**
+   * What each video plays under the settings (absent: the slate). An ingest is checked again after
+   * INGEST_TTL_MS (one light query) and decoded again only when it was ingested anew.
+   */
+  private async sources(settings: LinearSettings, videoIds: readonly number[], now: number): Promise<Map<number, PlayableSource>> {
+    const ids = [...new Set(videoIds)].filter((id) => id > 0);
+    const stale = ids.filter((id) => { const e = this.ingests.get(id); return !e || Math.abs(now - e.at) >= INGEST_TTL_MS; });
+    if (stale.length > 0) {
+      const stamps = await ingestStamps(this.db, stale);
+      const changed = stale.filter((id) => { const e = this.ingests.get(id); const s = stamps.get(id); return !e || e.status !== s?.status || e.stamp !== (s?.at ?? 0); });
+      const videos = await readIngestedVideos(this.db, changed.filter((id) => stamps.get(id)?.status === 'ready'));
+      for (const id of stale) {
+        const stamp = stamps.get(id);
+        const kept = this.ingests.get(id);
+        const video = changed.includes(id) ? videos.get(id) : kept?.video;
+        this.ingests.set(id, { at: now, stamp: stamp?.at ?? 0, status: stamp?.status, video });
+      }
+      if (this.ingests.size > 50_000) this.ingests.clear();
+    }
+    const out = new Map<number, PlayableSource>();
+    for (const id of ids) {
+      const e = this.ingests.get(id);
+      const verdict = e && verdictOf(settings, e.status, e.video, false);
+      if (verdict && typeof verdict !== 'string') out.set(id, verdict);
+    }
+    return out;
+  }
+
+  private keep(channelId: number, state: State): void {
+    this.forget(channelId);
+    this.states.set(channelId, state);
+    this.bytes += state.bytes;
+    this.evict(channelId);
+  }
+
+  private grow(channelId: number, state: State, bytes: number): void {
+    state.bytes += bytes;
+    if (this.states.get(channelId) === state) {
+      this.bytes += bytes;
+      this.states.delete(channelId); // re-inserted: Map order is the LRU order
+      this.states.set(channelId, state);
+      this.evict(channelId);
+    }
+  }
+
+  private forget(channelId: number): void {
+    const old = this.states.get(channelId);
+    if (!old) return;
+    this.states.delete(channelId);
+    this.bytes -= old.bytes;
+  }
+
+  private evict(keepId: number): void {
+    for (const [id, state] of this.states) {
+      if (this.bytes <= this.maxBytes || id === keepId) break;
+      this.states.delete(id);
+      this.bytes -= state.bytes;
+    }
+  }
+}
