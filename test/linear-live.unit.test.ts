@@ -2,7 +2,7 @@
 // padding, joining in progress), the ledger's rows, the live window and its playlist text.
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../src/linear/coverage.ts';
-import { linearProblems } from '../src/linear/settings.ts';
+import { linearProblems } from '../src/editing/linear-settings.ts';
 import { codecFamilies, defaultLadder, mapToLadder, slateRungFor } from '../src/linear/ladder.ts';
 import { nextRow, plannedProgrammes, rowsToWrite, type LedgerRow } from '../src/linear/ledger.ts';
 import { liveWindow, masterPlaylist, mediaPlaylist } from '../src/linear/live-playlist.ts';

@@ -5,14 +5,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { channels } from '../db/schema.ts';
 import { closingWithRollup, figuresRelation, groupedFigures, type RollupPlan } from './watch-rollups.ts';
+import { creditedOf, GAP, instantParam, MIN_CREDITED_SECONDS, queryRows, SESSION_GAP_SECONDS, sessionView } from './session-sql.ts';
 
-// The two numbers of the session rules (spec "Limits") are written into the statements below
-// as literals, so they are declared here; sessions/rules.ts states the rules with them.
+export { instantParam, MIN_CREDITED_SECONDS, queryRows, SESSION_GAP_SECONDS, sessionView } from './session-sql.ts';
 
-/** A heartbeat more than this after the previous one closes the session. Exactly this extends it. */
-export const SESSION_GAP_SECONDS = 180;
-/** A closed session is credited at least this long. */
-export const MIN_CREDITED_SECONDS = 60;
 
 /** The spec's session key; absent client_id and user_id are '' so that the key is never null. */
 export interface SessionKey {
@@ -43,7 +39,6 @@ export interface ActivityChannel {
   servicePlanActive: boolean;
 }
 
-const GAP = sql.raw(`interval '${SESSION_GAP_SECONDS} seconds'`);
 
 // The write path runs thousands of times a second, so its statements are constant text with one
 // array parameter per column (unnest): building a multi-row VALUES list through the query
@@ -51,11 +46,6 @@ const GAP = sql.raw(`interval '${SESSION_GAP_SECONDS} seconds'`);
 const array = (values: unknown[]) => sql.param(values);
 const instants = (dates: Date[]) => array(dates.map((d) => d.toISOString()));
 
-/** Rows of a raw statement; both drivers answer an object with `rows`. */
-export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Sessions open at `now`: their last heartbeat is at most the session gap old. */
 export async function countOpenSessions(db: Queryable, now: Date): Promise<number> {
@@ -140,9 +130,6 @@ function sessionUpsert(heartbeats: Heartbeat[]): SQL {
     returning source, client_id as "clientId", user_id as "userId", channel_id as "channelId"`;
 }
 
-/** Credited seconds of a session row `alias`, ended at its last heartbeat. */
-const creditedOf = (alias: string) =>
-  sql.raw(`greatest(${MIN_CREDITED_SECONDS}, floor(extract(epoch from ${alias}.last_heartbeat_at - ${alias}.started_at)))::integer`);
 
 /** What a closing UPDATE returns for the rollups (data/watch-rollups.ts). */
 const CLOSED_COLUMNS = sql.raw('ws.owner_id, ws.channel_id, ws.source, ws.user_id, ws.started_at, ws.credited_seconds');
@@ -189,22 +176,7 @@ export interface SessionFilter {
   now: Date;
 }
 
-export const instantParam = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const lengthOf = sql.raw('floor(extract(epoch from ws.last_heartbeat_at - ws.started_at))::integer');
 
-/**
- * A session row as every read sees it at `now`: open only while its last heartbeat is within
- * the gap, whatever its flag says; a stale row reads as closed at its last heartbeat with the
- * 60-second minimum; an open one is credited its length so far (no minimum yet).
- */
-export function sessionView(now: Date) {
-  const open = sql`(ws.open and ws.last_heartbeat_at >= ${instantParam(now)} - ${GAP})`;
-  const credited = sql`(case when ${open} then ${lengthOf} else coalesce(ws.credited_seconds, ${creditedOf('ws')}) end)`;
-  const endedAt = sql`(case when ${open} then null else coalesce(ws.ended_at, ws.last_heartbeat_at) end)`;
-  /** Watching lasts from the start for the credited time; an open session up to its last heartbeat. */
-  const watchedUntil = sql`(ws.started_at + ${credited} * interval '1 second')`;
-  return { open, credited, endedAt, watchedUntil };
-}
 
 const ofChannel = (channelId: number | undefined) => (channelId === undefined ? sql`` : sql`and ws.channel_id = ${channelId}`);
 

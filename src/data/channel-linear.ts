@@ -1,4 +1,4 @@
-// Rows of channel_linear: a channel's linear output settings (src/linear/settings.ts).
+// Rows of channel_linear: a channel's linear output settings (src/editing/linear-settings.ts).
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { channelLinear, channels, channelVideos, scheduleBlocks, scheduleBlockVideos, videoHls } from '../db/schema.ts';

@@ -4,7 +4,7 @@
 // read with the open sessions and the raw quarter-hours a plan names as one relation of figures.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
-import { queryRows, sessionView } from './activity.ts';
+import { queryRows, sessionView } from './session-sql.ts';
 
 /** Quarter-hours [lo, hi) (0-96) of one UTC date that belong to bucket `bucket`. */
 export interface RollupPiece {

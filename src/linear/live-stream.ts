@@ -20,7 +20,7 @@ import type { LedgerRow } from './ledger.ts';
 import { liveWindow, masterPlaylist, mediaPlaylist, nextChange, type WindowInput } from './live-playlist.ts';
 import { lookBack, rowsDue, spanOf, windowInput, type WindowAsk } from './window-state.ts';
 import type { PlayableSource } from './programme-segments.ts';
-import { settingsOf } from './settings.ts';
+import { settingsOf } from './stored-settings.ts';
 import type { IngestedVideo, LinearSettings } from './types.ts';
 
 const INGEST_TTL_MS = 30_000;

@@ -1,12 +1,12 @@
 // /channels/{id}/linear: a channel's linear output settings with their coverage over the next 7
 // days (GET, with the settings' ETag) and turning it on or off (PUT, If-Match, audited). Rules:
-// src/linear/settings.ts.
+// src/editing/linear-settings.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroupOptions } from '../http/group.ts';
 import { okSchema } from '../http/success-envelope.ts';
-import { MAX_RUNGS, MAX_TARGET_SECONDS, MAX_WINDOW_SECONDS, putLinear, readLinear } from '../linear/settings.ts';
+import { MAX_RUNGS, MAX_TARGET_SECONDS, MAX_WINDOW_SECONDS, putLinear, readLinear } from '../editing/linear-settings.ts';
 import { ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { numericId } from './schemas.ts';
 

@@ -11,40 +11,21 @@ import type { Database, Queryable } from '../db/connect.ts';
 import { channelLinearRow, firstReadyVideoId, insertChannelLinear, updateChannelLinear, type ChannelLinearRow } from '../data/channel-linear.ts';
 import { ownedChannel } from '../data/channels.ts';
 import { hasAired } from '../data/linear-ledger.ts';
-import { assertMatches, etagOf } from '../editing/etag.ts';
-import { EditRefusal, invalid, notFound } from '../editing/refusals.ts';
-import { write, type Editor, type Written } from '../editing/write.ts';
+import { assertMatches, etagOf } from './etag.ts';
+import { EditRefusal, invalid, notFound } from './refusals.ts';
+import { write, type Editor, type Written } from './write.ts';
+import { settingsOf, type StoredLadder } from '../linear/stored-settings.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
-import { channelCoverage, type Coverage } from './coverage.ts';
-import { readIngestedVideos } from './ingested.ts';
-import { defaultLadder, rungOf } from './ladder.ts';
-import type { Container, LadderVariant, LinearSettings } from './types.ts';
+import { channelCoverage, type Coverage } from '../linear/coverage.ts';
+import { readIngestedVideos } from '../linear/ingested.ts';
+import { defaultLadder, rungOf } from '../linear/ladder.ts';
+import type { Container, LadderVariant, LinearSettings } from '../linear/types.ts';
 
 export const DEFAULT_WINDOW_SECONDS = 60;
 export const DEFAULT_TARGET_SECONDS = 6;
 export const MAX_TARGET_SECONDS = 30;
 export const MAX_WINDOW_SECONDS = 3600;
 export const MAX_RUNGS = 8;
-
-interface StoredLadder {
-  container: Container;
-  variants: LadderVariant[];
-}
-
-/** The settings a row holds. */
-export function settingsOf(row: ChannelLinearRow): LinearSettings {
-  const ladder = row.ladder as StoredLadder;
-  return {
-    channelId: row.channelId,
-    enabled: row.enabled,
-    container: ladder.container,
-    targetDurationSeconds: row.targetDurationSeconds,
-    windowSeconds: row.windowSeconds,
-    ladder: ladder.variants.map(rungOf),
-    epoch: row.epoch.getTime(),
-    version: row.version,
-  };
-}
 
 /** What a GET answers but the coverage: the part If-Match versions. */
 export interface LinearPart {
