@@ -1,0 +1,112 @@
+// A schedule write checked on the days it touches, not the whole channel (issue 37): the overlap
+// rule and the channel-day entry bound read only the stored blocks that can meet the written ones,
+// so a block write costs about the same on a channel of 20 blocks and of 20,000.
+//
+// Which stored blocks can meet a written one-off block: the one-off blocks starting from two days
+// before it to two days after it ends (a day of margin each way for the zone's offset changes),
+// the rare blocks playing longer than a day that start earlier and reach it (found by their
+// figures, an index of long blocks), and every loop (a day's entry bound keeps them few). A written
+// loop meets every later day: the later one-off blocks whose wall time of day can meet its hours
+// (three hours of margin for offset changes) are read by their figures alone, then compared exactly.
+// The candidates are a superset of what can overlap, and src/schedules/overlaps.ts compares them
+// exactly as before: the answer is the one a comparison with every block gives.
+//
+// Entries: the days written on (for a loop, every later day holding one-off blocks or streams, and
+// the day the last loop starts) are counted from the figures, the loops and the live streams.
+import type { Queryable } from '../db/connect.ts';
+import { exportChannelHead } from '../catalog/export.ts';
+import { blockIdsNear, blocksByIds, oneOffIdsOn, liveStreamStarts, loopEntries, oneOffEntriesByDate, oneOffIdsMeetingDaily } from '../data/schedule-window.ts';
+import { addDays } from '../schedules/channel-day.ts';
+import { MAX_DAY_ENTRIES, firstOverfull, type CountedBlock } from '../schedules/day-entries.ts';
+import { occurrenceOn, type SpanBlock } from '../schedules/overlaps.ts';
+import { cachedDayWindow, fastLocalDate } from '../schedules/zone-offsets.ts';
+import { invalid, notFound } from './refusals.ts';
+import type { Block, ChannelEntry } from './schedules.ts';
+
+/** Days of margin around a written block's dates for the offset changes of a zone. */
+const MARGIN_DAYS = 2;
+/** Seconds of margin for a loop's wall time of day against a later block's (offset changes are at most 2 hours). */
+const DAILY_MARGIN_SECONDS = 3 * 3600;
+
+/** The owner's channel in catalog form without its lists (one row), or 404. */
+export async function channelHead(db: Queryable, ownerId: number, channelId: number): Promise<ChannelEntry> {
+  const head = await exportChannelHead(db, ownerId, channelId);
+  if (!head) throw notFound('Channel');
+  return head as ChannelEntry;
+}
+
+/** Stored blocks of these ids in catalog form (by start, then id). */
+export async function storedBlocks(db: Queryable, ids: readonly number[]): Promise<Block[]> {
+  return (await blocksByIds(db, ids)).map(({ channelId: _, ...block }) => block);
+}
+
+/** The channel's one-off blocks starting on `dates`, in catalog form (by start, then id). */
+export async function oneOffBlocksOn(db: Queryable, channelId: number, dates: readonly string[]): Promise<Block[]> {
+  return storedBlocks(db, await oneOffIdsOn(db, channelId, dates));
+}
+
+const dateOf = (wall: string) => wall.slice(0, 10);
+const secondsIntoDay = (wall: string) => Number(wall.slice(11, 13)) * 3600 + Number(wall.slice(14, 16)) * 60 + Number(wall.slice(17, 19));
+
+/**
+ * The stored blocks (catalog form, by start) a write of `written` can overlap, `exclude` left out
+ * (the blocks it replaces or removes). `written` are the written blocks' spans, measured.
+ */
+export async function blocksMeeting(db: Queryable, channelId: number, zone: string, written: readonly SpanBlock[], exclude: readonly number[]): Promise<Block[]> {
+  if (written.length === 0) return [];
+  const ids = new Set<number>();
+  const loops = written.filter((w) => w.loopDaily);
+  const once = written.filter((w) => !w.loopDaily);
+  if (once.length > 0) {
+    const first = once.reduce((d, w) => (dateOf(w.startLocal) < d ? dateOf(w.startLocal) : d), dateOf(once[0]!.startLocal));
+    const lastEnd = Math.max(...once.map((w) => occurrenceOn(w, dateOf(w.startLocal), zone)!.end));
+    const from = `${addDays(first, -MARGIN_DAYS)} 00:00:00`;
+    const to = `${addDays(fastLocalDate(lastEnd, zone), MARGIN_DAYS)} 00:00:00`;
+    for (const id of await blockIdsNear(db, channelId, from, to, exclude)) ids.add(id);
+  }
+  for (const loop of loops) {
+    const from = `${addDays(dateOf(loop.startLocal), -MARGIN_DAYS)} 00:00:00`;
+    // Long blocks starting earlier and every loop; then the later one-off blocks meeting its hours.
+    for (const id of await blockIdsNear(db, channelId, from, from, exclude)) ids.add(id);
+    const meeting = await oneOffIdsMeetingDaily(db, channelId, from, secondsIntoDay(loop.startLocal), loop.lengthMs / 1000, DAILY_MARGIN_SECONDS, exclude);
+    for (const id of meeting) ids.add(id);
+  }
+  return storedBlocks(db, [...ids]);
+}
+
+/**
+ * Refuses (422, the catalog's words) a write whose blocks take a channel-day they touch past
+ * MAX_DAY_ENTRIES, counting what stays (blocks but `exclude`, loops, live streams) and `written`.
+ * `pathOf(i)` names the written block `i` in the request body.
+ */
+export async function assertDaysFit(
+  db: Queryable, channel: { id: number; timezone: string }, written: readonly Block[], exclude: readonly number[], pathOf: (i: number) => string,
+): Promise<void> {
+  if (written.length === 0) return;
+  const counted: CountedBlock[] = written.map((b) => ({ date: dateOf(b.startTime), loopDaily: b.loopDaily, entries: b.videoIds.length }));
+  const firstDate = counted.reduce((d, b) => (b.date < d ? b.date : d), counted[0]!.date);
+  const anyLoop = counted.some((b) => b.loopDaily);
+  // A loop counts on every day from its start: every later day is touched.
+  const lastDate = anyLoop ? undefined : counted.reduce((d, b) => (b.date > d ? b.date : d), counted[0]!.date);
+  const zone = channel.timezone;
+  const [oneOff, loops, streams] = await Promise.all([
+    oneOffEntriesByDate(db, channel.id, firstDate, lastDate && addDays(lastDate, 1), exclude),
+    loopEntries(db, channel.id, exclude),
+    liveStreamStarts(db, channel.id, new Date(cachedDayWindow(firstDate, zone).from), lastDate === undefined ? undefined : new Date(cachedDayWindow(lastDate, zone).to)),
+  ]);
+  const streamDates = streams.map((ms) => fastLocalDate(ms, zone));
+  const dates = new Set(counted.filter((b) => !b.loopDaily).map((b) => b.date));
+  if (anyLoop) {
+    for (const date of [...oneOff.keys(), ...streamDates]) dates.add(date);
+    const lastLoop = [...loops.map((l) => l.date), ...counted.filter((b) => b.loopDaily).map((b) => b.date)].sort().at(-1)!;
+    dates.add(lastLoop > firstDate ? lastLoop : firstDate);
+  }
+  const over = firstOverfull({ oneOff, loops: loops.map((l) => ({ ...l, loopDaily: true })), streamDates }, counted, [...dates].filter((d) => d >= firstDate));
+  if (!over) return;
+  const prefix = over.block >= 0 ? pathOf(over.block) : undefined;
+  const at = prefix === undefined ? '(root)' : prefix === '' ? 'videoIds' : `${prefix}.videoIds`;
+  throw invalid([
+    `${at}: the blocks and live streams starting on ${over.date} (${zone}) hold ${over.entries} videos; ` +
+      `a channel-day holds at most ${MAX_DAY_ENTRIES} (a loopDaily block counts on every day from its start)`,
+  ]);
+}
