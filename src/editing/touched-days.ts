@@ -17,7 +17,7 @@ import type { Queryable } from '../db/connect.ts';
 import { exportChannelHead } from '../catalog/export.ts';
 import { blockIdsNear, blocksByIds, oneOffIdsOn, liveStreamStarts, loopEntries, oneOffEntriesByDate, oneOffIdsMeetingDaily } from '../data/schedule-window.ts';
 import { addDays } from '../schedules/channel-day.ts';
-import { MAX_DAY_ENTRIES, firstOverfull, type CountedBlock } from '../schedules/day-entries.ts';
+import { DayEntries, MAX_DAY_ENTRIES, firstOverfull, type CountedBlock } from '../schedules/day-entries.ts';
 import { occurrenceOn, type SpanBlock } from '../schedules/overlaps.ts';
 import { cachedDayWindow, fastLocalDate } from '../schedules/zone-offsets.ts';
 import { invalid, notFound } from './refusals.ts';
@@ -109,4 +109,22 @@ export async function assertDaysFit(
     `${at}: the blocks and live streams starting on ${over.date} (${zone}) hold ${over.entries} videos; ` +
       `a channel-day holds at most ${MAX_DAY_ENTRIES} (a loopDaily block counts on every day from its start)`,
   ]);
+}
+
+/**
+ * What each of `dates` (consecutive channel-local days, ascending) holds from what stays: one-off
+ * blocks (but `exclude`), loops, live streams; what a generation's room is measured against.
+ */
+export async function entriesOn(db: Queryable, channel: { id: number; timezone: string }, dates: readonly string[], exclude: readonly number[]): Promise<Map<string, number>> {
+  if (dates.length === 0) return new Map();
+  const first = dates[0]!;
+  const last = dates.at(-1)!;
+  const [oneOff, loops, streams] = await Promise.all([
+    oneOffEntriesByDate(db, channel.id, first, addDays(last, 1), exclude),
+    loopEntries(db, channel.id, exclude),
+    liveStreamStarts(db, channel.id, new Date(cachedDayWindow(first, channel.timezone).from), new Date(cachedDayWindow(last, channel.timezone).to)),
+  ]);
+  const blocks: CountedBlock[] = [...loops.map((l) => ({ ...l, loopDaily: true })), ...[...oneOff].map(([date, entries]) => ({ date, loopDaily: false, entries }))];
+  const days = new DayEntries(blocks, streams.map((ms) => fastLocalDate(ms, channel.timezone)));
+  return new Map(dates.map((d) => [d, days.on(d)]));
 }
