@@ -15,6 +15,7 @@ export const BOUNDS: readonly string[] = [
   'test/hardening-roku.test.ts',
   'test/list-bounds.test.ts',
   'test/owner-bounds.test.ts',
+  'test/schedule-write-bounds.test.ts',
   'test/studio-ids.test.ts',
   'test/studio-owner-rules.test.ts',
 ];

@@ -5,6 +5,7 @@
 import { and, asc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
+import { queryRows } from './activity.ts';
 
 /** A block in the catalog's form, wall time 'yyyy-MM-ddTHH:mm:ss'. */
 export interface StoredBlock {
@@ -21,108 +22,77 @@ export const LONG_BLOCK_SECONDS = 86_400;
 
 const b = t.scheduleBlocks;
 const f = t.scheduleBlockFigures;
-const toWall = (db: string): string => db.replace(' ', 'T').slice(0, 19);
 const excluding = (ids: readonly number[]): SQL | undefined => (ids.length > 0 ? notInArray(b.id, [...ids]) : undefined);
 
+/** A stored block with its videos' durations in seconds (0 for a video not the owner's), by position. */
+export interface MeasuredBlock extends StoredBlock {
+  durations: number[];
+}
+
+const notIn = (ids: readonly number[]): SQL => (ids.length > 0 ? sql`and b.id <> all(${sql.param([...ids])}::int[])` : sql``);
+
 /**
- * Ids of the channel's blocks that can meet wall times [from, to) ('yyyy-MM-dd HH:mm:ss'): the
- * one-off blocks starting in it, those starting before it that play longer than a day and reach
- * it (a day of margin for the zone's offset changes), and every loop (a loop plays every day from
- * its start; a channel-day's entry bound keeps them few). `to` undefined: no end.
+ * The channel's blocks (with their videos and durations) that can meet wall times [from, to)
+ * ('yyyy-MM-dd HH:mm:ss'): the one-off blocks starting in it, those starting before it that play
+ * longer than a day and reach it (a day of margin for the zone's offset changes), and every loop
+ * (a loop plays every day from its start; a channel-day's entry bound keeps them few). One
+ * statement: on the embedded database each statement costs the process a few ms.
  */
-export async function blockIdsNear(db: Queryable, channelId: number, from: string, to: string | undefined, exclude: readonly number[]): Promise<number[]> {
-  const [near, long, loops] = await Promise.all([
-    db.select({ id: b.id }).from(b).where(and(eq(b.channelId, channelId), eq(b.loopDaily, false), gte(b.startLocal, from), to === undefined ? undefined : lt(b.startLocal, to), excluding(exclude))),
-    db
-      .select({ id: b.id })
-      .from(f)
-      .innerJoin(b, eq(b.id, f.blockId))
-      .where(and(
-        eq(f.channelId, channelId), sql`${f.spanSeconds} >= ${LONG_BLOCK_SECONDS}`, eq(b.channelId, channelId), eq(b.loopDaily, false), lt(b.startLocal, from),
-        sql`${b.startLocal} + (${f.spanSeconds} + 86400) * interval '1 second' > ${from}::timestamp`, excluding(exclude),
-      )),
-    db.select({ id: b.id }).from(b).where(and(eq(b.channelId, channelId), eq(b.loopDaily, true), excluding(exclude))),
-  ]);
-  return [...new Set([...near, ...long, ...loops].map((r) => r.id))];
+export async function blocksNear(db: Queryable, ownerId: number, channelId: number, from: string, to: string, exclude: readonly number[]): Promise<MeasuredBlock[]> {
+  return measuredBlocks(db, ownerId, sql`
+    select b.id from schedule_blocks b where b.channel_id = ${channelId} and not b.loop_daily and b.start_local >= ${from}::timestamp and b.start_local < ${to}::timestamp ${notIn(exclude)}
+    union all
+    select b.id from schedule_block_figures f join schedule_blocks b on b.id = f.block_id
+     where f.channel_id = ${channelId} and f.span_seconds >= ${LONG_BLOCK_SECONDS} and b.channel_id = ${channelId} and not b.loop_daily and b.start_local < ${from}::timestamp
+       and b.start_local + (f.span_seconds + 86400) * interval '1 second' > ${from}::timestamp ${notIn(exclude)}
+    union all
+    select b.id from schedule_blocks b where b.channel_id = ${channelId} and b.loop_daily ${notIn(exclude)}`);
 }
 
 /**
- * Ids of the channel's one-off blocks starting from `from` on whose wall times of day can meet a
- * daily loop at `startSecond` (seconds into the day) playing `lengthSeconds`: a block whose start
- * falls in the loop's hours, or whose length reaches the loop's start, with `marginSeconds` each
- * way for the zone's offset changes. Read from the figures alone: a loop is checked against every
- * later day without reading every later block's videos.
+ * The channel's one-off blocks starting from `from` on whose wall times of day can meet a daily
+ * loop at `startSecond` (seconds into the day) playing `lengthSeconds`: a block whose start falls
+ * in the loop's hours, or whose length reaches the loop's start, with `marginSeconds` each way
+ * for the zone's offset changes. Their ids, wall starts and figures' seconds only (a block without
+ * figures counts as long): a loop is checked against every later day without reading every later
+ * block's videos.
  */
-export async function oneOffIdsMeetingDaily(
+export async function oneOffsMeetingDaily(
   db: Queryable, channelId: number, from: string, startSecond: number, lengthSeconds: number, marginSeconds: number, exclude: readonly number[],
-): Promise<number[]> {
-  const tod = sql`extract(epoch from ${b.startLocal}::time)`;
-  const span = sql`coalesce(${f.spanSeconds}, ${LONG_BLOCK_SECONDS})`;
-  const rows = await db
-    .select({ id: b.id })
-    .from(b)
-    .leftJoin(f, eq(f.blockId, b.id))
-    .where(and(
-      eq(b.channelId, channelId), eq(b.loopDaily, false), gte(b.startLocal, from), excluding(exclude),
-      sql`(${span} + ${lengthSeconds} + ${2 * marginSeconds} >= 86400
-        or mod((${tod} - ${startSecond} + 172800)::numeric, 86400) < ${lengthSeconds + marginSeconds}
-        or mod((${startSecond} - ${tod} + 172800)::numeric, 86400) < ${span} + ${marginSeconds})`,
-    ));
-  return rows.map((r) => r.id);
+): Promise<Array<{ id: number; startTime: string; spanSeconds: number }>> {
+  const tod = sql`extract(epoch from b.start_local::time)`;
+  const span = sql`coalesce(f.span_seconds, ${LONG_BLOCK_SECONDS * 400})`;
+  const rows = await queryRows<{ id: number; start: string; span: number | string }>(db, sql`
+    select b.id, to_char(b.start_local, 'YYYY-MM-DD"T"HH24:MI:SS') as start, ${span}::float8 as span
+      from schedule_blocks b left join schedule_block_figures f on f.block_id = b.id
+     where b.channel_id = ${channelId} and not b.loop_daily and b.start_local >= ${from}::timestamp ${notIn(exclude)}
+       and (${span} + ${lengthSeconds + 2 * marginSeconds} >= 86400
+         or mod((${tod} - ${startSecond} + 172800)::numeric, 86400) < ${lengthSeconds + marginSeconds}
+         or mod((${startSecond} - ${tod} + 172800)::numeric, 86400) < ${span} + ${marginSeconds})`);
+  return rows.map((r) => ({ id: r.id, startTime: r.start, spanSeconds: Number(r.span) }));
 }
 
-/** The blocks of these ids with their videos, by start then id. */
-export async function blocksByIds(db: Queryable, ids: readonly number[]): Promise<StoredBlock[]> {
+/** The blocks of these ids, with their videos and the owner's durations, by start then id. */
+export async function blocksByIds(db: Queryable, ownerId: number, ids: readonly number[]): Promise<MeasuredBlock[]> {
   if (ids.length === 0) return [];
-  const [rows, videos] = await Promise.all([
-    db.select().from(b).where(inArray(b.id, [...ids])).orderBy(asc(b.startLocal), asc(b.id)),
-    db
-      .select({ blockId: t.scheduleBlockVideos.blockId, videoId: t.scheduleBlockVideos.videoId })
-      .from(t.scheduleBlockVideos)
-      .where(inArray(t.scheduleBlockVideos.blockId, [...ids]))
-      .orderBy(asc(t.scheduleBlockVideos.blockId), asc(t.scheduleBlockVideos.position)),
-  ]);
-  const lists = new Map<number, number[]>();
-  for (const v of videos) {
-    const list = lists.get(v.blockId);
-    if (list) list.push(v.videoId);
-    else lists.set(v.blockId, [v.videoId]);
-  }
-  return rows.map((r) => ({ id: r.id, channelId: r.channelId, startTime: toWall(r.startLocal), published: r.published, loopDaily: r.loopDaily, videoIds: lists.get(r.id) ?? [] }));
+  return measuredBlocks(db, ownerId, sql`select unnest(${sql.param([...ids])}::int[])`);
 }
 
-/** Per channel-local date ('yyyy-MM-dd') in [fromDate, toDate) (toDate undefined: no end), the videos of the one-off blocks starting that day. */
-export async function oneOffEntriesByDate(db: Queryable, channelId: number, fromDate: string, toDate: string | undefined, exclude: readonly number[]): Promise<Map<string, number>> {
-  const day = sql<string>`to_char(${b.startLocal}, 'YYYY-MM-DD')`;
-  // A block loaded with the triggers off has no figures: its videos are counted instead.
-  const count = sql<string>`sum(coalesce(${f.videoCount}, (select count(*) from ${t.scheduleBlockVideos} v where v.block_id = ${b.id})))`;
-  const rows = await db
-    .select({ day, count })
-    .from(b)
-    .leftJoin(f, eq(f.blockId, b.id))
-    .where(and(eq(b.channelId, channelId), eq(b.loopDaily, false), gte(b.startLocal, `${fromDate} 00:00:00`), toDate === undefined ? undefined : lt(b.startLocal, `${toDate} 00:00:00`), excluding(exclude)))
-    .groupBy(day);
-  return new Map(rows.map((r) => [r.day, Number(r.count)]));
-}
-
-/** The channel's loops as counted: the date each starts on and its videos. */
-export async function loopEntries(db: Queryable, channelId: number, exclude: readonly number[]): Promise<Array<{ date: string; entries: number }>> {
-  const count = sql<string>`coalesce(${f.videoCount}, (select count(*) from ${t.scheduleBlockVideos} v where v.block_id = ${b.id}))`;
-  const rows = await db
-    .select({ start: b.startLocal, count })
-    .from(b)
-    .leftJoin(f, eq(f.blockId, b.id))
-    .where(and(eq(b.channelId, channelId), eq(b.loopDaily, true), excluding(exclude)));
-  return rows.map((r) => ({ date: r.start.slice(0, 10), entries: Number(r.count) }));
-}
-
-/** Start instants (ms) of the channel's live streams starting in [from, to) (to undefined: no end). */
-export async function liveStreamStarts(db: Queryable, channelId: number, from: Date, to: Date | undefined): Promise<number[]> {
-  const rows = await db
-    .select({ start: t.liveStreams.startAt })
-    .from(t.liveStreams)
-    .where(and(eq(t.liveStreams.channelId, channelId), gte(t.liveStreams.startAt, from), to === undefined ? undefined : lt(t.liveStreams.startAt, to)));
-  return rows.map((r) => r.start.getTime());
+/** The blocks of the ids `ids` selects, with their videos and the owner's durations, by start then id. */
+async function measuredBlocks(db: Queryable, ownerId: number, ids: SQL): Promise<MeasuredBlock[]> {
+  const rows = await queryRows<{ id: number; channel_id: number; start: string; published: boolean; loop_daily: boolean; videos: Array<[number, number | null]> | string | null }>(db, sql`
+    select b.id, b.channel_id, to_char(b.start_local, 'YYYY-MM-DD"T"HH24:MI:SS') as start, b.published, b.loop_daily,
+      (select json_agg(json_build_array(bv.video_id, v.duration_seconds) order by bv.position)
+         from schedule_block_videos bv left join videos v on v.id = bv.video_id and v.owner_id = ${ownerId} where bv.block_id = b.id) as videos
+    from schedule_blocks b where b.id in (${ids})
+    order by b.start_local, b.id`);
+  return rows.map((r) => {
+    const videos = (typeof r.videos === 'string' ? JSON.parse(r.videos) : (r.videos ?? [])) as Array<[number, number | null]>;
+    return {
+      id: r.id, channelId: r.channel_id, startTime: r.start, published: r.published, loopDaily: r.loop_daily,
+      videoIds: videos.map(([id]) => id), durations: videos.map(([, d]) => d ?? 0),
+    };
+  });
 }
 
 /** Ids of the channel's one-off blocks starting on any of `dates` ('yyyy-MM-dd', channel-local). */
@@ -136,4 +106,48 @@ export async function oneOffIdsOn(db: Queryable, channelId: number, dates: reado
   const days = [...new Set(dates)].map((date) => and(gte(b.startLocal, `${date} 00:00:00`), lt(b.startLocal, next(date))));
   const rows = await db.select({ id: b.id }).from(b).where(and(eq(b.channelId, channelId), eq(b.loopDaily, false), or(...days)));
   return rows.map((r) => r.id);
+}
+
+/** What a channel's days hold, as day-entries.ts counts them, read in one statement. */
+export interface DayFigures {
+  /** Videos of the one-off blocks starting each channel-local date of the window. */
+  oneOff: Map<string, number>;
+  /** Every loop (but those excluded): the date it starts on and its videos. */
+  loops: Array<{ date: string; entries: number }>;
+  /** Start instants (ms) of the live streams starting in the window's instants. */
+  streamStarts: number[];
+}
+
+/**
+ * The figures of the channel's days from `fromDate` to before `toDate` (undefined: no end), the
+ * live streams from `streamsFrom` to before `streamsTo`. A block without figures (loaded with the
+ * triggers off) has its videos counted instead.
+ */
+export async function dayFigures(
+  db: Queryable, channelId: number, fromDate: string, toDate: string | undefined, streamsFrom: Date, streamsTo: Date | undefined, exclude: readonly number[],
+): Promise<DayFigures> {
+  const count = sql`coalesce(f.video_count, (select count(*) from schedule_block_videos v where v.block_id = b.id))`;
+  const before = (column: SQL, end: string | undefined, cast: string) => (end === undefined ? sql`` : sql`and ${column} < ${end}::${sql.raw(cast)}`);
+  const rows = await queryRows<{ kind: 'day' | 'loop' | 'stream'; day: string | null; n: string | number }>(db, sql`
+    select 'day' as kind, to_char(b.start_local, 'YYYY-MM-DD') as day, sum(${count})::float8 as n
+      from schedule_blocks b left join schedule_block_figures f on f.block_id = b.id
+     where b.channel_id = ${channelId} and not b.loop_daily and b.start_local >= ${`${fromDate} 00:00:00`}::timestamp
+       ${before(sql`b.start_local`, toDate === undefined ? undefined : `${toDate} 00:00:00`, 'timestamp')} ${notIn(exclude)}
+     group by 2
+    union all
+    select 'loop', to_char(b.start_local, 'YYYY-MM-DD'), ${count}::float8
+      from schedule_blocks b left join schedule_block_figures f on f.block_id = b.id
+     where b.channel_id = ${channelId} and b.loop_daily ${notIn(exclude)}
+    union all
+    select 'stream', null, extract(epoch from s.start_at)::float8 * 1000
+      from live_streams s where s.channel_id = ${channelId} and s.start_at >= ${streamsFrom.toISOString()}::timestamptz
+       ${before(sql`s.start_at`, streamsTo?.toISOString(), 'timestamptz')}`);
+  const figures: DayFigures = { oneOff: new Map(), loops: [], streamStarts: [] };
+  for (const r of rows) {
+    const n = Number(r.n);
+    if (r.kind === 'day') figures.oneOff.set(r.day!, n);
+    else if (r.kind === 'loop') figures.loops.push({ date: r.day!, entries: n });
+    else figures.streamStarts.push(n);
+  }
+  return figures;
 }

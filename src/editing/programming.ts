@@ -21,8 +21,7 @@ import { EditRefusal, invalid, notFound } from './refusals.ts';
 import {
   assertListMatches, assertWritable, channelOf, conflict, resourceOf, spansOf, toRow, validated, type Block, type ChannelEntry,
 } from './schedules.ts';
-import { channelHead, entriesOn, oneOffBlocksOn, storedBlocks } from './touched-days.ts';
-import { blockIdsNear } from '../data/schedule-window.ts';
+import { blocksAround, channelHead, entriesOn, oneOffBlocksOn, storedBlocks } from './touched-days.ts';
 import { assertIdsFree } from './validate.ts';
 import { write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
 
@@ -221,12 +220,11 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   if (problems.length > 0) throw invalid(problems);
 
   const rangeDates = datesOf(request.from, request.to);
-  const removed = request.replace ? await oneOffBlocksOn(tx, channelId, rangeDates) : [];
+  const removed = request.replace ? await oneOffBlocksOn(tx, ownerId, channelId, rangeDates) : [];
   const removedIds = removed.map((b) => b.id);
   // The blocks that stay and can meet the range: from the day before (a late block runs into it)
   // to a week after (slots look a week ahead), with the margins of touched-days.ts.
-  const near = await blockIdsNear(tx, channelId, `${addDays(request.from, -3)} 00:00:00`, `${addDays(request.to, 11)} 00:00:00`, removedIds);
-  const keptSpans = await spansOf(tx, ownerId, await storedBlocks(tx, near));
+  const keptSpans = (await blocksAround(tx, ownerId, channelId, addDays(request.from, -3), addDays(request.to, 11), removedIds)).map((m) => m.span);
   const busy = occurrencesOf(keptSpans, datesOf(addDays(request.from, -1), addDays(request.to, 8)), zone);
   const entriesBefore = await entriesOn(tx, { id: channelId, timezone: zone }, rangeDates, removedIds);
 
@@ -234,7 +232,7 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   if (slots.some((s) => s.order === 'leastRecentlyAired')) {
     const lookback = datesOf(addDays(request.from, -AIRED_LOOKBACK_DAYS), addDays(request.from, -1));
     const earlier = new Set(lookback);
-    const aired = await storedBlocks(tx, await blockIdsNear(tx, channelId, `${lookback[0]} 00:00:00`, `${request.from} 00:00:00`, []));
+    const aired = (await blocksAround(tx, ownerId, channelId, lookback[0]!, request.from, [])).map((m) => m.block);
     const before = aired.filter((b) => b.loopDaily ? b.startTime.slice(0, 10) < request.from : earlier.has(b.startTime.slice(0, 10)));
     const airedDurations = await videoDurations(tx, ownerId, before.flatMap((b) => b.videoIds));
     const [y, m, d] = request.from.split('-').map(Number) as [number, number, number];
@@ -374,9 +372,9 @@ export async function copyTemplate(
     const sourceDates = datesOf(request.sourceFrom, addDays(request.sourceFrom, request.sourceDays - 1));
     const targets = datesOf(request.from, request.to);
     if (targets.some((d) => sourceDates.includes(d))) throw invalid([`from: the target dates include the template's own (${sourceDates[0]} to ${sourceDates.at(-1)})`]);
-    const sources = await oneOffBlocksOn(tx, channelId, sourceDates);
+    const sources = await oneOffBlocksOn(tx, editor.ownerId, channelId, sourceDates);
     if (sources.length === 0) throw invalid([`sourceFrom: no one-off block starts on ${sourceDates.join(', ')}; nothing to copy`]);
-    const onTargets = await oneOffBlocksOn(tx, channelId, targets);
+    const onTargets = await oneOffBlocksOn(tx, editor.ownerId, channelId, targets);
     const occupied = new Set(onTargets.map((b) => b.startTime.slice(0, 10)));
     const skippedDates = request.mode === 'skip' ? targets.filter((d) => occupied.has(d)) : [];
     const written = targets.filter((d) => !skippedDates.includes(d));
@@ -418,7 +416,7 @@ export async function undoProgramming(
     await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
     const last = (await channelProgramming(tx, channelId)).lastWrite as LastWrite | null;
     if (!last) throw notFound('Programming write to undo');
-    const byId = new Map((await storedBlocks(tx, last.added.map((a) => a.id))).map((b) => [b.id, b]));
+    const byId = new Map((await storedBlocks(tx, editor.ownerId, last.added.map((a) => a.id))).map((b) => [b.id, b]));
     const changed = last.added.find((a) => !sameBlock(byId.get(a.id), a));
     if (changed) {
       throw new EditRefusal('precondition_failed', `Schedule block ${changed.id} was changed or deleted after the ${last.kind} it came from; undo reverses only an unchanged result.`);

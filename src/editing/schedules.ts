@@ -80,16 +80,24 @@ export async function listBlocks(db: Queryable, ownerId: number, channelId: numb
   return { list, etag: etagOf(list) };
 }
 
+/** One block of the owner's channel (its row and videos, not the channel's), or 404. */
 export async function readBlock(db: Queryable, ownerId: number, channelId: number, blockId: number): Promise<Block> {
-  const { blocks } = await channelOf(db, ownerId, channelId);
-  const block = blocks.find((b) => b.id === blockId);
-  if (!block) throw notFound('Schedule block');
+  await channelHead(db, ownerId, channelId);
+  return storedBlock(db, ownerId, channelId, blockId);
+}
+
+async function storedBlock(db: Queryable, ownerId: number, channelId: number, blockId: number): Promise<Block> {
+  const [current] = (await blocksByIds(db, ownerId, [blockId])).filter((b) => b.id === blockId && b.channelId === channelId);
+  if (!current) throw notFound('Schedule block');
+  const { channelId: _, durations: _durations, ...block } = current;
   return block;
 }
 
 /** Validates the channel with `blocks` as its block list; answers them as validated (defaults applied). */
 export async function validated(tx: Queryable, ownerId: number, entry: ChannelEntry, blocks: readonly Body[], root: string): Promise<Block[]> {
-  const catalog = await validateSlice(tx, ownerId, { channels: [{ ...entry, schedules: blocks as Block[] }] }, root);
+  // The entry comes without its lists (channelHead): the blocks name every video there is to check.
+  const videoIds = blocks.flatMap((b) => (Array.isArray(b['videoIds']) ? (b['videoIds'] as unknown[]).filter((id): id is number => typeof id === 'number') : []));
+  const catalog = await validateSlice(tx, ownerId, { channels: [{ ...entry, schedules: blocks as Block[] }] }, root, videoIds);
   return catalog.channels[0]!.schedules;
 }
 
@@ -146,8 +154,8 @@ export async function assertWritable(
   await assertDaysFit(tx, { id: entry.id, timezone: zone }, written, exclude, options.pathOf);
   if (options.allowOverlap || written.length === 0) return;
   const spans = await spansOf(tx, ownerId, written);
-  const stored = await blocksMeeting(tx, entry.id, zone, spans, exclude);
-  const accepted = new Overlaps(zone, await spansOf(tx, ownerId, stored));
+  const stored = await blocksMeeting(tx, ownerId, entry.id, zone, spans, exclude);
+  const accepted = new Overlaps(zone, stored.map((m) => m.span));
   for (const span of spans) {
     const overlap = accepted.first(span);
     if (overlap) throw conflict(overlap, zone, (id) => options.name(id, id === span.id));
@@ -178,9 +186,7 @@ export async function createBlock(
 export async function updateBlock(db: Database, editor: Editor, channelId: number, blockId: number, body: Body, ifMatch: string | undefined): Promise<Written<Block>> {
   return write(db, editor, async (tx) => {
     const entry = await channelHead(tx, editor.ownerId, channelId);
-    const [current] = (await blocksByIds(tx, [blockId])).filter((b) => b.id === blockId && b.channelId === channelId);
-    if (!current) throw notFound('Schedule block');
-    const { channelId: _, ...stored } = current;
+    const stored = await storedBlock(tx, editor.ownerId, channelId, blockId);
     assertMatches(ifMatch, stored);
     const { block: patch, allowOverlap } = withoutFlags(body);
     assertFixed(patch, stored as unknown as Body, ['id']);
@@ -203,9 +209,7 @@ export async function updateBlock(db: Database, editor: Editor, channelId: numbe
 export async function deleteBlock(db: Database, editor: Editor, channelId: number, blockId: number, ifMatch: string | undefined): Promise<Written<null>> {
   return write(db, editor, async (tx) => {
     await channelHead(tx, editor.ownerId, channelId);
-    const [current] = (await blocksByIds(tx, [blockId])).filter((b) => b.id === blockId && b.channelId === channelId);
-    if (!current) throw notFound('Schedule block');
-    const { channelId: _, ...stored } = current;
+    const stored = await storedBlock(tx, editor.ownerId, channelId, blockId);
     assertMatches(ifMatch, stored);
     await deleteBlocks(tx, [blockId]);
     return { written: { status: 204, body: null }, changes: [{ action: 'delete', resource: resourceOf(channelId, blockId), fields: [], channelIds: [channelId] }] };
@@ -236,9 +240,9 @@ export async function copyDay(
       else if (request.toDates.indexOf(to) < i) problems.push(`toDates[${i}]: duplicate date ${to}`);
     });
     if (problems.length > 0) throw invalid(problems);
-    const sources = await oneOffBlocksOn(tx, channelId, [date]);
+    const sources = await oneOffBlocksOn(tx, editor.ownerId, channelId, [date]);
     if (sources.length === 0) throw invalid([`date: no one-off block starts on ${date}; nothing to copy`]);
-    const removed = request.replace ? await oneOffBlocksOn(tx, channelId, request.toDates) : [];
+    const removed = request.replace ? await oneOffBlocksOn(tx, editor.ownerId, channelId, request.toDates) : [];
     const bodies = request.toDates.flatMap((to) => sources.map((s) => ({ startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds })));
     const complete = await withIds(tx, 'scheduleBlocks', bodies);
     const copies = await validated(tx, editor.ownerId, entry, complete, 'channels[0]');

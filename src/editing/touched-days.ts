@@ -15,18 +15,22 @@
 // the day the last loop starts) are counted from the figures, the loops and the live streams.
 import type { Queryable } from '../db/connect.ts';
 import { exportChannelHead } from '../catalog/export.ts';
-import { blockIdsNear, blocksByIds, oneOffIdsOn, liveStreamStarts, loopEntries, oneOffEntriesByDate, oneOffIdsMeetingDaily } from '../data/schedule-window.ts';
+import { blocksByIds, blocksNear, dayFigures, oneOffIdsOn, oneOffsMeetingDaily, type MeasuredBlock } from '../data/schedule-window.ts';
 import { addDays } from '../schedules/channel-day.ts';
 import { DayEntries, MAX_DAY_ENTRIES, firstOverfull, type CountedBlock } from '../schedules/day-entries.ts';
-import { occurrenceOn, type SpanBlock } from '../schedules/overlaps.ts';
+import { occurrenceOn, overlapBetween, spanMs, type SpanBlock } from '../schedules/overlaps.ts';
 import { cachedDayWindow, fastLocalDate } from '../schedules/zone-offsets.ts';
 import { invalid, notFound } from './refusals.ts';
 import type { Block, ChannelEntry } from './schedules.ts';
 
 /** Days of margin around a written block's dates for the offset changes of a zone. */
 const MARGIN_DAYS = 2;
-/** Seconds of margin for a loop's wall time of day against a later block's (offset changes are at most 2 hours). */
-const DAILY_MARGIN_SECONDS = 3 * 3600;
+/**
+ * Seconds of margin for a loop's wall time of day against a later block's: the daylight-saving
+ * changes of the zone database move a wall time by at most 2 hours (Antarctica/Troll); a change
+ * of a whole day (Pacific/Apia, 2011) moves no time of day.
+ */
+const DAILY_MARGIN_SECONDS = 2 * 3600;
 
 /** The owner's channel in catalog form without its lists (one row), or 404. */
 export async function channelHead(db: Queryable, ownerId: number, channelId: number): Promise<ChannelEntry> {
@@ -35,43 +39,61 @@ export async function channelHead(db: Queryable, ownerId: number, channelId: num
   return head as ChannelEntry;
 }
 
+/** A stored block in catalog form, and its span as the overlap rule measures it. */
+export interface Measured {
+  block: Block;
+  span: SpanBlock;
+}
+
+function measured(rows: readonly MeasuredBlock[]): Measured[] {
+  return rows.map(({ channelId: _, durations, ...block }) => ({
+    block, span: { id: block.id, startLocal: block.startTime, loopDaily: block.loopDaily, lengthMs: spanMs(durations) },
+  }));
+}
+
 /** Stored blocks of these ids in catalog form (by start, then id). */
-export async function storedBlocks(db: Queryable, ids: readonly number[]): Promise<Block[]> {
-  return (await blocksByIds(db, ids)).map(({ channelId: _, ...block }) => block);
+export async function storedBlocks(db: Queryable, ownerId: number, ids: readonly number[]): Promise<Block[]> {
+  return measured(await blocksByIds(db, ownerId, ids)).map((m) => m.block);
 }
 
 /** The channel's one-off blocks starting on `dates`, in catalog form (by start, then id). */
-export async function oneOffBlocksOn(db: Queryable, channelId: number, dates: readonly string[]): Promise<Block[]> {
-  return storedBlocks(db, await oneOffIdsOn(db, channelId, dates));
+export async function oneOffBlocksOn(db: Queryable, ownerId: number, channelId: number, dates: readonly string[]): Promise<Block[]> {
+  return storedBlocks(db, ownerId, await oneOffIdsOn(db, channelId, dates));
+}
+
+/** The channel's blocks that can meet wall times [from, to) of `dates`, measured (touched-days header). */
+export async function blocksAround(db: Queryable, ownerId: number, channelId: number, fromDate: string, toDate: string, exclude: readonly number[]): Promise<Measured[]> {
+  return measured(await blocksNear(db, ownerId, channelId, `${fromDate} 00:00:00`, `${toDate} 00:00:00`, exclude));
 }
 
 const dateOf = (wall: string) => wall.slice(0, 10);
 const secondsIntoDay = (wall: string) => Number(wall.slice(11, 13)) * 3600 + Number(wall.slice(14, 16)) * 60 + Number(wall.slice(17, 19));
 
 /**
- * The stored blocks (catalog form, by start) a write of `written` can overlap, `exclude` left out
- * (the blocks it replaces or removes). `written` are the written blocks' spans, measured.
+ * The stored blocks a write of `written` can overlap, measured, `exclude` left out (the blocks it
+ * replaces or removes). `written` are the written blocks' spans, measured.
  */
-export async function blocksMeeting(db: Queryable, channelId: number, zone: string, written: readonly SpanBlock[], exclude: readonly number[]): Promise<Block[]> {
+export async function blocksMeeting(db: Queryable, ownerId: number, channelId: number, zone: string, written: readonly SpanBlock[], exclude: readonly number[]): Promise<Measured[]> {
   if (written.length === 0) return [];
-  const ids = new Set<number>();
+  const found = new Map<number, Measured>();
+  const keep = (rows: readonly MeasuredBlock[]) => measured(rows).forEach((m) => found.set(m.block.id, m));
   const loops = written.filter((w) => w.loopDaily);
   const once = written.filter((w) => !w.loopDaily);
   if (once.length > 0) {
     const first = once.reduce((d, w) => (dateOf(w.startLocal) < d ? dateOf(w.startLocal) : d), dateOf(once[0]!.startLocal));
     const lastEnd = Math.max(...once.map((w) => occurrenceOn(w, dateOf(w.startLocal), zone)!.end));
-    const from = `${addDays(first, -MARGIN_DAYS)} 00:00:00`;
-    const to = `${addDays(fastLocalDate(lastEnd, zone), MARGIN_DAYS)} 00:00:00`;
-    for (const id of await blockIdsNear(db, channelId, from, to, exclude)) ids.add(id);
+    keep(await blocksNear(db, ownerId, channelId, `${addDays(first, -MARGIN_DAYS)} 00:00:00`, `${addDays(fastLocalDate(lastEnd, zone), MARGIN_DAYS)} 00:00:00`, exclude));
   }
   for (const loop of loops) {
     const from = `${addDays(dateOf(loop.startLocal), -MARGIN_DAYS)} 00:00:00`;
     // Long blocks starting earlier and every loop; then the later one-off blocks meeting its hours.
-    for (const id of await blockIdsNear(db, channelId, from, from, exclude)) ids.add(id);
-    const meeting = await oneOffIdsMeetingDaily(db, channelId, from, secondsIntoDay(loop.startLocal), loop.lengthMs / 1000, DAILY_MARGIN_SECONDS, exclude);
-    for (const id of meeting) ids.add(id);
+    keep(await blocksNear(db, ownerId, channelId, from, from, exclude));
+    const later = await oneOffsMeetingDaily(db, channelId, from, secondsIntoDay(loop.startLocal), loop.lengthMs / 1000, DAILY_MARGIN_SECONDS, exclude);
+    // Compared exactly on their figures' lengths (a second longer: the sum's rounding), then read.
+    const meeting = later.filter((b) => overlapBetween({ id: b.id, startLocal: b.startTime, loopDaily: false, lengthMs: b.spanSeconds * 1000 + 1000 }, loop, zone));
+    keep(await blocksByIds(db, ownerId, meeting.map((b) => b.id)));
   }
-  return storedBlocks(db, [...ids]);
+  return [...found.values()];
 }
 
 /**
@@ -89,12 +111,11 @@ export async function assertDaysFit(
   // A loop counts on every day from its start: every later day is touched.
   const lastDate = anyLoop ? undefined : counted.reduce((d, b) => (b.date > d ? b.date : d), counted[0]!.date);
   const zone = channel.timezone;
-  const [oneOff, loops, streams] = await Promise.all([
-    oneOffEntriesByDate(db, channel.id, firstDate, lastDate && addDays(lastDate, 1), exclude),
-    loopEntries(db, channel.id, exclude),
-    liveStreamStarts(db, channel.id, new Date(cachedDayWindow(firstDate, zone).from), lastDate === undefined ? undefined : new Date(cachedDayWindow(lastDate, zone).to)),
-  ]);
-  const streamDates = streams.map((ms) => fastLocalDate(ms, zone));
+  const { oneOff, loops, streamStarts } = await dayFigures(
+    db, channel.id, firstDate, lastDate && addDays(lastDate, 1), new Date(cachedDayWindow(firstDate, zone).from),
+    lastDate === undefined ? undefined : new Date(cachedDayWindow(lastDate, zone).to), exclude,
+  );
+  const streamDates = streamStarts.map((ms) => fastLocalDate(ms, zone));
   const dates = new Set(counted.filter((b) => !b.loopDaily).map((b) => b.date));
   if (anyLoop) {
     for (const date of [...oneOff.keys(), ...streamDates]) dates.add(date);
@@ -119,12 +140,10 @@ export async function entriesOn(db: Queryable, channel: { id: number; timezone: 
   if (dates.length === 0) return new Map();
   const first = dates[0]!;
   const last = dates.at(-1)!;
-  const [oneOff, loops, streams] = await Promise.all([
-    oneOffEntriesByDate(db, channel.id, first, addDays(last, 1), exclude),
-    loopEntries(db, channel.id, exclude),
-    liveStreamStarts(db, channel.id, new Date(cachedDayWindow(first, channel.timezone).from), new Date(cachedDayWindow(last, channel.timezone).to)),
-  ]);
+  const { oneOff, loops, streamStarts } = await dayFigures(
+    db, channel.id, first, addDays(last, 1), new Date(cachedDayWindow(first, channel.timezone).from), new Date(cachedDayWindow(last, channel.timezone).to), exclude,
+  );
   const blocks: CountedBlock[] = [...loops.map((l) => ({ ...l, loopDaily: true })), ...[...oneOff].map(([date, entries]) => ({ date, loopDaily: false, entries }))];
-  const days = new DayEntries(blocks, streams.map((ms) => fastLocalDate(ms, channel.timezone)));
+  const days = new DayEntries(blocks, streamStarts.map((ms) => fastLocalDate(ms, channel.timezone)));
   return new Map(dates.map((d) => [d, days.on(d)]));
 }
