@@ -19,8 +19,9 @@ import { withIds } from './entities.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { EditRefusal, invalid, notFound } from './refusals.ts';
 import {
-  assertListMatches, assertWritable, channelOf, conflict, resourceOf, spansOf, toRow, validated, type Block, type ChannelEntry,
+  assertListMatches, assertWritable, channelOf, conflict, resourceOf, spansOf, toRow, validatedInSlices, type Block, type ChannelEntry,
 } from './schedules.ts';
+import { endsSlice, heavy, yieldToOthers } from './heavy-writes.ts';
 import { blocksAround, channelHead, entriesOn, oneOffBlocksOn, storedBlocks } from './touched-days.ts';
 import { assertIdsFree } from './validate.ts';
 import { write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
@@ -240,6 +241,7 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
     lastAired = lastAiredBefore(before.map((b) => ({ startLocal: b.startTime, loopDaily: b.loopDaily, videoIds: b.videoIds })), airedDurations, zone, lookback, rangeStart);
   }
 
+  await yieldToOthers();
   const generation = generate({ zone, from: request.from, to: request.to, slots, durations, filler, busy, entriesBefore, ...(lastAired ? { lastAired } : {}) });
   if (generation.blocks.length > PROGRAMMING_LIMITS.writeBlocks) {
     throw invalid([`(root): the plan makes ${generation.blocks.length} blocks over these dates; one write creates at most ${PROGRAMMING_LIMITS.writeBlocks}`]);
@@ -248,14 +250,15 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   const conflicts: Planned['conflicts'] = [];
   let refusal: EditRefusal | undefined;
   const overlaps = new Overlaps(zone, keptSpans);
-  generation.blocks.forEach((g, i) => {
+  for (const [i, g] of generation.blocks.entries()) {
+    if (endsSlice(i)) await yieldToOthers();
     const span: SpanBlock = { id: -1 - i, startLocal: g.startTime, loopDaily: false, lengthMs: g.end - g.start };
     const overlap = overlaps.first(span);
-    if (!overlap) return;
+    if (!overlap) continue;
     const c = conflict(overlap, zone, (id) => (id === span.id ? `The generated block at ${g.startTime}` : `schedule block ${id}`));
     refusal ??= c;
     conflicts.push({ startTime: g.startTime, message: c.message });
-  });
+  }
   return { entry, zone, removed, generated: generation.blocks, warnings: generation.warnings, conflicts, ...(refusal ? { refusal } : {}) };
 }
 
@@ -288,7 +291,7 @@ function presentPreview(channelId: number, request: GenerateRequest, p: Planned)
 
 /** What an apply would write, without writing (a read: no lock, no audit). */
 export async function previewProgramming(db: Queryable, ownerId: number, channelId: number, request: GenerateRequest): Promise<ProgrammingPreview> {
-  return presentPreview(channelId, request, await plan(db, ownerId, channelId, request));
+  return heavy(ownerId, async () => presentPreview(channelId, request, await plan(db, ownerId, channelId, request)));
 }
 
 export interface ProgrammingWritten {
@@ -308,7 +311,7 @@ async function replaceBlocks(
   bodies: ReadonlyArray<Omit<Block, 'id'>>, checkOverlaps: boolean, kind: LastWrite['kind'], name: (index: number) => string,
 ): Promise<{ created: Block[]; changes: Change[] }> {
   const complete = await withIds(tx, 'scheduleBlocks', bodies as never);
-  const created = await validated(tx, editor.ownerId, entry, complete, 'channels[0]');
+  const created = await validatedInSlices(tx, editor.ownerId, entry, complete);
   const indexOf = new Map(created.map((c, i) => [c.id, i]));
   const named = (id: number) => (indexOf.has(id) ? name(indexOf.get(id)!) : `schedule block ${id}`);
   await assertWritable(tx, editor.ownerId, entry, created, removed.map((b) => b.id), {
@@ -331,7 +334,7 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export async function applyProgramming(
   db: Database, editor: Editor, channelId: number, request: GenerateRequest, ifMatch: string | undefined, idempotency?: Idempotency,
 ): Promise<Written<ProgrammingWritten>> {
-  return write(db, editor, async (tx) => {
+  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
     const p = await plan(tx, editor.ownerId, channelId, request);
     await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
     if (p.refusal && !request.allowOverlap) throw p.refusal;
@@ -342,7 +345,7 @@ export async function applyProgramming(
       tx, editor, channelId, p.entry, p.removed, bodies, false, 'generate', (i) => `the generated block at ${bodies[i]!.startTime}`,
     );
     return { written: { status: 201, body: { items: created, removed: p.removed.map((b) => b.id), warnings: p.warnings } }, changes };
-  }, idempotency);
+  }, idempotency));
 }
 
 // ---------------------------------------------------------------- templates
@@ -366,7 +369,7 @@ export interface TemplateRequest {
 export async function copyTemplate(
   db: Database, editor: Editor, channelId: number, request: TemplateRequest, ifMatch: string | undefined, idempotency?: Idempotency,
 ): Promise<Written<ProgrammingWritten>> {
-  return write(db, editor, async (tx) => {
+  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
     const { entry } = await ownerChannel(tx, editor.ownerId, channelId);
     await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
     const sourceDates = datesOf(request.sourceFrom, addDays(request.sourceFrom, request.sourceDays - 1));
@@ -389,7 +392,7 @@ export async function copyTemplate(
       tx, editor, channelId, entry, removed, copies.map((c) => c.body), request.allowOverlap !== true, 'template', (i) => `the copy of block ${copies[i]!.from} to ${copies[i]!.to}`,
     );
     return { written: { status: 201, body: { items: created, removed: removed.map((b) => b.id), skippedDates } }, changes };
-  }, idempotency);
+  }, idempotency));
 }
 
 // ---------------------------------------------------------------- undo
@@ -411,7 +414,7 @@ export interface Undone {
 export async function undoProgramming(
   db: Database, editor: Editor, channelId: number, allowOverlap: boolean, ifMatch: string | undefined, idempotency?: Idempotency,
 ): Promise<Written<Undone>> {
-  return write(db, editor, async (tx) => {
+  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
     const { entry } = await ownerChannel(tx, editor.ownerId, channelId);
     await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
     const last = (await channelProgramming(tx, channelId)).lastWrite as LastWrite | null;
@@ -423,7 +426,7 @@ export async function undoProgramming(
     }
     const addedIds = new Set(last.added.map((a) => a.id));
     await assertIdsFree(tx, 'scheduleBlocks', last.removed.map((b) => b.id));
-    const restored = await validated(tx, editor.ownerId, entry, last.removed, 'channels[0]');
+    const restored = await validatedInSlices(tx, editor.ownerId, entry, last.removed);
     await assertWritable(tx, editor.ownerId, entry, restored, [...addedIds], {
       allowOverlap, pathOf: (i) => `schedules[${i}]`, name: (id, self) => `${self ? 'Restored s' : 's'}chedule block ${id}`,
     });
@@ -435,5 +438,5 @@ export async function undoProgramming(
       ...restored.map((b): Change => ({ action: 'create', resource: resourceOf(channelId, b.id), fields: Object.keys(b).sort(), channelIds: [channelId] })),
     ];
     return { written: { status: 200, body: { removed: [...addedIds], restored } }, changes };
-  }, idempotency);
+  }, idempotency));
 }

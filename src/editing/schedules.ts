@@ -25,6 +25,7 @@ import type { CatalogScheduleBlock } from '../catalog/format.ts';
 import { wallToDb } from '../catalog/to-rows.ts';
 import { deleteBlocks, insertBlocks, ownerChannelZone, replaceBlock, videoDurations, type BlockRow } from '../data/studio-schedules.ts';
 import { Overlaps, formatZoned, spanMs, type Occurrence, type Overlap, type SpanBlock } from '../schedules/overlaps.ts';
+import { endsSlice, heavy, yieldToOthers } from './heavy-writes.ts';
 import { assertDaysFit, blocksMeeting, channelHead, oneOffBlocksOn } from './touched-days.ts';
 import { blocksByIds } from '../data/schedule-window.ts';
 import { ScheduleTimelines, type TimelineBlock } from '../schedules/timelines.ts';
@@ -101,6 +102,32 @@ export async function validated(tx: Queryable, ownerId: number, entry: ChannelEn
   return catalog.channels[0]!.schedules;
 }
 
+/**
+ * validated() for many blocks (a programming write's 2,000): in slices, yielding the event loop
+ * between them (heavy-writes.ts); a refusal names the block by its index in `blocks`.
+ */
+export async function validatedInSlices(tx: Queryable, ownerId: number, entry: ChannelEntry, blocks: readonly Body[], root = 'channels[0]'): Promise<Block[]> {
+  const out: Block[] = [];
+  for (let at = 0; at < blocks.length; at += VALIDATION_SLICE) {
+    if (at > 0) await yieldToOthers();
+    try {
+      out.push(...(await validated(tx, ownerId, entry, blocks.slice(at, at + VALIDATION_SLICE), root)));
+    } catch (error) {
+      throw at > 0 && error instanceof EditRefusal ? shifted(error, at) : error;
+    }
+  }
+  return out;
+}
+
+/** Blocks validated in one slice: each slice reads the owner's ids again (~7 statements). */
+const VALIDATION_SLICE = 500;
+
+/** A refusal of a slice with its `schedules[k]` paths counted from the slice's first block `at`. */
+function shifted(refusal: EditRefusal, at: number): EditRefusal {
+  const shift = (text: string) => text.replace(/schedules\[(\d+)\]/g, (_, k: string) => `schedules[${Number(k) + at}]`);
+  return new EditRefusal(refusal.code, shift(refusal.message), refusal.details?.map((d) => ({ ...d, path: shift(d.path) })), refusal.detailsOmitted);
+}
+
 export async function spansOf(tx: Queryable, ownerId: number, blocks: readonly Block[]): Promise<SpanBlock[]> {
   const durations = await videoDurations(tx, ownerId, blocks.flatMap((b) => b.videoIds));
   return blocks.map((b) => ({ id: b.id, startLocal: b.startTime, loopDaily: b.loopDaily, lengthMs: spanMs(b.videoIds.map((v) => durations.get(v) ?? 0)) }));
@@ -156,10 +183,11 @@ export async function assertWritable(
   const spans = await spansOf(tx, ownerId, written);
   const stored = await blocksMeeting(tx, ownerId, entry.id, zone, spans, exclude);
   const accepted = new Overlaps(zone, stored.map((m) => m.span));
-  for (const span of spans) {
+  for (const [i, span] of spans.entries()) {
     const overlap = accepted.first(span);
     if (overlap) throw conflict(overlap, zone, (id) => options.name(id, id === span.id));
     accepted.add(span);
+    if (endsSlice(i)) await yieldToOthers();
   }
 }
 
@@ -231,7 +259,7 @@ export interface CopyRequest {
 export async function copyDay(
   db: Database, editor: Editor, channelId: number, date: string, request: CopyRequest, ifMatch: string | undefined, idempotency?: Idempotency,
 ): Promise<Written<{ items: Block[] }>> {
-  return write(db, editor, async (tx) => {
+  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
     const entry = await channelHead(tx, editor.ownerId, channelId);
     await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
     const problems: string[] = [];
@@ -245,7 +273,7 @@ export async function copyDay(
     const removed = request.replace ? await oneOffBlocksOn(tx, editor.ownerId, channelId, request.toDates) : [];
     const bodies = request.toDates.flatMap((to) => sources.map((s) => ({ startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds })));
     const complete = await withIds(tx, 'scheduleBlocks', bodies);
-    const copies = await validated(tx, editor.ownerId, entry, complete, 'channels[0]');
+    const copies = await validatedInSlices(tx, editor.ownerId, entry, complete);
     const sourceOf = new Map(copies.map((c, i) => [c.id, { from: sources[i % sources.length]!.id, to: request.toDates[Math.floor(i / sources.length)]! }]));
     const name = (id: number) => {
       const copy = sourceOf.get(id);
@@ -261,7 +289,7 @@ export async function copyDay(
       ...copies.map((c): Change => ({ action: 'create', resource: resourceOf(channelId, c.id), fields: Object.keys(c).sort(), channelIds: [channelId] })),
     ];
     return { written: { status: 201, body: { items: copies } }, changes };
-  }, idempotency);
+  }, idempotency));
 }
 
 /** Nothing is kept: every read compiles the day from the database, so an editor sees their own write at once. */
