@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DAY_ENTRIES } from '../src/schedules/day-entries.ts';
+import { firstOverlap, spanMs } from '../src/schedules/overlaps.ts';
+import { addDays } from '../src/schedules/channel-day.ts';
 import { BACKENDS } from './support/db.ts';
 import { studioTest, type StudioTest } from './support/studio.ts';
 
@@ -111,4 +113,46 @@ describe.each(BACKENDS)('schedule writes on the days they touch, on %s', (backen
     expect(loop.json().error.message).toContain(`schedule block ${later.json().data.id}`);
     expect((await block(id, { startTime: '2027-04-10T20:58:00', loopDaily: true, videoIds: [MINUTE] })).statusCode).toBe(201);
   });
+
+  it('a block write checked on its days answers what a comparison with every block answers (long blocks, loops, DST, a skipped day)', async () => {
+    const SECONDS: Record<number, number> = { [SECOND]: 1, [HALF]: 30, [MINUTE]: 60, [HOUR]: 3600 };
+    const two = (n: number) => String(n).padStart(2, '0');
+    const blockArb = fc.record({
+      day: fc.integer({ min: 0, max: 5 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+      minute: fc.constantFrom(0, 20, 40, 59),
+      loopDaily: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+      videoIds: fc.oneof(fc.array(fc.constantFrom(SECOND, HALF, MINUTE, HOUR), { minLength: 1, maxLength: 3 }), fc.constant(Array<number>(30).fill(HOUR))) as fc.Arbitrary<number[]>,
+    });
+    const arb = fc.record({
+      where: fc.constantFrom(
+        { zone: 'Europe/Berlin', base: '2027-03-26' }, { zone: 'America/New_York', base: '2027-11-05' }, { zone: 'Pacific/Apia', base: '2011-12-27' }, { zone: 'UTC', base: '2027-06-01' },
+      ),
+      stored: fc.array(blockArb, { maxLength: 6 }),
+      candidate: blockArb,
+    });
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ where: { zone, base }, stored, candidate }) => {
+        const id = await channel(zone);
+        const bodyOf = (b: typeof candidate) => ({ startTime: `${addDays(base, b.day)}T${two(b.hour)}:${two(b.minute)}:00`, loopDaily: b.loopDaily, videoIds: b.videoIds });
+        const spans = [];
+        for (const b of stored) {
+          const created = await block(id, { ...bodyOf(b), allowOverlap: true });
+          expect(created.statusCode, created.body).toBe(201);
+          const { id: blockId, startTime, loopDaily, videoIds } = created.json().data;
+          spans.push({ id: blockId, startLocal: startTime, loopDaily, lengthMs: spanMs(videoIds.map((v: number) => SECONDS[v]!)) });
+        }
+        const body = bodyOf(candidate);
+        const expected = firstOverlap({ id: -1, startLocal: body.startTime, loopDaily: body.loopDaily, lengthMs: spanMs(body.videoIds.map((v) => SECONDS[v]!)) }, spans, zone);
+        const answer = await block(id, body);
+        if (expected) {
+          expect(answer.statusCode, answer.body).toBe(409);
+          expect(answer.json().error.message).toContain(`overlaps schedule block ${expected.other.blockId} `);
+        } else {
+          expect(answer.statusCode, answer.body).toBe(201);
+        }
+      }),
+      { numRuns: Number(process.env.WRITES_RUNS ?? 40), seed: Number(process.env.WRITES_SEED ?? 37) },
+    );
+  }, 300_000);
 });

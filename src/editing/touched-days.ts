@@ -2,8 +2,9 @@
 // rule and the channel-day entry bound read only the stored blocks that can meet the written ones,
 // so a block write costs about the same on a channel of 20 blocks and of 20,000.
 //
-// Which stored blocks can meet a written one-off block: the one-off blocks starting from two days
-// before it to two days after it ends (a day of margin each way for the zone's offset changes),
+// Which stored blocks can meet a written one-off block: the one-off blocks starting from a day
+// and two hours before it to two hours after it ends (two hours: the largest daylight-saving
+// change; a day more near a zone's skipped or repeated day, as Pacific/Apia's in 2011),
 // the rare blocks playing longer than a day that start earlier and reach it (found by their
 // figures, an index of long blocks), and every loop (a day's entry bound keeps them few). A written
 // loop meets every later day: the later one-off blocks whose wall time of day can meet its hours
@@ -19,12 +20,27 @@ import { blocksByIds, blocksNear, dayFigures, oneOffIdsOn, oneOffsMeetingDaily, 
 import { addDays } from '../schedules/channel-day.ts';
 import { DayEntries, MAX_DAY_ENTRIES, firstOverfull, type CountedBlock } from '../schedules/day-entries.ts';
 import { occurrenceOn, overlapBetween, spanMs, type SpanBlock } from '../schedules/overlaps.ts';
-import { cachedDayWindow, fastLocalDate } from '../schedules/zone-offsets.ts';
+import { cachedDayWindow, fastLocalDate, fastLocalDateTime, offsetMinutes } from '../schedules/zone-offsets.ts';
 import { invalid, notFound } from './refusals.ts';
 import type { Block, ChannelEntry } from './schedules.ts';
 
-/** Days of margin around a written block's dates for the offset changes of a zone. */
+/** Days of margin before a written loop's first day. */
 const MARGIN_DAYS = 2;
+/** Hours of margin around a written block's wall times: the largest daylight-saving change. */
+const MARGIN_HOURS = 2;
+const HOUR_MS = 3_600_000;
+
+/** Wall time 'yyyy-MM-ddTHH:mm:ss' moved by `hours`, as a database wall time. */
+function wallPlus(wall: string, hours: number): string {
+  const t = new Date(`${wall.slice(0, 19)}Z`);
+  t.setTime(t.getTime() + hours * HOUR_MS);
+  return t.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Whether the zone's offset moves by more than the margin within three days of [from, to] (a skipped or repeated day). */
+function skipsDay(zone: string, from: number, to: number): boolean {
+  return Math.abs(offsetMinutes(from - 72 * HOUR_MS, zone) - offsetMinutes(to + 72 * HOUR_MS, zone)) > MARGIN_HOURS * 60;
+}
 /**
  * Seconds of margin for a loop's wall time of day against a later block's: the daylight-saving
  * changes of the zone database move a wall time by at most 2 hours (Antarctica/Troll); a change
@@ -80,9 +96,14 @@ export async function blocksMeeting(db: Queryable, ownerId: number, channelId: n
   const loops = written.filter((w) => w.loopDaily);
   const once = written.filter((w) => !w.loopDaily);
   if (once.length > 0) {
-    const first = once.reduce((d, w) => (dateOf(w.startLocal) < d ? dateOf(w.startLocal) : d), dateOf(once[0]!.startLocal));
-    const lastEnd = Math.max(...once.map((w) => occurrenceOn(w, dateOf(w.startLocal), zone)!.end));
-    keep(await blocksNear(db, ownerId, channelId, `${addDays(first, -MARGIN_DAYS)} 00:00:00`, `${addDays(fastLocalDate(lastEnd, zone), MARGIN_DAYS)} 00:00:00`, exclude));
+    const first = once.reduce((w, b) => (b.startLocal < w ? b.startLocal : w), once[0]!.startLocal);
+    const occurrences = once.map((w) => occurrenceOn(w, dateOf(w.startLocal), zone)!);
+    const firstStart = Math.min(...occurrences.map((o) => o.start));
+    const lastEnd = Math.max(...occurrences.map((o) => o.end));
+    // A block shorter than a day starting more than a day (and an offset change) before can
+    // not reach the written ones; a zone that skipped or repeated a day nearby widens it by a day.
+    const margin = MARGIN_HOURS + (skipsDay(zone, firstStart, lastEnd) ? 24 : 0);
+    keep(await blocksNear(db, ownerId, channelId, wallPlus(first, -24 - margin), wallPlus(fastLocalDateTime(lastEnd, zone), margin), exclude));
   }
   for (const loop of loops) {
     const from = `${addDays(dateOf(loop.startLocal), -MARGIN_DAYS)} 00:00:00`;
