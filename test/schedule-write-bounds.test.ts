@@ -84,6 +84,9 @@ describe.each(BACKENDS)('schedule writes at the block bound cost what they touch
       return r;
     });
     expectCpuUnder(patch.cpuMs, BLOCK_CPU_MS, 'PATCH (with its read)');
+    const week = await leastCpu(3, () => s.call('GET', `${path}/schedules?from=2028-03-01&to=2028-03-07`));
+    expect(week.result.json().data.items).toHaveLength(7 * 24 + 1 + 3); // the hourly blocks, the loop, the three created above
+    expectCpuUnder(week.cpuMs, BLOCK_CPU_MS, 'a week of the list');
     const full = await s.call('POST', `${path}/schedules`, { body: { startTime: '2028-03-07T00:30:00', videoIds: Array(300).fill(MINUTE) } });
     expect(full.statusCode).toBe(422);
     const remove = await cpuOf(() => s.call('DELETE', `${path}/schedules/${id}`));

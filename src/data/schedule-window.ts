@@ -78,6 +78,16 @@ export async function blocksByIds(db: Queryable, ownerId: number, ids: readonly 
   return measuredBlocks(db, ownerId, sql`select unnest(${sql.param([...ids])}::int[])`);
 }
 
+/**
+ * The channel's blocks playing on some day of [fromDate, toDate] (either may be undefined: no
+ * limit): one-off blocks dated in it, loops dated on or before its end. By start then id.
+ */
+export async function blocksPlayingWithin(db: Queryable, ownerId: number, channelId: number, fromDate: string | undefined, toDate: string | undefined): Promise<MeasuredBlock[]> {
+  const before = toDate === undefined ? sql`true` : sql`b.start_local < (${toDate}::date + 1)::timestamp`;
+  const after = fromDate === undefined ? sql`true` : sql`(b.loop_daily or b.start_local >= ${fromDate}::date::timestamp)`;
+  return measuredBlocks(db, ownerId, sql`select b.id from schedule_blocks b where b.channel_id = ${channelId} and ${before} and ${after}`);
+}
+
 /** The blocks of the ids `ids` selects, with their videos and the owner's durations, by start then id. */
 async function measuredBlocks(db: Queryable, ownerId: number, ids: SQL): Promise<MeasuredBlock[]> {
   const rows = await queryRows<{ id: number; channel_id: number; start: string; published: boolean; loop_daily: boolean; videos: Array<[number, number | null]> | string | null }>(db, sql`

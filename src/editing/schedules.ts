@@ -27,7 +27,7 @@ import { deleteBlocks, insertBlocks, ownerChannelZone, replaceBlock, videoDurati
 import { Overlaps, formatZoned, spanMs, type Occurrence, type Overlap, type SpanBlock } from '../schedules/overlaps.ts';
 import { endsSlice, heavy, yieldToOthers } from './heavy-writes.ts';
 import { assertDaysFit, blocksMeeting, channelHead, oneOffBlocksOn } from './touched-days.ts';
-import { blocksByIds } from '../data/schedule-window.ts';
+import { blocksByIds, blocksPlayingWithin } from '../data/schedule-window.ts';
 import { ScheduleTimelines, type TimelineBlock } from '../schedules/timelines.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { assertFixed, withIds, type Body } from './entities.ts';
@@ -75,8 +75,15 @@ function playsWithin(block: Block, from: string | undefined, to: string | undefi
   return from === undefined || block.loopDaily || date >= from;
 }
 
+/** The blocks playing within [from, to]; a range reads only its days (and the loops), not the whole channel. */
 export async function listBlocks(db: Queryable, ownerId: number, channelId: number, from?: string, to?: string): Promise<{ list: BlockList; etag: string }> {
-  const { entry, blocks } = await channelOf(db, ownerId, channelId);
+  if (from === undefined && to === undefined) {
+    const { entry, blocks } = await channelOf(db, ownerId, channelId);
+    const list = listOf(entry, blocks);
+    return { list, etag: etagOf(list) };
+  }
+  const entry = await channelHead(db, ownerId, channelId);
+  const blocks = (await blocksPlayingWithin(db, ownerId, channelId, from, to)).map(({ channelId: _, durations: _d, ...block }) => block);
   const list = listOf(entry, blocks.filter((b) => playsWithin(b, from, to)));
   return { list, etag: etagOf(list) };
 }
