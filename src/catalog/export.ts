@@ -177,12 +177,7 @@ export async function exportChannels(db: Queryable, scope?: ExportScope): Promis
   const liveOf = groupBy(live, (l) => l.channelId);
   return channels.map((c) => {
     const r = rokuOf.get(c.id);
-    return {
-      id: c.id, ownerId: c.ownerId, name: c.name, url: c.url, categoryId: c.categoryId, languageId: c.languageId,
-      pictureUrl: c.pictureUrl, description: c.description, order: c.sortOrder, timezone: c.timezone,
-      isWhiteLabeled: c.isWhiteLabeled, playLiveFirst: c.playLiveFirst, isVerified: c.isVerified,
-      keepGuideOpened: c.keepGuideOpened, guideMode: c.guideMode, passwordHash: c.passwordHash,
-      subscriberCount: c.subscriberCount, createdAt: iso(c.createdAt), deleted: c.deleted,
+    return channelEntry(c, {
       videoIds: libraryOf.get(c.id) ?? [],
       vodVideoIds: vodOf.get(c.id) ?? [],
       vast: (vastOf.get(c.id) ?? []).map(({ channelId: _, ...v }) => v),
@@ -195,8 +190,30 @@ export async function exportChannels(db: Queryable, scope?: ExportScope): Promis
         videoIds: blockVideosOf.get(b.id) ?? [],
       })),
       liveStreams: (liveOf.get(c.id) ?? []).map((l) => ({ videoId: l.videoId, start: iso(l.startAt), end: iso(l.endAt), uri: l.uri })),
-    };
+    });
   });
+}
+
+type ChannelChildren = Pick<NonNullable<CatalogInput['channels']>[number], 'videoIds' | 'vodVideoIds' | 'vast' | 'roku' | 'schedules' | 'liveStreams'>;
+
+function channelEntry(c: typeof t.channels.$inferSelect, children: ChannelChildren) {
+  return {
+    id: c.id, ownerId: c.ownerId, name: c.name, url: c.url, categoryId: c.categoryId, languageId: c.languageId,
+    pictureUrl: c.pictureUrl, description: c.description, order: c.sortOrder, timezone: c.timezone,
+    isWhiteLabeled: c.isWhiteLabeled, playLiveFirst: c.playLiveFirst, isVerified: c.isVerified,
+    keepGuideOpened: c.keepGuideOpened, guideMode: c.guideMode, passwordHash: c.passwordHash,
+    subscriberCount: c.subscriberCount, createdAt: iso(c.createdAt), deleted: c.deleted,
+    ...children,
+  };
+}
+
+/**
+ * An owner's channel in catalog form without its lists (library, VOD, VAST, Roku, blocks, live
+ * streams): what a write of some of its blocks validates them in, at the cost of one row.
+ */
+export async function exportChannelHead(db: Queryable, ownerId: number, channelId: number): Promise<NonNullable<CatalogInput['channels']>[number] | undefined> {
+  const [c] = await db.select().from(t.channels).where(and(eq(t.channels.id, channelId), eq(t.channels.ownerId, ownerId)));
+  return c && channelEntry(c, { videoIds: [], vodVideoIds: [], vast: [], roku: null, schedules: [], liveStreams: [] });
 }
 
 export async function exportApps(db: Queryable, blobs: BlobReader, scope?: ExportScope): Promise<NonNullable<CatalogInput['apps']>> {

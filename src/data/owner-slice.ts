@@ -47,7 +47,8 @@ export async function ownerHoldings(db: Queryable, ownerId: number, only: readon
     listEntries: sql`((select count(*) from video_renditions r join v on v.id = r.video_id)
         + (select count(*) from channel_videos l join c on c.id = l.channel_id)
         + (select count(*) from channel_vod_videos l join c on c.id = l.channel_id)
-        + (select count(*) from schedule_block_videos s join b on b.id = s.block_id)
+        + (select coalesce(sum(coalesce(f.video_count, (select count(*) from schedule_block_videos s where s.block_id = b.id))), 0)
+             from b left join schedule_block_figures f on f.block_id = b.id)
         + (select count(*) from live_streams s join c on c.id = s.channel_id)
         + (select count(*) from app_channels l join apps a on a.id = l.app_id where a.owner_id = ${ownerId}))::int`,
     textBytes: sql`((select coalesce(sum(${sql.raw(videoText)}), 0) from videos v where v.owner_id = ${ownerId})

@@ -73,12 +73,13 @@ export async function saveIdempotent(tx: Queryable, ownerId: number, key: string
  * the owner's own accounts, videos, channels, apps and blocks only, so a reference to another
  * owner's row is "unknown", exactly as a missing one.
  */
-export async function ownerExisting(tx: Queryable, ownerId: number, blockIds?: readonly number[]) {
+export async function ownerExisting(tx: Queryable, ownerId: number, blockIds?: readonly number[], videoIds?: readonly number[]) {
   const [accounts, categories, languages, videos, channels, apps, scheduleBlocks] = await Promise.all([
     tx.select({ id: t.accounts.id, username: t.accounts.username, email: t.accounts.email, publicUrl: t.accounts.publicUrl }).from(t.accounts).where(eq(t.accounts.id, ownerId)),
     tx.select({ id: t.categories.id }).from(t.categories),
     tx.select({ id: t.languages.id }).from(t.languages),
-    tx.select({ id: t.videos.id }).from(t.videos).where(eq(t.videos.ownerId, ownerId)),
+    // Only the videos asked about, when the caller knows every one its document names.
+    tx.select({ id: t.videos.id }).from(t.videos).where(videoIds === undefined ? eq(t.videos.ownerId, ownerId) : and(eq(t.videos.ownerId, ownerId), inArray(t.videos.id, videoIds.length > 0 ? [...new Set(videoIds)] : [-1]))),
     tx.select({ id: t.channels.id, ownerId: t.channels.ownerId, url: t.channels.url }).from(t.channels).where(eq(t.channels.ownerId, ownerId)),
     tx.select({ id: t.apps.id, ownerId: t.apps.ownerId, platform: t.apps.platform }).from(t.apps).where(eq(t.apps.ownerId, ownerId)),
     tx

@@ -1028,3 +1028,21 @@ export const watchDayDevices = pgTable(
   },
   (t) => [primaryKey({ name: 'watch_day_devices_pk', columns: [t.ownerId, t.day, t.channelId, t.source, t.userId] })],
 );
+
+/**
+ * Per schedule block, its video count and the seconds its videos play, kept by triggers
+ * (drizzle/0016_h37_writes.sql) on every path that writes blocks or durations: a block write
+ * counts a day's entries and finds the blocks reaching its days without reading their videos.
+ */
+export const scheduleBlockFigures = pgTable(
+  'schedule_block_figures',
+  {
+    blockId: integer()
+      .primaryKey()
+      .references(() => scheduleBlocks.id, { onDelete: 'cascade' }),
+    channelId: integer().notNull(),
+    videoCount: integer().notNull(),
+    spanSeconds: doublePrecision().notNull(),
+  },
+  (t) => [index('schedule_block_figures_long').on(t.channelId).where(sql`${t.spanSeconds} >= 86400`)],
+);

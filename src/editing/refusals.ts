@@ -17,6 +17,8 @@ export const EDIT_REFUSALS = [
   'precondition_failed',
   /** An Idempotency-Key reused for a different request. */
   'idempotency_key_reused',
+  /** Another heavy write of the same owner (a programming apply, template, undo or preview) is running: retry when it ends. */
+  'write_in_progress',
 ] as const;
 export type EditRefusalCode = (typeof EDIT_REFUSALS)[number];
 

@@ -15,12 +15,19 @@
 // included. Unpublished blocks count: they are meant to be published. Live streams do not (they
 // are their own resource and play over the schedule). A change that leaves a block's span and
 // days alone (published only) is not checked again: its overlaps were accepted when it was made.
+//
+// Cost: a write reads the channel's row and the stored blocks that can meet what it writes
+// (src/editing/touched-days.ts), never the whole channel, except to compare an If-Match naming the
+// whole schedule list (a create or copy that sends one reads the list to hash it).
 import type { Database, Queryable } from '../db/connect.ts';
 import { exportChannels } from '../catalog/export.ts';
 import type { CatalogScheduleBlock } from '../catalog/format.ts';
 import { wallToDb } from '../catalog/to-rows.ts';
 import { deleteBlocks, insertBlocks, ownerChannelZone, replaceBlock, videoDurations, type BlockRow } from '../data/studio-schedules.ts';
-import { Overlaps, firstOverlap, formatZoned, spanMs, type Occurrence, type Overlap, type SpanBlock } from '../schedules/overlaps.ts';
+import { Overlaps, formatZoned, spanMs, type Occurrence, type Overlap, type SpanBlock } from '../schedules/overlaps.ts';
+import { endsSlice, heavy, yieldToOthers } from './heavy-writes.ts';
+import { assertDaysFit, blocksMeeting, channelHead, oneOffBlocksOn } from './touched-days.ts';
+import { blocksByIds, blocksPlayingWithin } from '../data/schedule-window.ts';
 import { ScheduleTimelines, type TimelineBlock } from '../schedules/timelines.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { assertFixed, withIds, type Body } from './entities.ts';
@@ -68,23 +75,64 @@ function playsWithin(block: Block, from: string | undefined, to: string | undefi
   return from === undefined || block.loopDaily || date >= from;
 }
 
+/** The blocks playing within [from, to]; a range reads only its days (and the loops), not the whole channel. */
 export async function listBlocks(db: Queryable, ownerId: number, channelId: number, from?: string, to?: string): Promise<{ list: BlockList; etag: string }> {
-  const { entry, blocks } = await channelOf(db, ownerId, channelId);
+  if (from === undefined && to === undefined) {
+    const { entry, blocks } = await channelOf(db, ownerId, channelId);
+    const list = listOf(entry, blocks);
+    return { list, etag: etagOf(list) };
+  }
+  const entry = await channelHead(db, ownerId, channelId);
+  const blocks = (await blocksPlayingWithin(db, ownerId, channelId, from, to)).map(({ channelId: _, durations: _d, ...block }) => block);
   const list = listOf(entry, blocks.filter((b) => playsWithin(b, from, to)));
   return { list, etag: etagOf(list) };
 }
 
+/** One block of the owner's channel (its row and videos, not the channel's), or 404. */
 export async function readBlock(db: Queryable, ownerId: number, channelId: number, blockId: number): Promise<Block> {
-  const { blocks } = await channelOf(db, ownerId, channelId);
-  const block = blocks.find((b) => b.id === blockId);
-  if (!block) throw notFound('Schedule block');
+  await channelHead(db, ownerId, channelId);
+  return storedBlock(db, ownerId, channelId, blockId);
+}
+
+async function storedBlock(db: Queryable, ownerId: number, channelId: number, blockId: number): Promise<Block> {
+  const [current] = (await blocksByIds(db, ownerId, [blockId])).filter((b) => b.id === blockId && b.channelId === channelId);
+  if (!current) throw notFound('Schedule block');
+  const { channelId: _, durations: _durations, ...block } = current;
   return block;
 }
 
 /** Validates the channel with `blocks` as its block list; answers them as validated (defaults applied). */
 export async function validated(tx: Queryable, ownerId: number, entry: ChannelEntry, blocks: readonly Body[], root: string): Promise<Block[]> {
-  const catalog = await validateSlice(tx, ownerId, { channels: [{ ...entry, schedules: blocks as Block[] }] }, root);
+  // The entry comes without its lists (channelHead): the blocks name every video there is to check.
+  const videoIds = blocks.flatMap((b) => (Array.isArray(b['videoIds']) ? (b['videoIds'] as unknown[]).filter((id): id is number => typeof id === 'number') : []));
+  const catalog = await validateSlice(tx, ownerId, { channels: [{ ...entry, schedules: blocks as Block[] }] }, root, videoIds);
   return catalog.channels[0]!.schedules;
+}
+
+/**
+ * validated() for many blocks (a programming write's 2,000): in slices, yielding the event loop
+ * between them (heavy-writes.ts); a refusal names the block by its index in `blocks`.
+ */
+export async function validatedInSlices(tx: Queryable, ownerId: number, entry: ChannelEntry, blocks: readonly Body[], root = 'channels[0]'): Promise<Block[]> {
+  const out: Block[] = [];
+  for (let at = 0; at < blocks.length; at += VALIDATION_SLICE) {
+    if (at > 0) await yieldToOthers();
+    try {
+      out.push(...(await validated(tx, ownerId, entry, blocks.slice(at, at + VALIDATION_SLICE), root)));
+    } catch (error) {
+      throw at > 0 && error instanceof EditRefusal ? shifted(error, at) : error;
+    }
+  }
+  return out;
+}
+
+/** Blocks validated in one slice: each slice reads the owner's ids again (~7 statements). */
+const VALIDATION_SLICE = 500;
+
+/** A refusal of a slice with its `schedules[k]` paths counted from the slice's first block `at`. */
+function shifted(refusal: EditRefusal, at: number): EditRefusal {
+  const shift = (text: string) => text.replace(/schedules\[(\d+)\]/g, (_, k: string) => `schedules[${Number(k) + at}]`);
+  return new EditRefusal(refusal.code, shift(refusal.message), refusal.details?.map((d) => ({ ...d, path: shift(d.path) })), refusal.detailsOmitted);
 }
 
 export async function spansOf(tx: Queryable, ownerId: number, blocks: readonly Block[]): Promise<SpanBlock[]> {
@@ -119,49 +167,75 @@ export function assertListMatches(ifMatch: string | undefined, entry: ChannelEnt
   assertMatches(ifMatch, listOf(entry, blocks));
 }
 
+/** If-Match of a create or copy names the whole list: read (and hashed) only when one is sent. */
+async function assertWholeListMatches(tx: Queryable, ownerId: number, channelId: number, ifMatch: string | undefined): Promise<void> {
+  if (ifMatch === undefined) return;
+  const { entry, blocks } = await channelOf(tx, ownerId, channelId);
+  assertListMatches(ifMatch, entry, blocks);
+}
+
+/**
+ * Checks blocks about to be written beside the channel's stored ones (but `exclude`, those the
+ * write replaces or removes): the days they touch hold at most MAX_DAY_ENTRIES, and, unless
+ * `allowOverlap`, none overlaps a stored block or one written before it. `pathOf(i)` names block
+ * `i` in the body, `name` in a conflict's words. Reads only what the written blocks can meet.
+ */
+export async function assertWritable(
+  tx: Queryable, ownerId: number, entry: ChannelEntry, written: readonly Block[], exclude: readonly number[],
+  options: { allowOverlap: boolean; pathOf: (i: number) => string; name: (blockId: number, self: boolean) => string },
+): Promise<void> {
+  const zone = entry.timezone ?? 'UTC';
+  await assertDaysFit(tx, { id: entry.id, timezone: zone }, written, exclude, options.pathOf);
+  if (options.allowOverlap || written.length === 0) return;
+  const spans = await spansOf(tx, ownerId, written);
+  const stored = await blocksMeeting(tx, ownerId, entry.id, zone, spans, exclude);
+  const accepted = new Overlaps(zone, stored.map((m) => m.span));
+  for (const [i, span] of spans.entries()) {
+    const overlap = accepted.first(span);
+    if (overlap) throw conflict(overlap, zone, (id) => options.name(id, id === span.id));
+    accepted.add(span);
+    if (endsSlice(i)) await yieldToOthers();
+  }
+}
+
 export async function createBlock(
   db: Database, editor: Editor, channelId: number, body: Body, ifMatch: string | undefined, idempotency?: Idempotency,
 ): Promise<Written<Block>> {
   return write(db, editor, async (tx) => {
-    const { entry, blocks } = await channelOf(tx, editor.ownerId, channelId);
-    assertListMatches(ifMatch, entry, blocks);
+    const entry = await channelHead(tx, editor.ownerId, channelId);
+    await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
     const { block, allowOverlap } = withoutFlags(body);
     const [complete] = await withIds(tx, 'scheduleBlocks', [block]);
-    const all = await validated(tx, editor.ownerId, entry, [...blocks, complete!], `channels[0].schedules[${blocks.length}]`);
-    const created = all.at(-1)!;
-    if (!allowOverlap) {
-      const spans = await spansOf(tx, editor.ownerId, all);
-      const overlap = firstOverlap(spans.at(-1)!, spans.slice(0, -1), entry.timezone ?? 'UTC');
-      if (overlap) throw conflict(overlap, entry.timezone ?? 'UTC', (id) => (id === created.id ? 'The new block' : `schedule block ${id}`));
-    }
-    await insertBlocks(tx, [toRow(channelId, created)]);
+    const [created] = await validated(tx, editor.ownerId, entry, [complete!], 'channels[0].schedules[0]');
+    await assertWritable(tx, editor.ownerId, entry, [created!], [], {
+      allowOverlap, pathOf: () => '', name: (id, self) => (self ? 'The new block' : `schedule block ${id}`),
+    });
+    await insertBlocks(tx, [toRow(channelId, created!)]);
     return {
-      written: { status: 201, body: created, etag: etagOf(created) },
-      changes: [{ action: 'create', resource: resourceOf(channelId, created.id), fields: Object.keys(created).sort(), channelIds: [channelId] }],
+      written: { status: 201, body: created!, etag: etagOf(created!) },
+      changes: [{ action: 'create', resource: resourceOf(channelId, created!.id), fields: Object.keys(created!).sort(), channelIds: [channelId] }],
     };
   }, idempotency);
 }
 
 export async function updateBlock(db: Database, editor: Editor, channelId: number, blockId: number, body: Body, ifMatch: string | undefined): Promise<Written<Block>> {
   return write(db, editor, async (tx) => {
-    const { entry, blocks } = await channelOf(tx, editor.ownerId, channelId);
-    const index = blocks.findIndex((b) => b.id === blockId);
-    if (index < 0) throw notFound('Schedule block');
-    const current = blocks[index]!;
-    assertMatches(ifMatch, current);
+    const entry = await channelHead(tx, editor.ownerId, channelId);
+    const stored = await storedBlock(tx, editor.ownerId, channelId, blockId);
+    assertMatches(ifMatch, stored);
     const { block: patch, allowOverlap } = withoutFlags(body);
-    assertFixed(patch, current as unknown as Body, ['id']);
-    const merged = blocks.map((b, i) => (i === index ? { ...b, ...patch } : b));
-    const after = (await validated(tx, editor.ownerId, entry, merged, `channels[0].schedules[${index}]`))[index]!;
-    const fields = changedFields(current, after);
-    if (!allowOverlap && fields.some((f) => (SPAN_FIELDS as readonly string[]).includes(f))) {
-      const spans = await spansOf(tx, editor.ownerId, blocks.map((b, i) => (i === index ? after : b)));
-      const overlap = firstOverlap(spans[index]!, spans, entry.timezone ?? 'UTC');
-      if (overlap) throw conflict(overlap, entry.timezone ?? 'UTC', (id) => (id === blockId ? `Schedule block ${id}` : `schedule block ${id}`));
+    assertFixed(patch, stored as unknown as Body, ['id']);
+    const [after] = await validated(tx, editor.ownerId, entry, [{ ...stored, ...patch }], 'channels[0].schedules[0]');
+    const fields = changedFields(stored, after!);
+    // A change of published alone leaves the block's days and span as they were accepted.
+    if (fields.some((f) => (SPAN_FIELDS as readonly string[]).includes(f))) {
+      await assertWritable(tx, editor.ownerId, entry, [after!], [blockId], {
+        allowOverlap, pathOf: () => '', name: (id) => (id === blockId ? `Schedule block ${id}` : `schedule block ${id}`),
+      });
     }
-    if (fields.length > 0) await replaceBlock(tx, toRow(channelId, after));
+    if (fields.length > 0) await replaceBlock(tx, toRow(channelId, after!));
     return {
-      written: { status: 200, body: after, etag: etagOf(after) },
+      written: { status: 200, body: after!, etag: etagOf(after!) },
       changes: fields.length > 0 ? [{ action: 'update', resource: resourceOf(channelId, blockId), fields, channelIds: [channelId] }] : [],
     };
   });
@@ -169,10 +243,9 @@ export async function updateBlock(db: Database, editor: Editor, channelId: numbe
 
 export async function deleteBlock(db: Database, editor: Editor, channelId: number, blockId: number, ifMatch: string | undefined): Promise<Written<null>> {
   return write(db, editor, async (tx) => {
-    const { blocks } = await channelOf(tx, editor.ownerId, channelId);
-    const current = blocks.find((b) => b.id === blockId);
-    if (!current) throw notFound('Schedule block');
-    assertMatches(ifMatch, current);
+    await channelHead(tx, editor.ownerId, channelId);
+    const stored = await storedBlock(tx, editor.ownerId, channelId, blockId);
+    assertMatches(ifMatch, stored);
     await deleteBlocks(tx, [blockId]);
     return { written: { status: 204, body: null }, changes: [{ action: 'delete', resource: resourceOf(channelId, blockId), fields: [], channelIds: [channelId] }] };
   });
@@ -193,38 +266,29 @@ export interface CopyRequest {
 export async function copyDay(
   db: Database, editor: Editor, channelId: number, date: string, request: CopyRequest, ifMatch: string | undefined, idempotency?: Idempotency,
 ): Promise<Written<{ items: Block[] }>> {
-  return write(db, editor, async (tx) => {
-    const { entry, blocks } = await channelOf(tx, editor.ownerId, channelId);
-    assertListMatches(ifMatch, entry, blocks);
+  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
+    const entry = await channelHead(tx, editor.ownerId, channelId);
+    await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
     const problems: string[] = [];
     request.toDates.forEach((to, i) => {
       if (to === date) problems.push(`toDates[${i}]: ${to} is the day copied from`);
       else if (request.toDates.indexOf(to) < i) problems.push(`toDates[${i}]: duplicate date ${to}`);
     });
     if (problems.length > 0) throw invalid(problems);
-    const oneOffOn = (b: Block, days: readonly string[]) => !b.loopDaily && days.includes(b.startTime.slice(0, 10));
-    const sources = blocks.filter((b) => oneOffOn(b, [date]));
+    const sources = await oneOffBlocksOn(tx, editor.ownerId, channelId, [date]);
     if (sources.length === 0) throw invalid([`date: no one-off block starts on ${date}; nothing to copy`]);
-    const removed = request.replace ? blocks.filter((b) => oneOffOn(b, request.toDates)) : [];
-    const kept = blocks.filter((b) => !removed.includes(b));
+    const removed = request.replace ? await oneOffBlocksOn(tx, editor.ownerId, channelId, request.toDates) : [];
     const bodies = request.toDates.flatMap((to) => sources.map((s) => ({ startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds })));
     const complete = await withIds(tx, 'scheduleBlocks', bodies);
-    const copies = (await validated(tx, editor.ownerId, entry, [...kept, ...complete], 'channels[0]')).slice(kept.length);
+    const copies = await validatedInSlices(tx, editor.ownerId, entry, complete);
     const sourceOf = new Map(copies.map((c, i) => [c.id, { from: sources[i % sources.length]!.id, to: request.toDates[Math.floor(i / sources.length)]! }]));
-    if (!request.allowOverlap) {
-      const zone = entry.timezone ?? 'UTC';
-      const spans = await spansOf(tx, editor.ownerId, [...kept, ...copies]);
-      const name = (id: number) => {
-        const copy = sourceOf.get(id);
-        return copy ? `the copy of block ${copy.from} to ${copy.to}` : `schedule block ${id}`;
-      };
-      const accepted = new Overlaps(zone, spans.slice(0, kept.length));
-      for (const span of spans.slice(kept.length)) {
-        const overlap = accepted.first(span);
-        if (overlap) throw conflict(overlap, zone, (id) => (id === span.id ? capitalized(name(id)) : name(id)));
-        accepted.add(span);
-      }
-    }
+    const name = (id: number) => {
+      const copy = sourceOf.get(id);
+      return copy ? `the copy of block ${copy.from} to ${copy.to}` : `schedule block ${id}`;
+    };
+    await assertWritable(tx, editor.ownerId, entry, copies, removed.map((b) => b.id), {
+      allowOverlap: request.allowOverlap === true, pathOf: (i) => `schedules[${i}]`, name: (id, self) => (self ? capitalized(name(id)) : name(id)),
+    });
     await deleteBlocks(tx, removed.map((b) => b.id));
     await insertBlocks(tx, copies.map((c) => toRow(channelId, c)));
     const changes: Change[] = [
@@ -232,7 +296,7 @@ export async function copyDay(
       ...copies.map((c): Change => ({ action: 'create', resource: resourceOf(channelId, c.id), fields: Object.keys(c).sort(), channelIds: [channelId] })),
     ];
     return { written: { status: 201, body: { items: copies } }, changes };
-  }, idempotency);
+  }, idempotency));
 }
 
 /** Nothing is kept: every read compiles the day from the database, so an editor sees their own write at once. */

@@ -11,10 +11,14 @@ import { EditRefusal, invalid } from './refusals.ts';
 
 export type Slice = Omit<CatalogInput, 'format' | 'version'>;
 
-/** The validated catalog of `slice`, or an invalid_request refusal with its errors under `root`. */
-export async function validateSlice(tx: Queryable, ownerId: number, slice: Slice, root = ''): Promise<Catalog> {
+/**
+ * The validated catalog of `slice`, or an invalid_request refusal with its errors under `root`.
+ * `videoIds`: every video id the slice names, when the caller knows them (a block write): only
+ * those of the owner's videos are read, not all 20,000.
+ */
+export async function validateSlice(tx: Queryable, ownerId: number, slice: Slice, root = '', videoIds?: readonly number[]): Promise<Catalog> {
   const blockIds = (slice.channels ?? []).flatMap((c) => (c.schedules ?? []).map((b) => b.id)).filter((id): id is number => typeof id === 'number');
-  const existing = await ownerExisting(tx, ownerId, blockIds);
+  const existing = await ownerExisting(tx, ownerId, blockIds, videoIds);
   const result = validateCatalog({ format: 'channel-network-catalog', version: 1, ...slice }, existing);
   if (!result.ok) throw invalid(result.errors, root);
   return result.catalog;

@@ -69,3 +69,28 @@ export class DayEntries {
   }
 }
 
+
+/** A channel-day past MAX_DAY_ENTRIES: its date, what it would hold, and the written block named for it. */
+export interface Overfull {
+  date: string;
+  entries: number;
+  /** Index in `written` of the last block starting that day (a loop: dated on or before it); -1 when none. */
+  block: number;
+}
+
+/**
+ * The first channel-day among `dates` a write would take past MAX_DAY_ENTRIES: what stays (one-off
+ * entries by date, loops, live stream dates) plus the blocks written. A write that cannot have
+ * changed a day need not name it: only the days it touches are asked, so a write costs its days.
+ */
+export function firstOverfull(
+  stays: { oneOff: ReadonlyMap<string, number>; loops: readonly CountedBlock[]; streamDates: readonly string[] },
+  written: readonly CountedBlock[],
+  dates: readonly string[],
+): Overfull | undefined {
+  const blocks: CountedBlock[] = [...stays.loops, ...[...stays.oneOff].map(([date, entries]) => ({ date, loopDaily: false, entries })), ...written];
+  const days = new DayEntries(blocks, stays.streamDates);
+  const date = [...dates].sort().find((d) => days.on(d) > MAX_DAY_ENTRIES);
+  if (date === undefined) return undefined;
+  return { date, entries: days.on(date), block: written.findLastIndex((b) => b.date === date || (b.loopDaily && b.date <= date)) };
+}

@@ -87,6 +87,12 @@ export interface GenerateInput {
   busy: readonly Busy[];
   /** When each video last started before the range (epoch ms), for leastRecentlyAired. */
   lastAired?: ReadonlyMap<number, number>;
+  /**
+   * Entries the channel-days of the range already hold from what stays (one-off blocks, loops,
+   * live streams): a day's room is what is left of MAX_DAY_ENTRIES, so whatever the generation
+   * makes, the apply's own count accepts (a daily loop's entries count on every day).
+   */
+  entriesBefore?: ReadonlyMap<string, number>;
 }
 
 export interface GeneratedBlock {
@@ -285,7 +291,7 @@ export function generate(input: GenerateInput): Generation {
   const all = occurrences(slots, zone, input.from, addDays(input.to, 7));
   const blocks: GeneratedBlock[] = [];
   const warnings: GenerationWarning[] = [];
-  const entriesOn = new Map<string, number>();
+  const entriesOn = new Map<string, number>(input.entriesBefore ?? []);
   for (let k = 0; k < all.length && all[k]!.date <= input.to; k++) {
     const occurrence = all[k]!;
     const { slot: index, startTime, start, date } = occurrence;
@@ -299,6 +305,10 @@ export function generate(input: GenerateInput): Generation {
     const slotEnd = busy.nextStart(start, following);
     const available = slotEnd - start;
     const room = Math.min(MAX_BLOCK_VIDEOS, MAX_DAY_ENTRIES - (entriesOn.get(date) ?? 0));
+    if (room <= 0) {
+      warn(`left out: the channel-day ${date} already holds ${entriesOn.get(date) ?? 0} videos and live streams; a channel-day holds at most ${MAX_DAY_ENTRIES}`);
+      continue;
+    }
     const videoIds: number[] = [];
     let seconds = 0;
     const picker = pickers[index]!;

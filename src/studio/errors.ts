@@ -16,6 +16,7 @@ export const STATUS_OF_REFUSAL: Record<EditRefusalCode, number> = {
   in_use: 409,
   precondition_failed: 412,
   idempotency_key_reused: 422,
+  write_in_progress: 409,
 };
 
 export class StudioError extends Error {
