@@ -22,7 +22,10 @@ import { DayEntries, MAX_DAY_ENTRIES, firstOverfull, type CountedBlock } from '.
 import { occurrenceOn, overlapBetween, spanMs, type SpanBlock } from '../schedules/overlaps.ts';
 import { cachedDayWindow, fastLocalDate, fastLocalDateTime, offsetMinutes } from '../schedules/zone-offsets.ts';
 import { invalid, notFound } from './refusals.ts';
-import type { Block, ChannelEntry } from './schedules.ts';
+import type { exportChannels } from '../catalog/export.ts';
+import type { CatalogScheduleBlock as Block } from '../catalog/format.ts';
+
+type ChannelEntry = Awaited<ReturnType<typeof exportChannels>>[number];
 
 /** Days of margin before a written loop's first day. */
 const MARGIN_DAYS = 2;
