@@ -1,0 +1,105 @@
+// Linear output's costs (issue 34, docs/linear.md): a channel's variant playlist answered warm,
+// against the same bytes from memory (interleaved rounds: the ratio is what our code costs), and a
+// fleet of N linear channels polled every 2 s by 3 players each (no 503, p99).
+//
+//   npm run bench:linear -- [--channels 1000] [--seconds 10] [--rounds 3] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
+//
+// The network is bench/network.ts's (a daily loop of 144 ten-minute entries a channel, a third of
+// its videos Custom HLS); each Custom video gets a synthetic ready ingest (two rungs of 150 four-
+// second segments), each channel linear output on with the default 60 s window, and the Roku app
+// a guide key. Playlists name segments on media.invalid: nothing is fetched, as in production.
+import autocannon from 'autocannon';
+import { openDatabase } from '../src/db/connect.ts';
+import { hashEpgKey, newEpgKey } from '../src/access/epg-keys.ts';
+import { insertEpgKey } from '../src/data/epg-keys.ts';
+import { insertChannelLinear } from '../src/data/channel-linear.ts';
+import { storeReadyIngest } from '../src/linear/ingested.ts';
+import type { IngestedVideo } from '../src/linear/types.ts';
+import { createBenchDatabase, dropBenchDatabase, loadCatalog } from './load.ts';
+import { networkCatalog } from './network.ts';
+import { startSameBytes, startService, type Child } from './processes.ts';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const CHANNELS = Number(args.get('channels') ?? 1000);
+const SECONDS = Number(args.get('seconds') ?? 10);
+const ROUNDS = Number(args.get('rounds') ?? 3);
+const SERVER = args.get('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONNECTIONS = 32;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function syntheticIngest(id: number): IngestedVideo {
+  const segments = 150; // 600 s of 4-second segments: the video's catalog duration
+  const rung = (name: string, bandwidth: number, width: number, height: number) => ({
+    bandwidth, resolution: { width, height }, codecs: 'avc1.4d401f,mp4a.40.2',
+    playlistUri: `https://media.invalid/net-${id}/${name}/index.m3u8`,
+    segmentUris: Array.from({ length: segments }, (_, i) => `https://media.invalid/net-${id}/${name}/seg_${String(i).padStart(5, '0')}.ts`),
+  });
+  return { container: 'ts', version: 3, targetDurationSeconds: 4, durationsMs: Array(segments).fill(4000), variants: [rung('360p', 800_000, 640, 360), rung('720p', 2_500_000, 1280, 720)] };
+}
+
+async function prepare(databaseUrl: string, now: Date): Promise<{ key: string; channelIds: number[] }> {
+  const network = networkCatalog(CHANNELS, now);
+  await loadCatalog({ databaseUrl }, network.catalog, now, log);
+  const handle = await openDatabase({ databaseUrl, poolSize: 4 });
+  try {
+    const custom = network.catalog.videos.filter((v) => v.providerName === 'Custom');
+    for (const v of custom) await storeReadyIngest(handle.db, v.id, v.streamUrl!, syntheticIngest(v.id), now);
+    const ladder = { container: 'ts', variants: syntheticIngest(0).variants.map(({ bandwidth, resolution, codecs }) => ({ bandwidth, resolution, codecs })) };
+    const epoch = new Date(now.getTime() - 3_600_000);
+    for (const c of network.channels) await insertChannelLinear(handle.db, { channelId: c.id, enabled: true, targetDurationSeconds: 4, windowSeconds: 60, ladder, epoch });
+    const key = newEpgKey();
+    await insertEpgKey(handle.db, { appId: network.rokuAppId, keyHash: hashEpgKey(key), createdAt: now });
+    log(`prepared: ${network.channels.length} linear channels, ${custom.length} ingested videos`);
+    return { key, channelIds: network.channels.map((c) => c.id) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function cannon(url: string, paths: string[], options: { seconds: number; connections: number; overallRate?: number }) {
+  let n = 0;
+  const result = await autocannon({
+    url, connections: options.connections, duration: options.seconds, ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length]! }) }],
+  });
+  return { rps: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, total: result.requests.total, bytesPerSecond: result.throughput.average };
+}
+
+async function main() {
+  const now = new Date();
+  const databaseUrl = await createBenchDatabase(SERVER);
+  let service: Child | undefined;
+  let same: Child | undefined;
+  try {
+    const { key, channelIds } = await prepare(databaseUrl, now);
+    service = await startService({ databaseUrl, shed: true, logFile: '/tmp/bench-linear-service.log' });
+    same = await startSameBytes('/tmp/bench-linear-same.log');
+    const variant = (id: number) => `/api/v1/live/${key}/${id}/0.m3u8`;
+    // Every channel asked once (its window built and its ledger row written), then the one measured.
+    for (const id of channelIds) await fetch(new URL(variant(id), service.url));
+    const one = variant(channelIds[0]!);
+    const playlist = await (await fetch(new URL(one, service.url))).arrayBuffer();
+    await fetch(new URL('/bytes/playlist', same.url), { method: 'PUT', headers: { 'content-type': 'application/vnd.apple.mpegurl' }, body: playlist });
+    log(`playlist: ${playlist.byteLength} bytes`);
+    const rows: string[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const route = await cannon(service.url, [one], { seconds: SECONDS, connections: CONNECTIONS });
+      const bytes = await cannon(same.url, ['/bytes/playlist'], { seconds: SECONDS, connections: CONNECTIONS });
+      rows.push(`| ${round} | ${route.rps.toFixed(0)} | ${bytes.rps.toFixed(0)} | ${(route.rps / bytes.rps).toFixed(2)} | ${route.p99} / ${bytes.p99} | ${route.non2xx} | ${(bytes.bytesPerSecond / 1e6).toFixed(1)} MB/s |`);
+    }
+    log('\n| round | variant playlist req/s | same bytes req/s | ratio | p99 ms (route / bytes) | non-2xx | same bytes' + ' |\n|---|---|---|---|---|---|---|');
+    for (const row of rows) log(row);
+    // The fleet: every channel's variant playlist, 3 players each polling every 2 s.
+    const rate = Math.round((channelIds.length * 3) / 2);
+    const fleet = await cannon(service.url, channelIds.map(variant), { seconds: Math.max(20, SECONDS * 2), connections: 64, overallRate: rate });
+    log(`\nfleet: ${channelIds.length} channels x 3 players every 2 s = ${rate} req/s asked; answered ${fleet.rps.toFixed(0)}/s 2xx, p50 ${fleet.p50} ms, p99 ${fleet.p99} ms, non-2xx ${fleet.non2xx}, errors ${fleet.errors}, of ${fleet.total}`);
+  } finally {
+    await service?.stop();
+    await same?.stop();
+    await dropBenchDatabase(SERVER).catch(() => undefined);
+  }
+}
+
+await main();
