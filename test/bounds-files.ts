@@ -13,6 +13,7 @@ export const BOUNDS: readonly string[] = [
   'test/hardening-edge.test.ts',
   'test/hardening-locked-videos.test.ts',
   'test/hardening-roku.test.ts',
+  'test/linear-bounds.test.ts',
   'test/linear-ingest.test.ts',
   'test/list-bounds.test.ts',
   'test/owner-bounds.test.ts',
