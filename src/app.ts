@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const job of serviceJobs({ database: options.database, config, timelines, notifications, guides, ingests, log: app.log })) jobs.add(job);
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await ingests.idle();
+    await ingests.stop();
     await guides.stop();
     await notifications.inbox.idle();
   });
@@ -124,6 +124,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: options.database });
   await app.register(assetRoutes, { database: options.database });
   for (const { register } of GROUPS) await register(app, group);
-  await app.register(consoleRoutes);
+  await app.register(consoleRoutes, { mediaOrigins: config.MEDIA_FETCH_ALLOW_ORIGINS });
   return app;
 }

@@ -24,7 +24,6 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config.ts';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
@@ -80,7 +79,7 @@ describe('Studio console: linear output', { timeout: 240_000 }, () => {
     // A free app carrying Alice News: its key lists and plays it (the paid mobile app's would not).
     catalog.apps.find((a: any) => a.id === 303).channels = [{ channelId: 201, sorting: 1, channelNumber: '7' }];
     // [origins] the parsed form of MEDIA_FETCH_ALLOW_ORIGINS (a list of origins) once Config has it.
-    server = await consoleServer(catalog, { MEDIA_FETCH_ALLOW_ORIGINS: [media.origin] } as unknown as Partial<Config>);
+    server = await consoleServer(catalog, { MEDIA_FETCH_ALLOW_ORIGINS: [media.origin] });
     page = await server.signedIn(OWNER.username, OWNER.password);
   }, 120_000);
   afterAll(async () => {

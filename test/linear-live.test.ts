@@ -150,11 +150,13 @@ describe.each(BACKENDS)('linear output on %s', (backend) => {
   it('refuses a paid app\'s channel, a private channel, an unknown key and a channel without linear output', async () => {
     const ladder = [{ bandwidth: 800_000, resolution: { width: 640, height: 360 } }];
     for (const id of [201, 202]) expect((await s.call('PUT', `/channels/${id}/linear`, { body: { enabled: true, targetDurationSeconds: 4, ladder } })).statusCode).toBe(200);
-    for (const id of [201, 202]) {
-      const refused = await live(`${id}/master.m3u8`, at('15:00:30'));
-      expect(refused.statusCode).toBe(404);
-      expect(refused.json().error.code).toBe('not_found');
-    }
+    // The paid mobile app's key: its channels are sold, so its key plays none of them; the
+    // private channel 202 plays to no app key (the free Fire TV app's included).
+    const paidKey = (await s.call('POST', '/apps/mobile/epg-key')).json().data.key;
+    const paid = await s.t.app.inject({ method: 'GET', url: `/api/v1/live/${paidKey}/201/master.m3u8`, headers: { 'x-test-now': at('15:00:30') } });
+    expect([paid.statusCode, paid.json().error.code]).toEqual([404, 'not_found']);
+    const hidden = await live('202/master.m3u8', at('15:00:30'));
+    expect([hidden.statusCode, hidden.json().error.code]).toEqual([404, 'not_found']);
     const unknown = await s.t.app.inject({ method: 'GET', url: `/api/v1/live/${'x'.repeat(43)}/210/master.m3u8`, headers: { 'x-test-now': at('15:00:30') } });
     expect(unknown.statusCode).toBe(404);
     expect((await live('210/7.m3u8', at('15:00:30'))).statusCode).toBe(404);

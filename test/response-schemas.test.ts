@@ -89,7 +89,7 @@ describe('the OpenAPI document', () => {
     if ('204' in responses) return { type: 'null' };
     const status = ['200', '201', '202'].find((s) => s in responses);
     const content = status === undefined ? undefined : responses[status]?.content;
-    return (content?.['application/json'] ?? content?.['application/xml'] ?? content?.['audio/x-mpegurl'] ?? content?.['video/mp2t'])?.schema;
+    return (content?.['application/json'] ?? content?.['application/xml'] ?? content?.['audio/x-mpegurl'] ?? content?.['video/mp2t'] ?? content?.['application/vnd.apple.mpegurl'])?.schema;
   };
 
   it('shows the success shape of every documented operation', () => {

@@ -22,6 +22,7 @@ export interface IngestLog {
 export class HlsIngests {
   private running: Promise<void> | null = null;
   private again = false;
+  private stopped = false;
 
   constructor(
     private readonly db: Database,
@@ -32,17 +33,26 @@ export class HlsIngests {
 
   /** Starts a drain, or asks the one under way for one more pass. */
   kick(): void {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
+    // A failed pass (the database gone, a shutdown) is logged; the job's next run tries again.
+    this.running = this.drain().catch((error: unknown) => this.log.error({ err: error }, 'HLS ingest queue failed')).finally(() => {
       this.running = null;
       if (this.again) {
         this.again = false;
         this.kick();
       }
     });
+  }
+
+  /** Starts nothing more and resolves when the drain under way has ended (shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.again = false;
+    await this.idle();
   }
 
   /** Resolves when no drain is under way (tests await it; shutdown waits for it). */
@@ -59,7 +69,7 @@ export class HlsIngests {
   /** Every pending row, each read once per drain (a row asked again meanwhile waits for the next). */
   private async drain(): Promise<void> {
     const done: number[] = [];
-    for (;;) {
+    while (!this.stopped) {
       const batch = await pendingIngests(this.db, INGEST_BATCH, done);
       if (batch.length === 0) return;
       await Promise.all(
