@@ -6,24 +6,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { studio } from './client.ts';
 import { keys, useWrite } from './query.ts';
-import type { Video } from './types.ts';
+import type { Answer, Video } from './types.ts';
+import type * as studioContract from '../../../src/studio/contract.ts';
 
-// TODO(issue 34, after the merge): replace these hand-written shapes by the server's exported zod
-// schemas in types.ts (`Answer<typeof studio.linearSchema>` and the video schema's `hls`), as
-// every other console type is, so a renamed field fails `tsc -p web`.
+export type HlsStatus = HlsState['status'];
 
-export type HlsStatus = 'pending' | 'ready' | 'failed';
-
-/** A video's HLS ingest as the Studio answers it (null: not an HLS video, never ingested). */
-export interface HlsState {
-  status: HlsStatus;
-  variants: number;
-  segments: number;
-  durationSeconds: number | null;
-  targetDurationSeconds: number | null;
-  error: string | null;
-  warning: string | null;
-}
+/** A video's HLS ingest as the Studio answers it (null: not an HLS video, never ingested): the server's schema. */
+export type HlsState = Answer<typeof studioContract.hlsStateSchema>;
 
 export type VideoWithHls = Video & { hls?: HlsState | null };
 

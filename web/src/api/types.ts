@@ -9,7 +9,7 @@ import type * as studio from '../../../src/studio/contract.ts';
 /** What JSON makes of a value: a Date is written as its ISO string. */
 type Json<T> = T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 /** An answer's `data` as the client receives it. */
-type Answer<S extends z.ZodType> = Json<z.output<S>>;
+export type Answer<S extends z.ZodType> = Json<z.output<S>>;
 /** A request body as the client may send it (defaults and optional fields left out). */
 type Body<S extends z.ZodType> = z.input<S>;
 

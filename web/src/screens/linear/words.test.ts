@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { bandwidth, coverageSentence, ingestErrorWords, ingestSummary, percent, reasonLines, reasonWords, rungLabel, sortedLadder, span, windowProblem } from './words.ts';
 
-const ready = { status: 'ready' as const, variants: 3, segments: 900, durationSeconds: 3600, targetDurationSeconds: 4, error: null, warning: null };
+const rung = { bandwidth: 800_000 };
+const ready = {
+  status: 'ready' as const, sourceUrl: 'https://media.example/a/master.m3u8', container: 'ts' as const, variants: [rung, rung, rung], segments: 900,
+  durationSeconds: 3600, targetDurationSeconds: 4, error: null, warning: null, ingestedAt: '2026-11-21T15:00:00.000Z',
+};
 
 describe('linear output in words', () => {
   it('says each slate reason as a creator reads it, and an unknown code too', () => {

@@ -106,7 +106,7 @@ export function ingestSummary(hls: HlsState | null | undefined, providerName: st
   if (hls.status === 'pending') return 'Reading its HLS playlist… This takes a few seconds; the state updates by itself.';
   if (hls.status === 'failed') return `Cannot air as itself in linear streams. ${hls.error ? ingestErrorWords(hls.error) : 'The playlist could not be read.'} Fix it at its origin, then Refresh.`;
   const parts = [
-    `${hls.variants} ${hls.variants === 1 ? 'rendition' : 'renditions'}`,
+    `${hls.variants.length} ${hls.variants.length === 1 ? 'rendition' : 'renditions'}`,
     `${hls.segments} segments`,
     hls.durationSeconds === null ? null : span(hls.durationSeconds),
     hls.targetDurationSeconds === null ? null : `segments up to ${hls.targetDurationSeconds} s`,
