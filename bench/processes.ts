@@ -88,7 +88,9 @@ export function startService(options: ServiceOptions): Promise<Child> {
     const never = '1000000000';
     Object.assign(env, { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: never, RATE_LIMIT_LOGIN_MAX: never, RATE_LIMIT_ACTIVITY_MAX: never, RATE_LIMIT_ACTIVITY_ADDRESS_MAX: never });
   }
-  return launch('service', [BIN, 'serve'], env, options.logFile);
+  // BENCH_SERVICE_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): the service's own Node flags, to profile it under a scenario.
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return launch('service', [...nodeArgs, BIN, 'serve'], env, options.logFile);
 }
 
 export function startBaseline(logFile: string): Promise<Child> {
