@@ -33,6 +33,11 @@ async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<
   }
 }
 
+/** One statement on the server's maintenance database (create or drop a bench database). */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  await admin(serverUrl, (client) => client.query(statement));
+}
+
 /** Drops a leftover bench database (a crashed run) and creates it empty. */
 export async function createBenchDatabase(serverUrl: string): Promise<string> {
   await admin(serverUrl, async (client) => {

@@ -26,7 +26,6 @@ import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import pg from 'pg';
 import { issueToken } from '../src/access/tokens.ts';
 import { buildApp } from '../src/app.ts';
 import type { CatalogInput } from '../src/catalog/format.ts';
@@ -40,7 +39,7 @@ import { cachedDayWindow } from '../src/schedules/zone-offsets.ts';
 import { MAX_LIVE_SESSIONS, ownerChannelCurve, programmeFigures, topFigures } from '../src/sessions/programme-analytics.ts';
 import { creditClosedSessions, figuresByAiring, programmeRows } from '../src/sessions/programme-crediter.ts';
 import { BENCH_HASH } from './catalog.ts';
-import { databaseUrl } from './load.ts';
+import { adminQuery, databaseUrl } from './load.ts';
 import { mulberry32 } from '../src/random.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -499,15 +498,6 @@ async function explainFigures(db: Database, timelines: ScheduleTimelines): Promi
 // Setup, report, main
 
 /** A database of its own on the server, created empty (a leftover of a crashed run dropped first). */
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function machine(): string {
   const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';

@@ -18,7 +18,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { queryRows, sweepStaleSessions } from '../src/data/activity.ts';
 import { rollupSizes } from '../src/data/watch-rollups.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/connect.ts';
@@ -26,7 +25,7 @@ import { summary } from '../src/sessions/analytics.ts';
 import { rawPlan, rollupPlan, type RollupPlan } from '../src/sessions/rollup-plan.ts';
 import { resolveTrendRange } from '../src/sessions/trend-range.ts';
 import { watchTrends } from '../src/sessions/trends.ts';
-import { databaseUrl } from './load.ts';
+import { adminQuery, databaseUrl } from './load.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const OWNER = 1;
@@ -49,15 +48,6 @@ const o = {
   devices: Number(values.devices), open: Number(values.open), runs: Number(values.runs), raw: values.raw, keep: values.keep, explain: values.explain, span: Number(values.span),
 };
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function openTarget(): Promise<{ database: DatabaseHandle; kind: string; cleanup: () => Promise<void> }> {
   if (o.url) {
