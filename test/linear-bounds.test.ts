@@ -5,7 +5,7 @@
 // On PostgreSQL the bound is the issue's 5 ms (this process: the service). On PGlite the database
 // runs in this process and its ~8 cold queries (the key, the app's channels, the settings, the
 // ledger, the ingests, the day's blocks) are most of the cost: profiled at ~2/3 in PGlite's
-// WebAssembly, so the embedded bound is 15 ms (docs/linear.md: Cost).
+// WebAssembly, so the embedded bound is 10 ms (measured 6.5-7) (docs/linear.md: Cost).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { storeReadyIngest } from '../src/linear/ingested.ts';
@@ -62,7 +62,11 @@ describe.each(BACKENDS)('a live playlist cold and warm on %s', (backend) => {
   it('a variant playlist cold under 5 ms of CPU, then warm from memory', async () => {
     let cold = Infinity;
     let warm = Infinity;
-    for (let run = 0; run < 3; run++) {
+    // The least of 16 apps: a cold request's own cost is its cheapest run. The first runs of a new
+    // process pay for the JIT (the schedule compiler, the query builder: 5-7 ms, falling to 3.5-4 ms
+    // by the tenth run on the same commit); a running service's cold request is a warm process with
+    // empty caches, and the rest is the machine (a GC, a neighbour's burst).
+    for (let run = 0; run < 16; run++) {
       const app = await buildApp({ database: s.t.database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0 } });
       try {
         const get = (id: number) => app.inject({ method: 'GET', url: `/api/v1/live/${key}/${id}/0.m3u8`, headers: { 'x-test-now': NOW } });
@@ -79,7 +83,7 @@ describe.each(BACKENDS)('a live playlist cold and warm on %s', (backend) => {
       }
     }
     console.log(`${backend}: a variant playlist cold ${cold.toFixed(2)} ms, warm ${warm.toFixed(2)} ms of CPU`);
-    expectCpuUnder(cold, backend === 'postgres' ? 5 : 15, `cold on ${backend}`);
+    expectCpuUnder(cold, backend === 'postgres' ? 5 : 10, `cold on ${backend}`);
     expectCpuUnder(warm, 1, `warm on ${backend}`);
   }, 120_000);
 });

@@ -5,8 +5,12 @@
 // - per channel, its ledger rows (immutable once written: kept, only pruned);
 // - per video, its ingest and status (until a catalog change, at most INGEST_TTL_MS: an ingest
 //   finishing is not a catalog change);
-// - per channel, the window's state and each rung's rendered text, valid from when it was made
-//   until its last segment ends (the next segment's start: nothing changes before), LRU by bytes.
+// - per channel, the window's state (its input: rows, programmes, sources), valid from when it was
+//   made until the next programme starts or READ_AHEAD_MS passes (stateUntil): the windows in that
+//   span are pure arithmetic over it, so a channel whose segments are 1 s long reads the database
+//   once in 30 s however many players poll it;
+// - per rung, the rendered text, valid from its last segment's start until that segment ends (the
+//   next segment's start: nothing changes before), re-rendered from the state after; LRU by bytes.
 // Rows are written as programmes first start, when a window is asked (no ticking loop).
 import { createHash } from 'node:crypto';
 import type { CacheFollower, OwnerChange } from '../cache/catalog-cache.ts';
@@ -18,7 +22,7 @@ import { verdictOf } from './coverage.ts';
 import { readIngestedVideos } from './ingested.ts';
 import type { LedgerRow } from './ledger.ts';
 import { liveWindow, masterPlaylist, mediaPlaylist, nextChange, type WindowInput } from './live-playlist.ts';
-import { lookBack, rowsDue, spanOf, windowInput, type WindowAsk } from './window-state.ts';
+import { lookBack, rowsDue, spanOf, stateUntil, windowInput, type WindowAsk } from './window-state.ts';
 import type { PlayableSource } from './programme-segments.ts';
 import { settingsOf } from './stored-settings.ts';
 import type { IngestedVideo, LinearSettings } from './types.ts';
@@ -43,11 +47,17 @@ interface LiveChannel {
   master: Rendered | undefined;
 }
 
+/** A rung's text and the instants it holds for: [its last segment's start, that segment's end). */
+interface Shown extends Rendered {
+  from: number;
+  until: number;
+}
+
 interface State {
   from: number;
   until: number;
   input: WindowInput;
-  rungs: Map<number, Rendered>;
+  rungs: Map<number, Shown>;
   bytes: number;
 }
 
@@ -116,13 +126,13 @@ export class LiveStreams implements CacheFollower {
     if (!channel || !settings || rung < 0 || rung >= settings.ladder.length) return undefined;
     let state = this.states.get(channelId);
     if (!state || now < state.from || now >= state.until) state = await this.fresh(channel, now);
-    let text = state.rungs.get(rung);
-    if (!text) {
-      text = rendered(mediaPlaylist(liveWindow(state.input, rung), settings.targetDurationSeconds), settings);
-      state.rungs.set(rung, text);
-      this.grow(channelId, state, text.text.length);
-    }
-    return text;
+    const shown = state.rungs.get(rung);
+    if (shown && now >= shown.from && now < shown.until) return shown;
+    const segments = liveWindow({ ...state.input, now }, rung);
+    const next: Shown = { ...rendered(mediaPlaylist(segments, settings.targetDurationSeconds), settings), from: segments.at(-1)?.programDateTime ?? now, until: nextChange(segments, now) };
+    state.rungs.set(rung, next);
+    this.grow(channelId, state, next.text.length - (shown?.text.length ?? 0));
+    return next;
   }
 
   /** Cache bytes held (rendered text and window states). */
@@ -151,7 +161,7 @@ export class LiveStreams implements CacheFollower {
     const settings = channel.settings!;
     let rows = await this.rowsOf(channel.id, now - lookBack(settings));
     const { since, to } = spanOf(settings, rows, now);
-    const [segments] = await this.timelines.segmentsOverlapping(this.db, [{ channel: { id: channel.id, timezone: channel.timezone, ownerId: channel.ownerId }, from: since, to }]);
+    const [segments] = await this.timelines.segmentsOverlapping(this.db, [{ channel: { id: channel.id, timezone: channel.timezone, ownerId: channel.ownerId }, from: since, to }], false);
     const onAir = segments!.map((s) => ({ start: s.start, end: s.end, videoId: s.video.videoTubeId, offset: s.offset, isLive: s.isLive }));
     const sources = await this.sources(settings, [...rows.map((r) => r.videoId), ...onAir.filter((s) => !s.isLive).map((s) => s.videoId)], now);
     const ask: WindowAsk = { settings, rows, onAir, since, to, sources, now, slateBase: this.slateBase };
@@ -163,7 +173,7 @@ export class LiveStreams implements CacheFollower {
       for (const [id, source] of await this.sources(settings, rows.map((r) => r.videoId), now)) sources.set(id, source);
     }
     const input = windowInput({ ...ask, rows });
-    return { from: now, until: nextChange(liveWindow(input, 0), now), input, rungs: new Map(), bytes: STATE_OVERHEAD };
+    return { from: now, until: stateUntil(input, now), input, rungs: new Map(), bytes: STATE_OVERHEAD };
   }
 
   /** The channel's rows from the last one at or before `from` (kept; read when the kept ones do not reach back). */

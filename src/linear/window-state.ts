@@ -37,17 +37,32 @@ export const lookBack = (s: Pick<LinearSettings, 'windowSeconds' | 'targetDurati
 const firstGapStartOf = (s: WindowAsk['settings']) => Math.floor(s.epoch / 1000) * 1000 - lookBack(s);
 
 /**
+ * How long one read of the timeline serves a channel's windows (ms): a window made at `now` holds
+ * every later window until the next programme starts or this passes (stateUntil), so a channel
+ * polled by many players reads once in this span, whatever its segments' length.
+ */
+export const READ_AHEAD_MS = 30_000;
+
+/**
  * The span of the timeline a window at `now` reads: its own, and back to the last row's start
  * when that is within a day (its offset counts its segments), or, before the first row, back to
- * where the first row would start (what airs there decides it).
+ * where the first row would start (what airs there decides it); ahead, READ_AHEAD_MS past the
+ * next target duration (the windows it then serves need to know the programme after them).
  */
 export function spanOf(settings: WindowAsk['settings'], rows: readonly LedgerRow[], now: number): { since: number; to: number } {
   const from = now - lookBack(settings);
   const last = rows.findLast((r) => r.programmeStart <= now);
   const back = last ? last.programmeStart : firstGapStartOf(settings);
   const since = back < from && back >= now - 86_400_000 ? back : from;
-  return { since, to: now + (settings.targetDurationSeconds + 1) * 1000 };
+  return { since, to: now + (settings.targetDurationSeconds + 1) * 1000 + READ_AHEAD_MS };
 }
+
+/**
+ * Until when a window input made at `madeAt` (its rows written) is every later window's input,
+ * with only `now` moved: no programme starts before its nextStart, so no row is due, and the span
+ * read reaches READ_AHEAD_MS further (the property test checks each poll against a fresh one).
+ */
+export const stateUntil = (input: WindowInput, madeAt: number) => Math.min(input.nextStart, madeAt + READ_AHEAD_MS);
 
 function parts(ask: WindowAsk) {
   const planned = plannedProgrammes(ask.onAir, ask.since, ask.to);

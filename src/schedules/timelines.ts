@@ -163,6 +163,7 @@ export class ScheduleTimelines {
     db: Queryable,
     wants: ReadonlyArray<{ channel: TimelineChannel; dates: readonly string[] }>,
     maxEntries?: number,
+    prefetch = true,
   ): Promise<Map<number, Map<string, TimelineDay>>> {
     const waiting: Array<[number, string, Promise<TimelineDay>]> = [];
     const missing: Array<{ channel: TimelineChannel; dates: string[]; extra: string[] }> = [];
@@ -194,7 +195,7 @@ export class ScheduleTimelines {
       const entries = await countEntries(db, missing);
       if (entries > maxEntries) throw new TooManyEntries(entries, maxEntries);
     }
-    if (missing.length <= PREFETCH_CHANNELS) for (const m of missing) m.extra = this.neighbours(m.channel.id, m.dates);
+    if (prefetch && missing.length <= PREFETCH_CHANNELS) for (const m of missing) m.extra = this.neighbours(m.channel.id, m.dates);
     if (missing.length > 0) {
       // Registered before the load starts: a change of one of its channels from now on is seen.
       const flight = this.takeOff(missing.map((m) => m.channel.id));
@@ -236,9 +237,9 @@ export class ScheduleTimelines {
    * Every occurrence (unpublished too) of the compiled days windowChannelDates(zone, from, to)
    * names, per ask: what the on-air timeline of [from, to) is computed from.
    */
-  async occurrences(db: Queryable, asks: readonly WindowAsk[], maxEntries?: number): Promise<TimelineBlock[][]> {
+  async occurrences(db: Queryable, asks: readonly WindowAsk[], maxEntries?: number, prefetch = true): Promise<TimelineBlock[][]> {
     const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
-    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })), maxEntries);
+    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })), maxEntries, prefetch);
     return dated.map(({ channel, dates }) => dates.flatMap((d) => loaded.get(channel.id)!.get(d)!.blocks));
   }
 
@@ -248,9 +249,13 @@ export class ScheduleTimelines {
     return asks.map((a, i) => segmentsStartingIn(blocks[i]!, a.from, a.to));
   }
 
-  /** Per ask, the on-air segments overlapping [from, to), whole (segmentsOverlapping): attribution, now, the Studio's on-air. */
-  async segmentsOverlapping(db: Queryable, asks: readonly WindowAsk[]): Promise<TimelineSegment[][]> {
-    const blocks = await this.occurrences(db, asks.map((a) => ({ ...a, from: a.from - DAY_MS, to: a.to + DAY_MS })));
+  /**
+   * Per ask, the on-air segments overlapping [from, to), whole (segmentsOverlapping): attribution, now, the Studio's on-air.
+   * `prefetch: false` compiles only the days the asks touch: a caller following the clock (a live
+   * window) moves a day a day and would pay for six days around it on its cold read.
+   */
+  async segmentsOverlapping(db: Queryable, asks: readonly WindowAsk[], prefetch = true): Promise<TimelineSegment[][]> {
+    const blocks = await this.occurrences(db, asks.map((a) => ({ ...a, from: a.from - DAY_MS, to: a.to + DAY_MS })), undefined, prefetch);
     return asks.map((a, i) => segmentsOverlapping(blocks[i]!, a.from, a.to));
   }
 
