@@ -1,6 +1,7 @@
 // Linear output's costs (issue 34, docs/linear.md): a channel's variant playlist answered warm,
 // against the same bytes from memory (interleaved rounds: the ratio is what our code costs), and a
-// fleet of N linear channels polled every 2 s by 3 players each (no 503, p99).
+// fleet of N linear channels polled every 2 s by 3 players each, each from its own phase (no 503,
+// p99; bench/players.ts), beside the same pace against the same bytes.
 //
 //   npm run bench:linear -- [--channels 1000] [--seconds 10] [--rounds 3] [--warmup 60] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
 //
@@ -17,6 +18,7 @@ import { storeReadyIngest } from '../src/linear/ingested.ts';
 import type { IngestedVideo } from '../src/linear/types.ts';
 import { createBenchDatabase, dropBenchDatabase, loadCatalog } from './load.ts';
 import { networkCatalog } from './network.ts';
+import { players } from './players.ts';
 import { startSameBytes, startService, type Child } from './processes.ts';
 
 const args = new Map<string, string>();
@@ -92,14 +94,23 @@ async function main() {
     }
     log('\n| round | variant playlist req/s | same bytes req/s | ratio | p99 ms (route / bytes) | non-2xx | same bytes' + ' |\n|---|---|---|---|---|---|---|');
     for (const row of rows) log(row);
-    // The fleet: every channel's variant playlist, 3 players each polling every 2 s.
-    const rate = Math.round((channelIds.length * 3) / 2);
+    // The fleet: every channel's variant playlist, 3 players each polling every 2 s, each from its
+    // own phase (bench/players.ts: autocannon's pacing is a burst at every second's start).
+    const fleetPaths = channelIds.flatMap((id) => [variant(id), variant(id), variant(id)]);
+    const fleetOptions = { players: fleetPaths.length, intervalMs: 2000, connections: 64 };
+    const rate = Math.round(fleetPaths.length / 2);
     // A fresh process also warms the key's XMLTV guide in the background (the warmer) and compiles
     // every channel's days: a first minute of the fleet is the warm-up, not counted.
-    const warm = await cannon(service.url, channelIds.map(variant), { seconds: WARMUP, connections: 64, overallRate: rate });
-    log(`\nfleet warm-up (${WARMUP} s, not counted): ${warm.rps.toFixed(0)}/s 2xx, p99 ${warm.p99} ms, non-2xx ${warm.non2xx}`);
-    const fleet = await cannon(service.url, channelIds.map(variant), { seconds: Math.max(20, SECONDS * 2), connections: 64, overallRate: rate });
-    log(`\nfleet: ${channelIds.length} channels x 3 players every 2 s = ${rate} req/s asked; answered ${fleet.rps.toFixed(0)}/s 2xx, p50 ${fleet.p50} ms, p99 ${fleet.p99} ms, non-2xx ${fleet.non2xx}, errors ${fleet.errors}, of ${fleet.total}`);
+    const warm = await players({ url: service.url, paths: fleetPaths, seconds: WARMUP, ...fleetOptions });
+    log(`\nfleet warm-up (${WARMUP} s, not counted): ${warm.rps.toFixed(0)}/s 2xx, p99 ${warm.p99.toFixed(1)} ms, non-2xx ${warm.non2xx}; slowest seconds: ${warm.worst}`);
+    // Interleaved: the fleet, then the same pace against the same bytes from memory (what the
+    // client and the machine add to a latency), per round.
+    log(`\n| round | fleet answered/s of ${rate} | p50 ms | p99 ms | max ms | non-2xx | errors | same bytes at that pace: p50 / p99 / max ms | slowest seconds (fleet) |\n|---|---|---|---|---|---|---|---|---|`);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const fleet = await players({ url: service.url, paths: fleetPaths, seconds: Math.max(20, SECONDS * 2), ...fleetOptions });
+      const paced = await players({ url: same.url, paths: ['/bytes/playlist'], seconds: Math.max(20, SECONDS * 2), ...fleetOptions });
+      log(`| ${round} | ${fleet.rps.toFixed(0)} | ${fleet.p50.toFixed(1)} | ${fleet.p99.toFixed(1)} | ${fleet.max.toFixed(0)} | ${fleet.non2xx} | ${fleet.errors} | ${paced.p50.toFixed(1)} / ${paced.p99.toFixed(1)} / ${paced.max.toFixed(0)} | ${fleet.worst} |`);
+    }
   } finally {
     await service?.stop();
     await same?.stop();

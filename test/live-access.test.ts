@@ -9,9 +9,9 @@
 // built to break an M3U), 205 and 206 (linear output off); her paid mobile app 301 carries 202,
 // 201 and 205. victor (12) subscribes to 301.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLinearEnabled } from '../src/data/live-access.ts';
-import { ACCESS_KEEP_MS, liveLineup, mayPlayLive } from '../src/linear/live-access.ts';
+import { ACCESS_KEEP_MS, ACCESS_STALE_MS, liveLineup, mayPlayLive } from '../src/linear/live-access.ts';
 import { MAX_LIVE_LINKS } from '../src/linear/live-links.ts';
 import { TEST_NOW } from './support/app.ts';
 import { BACKENDS } from './support/db.ts';
@@ -162,8 +162,8 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
     const revoked = await rest('DELETE', `/live-links/${link.id}`, s.tokens.victor);
     expect(revoked.json()).toEqual({ success: true, data: { id: link.id, revoked: true } });
     expect((await rest('DELETE', `/live-links/${link.id}`, s.tokens.victor)).statusCode).toBe(404);
-    // Kept at most ACCESS_KEEP_MS: gone once that has passed, everywhere.
-    const after = later(ACCESS_KEEP_MS);
+    // Kept at most ACCESS_STALE_MS: gone once that has passed, everywhere.
+    const after = later(ACCESS_STALE_MS);
     expect((await get(`/api/v1/live/${key}/channels.m3u`, after)).statusCode).toBe(404);
     expect((await get(`/api/v1/rest/epg/${key}.xml`, after)).statusCode).toBe(404);
     expect(await mayPlayLive(db(), key, 201, new Date(after))).toBeUndefined();
@@ -177,10 +177,18 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
     expect(listed(await m3u(key, t1))).toEqual(['channel-202.channelnet', 'channel-201.channelnet', 'channel-205.channelnet']);
     await db().execute(sql`update subscriptions set status = 'revoked' where app_id = 301`);
     expect(listed(await m3u(key, t1))).toHaveLength(3); // kept, within the bound
-    const t2 = later(3 * ACCESS_KEEP_MS);
-    expect(listed(await m3u(key, t2))).toEqual([]);
-    expect(await mayPlayLive(db(), key, 201, new Date(t2))).toBeUndefined();
-    expect(await liveLineup(db(), key, new Date(t2))).toMatchObject({ appId: 301, viewerId: 12, channels: [] });
+    // Past ACCESS_KEEP_MS the kept answer still serves while one read replaces it...
+    const t15 = later(2 * ACCESS_KEEP_MS + ACCESS_KEEP_MS);
+    expect(listed(await m3u(key, t15))).toHaveLength(3);
+    await vi.waitFor(async () => expect(listed(await m3u(key, t15))).toEqual([]));
+    // ...and past ACCESS_STALE_MS it is never used: the renewed subscription shows at once.
+    await db().execute(sql`update subscriptions set status = 'active' where app_id = 301`);
+    const t2 = later(2 * ACCESS_KEEP_MS + ACCESS_KEEP_MS + ACCESS_STALE_MS);
+    expect(listed(await m3u(key, t2))).toHaveLength(3);
+    await db().execute(sql`update subscriptions set status = 'revoked' where app_id = 301`);
+    const t3 = later(2 * ACCESS_KEEP_MS + ACCESS_KEEP_MS + 2 * ACCESS_STALE_MS);
+    expect(await mayPlayLive(db(), key, 201, new Date(t3))).toBeUndefined();
+    expect(await liveLineup(db(), key, new Date(t3))).toMatchObject({ appId: 301, viewerId: 12, channels: [] });
     await db().execute(sql`update subscriptions set status = 'active' where app_id = 301`);
   });
 

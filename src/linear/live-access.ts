@@ -9,9 +9,10 @@
 //   unlocks open private ones.
 //
 // Playlists are polled every few seconds by every player, so the answer for a key is kept in
-// memory for ACCESS_KEEP_MS (per database handle, at most ACCESS_KEEP_ENTRIES keys). Revoking a
-// link or an app's key, an entitlement ending, a channel made private or its linear output turned
-// off therefore stops the playlists within ACCESS_KEEP_MS: 5 s, well inside one 60 s window.
+// memory for ACCESS_KEEP_MS, then read again in the background while it still answers, up to
+// ACCESS_STALE_MS (per database handle, at most ACCESS_KEEP_ENTRIES keys). Revoking a link or an
+// app's key, an entitlement ending, a channel made private or its linear output turned off
+// therefore stops the playlists within ACCESS_STALE_MS: 10 s, well inside one 60 s window.
 // No HTTP here.
 import type { Caller } from '../access/caller.ts';
 import { playableChannels } from '../access/channel-unlocks.ts';
@@ -28,6 +29,8 @@ import { guideNumbers } from './guide-numbers.ts';
 import type { LineupChannel } from './types.ts';
 
 export const ACCESS_KEEP_MS = 5_000;
+/** The longest a kept answer is used (while one read in the background replaces it): the bound on a revocation. */
+export const ACCESS_STALE_MS = 2 * ACCESS_KEEP_MS;
 const ACCESS_KEEP_ENTRIES = 10_000;
 
 /** Whose key it is: the app, its owner, and for a personal link the viewer. */
@@ -43,11 +46,16 @@ interface Access extends LiveHolder {
   channels: LineupChannel[];
   /** The same channels as the catalog has them (the viewer's guide renders from these). */
   rows: ChannelRow[];
+  /** Their ids: every playlist request asks it. */
+  ids: ReadonlySet<number>;
 }
 
 interface Kept {
   at: number;
   answer: Promise<Access | undefined>;
+  /** The answer once read (a refresh in the background answers with it meanwhile). */
+  settled?: Access | undefined;
+  refreshing?: boolean;
 }
 
 const kept = new WeakMap<object, Map<string, Kept>>();
@@ -55,7 +63,7 @@ const kept = new WeakMap<object, Map<string, Kept>>();
 /** The app, owner and viewer of the key when it may play the channel now; undefined otherwise (unknown, revoked, not listed). */
 export async function mayPlayLive(db: Queryable, key: string, channelId: number, now: Date): Promise<LiveHolder | undefined> {
   const access = await accessOf(db, key, now);
-  if (!access || !access.channels.some((c) => c.channelId === channelId)) return undefined;
+  if (!access?.ids.has(channelId)) return undefined;
   return holderOf(access);
 }
 
@@ -72,19 +80,45 @@ export async function liveGuideChannels(db: Queryable, key: string, now: Date): 
 
 const holderOf = ({ appId, ownerId, viewerId }: Access): LiveHolder => (viewerId === undefined ? { appId, ownerId } : { appId, ownerId, viewerId });
 
-/** The kept answer when younger than ACCESS_KEEP_MS (by the clock asked with), else a new one. */
+/**
+ * The kept answer when younger than ACCESS_KEEP_MS (by the clock asked with). Until twice that it
+ * still answers while one read in the background replaces it: a key polled by a fleet of players
+ * never makes them wait on its (large: every channel of the app) read. Older, a new one is awaited.
+ */
 function accessOf(db: Queryable, key: string, now: Date): Promise<Access | undefined> {
   let entries = kept.get(db);
   if (!entries) kept.set(db, (entries = new Map()));
   const at = now.getTime();
   const entry = entries.get(key);
-  if (entry && at >= entry.at && at - entry.at < ACCESS_KEEP_MS) return entry.answer;
+  if (entry && at >= entry.at) {
+    if (at - entry.at < ACCESS_KEEP_MS) return entry.answer;
+    if (at - entry.at < ACCESS_STALE_MS && 'settled' in entry) {
+      if (!entry.refreshing) {
+        entry.refreshing = true;
+        read(db, entries, key, now).catch(() => { entry.refreshing = false; });
+      }
+      return entry.answer;
+    }
+  }
   if (entry) entries.delete(key);
   else if (entries.size >= ACCESS_KEEP_ENTRIES) entries.delete(entries.keys().next().value!);
+  return read(db, entries, key, now);
+}
+
+/** Reads the key's answer and keeps it once read (a failed read is not kept: the next request tries again). */
+function read(db: Queryable, entries: Map<string, Kept>, key: string, now: Date): Promise<Access | undefined> {
   const answer = computeAccess(db, key, now);
-  entries.set(key, { at, answer });
-  // A failed read is not kept: the next request tries again.
-  answer.catch(() => entries.get(key)?.answer === answer && entries.delete(key));
+  const entry: Kept = { at: now.getTime(), answer };
+  const current = entries.get(key);
+  // A first read is shared at once; a refresh replaces the kept answer only when it has one.
+  if (!current || !('settled' in current)) entries.set(key, entry);
+  answer.then(
+    (settled) => {
+      entry.settled = settled;
+      if (entries.get(key) === current && current !== entry) entries.set(key, entry);
+    },
+    () => entries.get(key) === entry && entries.delete(key),
+  );
   return answer;
 }
 
@@ -109,6 +143,7 @@ async function computeAccess(db: Queryable, key: string, now: Date): Promise<Acc
     appName: app.appName,
     ...(viewerId === undefined ? {} : { viewerId }),
     rows,
+    ids: new Set(rows.map((c) => c.id)),
     channels: rows.map((c) => ({
       channelId: c.id,
       guideNumber: numbers.get(c.id)!,

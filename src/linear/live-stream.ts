@@ -22,12 +22,14 @@ import { verdictOf } from './coverage.ts';
 import { readIngestedVideos } from './ingested.ts';
 import type { LedgerRow } from './ledger.ts';
 import { liveWindow, masterPlaylist, mediaPlaylist, nextChange, type WindowInput } from './live-playlist.ts';
-import { lookBack, rowsDue, spanOf, stateUntil, windowInput, type WindowAsk } from './window-state.ts';
+import { lookBack, READ_AHEAD_MS, rowsDue, spanOf, stateUntil, windowInput, type WindowAsk } from './window-state.ts';
 import type { PlayableSource } from './programme-segments.ts';
 import { settingsOf } from './stored-settings.ts';
 import type { IngestedVideo, LinearSettings } from './types.ts';
 
 const INGEST_TTL_MS = 30_000;
+/** How long before its read-ahead ends a kept state is made again in the background. */
+const REFRESH_AHEAD_MS = 5_000;
 /** Rendered playlists and window states kept, in bytes (1,000 channels of 3 rungs at ~5 KB: 15 MB). */
 export const DEFAULT_LIVE_CACHE_BYTES = 64 * 1024 * 1024;
 const STATE_OVERHEAD = 2048;
@@ -126,6 +128,7 @@ export class LiveStreams implements CacheFollower {
     if (!channel || !settings || rung < 0 || rung >= settings.ladder.length) return undefined;
     let state = this.states.get(channelId);
     if (!state || now < state.from || now >= state.until) state = await this.fresh(channel, now);
+    else if (state.until - now < REFRESH_AHEAD_MS && state.until < state.input.nextStart) this.refreshAhead(channel, now);
     const shown = state.rungs.get(rung);
     if (shown && now >= shown.from && now < shown.until) return shown;
     const segments = liveWindow({ ...state.input, now }, rung);
@@ -138,6 +141,16 @@ export class LiveStreams implements CacheFollower {
   /** Cache bytes held (rendered text and window states). */
   get heldBytes(): number {
     return this.bytes;
+  }
+
+  /**
+   * A state near the end of its read-ahead is made again in the background while the kept one
+   * answers: a poll then never waits on the database for it (only a programme's start, whose row
+   * must be written first, does). A failed read is left to the next request's own.
+   */
+  private refreshAhead(channel: LiveChannel, now: number): void {
+    if (this.pending.has(channel.id)) return;
+    this.fresh(channel, now).catch(() => undefined);
   }
 
   private async fresh(channel: LiveChannel, now: number): Promise<State> {
@@ -173,7 +186,10 @@ export class LiveStreams implements CacheFollower {
       for (const [id, source] of await this.sources(settings, rows.map((r) => r.videoId), now)) sources.set(id, source);
     }
     const input = windowInput({ ...ask, rows });
-    return { from: now, until: stateUntil(input, now), input, rungs: new Map(), bytes: STATE_OVERHEAD };
+    // Each state lives a random 50-100% of its read-ahead: channels first asked together (a fleet
+    // started at once, a restart) would otherwise all read again in the same second, every 30 s.
+    const until = Math.min(stateUntil(input, now), now + READ_AHEAD_MS * (0.5 + Math.random() / 2));
+    return { from: now, until, input, rungs: new Map(), bytes: STATE_OVERHEAD };
   }
 
   /** The channel's rows from the last one at or before `from` (kept; read when the kept ones do not reach back). */
@@ -206,7 +222,7 @@ export class LiveStreams implements CacheFollower {
         const stamp = stamps.get(id);
         const kept = this.ingests.get(id);
         const video = changed.includes(id) ? videos.get(id) : kept?.video;
-        this.ingests.set(id, { at: now, stamp: stamp?.at ?? 0, status: stamp?.status, video });
+        this.ingests.set(id, { at: now - Math.random() * INGEST_TTL_MS / 2, stamp: stamp?.at ?? 0, status: stamp?.status, video });
       }
       if (this.ingests.size > 50_000) this.ingests.clear();
     }

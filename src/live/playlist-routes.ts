@@ -4,8 +4,8 @@
 //   404 in the REST envelope (players read only the status; the body says which in words).
 // - Answers: application/vnd.apple.mpegurl, Cache-Control max-age of at most half a target
 //   duration, an ETag (If-None-Match: 304), CORS *.
-// - The key's verdict is kept ACCESS_TTL_MS per key and channel, so a warm playlist reads no
-//   database; a revoked key stops within that (far less than a window).
+// - The key's answer is kept in memory (src/linear/live-access.ts), so a warm playlist reads no
+//   database; a revoked key stops within ACCESS_STALE_MS (far less than a window).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +16,6 @@ import { noSlate, notPlayable } from './errors.ts';
 import { slateSegment } from './slate.ts';
 
 export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
-const ACCESS_TTL_MS = 10_000;
-const MAX_ACCESS_ENTRIES = 100_000;
 
 const playlistParams = z.object({ key: z.string().max(200), channelId: z.string().regex(/^\d{1,9}$/).transform(Number), file: z.string().max(20) });
 const slateParams = z.object({ rung: z.string().max(20), file: z.string().max(20) });
@@ -25,24 +23,12 @@ const slateParams = z.object({ rung: z.string().max(20), file: z.string().max(20
 export function liveRoutes(live: LiveStreams): FastifyPluginAsync<GroupOptions> {
   return async (plain, { database }) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
-    const verdicts = new Map<string, { at: number; ok: boolean }>();
-
-    async function mayPlay(key: string, channelId: number, now: Date): Promise<boolean> {
-      const id = `${key}|${channelId}`;
-      const kept = verdicts.get(id);
-      if (kept && Math.abs(now.getTime() - kept.at) < ACCESS_TTL_MS) return kept.ok;
-      const ok = (await mayPlayLive(database.db, key, channelId, now)) !== undefined;
-      if (verdicts.size >= MAX_ACCESS_ENTRIES) verdicts.clear();
-      verdicts.set(id, { at: now.getTime(), ok });
-      return ok;
-    }
-
     const playlistDocs = { tags: ['Live'], produces: [HLS_CONTENT_TYPE], response: { 200: z.string().describe('An HLS playlist: master.m3u8 (one EXT-X-STREAM-INF per rung) or {rung}.m3u8 (the live window)') } };
     app.get('/:key/:channelId/:file', { schema: { params: playlistParams, summary: "A channel's live HLS playlist", ...playlistDocs } }, async (request, reply) => {
       const { key, channelId, file } = request.params;
       const rung = /^(\d{1,2})\.m3u8$/.exec(file);
       if (file !== 'master.m3u8' && !rung) throw notPlayable();
-      if (!(await mayPlay(key, channelId, request.now))) throw notPlayable();
+      if (!(await mayPlayLive(database.db, key, channelId, request.now))) throw notPlayable();
       const answer = rung ? await live.media(channelId, Number(rung[1]), request.now.getTime()) : await live.master(channelId);
       if (!answer) throw notPlayable();
       return sendPlaylist(reply, answer, request.headers['if-none-match']);
