@@ -53,17 +53,17 @@ describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
     const timelines = new ScheduleTimelines(10_000, true);
     const { db, queries } = countingQueries(database.db);
     const window = dayWindow('2026-11-21', 'Europe/Berlin');
-    // Two requests at once share one load: blocks, entries, videos, live streams.
+    // Two requests at once share one load: blocks (with their entries), videos, live streams.
     await Promise.all([timelines.window(db, CHANNELS, window.from, window.to, false), timelines.window(db, CHANNELS, window.from, window.to, false)]);
-    expect(queries()).toBe(4);
+    expect(queries()).toBe(3);
     await timelines.window(db, CHANNELS, window.from, window.to, false);
-    expect(queries()).toBe(4);
+    expect(queries()).toBe(3);
     timelines.dropChannels([201]);
     await timelines.window(db, CHANNELS, window.from, window.to, false);
-    expect(queries()).toBe(8);
+    expect(queries()).toBe(6);
     timelines.invalidate(true);
     await timelines.window(db, CHANNELS, window.from, window.to, false);
-    expect(queries()).toBe(12);
+    expect(queries()).toBe(9);
   });
 
   it('keep published windows until a change, and none while changes cannot be heard', async () => {

@@ -33,6 +33,10 @@ const REFRESH_AHEAD_MS = 5_000;
 /** Rendered playlists and window states kept, in bytes (1,000 channels of 3 rungs at ~5 KB: 15 MB). */
 export const DEFAULT_LIVE_CACHE_BYTES = 64 * 1024 * 1024;
 const STATE_OVERHEAD = 2048;
+/** States made in one batch (its queries carry one array parameter per table). */
+const MAX_BATCH = 500;
+/** Channels whose ledger rows are kept (about 1 KB each). */
+const MAX_KEPT_ROWS = 20_000;
 
 export interface Rendered {
   text: string;
@@ -55,6 +59,14 @@ interface Shown extends Rendered {
   until: number;
 }
 
+/** A state asked for, waiting for its turn's batch. */
+interface Asked {
+  channel: LiveChannel;
+  now: number;
+  resolve: (state: State) => void;
+  reject: (error: unknown) => void;
+}
+
 interface State {
   from: number;
   until: number;
@@ -72,6 +84,7 @@ export class LiveStreams implements CacheFollower {
   private readonly ingests = new Map<number, { at: number; stamp: number; status: 'pending' | 'ready' | 'failed' | undefined; video: IngestedVideo | undefined }>();
   private readonly states = new Map<number, State>();
   private readonly pending = new Map<number, Promise<State>>();
+  private readonly queue: Asked[] = [];
   private bytes = 0;
   private trusted = false;
 
@@ -170,65 +183,124 @@ export class LiveStreams implements CacheFollower {
     }
   }
 
-  private async makeState(channel: LiveChannel, now: number): Promise<State> {
-    const settings = channel.settings!;
-    let rows = await this.rowsOf(channel.id, now - lookBack(settings));
-    const { since, to } = spanOf(settings, rows, now);
-    const [segments] = await this.timelines.segmentsOverlapping(this.db, [{ channel: { id: channel.id, timezone: channel.timezone, ownerId: channel.ownerId }, from: since, to }], false);
-    const onAir = segments!.map((s) => ({ start: s.start, end: s.end, videoId: s.video.videoTubeId, offset: s.offset, isLive: s.isLive }));
-    const sources = await this.sources(settings, [...rows.map((r) => r.videoId), ...onAir.filter((s) => !s.isLive).map((s) => s.videoId)], now);
-    const ask: WindowAsk = { settings, rows, onAir, since, to, sources, now, slateBase: this.slateBase };
-    const due = rowsDue(ask);
+  /**
+   * A channel's new state, made with every other asked in the same turn of the event loop: one
+   * query per table for all of them (rows, the timeline, ingests; the rows due written in one
+   * insert), so a fleet whose windows fall due together (a restart, a programme starting on the
+   * hour on every channel) costs a few queries, not a few per channel.
+   */
+  private makeState(channel: LiveChannel, now: number): Promise<State> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ channel, now, resolve, reject });
+      if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue.splice(0, MAX_BATCH);
+    if (this.queue.length > 0) setImmediate(() => this.flush());
+    this.makeStates(batch).then(
+      (states) => batch.forEach((b, i) => b.resolve(states[i]!)),
+      (error: unknown) => batch.forEach((b) => b.reject(error)),
+    );
+  }
+
+  private async makeStates(batch: readonly Asked[]): Promise<State[]> {
+    const floorOf = (b: Asked) => b.now - lookBack(b.channel.settings!);
+    const rows = await this.rowsOf(batch.map((b) => ({ channelId: b.channel.id, from: floorOf(b) })));
+    const spans = batch.map((b) => spanOf(b.channel.settings!, rows.get(b.channel.id)!, b.now));
+    const segments = await this.timelines.segmentsOverlapping(
+      this.db,
+      batch.map(({ channel }, i) => ({ channel: { id: channel.id, timezone: channel.timezone, ownerId: channel.ownerId }, from: spans[i]!.since, to: spans[i]!.to })),
+      false,
+    );
+    const onAirs = segments.map((list) => list.map((s) => ({ start: s.start, end: s.end, videoId: s.video.videoTubeId, offset: s.offset, isLive: s.isLive })));
+    const videosOf = (i: number, list: readonly LedgerRow[]) => [...list.map((r) => r.videoId), ...onAirs[i]!.filter((s) => !s.isLive).map((s) => s.videoId)];
+    await this.readIngests(batch.flatMap((b, i) => videosOf(i, rows.get(b.channel.id)!)), batch[0]!.now);
+    const asks = batch.map((b, i): WindowAsk => {
+      const own = rows.get(b.channel.id)!;
+      return { settings: b.channel.settings!, rows: own, onAir: onAirs[i]!, ...spans[i]!, sources: this.playable(b.channel.settings!, videosOf(i, own)), now: b.now, slateBase: this.slateBase };
+    });
+    const due = asks.flatMap((ask, i) => rowsDue(ask).map((row) => ({ channelId: batch[i]!.channel.id, ...row })));
     if (due.length > 0) {
-      await insertLedgerRows(this.db, channel.id, due);
-      rows = await this.reloadRows(channel.id, now - lookBack(settings));
+      await insertLedgerRows(this.db, due);
+      const written = [...new Set(due.map((r) => r.channelId))];
+      const again = await this.reloadRows(batch.filter((b) => written.includes(b.channel.id)).map((b) => ({ channelId: b.channel.id, from: floorOf(b) })));
       // Another instance's rows may name videos not read yet.
-      for (const [id, source] of await this.sources(settings, rows.map((r) => r.videoId), now)) sources.set(id, source);
+      await this.readIngests([...again.values()].flat().map((r) => r.videoId), batch[0]!.now);
+      asks.forEach((ask, i) => {
+        const id = batch[i]!.channel.id;
+        if (!again.has(id)) return;
+        ask.rows = again.get(id)!;
+        for (const [video, source] of this.playable(batch[i]!.channel.settings!, ask.rows.map((r) => r.videoId))) (ask.sources as Map<number, PlayableSource>).set(video, source);
+      });
     }
-    const input = windowInput({ ...ask, rows });
-    // Each state lives a random 50-100% of its read-ahead: channels first asked together (a fleet
-    // started at once, a restart) would otherwise all read again in the same second, every 30 s.
-    const until = Math.min(stateUntil(input, now), now + READ_AHEAD_MS * (0.5 + Math.random() / 2));
-    return { from: now, until, input, rungs: new Map(), bytes: STATE_OVERHEAD };
+    return asks.map((ask) => {
+      const input = windowInput(ask);
+      // Each state lives a random 50-100% of its read-ahead: channels first asked together (a fleet
+      // started at once, a restart) would otherwise all read again in the same second, every 30 s.
+      const until = Math.min(stateUntil(input, ask.now), ask.now + READ_AHEAD_MS * (0.5 + Math.random() / 2));
+      return { from: ask.now, until, input, rungs: new Map(), bytes: STATE_OVERHEAD };
+    });
   }
 
-  /** The channel's rows from the last one at or before `from` (kept; read when the kept ones do not reach back). */
-  private async rowsOf(channelId: number, from: number): Promise<LedgerRow[]> {
-    const kept = this.rows.get(channelId);
-    if (kept && kept.floor <= from) return kept.rows;
-    return this.reloadRows(channelId, from);
+  /** Per channel, its rows from the last one at or before `from` (kept; read, together, for those whose kept ones do not reach back). */
+  private async rowsOf(asks: ReadonlyArray<{ channelId: number; from: number }>): Promise<Map<number, LedgerRow[]>> {
+    const out = new Map<number, LedgerRow[]>();
+    const missing: Array<{ channelId: number; from: number }> = [];
+    for (const ask of asks) {
+      const kept = this.rows.get(ask.channelId);
+      if (kept && kept.floor <= ask.from) out.set(ask.channelId, kept.rows);
+      else missing.push(ask);
+    }
+    for (const [id, rows] of await this.reloadRows(missing)) out.set(id, rows);
+    return out;
   }
 
-  private async reloadRows(channelId: number, from: number): Promise<LedgerRow[]> {
+  private async reloadRows(asks: ReadonlyArray<{ channelId: number; from: number }>): Promise<Map<number, LedgerRow[]>> {
+    // A channel asked twice (two clocks) is read from the earlier floor.
+    const floors = new Map<number, number>();
     // Read an hour further back than needed: the next windows' reads are then kept ones.
-    const floor = from - 3_600_000;
-    const rows = await ledgerRowsFrom(this.db, channelId, floor);
-    this.rows.set(channelId, { floor, rows });
-    return rows;
+    for (const a of asks) floors.set(a.channelId, Math.min(floors.get(a.channelId) ?? Infinity, a.from - 3_600_000));
+    const read = await ledgerRowsFrom(this.db, [...floors].map(([channelId, from]) => ({ channelId, from })));
+    for (const [channelId, rows] of read) {
+      this.rows.delete(channelId); // re-inserted: the newest read last
+      this.rows.set(channelId, { floor: floors.get(channelId)!, rows });
+    }
+    // Past the bound, the channels read longest ago go first (Map order is insertion order).
+    for (const id of this.rows.keys()) {
+      if (this.rows.size <= MAX_KEPT_ROWS) break;
+      if (!read.has(id)) this.rows.delete(id);
+    }
+    return read;
   }
 
   /**
-   * What each video plays under the settings (absent: the slate). An ingest is checked again after
-   * INGEST_TTL_MS (one light query) and decoded again only when it was ingested anew.
+   * Reads again the ingests of these videos not checked for INGEST_TTL_MS (one light query for
+   * all; decoded again only those ingested anew).
    */
-  private async sources(settings: LinearSettings, videoIds: readonly number[], now: number): Promise<Map<number, PlayableSource>> {
+  private async readIngests(videoIds: readonly number[], now: number): Promise<void> {
     const ids = [...new Set(videoIds)].filter((id) => id > 0);
     const stale = ids.filter((id) => { const e = this.ingests.get(id); return !e || Math.abs(now - e.at) >= INGEST_TTL_MS; });
-    if (stale.length > 0) {
-      const stamps = await ingestStamps(this.db, stale);
-      const changed = stale.filter((id) => { const e = this.ingests.get(id); const s = stamps.get(id); return !e || e.status !== s?.status || e.stamp !== (s?.at ?? 0); });
-      const videos = await readIngestedVideos(this.db, changed.filter((id) => stamps.get(id)?.status === 'ready'));
-      for (const id of stale) {
-        const stamp = stamps.get(id);
-        const kept = this.ingests.get(id);
-        const video = changed.includes(id) ? videos.get(id) : kept?.video;
-        this.ingests.set(id, { at: now - Math.random() * INGEST_TTL_MS / 2, stamp: stamp?.at ?? 0, status: stamp?.status, video });
-      }
-      if (this.ingests.size > 50_000) this.ingests.clear();
+    if (stale.length === 0) return;
+    const stamps = await ingestStamps(this.db, stale);
+    const changed = stale.filter((id) => { const e = this.ingests.get(id); const s = stamps.get(id); return !e || e.status !== s?.status || e.stamp !== (s?.at ?? 0); });
+    const videos = await readIngestedVideos(this.db, changed.filter((id) => stamps.get(id)?.status === 'ready'));
+    for (const id of stale) {
+      const stamp = stamps.get(id);
+      const kept = this.ingests.get(id);
+      const video = changed.includes(id) ? videos.get(id) : kept?.video;
+      // Checked again after INGEST_TTL_MS less a random part: videos read together are not all read again together.
+      this.ingests.set(id, { at: now - (Math.random() * INGEST_TTL_MS) / 2, stamp: stamp?.at ?? 0, status: stamp?.status, video });
     }
+    if (this.ingests.size > 50_000) this.ingests.clear();
+  }
+
+  /** What each video plays under the settings (absent: the slate), from the ingests read. */
+  private playable(settings: LinearSettings, videoIds: readonly number[]): Map<number, PlayableSource> {
     const out = new Map<number, PlayableSource>();
-    for (const id of ids) {
-      const e = this.ingests.get(id);
+    for (const id of new Set(videoIds)) {
+      const e = id > 0 ? this.ingests.get(id) : undefined;
       const verdict = e && verdictOf(settings, e.status, e.video, false);
       if (verdict && typeof verdict !== 'string') out.set(id, verdict);
     }
