@@ -1,5 +1,6 @@
 // Builds the Fastify application: one encapsulated plugin per interface group of the registry
 // (groups.ts), all sharing the database handle, the caches and the per-request clock.
+import { allowStoredOrigins } from './catalog/fields.ts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AnswerCache } from './cache/answer-cache.ts';
 import { CatalogCache } from './cache/catalog-cache.ts';
@@ -97,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   observeCache('published_windows', () => ({ bytes: timelines.bytes.published }));
   observeCache('zone_offsets', () => ({ bytes: zoneOffsetBytes() }));
   if (config.GUIDE_WARM_DAYS > 0) app.addHook('onReady', async () => guides.warmer.start());
+  // Stored URLs may name the origins the operator allowed (src/media/url-rule.ts), as fetches may.
+  allowStoredOrigins(config.MEDIA_FETCH_ALLOW_ORIGINS);
   const ingests = new HlsIngests(options.database.db, safeFetcher({ allowOrigins: config.MEDIA_FETCH_ALLOW_ORIGINS }), options.clock ?? systemClock, app.log);
   app.decorate('hlsIngests', ingests);
   // What an earlier process queued and did not read is read now.

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createOwner, type OwnerInput } from './catalog/owners.ts';
 import { exportCatalog, writeExportFile } from './catalog/export.ts';
+import { allowStoredOrigins } from './catalog/fields.ts';
 import { importCatalog, importCatalogText, type ImportResult } from './catalog/import.ts';
 import { systemClock } from './clock.ts';
 import { StoreNotifications } from './entitlements/notifications/service.ts';
@@ -35,6 +36,7 @@ Configuration comes from environment variables; see docs/operations.md.`;
 class UsageError extends Error {}
 
 async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  allowStoredOrigins(config.MEDIA_FETCH_ALLOW_ORIGINS); // an import's URLs as the server's
   const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();

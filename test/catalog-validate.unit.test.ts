@@ -24,18 +24,18 @@ function sample(): any {
     videos: [
       { id: 100, ownerId: 1, title: 'One', durationSeconds: 60.5, providerName: 'YouTube', providerVideoId: 'a', categoryId: 1 },
       { id: 101, ownerId: 1, title: 'Two', durationSeconds: 30, providerName: 'Custom', providerVideoId: 'b',
-        renditions: [{ url: 'https://x/1.mp4', width: 1280, height: 720, expiresUtc: '2026-12-01T00:00:00+01:00' }] },
+        renditions: [{ url: 'https://media.example/1.mp4', width: 1280, height: 720, expiresUtc: '2026-12-01T00:00:00+01:00' }] },
     ],
     channels: [
       { id: 10, ownerId: 1, name: 'News', url: 'news', categoryId: 1, languageId: 1, timezone: 'Europe/Berlin',
         videoIds: [100, 101], vodVideoIds: [101],
-        vast: [{ platform: 'web', vastUrl: 'https://ads/web' }, { platform: 'roku', vastUrl: 'https://ads/roku', vastType: 'fullscreen' }],
+        vast: [{ platform: 'web', vastUrl: 'https://ads.example/web' }, { platform: 'roku', vastUrl: 'https://ads.example/roku', vastType: 'fullscreen' }],
         roku: { addedToRoku: true, lastUpdateDate: null },
         schedules: [{ id: 9001, startTime: '2026-11-21T08:00:00', videoIds: [100, 101, 100] }],
         liveStreams: [{ videoId: 100, start: '2026-11-21T18:00:00Z', end: '2026-11-21T19:30:00.5+01:00' }] },
     ],
     apps: [
-      { id: 50, ownerId: 1, platform: 'roku', appName: 'News TV', apiKey: GUID, adLink: 'https://ads/app',
+      { id: 50, ownerId: 1, platform: 'roku', appName: 'News TV', apiKey: GUID, adLink: 'https://ads.example/app',
         theme: { primaryColor: '1a2b3c', secondaryColor: '1A2B3C', backgroundColor: '000000', styleColor: 'ffffff' },
         images: { logo: PNG, icon: JPEG },
         storeProducts: [{ storePlatform: 'Roku', productId: 'monthly', billingPeriod: 'Monthly' }],
@@ -81,7 +81,7 @@ describe('validateCatalog: a valid catalog', () => {
     const channel = c.channels[0]!;
     expect(channel).toMatchObject({ order: 0, guideMode: 'default', password: null, passwordHash: null, createdAt: null, deleted: false });
     expect(channel.vast[0]).toEqual({
-      platform: 'web', vastUrl: 'https://ads/web', vastVersion: 1, skippable: false, adFrequency: null,
+      platform: 'web', vastUrl: 'https://ads.example/web', vastVersion: 1, skippable: false, adFrequency: null,
       midRollFrequency: null, slottable: false, timeFrom: null, timeTo: null, vastType: null, allowAdsInVod: false,
     });
     expect(channel.schedules[0]).toMatchObject({ published: true, loopDaily: false });
@@ -275,7 +275,7 @@ describe('validateCatalog: shape errors', () => {
   it('enforces the per-platform app fields', () => {
     const input = sample();
     input.apps[2].theme = { primaryColor: '111111', secondaryColor: '222222', backgroundColor: '333333', styleColor: '444444' };
-    input.apps[1].adLink = 'https://ads';
+    input.apps[1].adLink = 'https://ads.example';
     input.apps[1].mobile = input.apps[2].mobile;
     expect(errorsOf(input)).toEqual([
       'apps[1].mobile: only allowed on a mobile app',

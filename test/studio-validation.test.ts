@@ -131,6 +131,24 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
     expect(changed.json().data).toMatchObject({ providerName: 'Vimeo', providerVideoId: VIMEO, thumbnailUrl: '', title: 'Rick' });
   });
 
+  it('stores no URL into a private network: a metadata thumbnail, a loopback stream, a quote; nothing created', async () => {
+    const before = (await s.call('GET', '/videos')).json().data.total;
+    const bad = await s.call('POST', '/videos', { body: [
+      { title: 'A', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'a', streamUrl: 'http://127.0.0.1:9000/a.m3u8' },
+      { title: 'B', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'b', streamUrl: 'https://cdn.example/b.m3u8', thumbnailUrl: 'https://169.254.169.254/latest/meta-data/' },
+      { title: 'C', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'c', streamUrl: 'https://cdn.example/c.m3u8"><script>' },
+      { title: 'D', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'd', streamUrl: 'https://cdn.example/d.m3u8', thumbnailUrl: 'http://cdn.example/d.jpg' },
+    ] });
+    expect(bad.statusCode).toBe(422);
+    expect(details(bad)).toEqual([
+      { path: '[0].streamUrl', message: expect.stringContaining('this machine (loopback)') },
+      { path: '[1].thumbnailUrl', message: expect.stringContaining('link-local') },
+      { path: '[2].streamUrl', message: expect.stringContaining('quotes must be percent-encoded') },
+      { path: '[3].thumbnailUrl', message: expect.stringContaining('want https://') },
+    ]);
+    expect((await s.call('GET', '/videos')).json().data.total).toBe(before);
+  });
+
   it('refuses what would never play, each at its field, and creates nothing', async () => {
     const before = (await s.call('GET', '/videos')).json().data.total;
     const bulk = await s.call('POST', '/videos', { body: [
@@ -140,12 +158,12 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
     expect(bulk.statusCode).toBe(422);
     expect(details(bulk)).toEqual([
       { path: '[0].url', message: expect.stringContaining('not a YouTube, Vimeo or direct media URL') },
-      { path: '[1].durationSeconds', message: 'must be > 0' },
+      { path: '[1].durationSeconds', message: 'must be at least 1 second' },
     ]);
     const conflict = await s.call('POST', '/videos', { body: [{ url: `https://youtu.be/${YT}`, providerVideoId: 'other', title: 'C', durationSeconds: 5 }] });
     expect(details(conflict)).toEqual([{ path: '[0].providerVideoId', message: `"other" is not what url says ("${YT}"); leave it out to take the url's` }]);
     const zero = await s.call('POST', '/videos', { body: { url: `https://youtu.be/${YT}`, title: 'B', durationSeconds: 0 } });
-    expect(details(zero)).toEqual([{ path: 'durationSeconds', message: 'must be > 0' }]);
+    expect(details(zero)).toEqual([{ path: 'durationSeconds', message: 'must be at least 1 second' }]);
     const whole = await s.call('POST', '/videos', { body: { title: 'D', durationSeconds: 5, providerName: 'YouTube', providerVideoId: `https://www.youtube.com/watch?v=${YT}` } });
     expect(details(whole)).toEqual([{ path: 'providerVideoId', message: `a YouTube video id, not a URL: this URL's id is "${YT}"` }]);
     const unknown = await s.call('POST', '/videos', { body: { title: 'E', durationSeconds: 5, providerName: 'Dailymotion', providerVideoId: 'x1' } });
@@ -160,7 +178,7 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
     expect(details(bad)).toEqual([
       { path: 'name', message: 'must be at most 200 characters' },
       { path: 'url', message: expect.stringContaining('bad slug "Retro Cartoons!"') },
-      { path: 'pictureUrl', message: 'bad URL "not a url" (spaces and control characters must be percent-encoded)' },
+      { path: 'pictureUrl', message: 'bad URL "not a url" (spaces, control characters and quotes must be percent-encoded)' },
       { path: 'password', message: 'must be at least 4 characters' },
     ]);
     expect(details(await s.call('PATCH', '/channels/201', { body: { pictureUrl: 'javascript:alert(1)' } }))).toEqual([
@@ -168,7 +186,7 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
     ]);
     expect(details(await s.call('PUT', '/channels/201/password', { body: { password: 'ab' } }))).toEqual([{ path: 'password', message: 'must be at least 4 characters' }]);
     const stream = await s.call('POST', '/channels/201/live-streams', { body: { videoId: 5001, start: '2026-12-01T10:00:00Z', end: '2026-12-01T11:00:00Z', uri: 'not a url' } });
-    expect(details(stream)).toEqual([{ path: 'uri', message: 'bad URL "not a url" (spaces and control characters must be percent-encoded)' }]);
+    expect(details(stream)).toEqual([{ path: 'uri', message: 'bad URL "not a url" (spaces, control characters and quotes must be percent-encoded)' }]);
   });
 
   it('refuses one Roku channel number given to two channels of the app', async () => {

@@ -6,6 +6,7 @@
 // (the old base64 pattern, `(?:[A-Za-z0-9+/]{4})*`, overflowed it on a ~5 MB image).
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
+import { storedUrlProblem } from '../media/url-rule.ts';
 
 const COLOUR_RE = /^[0-9a-fA-F]{6}$/;
 const GUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -21,7 +22,6 @@ const WALL_TIME_FORMAT = "yyyy-MM-dd'T'HH:mm:ss";
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SOI = [0xff, 0xd8, 0xff];
 /** ASCII controls, space and DEL: never inside a URL as written (a parser would drop or encode them). */
-const URL_UNSAFE_RE = /[\u0000-\u0020\u007f]/;
 const HANDLE_RE = /^@?[\w.-]+$/;
 
 /** String lengths (UTF-16 code units), docs/security.md: What an owner may build. */
@@ -93,20 +93,26 @@ export const scryptHash = checkedString((v) =>
 // The bound first: on a long string of dots the pattern takes quadratic time (20 KB: 3 s).
 export const email = checkedString((v) => (EMAIL_RE.test(v) ? null : `bad email ${show(v)}`), MAX_EMAIL);
 
-/** Why `v` is not an http or https URL, or null. Other schemes (javascript:, data:, file:...) are refused. */
-function urlProblem(v: string): string | null {
-  if (v === '') return 'must not be empty';
-  if (URL_UNSAFE_RE.test(v)) return `bad URL ${show(v)} (spaces and control characters must be percent-encoded)`;
-  const url = URL.parse(v);
-  if (url === null) return `bad URL ${show(v)} (want http:// or https://)`;
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `URL scheme ${show(url.protocol)} is not allowed (want http:// or https://)`;
-  return url.hostname === '' ? `bad URL ${show(v)} (no host)` : null;
+/**
+ * Origins the operator allowed in stored URLs whatever their host (MEDIA_FETCH_ALLOW_ORIGINS, set
+ * once at start by buildApp: the schemas are module constants, the setting is the process's).
+ */
+let allowedOrigins: ReadonlySet<string> = new Set();
+
+/** Adds the operator's allowed origins (the process's apps share one setting in production). */
+export function allowStoredOrigins(origins: readonly string[]): void {
+  if (origins.length > 0) allowedOrigins = new Set([...allowedOrigins, ...origins]);
 }
+
+/** Why `v` may not be stored as a URL (src/media/url-rule.ts: one rule for every stored URL), or null. */
+const urlProblem = (v: string) => storedUrlProblem(v, { allowed: allowedOrigins });
 
 /** An http or https URL. */
 export const url = checkedString(urlProblem, MAX_URL);
 /** An http or https URL, or '' for none (fields whose default is ''). */
 export const urlOrEmpty = checkedString((v) => (v === '' ? null : urlProblem(v)), MAX_URL);
+/** A thumbnail: an https URL (apps load it inside https pages), or '' for none. */
+export const thumbnailUrl = checkedString((v) => (v === '' ? null : storedUrlProblem(v, { httpsOnly: true, allowed: allowedOrigins })), MAX_URL);
 /** A social profile: its http or https URL, or a handle (letters, digits, `_`, `.`, `-`, an optional leading `@`). */
 export const profile = checkedString((v) => (HANDLE_RE.test(v) ? null : urlProblem(v)), MAX_URL);
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   channelPassword, colour, count, email, falseDefault, guid, hour, id, image, instant, nonEmpty, nullableString, nullableText, profile,
   instantMillis, integer, MAX_EMAIL, MAX_SECRET, MAX_STORE_ID, password, MAX_SHORT, MAX_TEXT, MAX_TITLE, refId, scryptHash, text, timeZone, tokenHash,
-  slug, url, urlOrEmpty, wallTime,
+  slug, thumbnailUrl, url, urlOrEmpty, wallTime,
 } from './fields.ts';
 import { MAX_BLOCK_VIDEOS } from '../schedules/day-entries.ts';
 import {
@@ -52,8 +52,9 @@ const providerName = text(MAX_SHORT).superRefine((v, ctx) => {
  */
 export const STUDIO_VIDEO_RULES = {
   title: shownName,
-  // A 0-second video never airs: a block skips it and a guide shows it nowhere.
-  durationSeconds: z.number().positive({ error: 'must be > 0' }),
+  // A 0-second video never airs (a block skips it, a guide shows it nowhere), and a fraction of a
+  // second is a typing slip: at least 1 s.
+  durationSeconds: z.number().min(1, { error: 'must be at least 1 second' }),
   providerName,
   providerVideoId: nonEmpty,
 };
@@ -125,7 +126,7 @@ export const videoSchema = z.strictObject({
   title,
   description: nullableText(MAX_TEXT),
   durationSeconds: z.number().nonnegative({ error: 'must be >= 0' }),
-  thumbnailUrl: urlOrEmpty.default(''),
+  thumbnailUrl: thumbnailUrl.default(''),
   providerName: text(MAX_SHORT),
   providerVideoId: text(MAX_SHORT),
   categoryId: refId.nullable().default(null),

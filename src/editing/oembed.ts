@@ -3,7 +3,7 @@
 // asked, with the URL rebuilt from the parsed id (video-url.ts), never a URL a caller typed: the
 // service must not be made to fetch arbitrary addresses (SSRF). Never throws: a provider that is
 // down, slow or offline is an answer ('unavailable') the creator fills in by hand.
-import { MAX_TEXT, MAX_TITLE, url as httpUrl } from '../catalog/fields.ts';
+import { MAX_TEXT, MAX_TITLE, thumbnailUrl } from '../catalog/fields.ts';
 import type { ParsedVideoUrl } from '../catalog/video-url.ts';
 
 export interface OEmbedConfig {
@@ -92,7 +92,8 @@ export function metadataOf(answer: Record<string, unknown>): VideoMetadata {
   const duration = answer['duration'];
   if (typeof duration === 'number' && Number.isFinite(duration) && duration > 0 && duration < 10 * 365 * 86_400) metadata.durationSeconds = duration;
   const thumbnail = answer['thumbnail_url'];
-  if (typeof thumbnail === 'string' && httpUrl.safeParse(thumbnail).success) metadata.thumbnailUrl = thumbnail;
+  // The provider's word goes through the stored-URL rule too: an https thumbnail on a public host, or none.
+  if (typeof thumbnail === 'string' && thumbnail !== '' && thumbnailUrl.safeParse(thumbnail).success) metadata.thumbnailUrl = thumbnail;
   const description = typeof answer['description'] === 'string' ? answer['description'].trim().slice(0, MAX_TEXT) : '';
   if (description !== '') metadata.description = description;
   return metadata;

@@ -2,7 +2,6 @@
 // URLs). Pure: the address is classified as written (after DNS, by safe-fetch.ts), so a DNS name,
 // a decimal or hex IPv4 (the URL parser already turned those into dotted form) or an IPv6 form
 // that embeds an IPv4 address cannot smuggle a private address past the check.
-import { isIP } from 'node:net';
 
 /** Why an address may not be fetched; `public` means it may. */
 export type AddressClass =
@@ -59,15 +58,21 @@ function classify4(n: number): AddressClass {
   return 'public';
 }
 
+const IPV6_RE = /^(?=.*:)[0-9a-f:]*(?:\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})?$/i;
+
 /** An IPv6 address as its eight 16-bit groups (an embedded dotted IPv4 tail included), or null. */
 export function parse6(text: string): number[] | null {
   const address = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (isIP(address) !== 6) return null;
+  // Checked here, not by node:net's isIP: the console's contracts import this module (no Node built-ins there).
+  if (!IPV6_RE.test(address) || address.split('::').length > 2) return null;
   // A dotted IPv4 tail (::ffff:10.0.0.1) becomes its two hex groups.
+  let badTail = false;
   const head = address.replace(/(\d+\.\d+\.\d+\.\d+)$/, (dotted) => {
-    const n = parse4(dotted) ?? 0;
-    return `${Math.floor(n / 65536).toString(16)}:${(n % 65536).toString(16)}`;
+    const n = parse4(dotted);
+    if (n === null) badTail = true;
+    return `${Math.floor((n ?? 0) / 65536).toString(16)}:${((n ?? 0) % 65536).toString(16)}`;
   });
+  if (badTail || head.split(':').some((g) => g.length > 4)) return null;
   const [left, right] = head.includes('::') ? head.split('::') : [head, undefined];
   const groups = (s: string | undefined) => (s ? s.split(':').filter((g) => g !== '').map((g) => parseInt(g, 16)) : []);
   const l = groups(left);
