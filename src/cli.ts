@@ -12,13 +12,15 @@ import type { DatabaseHandle } from './db/connect.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_LOGINS, demoCatalog } from './demo/catalog.ts';
 import { isClusterWorker, servePrimary } from './cluster.ts';
-import { openConfiguredDatabase, serveForever } from './server.ts';
+import { openConfiguredDatabase, prepareDatabase, serveForever } from './server.ts';
 
 const USAGE = `Usage: channelnet <command>
 
   serve [--workers N]        run the service (migrates first; loads the demo catalog into an empty database);
                              --workers N runs N processes on one port (PostgreSQL only)
   migrate                    apply database migrations and exit
+  prepare                    migrate, and load the demo catalog into an empty database (serve runs it in a
+                             short-lived process when the embedded data directory is new); prints {"demoLoaded":...}
   import FILE [--replace]    load a catalog file (merge by id; --replace empties the catalog first)
   export [--out FILE]        write the catalog to FILE or standard output
   demo [--out FILE]          load the demo catalog (dated from today), or write it to FILE
@@ -88,6 +90,11 @@ async function run(argv: string[]): Promise<number> {
       if (workers > 1 && !isClusterWorker()) await servePrimary(config, workers);
       else await serveForever(config);
       return -1; // keeps running
+    }
+    case 'prepare': {
+      const demoLoaded = await withDatabase(config, (d) => prepareDatabase(config, d));
+      process.stdout.write(`${JSON.stringify({ demoLoaded })}\n`);
+      return 0;
     }
     case 'migrate':
       await withDatabase(config, async () => undefined);

@@ -1,14 +1,19 @@
 // `channelnet serve` / `npm start`: migrate, load the demo catalog into an empty database,
 // listen, and on SIGTERM or SIGINT drain in-flight requests before closing the database.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { importCatalog, isCatalogEmpty } from './catalog/import.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
+import { isNewDataDir } from './db/pglite-seed.ts';
 import { demoCatalog } from './demo/catalog.ts';
 import { announcement } from './announcement.ts';
 import { buildApp } from './app.ts';
 import { observeQuery } from './observability/metrics.ts';
+
+const run = promisify(execFile);
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -27,10 +32,26 @@ export async function prepareDatabase(config: Config, database: DatabaseHandle):
   return config.DEMO_ON_EMPTY && (await loadDemoIfEmpty(database));
 }
 
+/**
+ * A new embedded data directory is made, migrated and loaded in a short-lived process
+ * (`channelnet prepare`): PGlite's WebAssembly memory only grows, so a first start that did it
+ * here would keep the bulk load's peak for the server's life (docs/operations.md: Memory).
+ * Answers whether the demo was loaded; undefined when there was nothing to prepare apart.
+ */
+async function prepareApart(config: Config): Promise<boolean | undefined> {
+  if (config.DATABASE_URL || config.DATA_DIR.startsWith('memory://') || !isNewDataDir(config.DATA_DIR)) return undefined;
+  const script = process.argv[1];
+  if (!script) return undefined;
+  const { stdout } = await run(process.execPath, [...process.execArgv, script, 'prepare'], { env: process.env, maxBuffer: 1024 * 1024 });
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  return (JSON.parse(line) as { demoLoaded: boolean }).demoLoaded;
+}
+
 export async function startServer(config: Config): Promise<RunningServer> {
+  const preparedApart = await prepareApart(config);
   const database = await openConfiguredDatabase(config);
   try {
-    const demoLoaded = await prepareDatabase(config, database);
+    const demoLoaded = (await prepareDatabase(config, database)) || preparedApart === true;
     const app = await buildApp({ database, config });
     // Connections past the cap are closed as they arrive: each open one costs a socket and memory.
     if (config.MAX_CONNECTIONS > 0) app.server.maxConnections = config.MAX_CONNECTIONS;

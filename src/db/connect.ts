@@ -1,6 +1,7 @@
 // The one place that knows which driver is in use. Everything above it sees a
 // `Database` typed against PgDatabase, so queries are the same on PGlite and PostgreSQL.
 import { PGlite } from '@electric-sql/pglite';
+import { isNewDataDir, seedFor } from './pglite-seed.ts';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -126,7 +127,9 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   const lock: DataDirLock | undefined = inMemory ? undefined : acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
-    client = options.pglite ?? (await PGlite.create(dataDir));
+    // A new directory starts from the shipped seed where there is one (pglite-seed.ts: initdb's memory).
+    const seed = !inMemory && isNewDataDir(dataDir) ? seedFor() : undefined;
+    client = options.pglite ?? (await PGlite.create(dataDir, seed ? { loadDataDir: seed } : {}));
   } catch (error) {
     lock?.release();
     throw error;
