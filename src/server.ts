@@ -35,7 +35,7 @@ export async function prepareDatabase(config: Config, database: DatabaseHandle):
 /**
  * A new embedded data directory is made, migrated and loaded in a short-lived process
  * (`channelnet prepare`): PGlite's WebAssembly memory only grows, so a first start that did it
- * here would keep the bulk load's peak for the server's life (docs/operations.md: Memory).
+ * here would keep the bulk load's peak for the server's life (docs/operations.md: Databases: embedded or PostgreSQL).
  * Answers whether the demo was loaded; undefined when there was nothing to prepare apart.
  */
 async function prepareApart(config: Config): Promise<boolean | undefined> {
