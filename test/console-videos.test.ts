@@ -73,7 +73,7 @@ describe('Studio console: videos', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Duration (seconds)').fill('-5');
     await dialog.getByLabel('Provider video id').fill('dawn123');
     await dialog.getByRole('button', { name: 'Add video' }).click();
-    await dialog.getByText('must be > 0').waitFor();
+    await dialog.getByText('must be at least 1 second').waitFor();
     await screenshot(page, 'videos-refused');
     expect((await videos()).total).toBe(before);
     // What was typed is kept; correcting the field saves.

@@ -12,7 +12,7 @@ import type { IngestedVideo } from '../src/linear/types.ts';
 import { BACKENDS } from './support/db.ts';
 import { studioCatalog, studioTest, type StudioTest } from './support/studio.ts';
 
-const ORIGIN = 'http://127.0.0.1:8500';
+const ORIGIN = 'https://media.example';
 const SEGMENTS = 150; // 4 s each: 600 s, the videos' scheduled duration
 
 function hlsVideo(name: string): IngestedVideo {

@@ -94,7 +94,7 @@ describe('real players on the live stream', () => {
     catalog.videos.push(custom(7101, 'first', 60), custom(7102, 'second', 120));
     catalog.channels.push({ id: 211, ownerId: 11, name: 'Players', url: 'players', categoryId: 1, timezone: 'UTC', videoIds: [7101, 7102], createdAt: '2026-01-01T00:00:00Z', schedules: [{ id: 9211, startTime: start, videoIds: [7101, 7102] }] });
     catalog.apps.push({ id: 305, ownerId: 11, platform: 'firetv', appName: 'Players TV', createdAt: '2026-03-01T00:00:00Z', channels: [{ channelId: 211 }] });
-    s = await studioTest('pglite', catalog, { CHANNELNET_TEST_CLOCK: false });
+    s = await studioTest('pglite', catalog, { CHANNELNET_TEST_CLOCK: false, MEDIA_FETCH_ALLOW_ORIGINS: [origin.origin] });
     for (const [id, name] of [[7101, 'first'], [7102, 'second']] as const) await storeReadyIngest(s.t.database.db, id, `${origin.origin}/${name}/index.m3u8`, ingestOf(dir, name, origin.origin), new Date());
     key = (await s.call('POST', '/apps/firetv/epg-key')).json().data.key;
     const on = await s.call('PUT', '/channels/211/linear', { body: { enabled: true, targetDurationSeconds: TARGET, windowSeconds: 30 }, now: new Date().toISOString() });

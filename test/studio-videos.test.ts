@@ -48,7 +48,7 @@ describe.each(BACKENDS)('Studio videos on %s', (backend) => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.code).toBe('invalid_request');
     expect(bad.json().error.details).toEqual(expect.arrayContaining([
-      { path: 'durationSeconds', message: 'must be > 0' },
+      { path: 'durationSeconds', message: 'must be at least 1 second' },
       { path: 'colour', message: 'unknown field' },
     ]));
     const badRef = await s.call('POST', '/videos', { body: { ...newVideo, categoryId: 99 } });

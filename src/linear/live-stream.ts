@@ -8,7 +8,7 @@
 // - per channel, the window's state (its input: rows, programmes, sources), valid from when it was
 //   made until the next programme starts or READ_AHEAD_MS passes (stateUntil): the windows in that
 //   span are pure arithmetic over it, so a channel whose segments are 1 s long reads the database
-//   once in 30 s however many players poll it;
+//   once in one to two minutes however many players poll it;
 // - per rung, the rendered text, valid from its last segment's start until that segment ends (the
 //   next segment's start: nothing changes before), re-rendered from the state after; LRU by bytes.
 // Rows are written as programmes first start, when a window is asked (no ticking loop).
@@ -238,7 +238,7 @@ export class LiveStreams implements CacheFollower {
     return asks.map((ask) => {
       const input = windowInput(ask);
       // Each state lives a random 50-100% of its read-ahead: channels first asked together (a fleet
-      // started at once, a restart) would otherwise all read again in the same second, every 30 s.
+      // started at once, a restart) would otherwise all read again in the same second, every read-ahead.
       const until = Math.min(stateUntil(input, ask.now), ask.now + READ_AHEAD_MS * (0.5 + Math.random() / 2));
       return { from: ask.now, until, input, rungs: new Map(), bytes: STATE_OVERHEAD };
     });

@@ -39,9 +39,12 @@ const firstGapStartOf = (s: WindowAsk['settings']) => Math.floor(s.epoch / 1000)
 /**
  * How long one read of the timeline serves a channel's windows (ms): a window made at `now` holds
  * every later window until the next programme starts or this passes (stateUntil), so a channel
- * polled by many players reads once in this span, whatever its segments' length.
+ * polled by many players reads once in this span, whatever its segments' length. Two minutes: a
+ * fleet that pauses (a CDN's cache holding answers, a quiet minute) finds its states still held,
+ * rather than a thousand channels read again at once when it resumes. What it delays is only a
+ * re-ingest of the video on air (a new ingest matters from its programme's start, which reads anew).
  */
-export const READ_AHEAD_MS = 30_000;
+export const READ_AHEAD_MS = 120_000;
 
 /**
  * The span of the timeline a window at `now` reads: its own, and back to the last row's start

@@ -1,5 +1,6 @@
 // An app on a fresh database loaded with a catalog, driven through Fastify's inject.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { allowStoredOrigins } from '../../src/catalog/fields.ts';
 import { importCatalog } from '../../src/catalog/import.ts';
 import type { Clock } from '../../src/clock.ts';
 import type { Config } from '../../src/config.ts';
@@ -19,6 +20,8 @@ export const TEST_NOW = '2026-11-21T15:00:00Z';
 
 export async function testApp(kind: DatabaseKind, catalog: unknown, config: Partial<Config> = {}, clock?: Clock): Promise<TestApp> {
   const database = await freshDatabase(kind);
+  // The catalog is imported as the app will hold it: with the operator's allowed origins (as the CLI's import has).
+  allowStoredOrigins(config.MEDIA_FETCH_ALLOW_ORIGINS ?? []);
   const result = await importCatalog(database.db, catalog, { replace: false, now: new Date(TEST_NOW) });
   if (!result.ok) throw new Error(`test catalog invalid:\n${result.errors.join('\n')}`);
   // No background polling of the notification inbox, no guide warming on the real clock: tests drive them when they mean to.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.ts';
+import { allowStoredOrigins } from '../../src/catalog/fields.ts';
 import { importCatalog } from '../../src/catalog/import.ts';
 import type { Config } from '../../src/config.ts';
 import { inject } from 'vitest';
@@ -34,6 +35,7 @@ export interface ConsoleServer {
 export async function consoleServer(catalog: unknown, config: Partial<Config> = {}): Promise<ConsoleServer> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); .ci/run does`);
   const database = await freshDatabase('pglite');
+  allowStoredOrigins(config.MEDIA_FETCH_ALLOW_ORIGINS ?? []); // imported as the app will hold it
   const imported = await importCatalog(database.db, catalog, { replace: false, now: new Date() });
   if (!imported.ok) throw new Error(`test catalog invalid:\n${imported.errors.join('\n')}`);
   const app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, ...config } });
