@@ -279,7 +279,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       expect(replaced.statusCode, replaced.body).toBe(200);
       expect(replaced.json().data).toMatchObject({ platform: 'roku', vastUrl: 'https://ads.example/roku-2', timeFrom: 6 });
       await expect.poll(async () => (await custom('/channels/201/vast?platform=roku')).json().data, POLL).toMatchObject({ Platform: 'roku', VastUrl: 'https://ads.example/roku-2', TimeFrom: 6 });
-      const stale = await s.call('PUT', '/channels/201/vast/roku', { body: { vastUrl: 'https://lost' }, headers: { 'if-match': roku.headers.etag as string } });
+      const stale = await s.call('PUT', '/channels/201/vast/roku', { body: { vastUrl: 'https://lost.example' }, headers: { 'if-match': roku.headers.etag as string } });
       expect(stale.statusCode).toBe(412);
       const created = await s.call('PUT', '/channels/201/vast/firetv', { body: { vastUrl: 'https://ads.example/fire' } });
       expect(created.statusCode, created.body).toBe(201);
@@ -295,9 +295,9 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
         { path: 'vastUrl', message: 'must not be empty' },
         { path: 'timeFrom', message: 'must be 0-23' },
       ]));
-      const other = await s.call('PUT', '/channels/201/vast/web', { body: { platform: 'roku', vastUrl: 'https://x' } });
+      const other = await s.call('PUT', '/channels/201/vast/web', { body: { platform: 'roku', vastUrl: 'https://x.example' } });
       expect(other.json().error.details).toEqual([{ path: 'platform', message: 'must be "web" (the path\'s) or left out' }]);
-      const ifNone = await s.call('PUT', '/channels/201/vast/appletv', { body: { vastUrl: 'https://x' }, headers: { 'if-match': '*' } });
+      const ifNone = await s.call('PUT', '/channels/201/vast/appletv', { body: { vastUrl: 'https://x.example' }, headers: { 'if-match': '*' } });
       expect(ifNone.statusCode).toBe(412);
       expect((await s.call('GET', '/channels/201/vast/web')).json().data).toEqual(webVast);
     });
