@@ -10,7 +10,7 @@ import { JPEG_STUB as JPEG, PNG_1X1 as PNG } from './fixtures/catalog.ts';
 import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
 
 const WEB_VAST = {
-  platform: 'web', vastUrl: 'https://ads.example/web?a=1&b=<2>', vastVersion: 3, skippable: true, adFrequency: 2,
+  platform: 'web', vastUrl: 'https://ads.example/web?a=1&cb={{CACHEBUSTER}}&t=[TIMESTAMP]', vastVersion: 3, skippable: true, adFrequency: 2,
   midRollFrequency: 25, slottable: true, timeFrom: 8, timeTo: 20, vastType: 'fullscreen', allowAdsInVod: true,
 } as const;
 
@@ -98,9 +98,9 @@ const notBoolean = (value: string) => cannotConvert(value, 'Boolean', 'System.Fo
 const invalidFormat = (contentType: string) => page(`System.InvalidOperationException: Request format is invalid: ${contentType}.\r\n`);
 
 const WEB_VAST_JSON =
-  '{"ChannelId":401,"VastVersion":3,"VastUrl":"https://ads.example/web?a=1&b=<2>","Skippable":true,"AdFrequency":2,' +
+  '{"ChannelId":401,"VastVersion":3,"VastUrl":"https://ads.example/web?a=1&cb={{CACHEBUSTER}}&t=[TIMESTAMP]","Skippable":true,"AdFrequency":2,' +
   '"MidRollFrequency":25,"Slottable":true,"TimeFrom":8,"TimeTo":20,"VastType":"fullscreen","Platform":"web","AllowAdsInVod":true}';
-const WEB_VAST_XML = WEB_VAST_JSON.replace('a=1&b=<2>', 'a=1&amp;b=&lt;2&gt;');
+const WEB_VAST_XML = WEB_VAST_JSON.replace('a=1&cb=', 'a=1&amp;cb=').replace('}}&t=', '}}&amp;t=');
 const FIRETV_VAST_JSON =
   '{"ChannelId":401,"VastVersion":1,"VastUrl":"https://ads.example/firetv","Skippable":false,"AdFrequency":null,' +
   '"MidRollFrequency":null,"Slottable":false,"TimeFrom":null,"TimeTo":null,"VastType":null,"Platform":"firetv","AllowAdsInVod":false}';

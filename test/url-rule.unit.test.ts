@@ -50,6 +50,10 @@ describe('stored URLs', () => {
     }
   });
 
+  it('keeps ad-server macros in a query ({{CACHEBUSTER}}, [TIMESTAMP], a|b)', () => {
+    expect(storedUrlProblem('https://vast.example/tag?cb={{CACHEBUSTER}}&ts=[TIMESTAMP]&kv=a|b')).toBeNull();
+  });
+
   it('thumbnails are https only', () => {
     expect(thumbnailUrl.safeParse('https://i.ytimg.com/vi/x/hqdefault.jpg').success).toBe(true);
     expect(thumbnailUrl.safeParse('').success).toBe(true);

@@ -2,8 +2,9 @@
 // A stored URL is later fetched by the service (an HLS ingest, an oEmbed thumbnail), by every app
 // (thumbnails, streams, ad tags) or shown as a link, so what it may name is decided once, here:
 // - http or https only; a thumbnail https only (apps load it inside https pages and TV shells);
-// - no space, control or quote character (" ' < > ` \ { } |): stored text ends up in XML, M3U
-//   attributes and HTML, where a quote would end the attribute;
+// - no space, control or quote character (" ' < > ` \): stored text ends up in XML, M3U
+//   attributes and HTML, where a quote would end the attribute. Braces, brackets and | stay:
+//   ad servers' tags carry macros such as {{CACHEBUSTER}}, [TIMESTAMP] or a|b in their query;
 // - no host that is this machine, a private, link-local (cloud metadata), multicast or otherwise
 //   reserved address written as an address, nor a name that only a local network resolves
 //   (localhost and *.localhost, *.local, *.internal such as metadata.google.internal, a name
@@ -12,7 +13,7 @@
 // redirect: a name cannot be checked here, before it is fetched.
 import { ADDRESS_CLASS_WORDS, classifyAddress } from './addresses.ts';
 
-const UNSAFE_RE = /[\u0000-\u0020\u007f"'<>`\\{}|]/;
+const UNSAFE_RE = /[\u0000-\u0020\u007f"'<>`\\]/;
 const LOCAL_NAME_RE = /(?:^|\.)(?:localhost|local|internal|home\.arpa)$/i;
 
 /** Why `host` (a URL's hostname, IPv6 in brackets) is not a public host, or null. */
