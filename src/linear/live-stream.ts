@@ -69,7 +69,10 @@ interface Asked {
 
 interface State {
   from: number;
+  /** Until when it is every window's input (stateUntil): past it, a request waits for a new one. */
   until: number;
+  /** From when a request makes the next one in the background while this one answers. */
+  refreshAt: number;
   input: WindowInput;
   rungs: Map<number, Shown>;
   bytes: number;
@@ -141,7 +144,7 @@ export class LiveStreams implements CacheFollower {
     if (!channel || !settings || rung < 0 || rung >= settings.ladder.length) return undefined;
     let state = this.states.get(channelId);
     if (!state || now < state.from || now >= state.until) state = await this.fresh(channel, now);
-    else if (state.until - now < REFRESH_AHEAD_MS && state.until < state.input.nextStart) this.refreshAhead(channel, now);
+    else if (now >= state.refreshAt && state.until < state.input.nextStart) this.refreshAhead(channel, now);
     const shown = state.rungs.get(rung);
     if (shown && now >= shown.from && now < shown.until) return shown;
     const segments = liveWindow({ ...state.input, now }, rung);
@@ -237,10 +240,13 @@ export class LiveStreams implements CacheFollower {
     }
     return asks.map((ask) => {
       const input = windowInput(ask);
-      // Each state lives a random 50-100% of its read-ahead: channels first asked together (a fleet
-      // started at once, a restart) would otherwise all read again in the same second, every read-ahead.
-      const until = Math.min(stateUntil(input, ask.now), ask.now + READ_AHEAD_MS * (0.5 + Math.random() / 2));
-      return { from: ask.now, until, input, rungs: new Map(), bytes: STATE_OVERHEAD };
+      // Each state is made again from a random 50-100% of its read-ahead: channels first asked
+      // together (a fleet started at once, a restart) would otherwise all read again in the same
+      // second, every read-ahead. It answers until its end meanwhile, so a fleet back from a pause
+      // finds its states held and refreshes them behind its answers, not before them.
+      const until = stateUntil(input, ask.now);
+      const refreshAt = Math.min(until - REFRESH_AHEAD_MS, ask.now + READ_AHEAD_MS * (0.5 + Math.random() / 2));
+      return { from: ask.now, until, refreshAt, input, rungs: new Map(), bytes: STATE_OVERHEAD };
     });
   }
 
