@@ -40,21 +40,22 @@ const languagesQuery = z.object(zoneField);
  * so every zone with the same window shares one answer (`shared`, the key naming what it depends
  * on): a kept one is sent at once (returned), else the handler computes it and it is kept.
  */
-async function keepList(reads: CatalogReads, request: FastifyRequest, reply: FastifyReply, caller: Caller, shared: SendShared): Promise<FastifyReply | undefined> {
+async function keepList(reads: CatalogReads, request: FastifyRequest, reply: FastifyReply, caller: Caller, shared: SendShared): Promise<boolean> {
   const channels = await callerChannels(reads, caller);
   if (!(await sameForEveryViewer(reads, caller, channels, false))) {
     perViewerAnswer(request);
-    return undefined;
+    return false;
   }
   const now = caller.now.getTime();
   const { timezone: _zone, ...rest } = request.query as Record<string, unknown>;
   const window = caller.zone === undefined ? 'own' : (({ from, to }) => `${from}-${to}`)(cachedDayWindow(fastLocalDate(now, caller.zone), caller.zone));
   const alias = `${request.routeOptions.url}|${caller.ownerId}|${caller.app?.id ?? 'none'}|${window}|${JSON.stringify(rest)}`;
-  const sent = shared(request, reply, alias);
-  if (sent) return sent;
+  // True, not the reply: a reply is thenable, and awaiting it waits for the send and yields
+  // nothing, so the route went on to build (and send again) the answer it had just sent kept.
+  if (shared(request, reply, alias)) return true;
   const memo = <T>(key: string, load: () => Promise<T>, scope: Parameters<typeof reads.cache.get>[2]) => reads.cache.get(key, load, scope);
   shareAnswer(request, { ownerId: caller.ownerId }, await availabilityChangesAt(reads.db, channels, caller.zone, now, memo), alias);
-  return undefined;
+  return false;
 }
 
 type SendShared = ReturnType<typeof answerHooks>['sendShared'];
@@ -67,15 +68,13 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
 
   app.get('/users/:id/channels', { schema: { querystring: channelsQuery, response: channelsResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);
-    const sent = await keepList(reads, request, reply, caller, sendShared);
-    if (sent) return sent;
+    if (await keepList(reads, request, reply, caller, sendShared)) return reply;
     return customData(filterChannels(await listedChannels(reads, caller), request.query).map(presentListedChannel));
   });
 
   app.get('/users/:id/categories', { schema: { querystring: categoriesQuery, response: categoriesResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);
-    const sent = await keepList(reads, request, reply, caller, sendShared);
-    if (sent) return sent;
+    if (await keepList(reads, request, reply, caller, sendShared)) return reply;
     const listed = await listedChannels(reads, caller);
     const categories = await categoriesWithIds(db, [...new Set(listed.map((l) => l.channel.categoryId))]);
     const channelsOf = (categoryId: number) => listed.filter((l) => l.channel.categoryId === categoryId);
@@ -84,8 +83,7 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
 
   app.get('/users/:id/languages', { schema: { querystring: languagesQuery, response: languagesResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);
-    const sent = await keepList(reads, request, reply, caller, sendShared);
-    if (sent) return sent;
+    if (await keepList(reads, request, reply, caller, sendShared)) return reply;
     const listed = await listedChannels(reads, caller);
     const ids = listed.flatMap((l) => (l.channel.languageId === null ? [] : [l.channel.languageId]));
     const languages = await languagesWithIds(db, [...new Set(ids)]);
