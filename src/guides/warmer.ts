@@ -59,7 +59,7 @@ export class GuideWarmer {
   /** Warms now, and after changes until stop(); the warmings on the clock are a job (src/jobs.ts). */
   start(): void {
     this.active = true;
-    this.run(undefined);
+    void this.run(undefined); // run() reports its own failures (onError)
   }
 
   /** A warming of every keyed app after the one under way (the job's run); resolves when queued. */
@@ -78,7 +78,7 @@ export class GuideWarmer {
       const owners = this.allChanged ? undefined : new Set(this.changedOwners);
       this.allChanged = false;
       this.changedOwners.clear();
-      this.run(owners);
+      void this.run(owners);
     }, WARM_AFTER_CHANGE_MS);
     this.changeTimer.unref();
   }

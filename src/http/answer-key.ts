@@ -15,9 +15,11 @@ interface ObjectDef {
 
 /** The object schema under refinements and pipes, or undefined. */
 function objectDef(schema: unknown): ObjectDef | undefined {
+  /* eslint-disable @typescript-eslint/no-unnecessary-condition -- zod's internals, read defensively: any schema may come here */
   let def = (schema as z.ZodType | undefined)?._zod?.def as { type: string; in?: unknown } | undefined;
   for (let depth = 0; def && def.type === 'pipe' && depth < 4; depth++) def = (def.in as z.ZodType | undefined)?._zod?.def as typeof def;
   return def?.type === 'object' ? (def as unknown as ObjectDef) : undefined;
+  /* eslint-enable @typescript-eslint/no-unnecessary-condition */
 }
 
 /** The declared parameter names of a query schema; undefined when they cannot be said (key the whole URL). */

@@ -141,7 +141,7 @@ export function answerHooks(
     const plan = request.answerPlan;
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const kept = plan && answers.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until });
-    if (kept && plan && terms.alias !== undefined) answers.keep(`shared\n${terms.alias}`, plan.version, kept);
+    if (kept && terms.alias !== undefined) answers.keep(`shared\n${terms.alias}`, plan.version, kept);
     const etag = kept ? kept.etag : etagOf(body);
     const gzip = kept?.gzip && acceptsGzip(request.headers['accept-encoding']) ? kept.gzip : undefined;
     validators(reply, gzip ? gzipEtag(etag) : etag, terms.until, now);

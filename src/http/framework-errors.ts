@@ -22,12 +22,13 @@ const ROUTER_MESSAGES: Record<string, string> = {
 
 /** Fastify's `frameworkErrors` option: router refusals in the group's envelope. */
 export function frameworkErrorHandler(envelopeAt: EnvelopeAt) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  // Fastify ignores what this returns; a reply is thenable, so it is sent, not returned.
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const status = error.statusCode ?? 500;
     const envelope = envelopeAt(request.url);
     reply.code(status);
-    if (envelope) return sendEnveloped(reply, envelope.failure(status, ROUTER_MESSAGES[error.code] ?? (status < 500 ? 'Bad request.' : 'Server error.')));
-    return reply.send({ error: status < 500 ? 'Bad Request' : 'Internal Server Error', code: error.code, message: error.message, statusCode: status });
+    if (envelope) void sendEnveloped(reply, envelope.failure(status, ROUTER_MESSAGES[error.code] ?? (status < 500 ? 'Bad request.' : 'Server error.')));
+    else void reply.send({ error: status < 500 ? 'Bad Request' : 'Internal Server Error', code: error.code, message: error.message, statusCode: status });
   };
 }
 

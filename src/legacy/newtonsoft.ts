@@ -55,6 +55,7 @@ export function serializeNewtonsoft(value: NValue): string {
       return value.toString();
     case 'string':
       return quoteNewtonsoft(value);
+    default: // an object: one of the kinds below
   }
   if (value instanceof Uint8Array) return `"${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')}"`;
   if (value instanceof NDouble) return doubleText(value.value);

@@ -83,7 +83,7 @@ export function App() {
               <Text size="sm" visibleFrom="xs">
                 {user}
               </Text>
-              <Button variant="default" size="xs" onClick={signOut}>
+              <Button variant="default" size="xs" onClick={() => void signOut()}>
                 Sign out
               </Button>
             </Group>

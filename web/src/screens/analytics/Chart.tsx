@@ -19,7 +19,6 @@ export function Chart({ options, data, label, height = 260 }: { options: Omit<uP
       plot.current = null;
     };
     // Rebuilt when the data or options change; a resize only resizes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [options, data, width > 0]);
 
   useEffect(() => {

@@ -121,10 +121,10 @@ function Import() {
           </Alert>
         ) : null}
         <Group>
-          <Button variant="light" onClick={() => send(true)} loading={busy === 'check'} disabled={text.trim() === '' || busy !== null}>
+          <Button variant="light" onClick={() => void send(true)} loading={busy === 'check'} disabled={text.trim() === '' || busy !== null}>
             Check file
           </Button>
-          <Button onClick={() => send(false)} loading={busy === 'import'} disabled={!checked || checked.text !== text || busy !== null}>
+          <Button onClick={() => void send(false)} loading={busy === 'import'} disabled={!checked || checked.text !== text || busy !== null}>
             Import
           </Button>
           {busy ? <Loader size="sm" aria-label={busy === 'check' ? 'Checking' : 'Importing'} /> : null}
