@@ -9,10 +9,13 @@ import { customClient, type Headers } from './support/custom.ts';
 import { BACKENDS } from './support/db.ts';
 import { amazonReceipt, at, DAY, googleProduct, HOUR, NOW, ROKU_KEY, rokuTransaction, SKU, useStores, dataOf, PPV } from './support/entitlements.ts';
 import {
-  withSenders, GOOGLE_MONTHLY, googlePush, PUSH_ACCOUNT, rtnMessage, snsMessage, testClock, TOPIC, URL_OF, useNotificationApp, type Senders,
+  withSenders, GOOGLE_MONTHLY, googlePush, PUSH_ACCOUNT, PUSH_AUDIENCE, rtnMessage, snsMessage, testClock, TOPIC, URL_OF, useNotificationApp, type Senders,
 } from './support/notifications.ts';
 
 const stores = useStores();
+const segment = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A JWT with an empty signature (what `alg: none` means). */
+const unsigned = (header: object, claims: object) => `${segment(header)}.${segment(claims)}.`;
 const time = testClock();
 const world = withSenders(stores);
 
@@ -94,6 +97,8 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
       const cases: [Headers, number, string][] = [
         [{}, 401, 'unauthenticated'],
         [{ authorization: 'Bearer not-a-jwt' }, 401, 'invalid_signature'],
+        // alg none, with the claims a real push carries: never trusted.
+        [{ authorization: `Bearer ${unsigned({ alg: 'none', kid: 'test-kid' }, { iss: 'https://accounts.google.com', aud: PUSH_AUDIENCE, email: PUSH_ACCOUNT, email_verified: true, exp: Math.floor(NOW.getTime() / 1000) + 3600 })}` }, 401, 'invalid_signature'],
         [googlePush(world.senders(), revoked, { messageId: 'm-x', audience: 'https://evil.example/' }).headers, 401, 'invalid_signature'],
         [googlePush(world.senders(), revoked, { messageId: 'm-x', email: 'someone@evil.iam.gserviceaccount.com' }).headers, 401, 'invalid_signature'],
         [googlePush(world.senders(), revoked, { messageId: 'm-x', exp: Math.floor(NOW.getTime() / 1000) - 3600 }).headers, 401, 'invalid_signature'],
