@@ -1,4 +1,15 @@
 # channelnet: multi-stage image; production dependencies only, runs as the non-root `node` user.
+# The Studio console is built in its own stage (its toolchain, Vite, React and Mantine, is a dev
+# dependency) and only its output, dist/studio, reaches the image.
+FROM node:20-bookworm-slim AS console
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY bin ./bin
+COPY src ./src
+COPY web ./web
+RUN node bin/build.mjs
+
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -12,8 +23,10 @@ COPY package.json ./
 COPY bin ./bin
 COPY src ./src
 COPY drizzle ./drizzle
+COPY assets ./assets
+COPY --from=console /app/dist/studio ./dist/studio
 # The bundle is built into the image: the app directory is not writable at run time.
-RUN node bin/build.mjs
+RUN node bin/build.mjs --server-only
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -5,7 +5,7 @@
 // works on a fresh clone). The bundle sits two levels deep, like src/db/connect.ts, so the
 // migrations path that module computes from import.meta.url ('../../drizzle') stays right.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,9 @@ const olderThan = (file, newest) => {
 export const isStale = () => olderThan(OUTPUT, newestOf([path.join(ROOT, 'src')], /\.(ts|mts|json)$/));
 
 // The console's types come from src/catalog (shared schemas), so those count as its sources too.
+// An install without web/ (the Docker image, a production install) runs the console it was given.
 export const isConsoleStale = () =>
+  existsSync(CONSOLE_SOURCE) &&
   olderThan(path.join(CONSOLE_OUTPUT, 'index.html'), newestOf([CONSOLE_SOURCE, path.join(ROOT, 'src', 'catalog')], /\.(ts|tsx|css|html|json|svg)$/));
 
 /**
@@ -68,7 +70,11 @@ function precompress(dir) {
  * meanwhile never serves half a build. Takes a few seconds; `channelnet serve` runs it when stale.
  */
 export async function buildConsole() {
-  const { build: viteBuild } = await import('vite');
+  const vite = await import('vite').catch(() => undefined);
+  // The console's toolchain (Vite, React, Mantine) is a dev dependency: `npm ci --omit=dev` serves a
+  // console built beforehand (`npm run build` where dev dependencies are installed).
+  if (!vite) throw new Error('its toolchain is not installed (a production install: run `npm run build` where dev dependencies are, then copy dist/studio)');
+  const viteBuild = vite.build;
   const temporary = `${CONSOLE_OUTPUT}.${randomBytes(4).toString('hex')}.tmp`;
   await viteBuild({ configFile: path.join(CONSOLE_SOURCE, 'vite.config.ts'), logLevel: 'warn', build: { outDir: temporary, emptyOutDir: true } });
   precompress(temporary);
