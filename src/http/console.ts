@@ -35,8 +35,8 @@ export const consoleRoutes: FastifyPluginAsync<{ root?: string; mediaOrigins?: r
     // The build writes .br and .gz copies (bin/build.mjs); browsers that accept them get those.
     preCompressed: true,
     index: ['index.html'],
-    setHeaders: (res, file) => {
-      res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
     },
   });
   // Client-side routes (/studio/channels/3) get the page; files that exist were answered above.
