@@ -102,7 +102,9 @@ describe('programming generation', () => {
       videoIds: fc.array(video, { minLength: 1, maxLength: 5 }),
       order: fc.constantFrom('inOrder' as const, 'shuffle' as const, 'leastRecentlyAired' as const),
       seed: fc.nat(1000),
-    });
+      // An end (possibly past midnight), none, or an off-air slot.
+      kind: fc.oneof(fc.constant<'open' | 'offAir'>('open'), fc.constant<'open' | 'offAir'>('offAir'), fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 20, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)),
+    }).map(({ kind, ...s }): Slot => (kind === 'offAir' ? { ...s, videoIds: [], offAir: true } : kind === 'open' || kind === s.start ? s : { ...s, end: kind }));
     fc.assert(
       fc.property(
         fc.array(slot, { minLength: 1, maxLength: 6 }).filter((s) => planProblems(s).length === 0),
@@ -117,6 +119,10 @@ describe('programming generation', () => {
           const starts = g.blocks.map((b) => b.start);
           for (const [i, b] of g.blocks.entries()) {
             expect(b.end).toBeLessThanOrEqual(b.slotEnd);
+            // Never past its own end: the same day's end wall time, or the next day's when not after the start.
+            const slot = slots[b.slot]!;
+            expect(slot.offAir).not.toBe(true);
+            if (slot.end !== undefined) expect(b.slotEnd).toBeLessThanOrEqual(at(`${slot.end > slot.start ? b.date : plusDay(b.date)}T${slot.end}`, zone));
             if (i + 1 < g.blocks.length) expect(b.end).toBeLessThanOrEqual(starts[i + 1]!);
             for (const o of busy) expect(b.end <= o.start || b.start >= o.end).toBe(true);
             // Best fit: no filler video (30 s is the shortest) fits what is left after the filler.
@@ -125,7 +131,37 @@ describe('programming generation', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
   });
+
+  it('ends a slot at its end: a weekday slot does not run through the weekend, and an off-air slot is dead air', () => {
+    const weekdays: Slot = { days: [1, 2, 3, 4, 5], start: '18:00', videoIds: [1], order: 'inOrder' };
+    // No end: Friday 18:00 runs to Monday 18:00, 72 h, and the preview says so.
+    const open = generate(input({ slots: [weekdays], from: '2026-12-11', to: '2026-12-11' }));
+    expect(open.blocks[0]!.slotEnd - open.blocks[0]!.start).toBe(72 * 3_600_000);
+    expect(open.warnings).toEqual([{ slot: 0, startTime: '2026-12-11T18:00:00', message: 'runs 72 h, until 2026-12-14 18:00: give the slot an end, or add an off-air slot' }]);
+    // An end past midnight: 18:00 to 02:00 the next day, 8 h of 600 s videos.
+    const ended = generate(input({ slots: [{ ...weekdays, end: '02:00' }], from: '2026-12-11', to: '2026-12-11' }));
+    expect(ended.warnings).toEqual([]);
+    expect(ended.blocks.map((b) => [b.slotEnd - b.start, b.videoIds.length])).toEqual([[8 * 3_600_000, 48]]);
+    // An off-air slot ends the one before it and makes no block.
+    const offAir: Slot = { days: EVERY_DAY, start: '23:00', videoIds: [], order: 'inOrder', offAir: true };
+    const cut = generate(input({ slots: [weekdays, offAir], from: '2026-12-11', to: '2026-12-12' }));
+    expect(cut.blocks.map((b) => [b.startTime, (b.slotEnd - b.start) / 3_600_000])).toEqual([['2026-12-11T18:00:00', 5]]);
+    expect(cut.warnings).toEqual([]);
+    // An end that the next slot cuts an hour or more short is warned about.
+    const early: Slot = { days: [5], start: '20:00', end: '21:00', videoIds: [4], order: 'inOrder' };
+    const short = generate(input({ slots: [{ ...weekdays, end: '23:30' }, early], from: '2026-12-11', to: '2026-12-11' }));
+    expect(short.warnings).toEqual([{ slot: 0, startTime: '2026-12-11T18:00:00', message: 'ends at 20:00, 3.5 h before its end 23:30: the next slot starts then' }]);
+  });
+
+  it('keeps an end across a DST change (the wall time, not 24 h later)', () => {
+    // New York falls back on 2026-11-01: 22:00 to 06:00 is 9 h that night.
+    const night: Slot = { days: [6], start: '22:00', end: '06:00', videoIds: [1], order: 'inOrder' };
+    const g = generate(input({ zone: 'America/New_York', slots: [night], from: '2026-10-31', to: '2026-10-31' }));
+    expect((g.blocks[0]!.slotEnd - g.blocks[0]!.start) / 3_600_000).toBe(9);
+  });
 });
+
+const plusDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

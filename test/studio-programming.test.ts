@@ -60,6 +60,43 @@ describe.each(BACKENDS)('Studio programming tools on %s', (backend) => {
     expect((await audit('channels/201/programming')).map((r) => r.resource)).toEqual(['channels/201/programming/slots', 'channels/201/programming/filler']);
   });
 
+  it('keeps slots that end and off-air slots, refuses the ones that cannot be, and previews their lengths and warnings', async () => {
+    const weekdays = { days: [1, 2, 3, 4, 5], start: '19:00', videoIds: [5001], order: 'inOrder' };
+    const refused = await s.call('PUT', `${P}/slots`, {
+      body: {
+        slots: [
+          { ...weekdays, end: '19:00' },
+          { days: [6], start: '01:00', videoIds: [5001], order: 'inOrder', offAir: true },
+          { days: [7], start: '01:00', videoIds: [], order: 'inOrder', offAir: true, end: '02:00' },
+          { ...weekdays, start: '07:00', end: '25:00' },
+        ],
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toEqual([
+      { path: 'slots[0].end', message: 'must differ from start (leave it out to run until the next slot)' },
+      { path: 'slots[1].videoIds', message: 'must be empty for an off-air slot' },
+      { path: 'slots[2].end', message: 'must be left out for an off-air slot (it lasts until the next slot)' },
+      { path: 'slots[3].end', message: 'must be a time of day HH:mm (00:00 to 23:59)' },
+    ]);
+    // A preview of an unsaved plan (the 72-hour Friday of a slot without an end is the unit test's:
+    // here the daily loop at 22:00 ends every slot); an end the loop comes before is warned about.
+    const range = { from: '2026-12-25', to: '2026-12-25' };
+    const open = (await s.call('POST', `${P}/preview`, { body: { ...range, slots: [weekdays] } })).json().data;
+    expect(open.blocks[0]).toMatchObject({ startTime: '2026-12-25T19:00:00', slotEndTime: '2026-12-25T22:00:00', slotSeconds: 3 * 3600 });
+    expect(open.warnings).toEqual([]);
+    const plan = [{ ...weekdays, end: '01:00' }, { days: [1, 2, 3, 4, 5, 6, 7], start: '23:00', videoIds: [], order: 'inOrder', offAir: true }];
+    const ended = (await s.call('POST', `${P}/preview`, { body: { ...range, slots: plan } })).json().data;
+    expect(ended.warnings).toEqual([{ slot: 0, startTime: '2026-12-25T19:00:00', message: 'ends at 22:00, 3 h before its end 01:00: a schedule block starts then' }]);
+    // The daily loop at 22:00 comes first; 5001 (600.5 s) fits 17 times in 3 h.
+    expect(ended.blocks).toEqual([expect.objectContaining({ slotEndTime: '2026-12-25T22:00:00', slotSeconds: 3 * 3600, durationSeconds: 17 * 600.5 })]);
+    const saved = await s.call('PUT', `${P}/slots`, { body: { slots: plan } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await s.call('GET', `${P}/slots`)).json().data.slots).toEqual(plan);
+    // The next tests preview the plan the first one stored.
+    expect((await s.call('PUT', `${P}/slots`, { body: { slots: SLOTS } })).statusCode).toBe(200);
+  });
+
   it('refuses another owner every programming route, as if the channel did not exist', async () => {
     const olga = { token: s.tokens.olga };
     const body = { from: '2026-12-01', to: '2026-12-02' };

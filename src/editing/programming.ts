@@ -162,6 +162,8 @@ export interface PlannedBlock {
   published: boolean;
   videoIds: number[];
   fillerVideos: number;
+  durationSeconds: number;
+  slotSeconds: number;
 }
 
 export interface ProgrammingPreview {
@@ -271,6 +273,8 @@ function presentPreview(channelId: number, request: GenerateRequest, p: Planned)
     published: g.published,
     videoIds: g.videoIds,
     fillerVideos: g.fillerVideos,
+    durationSeconds: (g.end - g.start) / 1000,
+    slotSeconds: (g.slotEnd - g.start) / 1000,
   }));
   return {
     channelId,

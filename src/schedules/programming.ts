@@ -6,9 +6,14 @@
 // The rules (docs/programming.md):
 // - A slot plays on a set of weekdays (ISO: 1 Monday ... 7 Sunday) at a wall time HH:mm in the
 //   channel zone (resolved as every block start is: wallTimeToEpoch, DST included).
-// - A slot's occurrence runs until the next occurrence of any slot (the plan repeats weekly, so
-//   there always is one within 7 days), or until a block that stays starts first. An occurrence
-//   whose start falls inside a block that stays is left out (a warning says so).
+// - A slot's occurrence runs until its end when it has one (a wall time HH:mm: the same day, or the
+//   next when it is not after the start), or until the next occurrence of any slot (the plan repeats
+//   weekly, so there always is one within 7 days), or until a block that stays starts, whichever
+//   comes first. An off-air slot holds no videos: its occurrences make no block and only end the
+//   slot before (dead air until the next). An occurrence whose start falls inside a block that
+//   stays is left out (a warning says so). Warnings say when an occurrence is cut an hour or more
+//   short of its end, or, without an end, runs longer than a day (a Mon-Fri slot with no end runs
+//   through the weekend).
 // - It fills its time with its videos in its order while the next one fits: never past its end.
 //   The first video that does not fit ends the programme (the order is kept: that video opens
 //   the slot's next occurrence); the rest of the time is the remainder.
@@ -57,13 +62,23 @@ export interface Slot {
   seed?: number;
   /** Whether the generated blocks are published (default true). */
   published?: boolean;
+  /** 'HH:mm' wall time the slot ends (the next day when not after start); absent: at the next slot. */
+  end?: string;
+  /** Dead air from start until the next slot: no videos, no block. */
+  offAir?: boolean;
 }
+
+/** An occurrence without an end running longer than this is warned about. */
+const LONG_OCCURRENCE_MS = 24 * 3_600_000;
+/** An occurrence cut this much short of its end is warned about. */
+const CUT_SHORT_MS = 3_600_000;
 
 /** A slot with its fields in one order (a stored plan comes back from jsonb with its keys reordered; ETags hash the text). */
 export function canonicalSlot(slot: Slot): Slot {
   return {
     days: slot.days, start: slot.start, videoIds: slot.videoIds, order: slot.order,
     ...(slot.seed !== undefined ? { seed: slot.seed } : {}), ...(slot.published !== undefined ? { published: slot.published } : {}),
+    ...(slot.end !== undefined ? { end: slot.end } : {}), ...(slot.offAir !== undefined ? { offAir: slot.offAir } : {}),
   };
 }
 
@@ -222,7 +237,15 @@ interface SlotOccurrence {
   date: string;
   startTime: string;
   start: number;
+  /** Where its end puts it (epoch ms), or Infinity without one. */
+  end: number;
 }
+
+const wallOn = (date: string, hhmm: string, zone: string) => {
+  const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return wallTimeToEpoch({ year, month, day, hour, minute, second: 0, millisecond: 0 }, zone);
+};
 
 /** Every occurrence of the plan's slots on [from, through], by instant (then plan order). */
 function occurrences(slots: readonly Slot[], zone: string, from: string, through: string): SlotOccurrence[] {
@@ -231,10 +254,9 @@ function occurrences(slots: readonly Slot[], zone: string, from: string, through
     const weekday = isoWeekday(date);
     slots.forEach((slot, i) => {
       if (!slot.days.includes(weekday)) return;
-      const [hour, minute] = slot.start.split(':').map(Number) as [number, number];
-      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-      const start = wallTimeToEpoch({ year, month, day, hour, minute, second: 0, millisecond: 0 }, zone);
-      list.push({ slot: i, date, startTime: `${date}T${slot.start}:00`, start });
+      const start = wallOn(date, slot.start, zone);
+      const end = slot.end === undefined ? Infinity : wallOn(slot.end > slot.start ? date : addDays(date, 1), slot.end, zone);
+      list.push({ slot: i, date, startTime: `${date}T${slot.start}:00`, start, end });
     });
   }
   return list.sort((a, b) => a.start - b.start || a.slot - b.slot);
@@ -280,6 +302,8 @@ class BusyIndex {
   }
 }
 
+const hoursOf = (ms: number) => String(Math.round(ms / 360_000) / 10);
+
 /** The blocks a plan makes on [from, to] (see the rules above). */
 export function generate(input: GenerateInput): Generation {
   const { zone, slots, durations } = input;
@@ -295,6 +319,7 @@ export function generate(input: GenerateInput): Generation {
   for (let k = 0; k < all.length && all[k]!.date <= input.to; k++) {
     const occurrence = all[k]!;
     const { slot: index, startTime, start, date } = occurrence;
+    if (slots[index]!.offAir) continue;
     const warn = (message: string) => warnings.push({ slot: index, startTime, message });
     const covering = busy.covering(start);
     if (covering) {
@@ -302,8 +327,13 @@ export function generate(input: GenerateInput): Generation {
       continue;
     }
     const following = all[k + 1]?.start ?? Infinity;
-    const slotEnd = busy.nextStart(start, following);
+    const slotEnd = busy.nextStart(start, Math.min(following, occurrence.end));
     const available = slotEnd - start;
+    if (occurrence.end === Infinity && available > LONG_OCCURRENCE_MS) {
+      warn(`runs ${hoursOf(available)} h, until ${fastLocalDateTime(slotEnd, zone).slice(0, 16).replace('T', ' ')}: give the slot an end, or add an off-air slot`);
+    } else if (occurrence.end !== Infinity && occurrence.end - slotEnd >= CUT_SHORT_MS) {
+      warn(`ends at ${fastLocalDateTime(slotEnd, zone).slice(11, 16)}, ${hoursOf(occurrence.end - slotEnd)} h before its end ${slots[index]!.end}: ${slotEnd === following ? 'the next slot starts then' : 'a schedule block starts then'}`);
+    }
     const room = Math.min(MAX_BLOCK_VIDEOS, MAX_DAY_ENTRIES - (entriesOn.get(date) ?? 0));
     if (room <= 0) {
       warn(`left out: the channel-day ${date} already holds ${entriesOn.get(date) ?? 0} videos and live streams; a channel-day holds at most ${MAX_DAY_ENTRIES}`);

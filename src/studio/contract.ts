@@ -300,25 +300,50 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a t
 const planDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date yyyy-MM-dd' });
 const videoIdList = (max: number) => z.array(refId).max(max, { error: `must have at most ${max} videos` });
 
-/** One time slot: weekdays (ISO 1 Monday ... 7 Sunday), a start HH:mm, a playlist (one video or more) and its order. */
-export const slotSchema = z.strictObject({
+interface SlotFields { start: string; end?: string | undefined; offAir?: boolean | undefined; videoIds: number[] }
+/** A rule over a slot's fields, run when those fields parsed (whatever else did not). */
+function slotRule(fields: readonly (keyof SlotFields)[], broken: (slot: SlotFields) => boolean, path: keyof SlotFields, message: string) {
+  return z.refine<SlotFields>((slot) => !broken(slot), {
+    path: [path],
+    message,
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => fields.includes(i.path?.[0] as keyof SlotFields)),
+  });
+}
+
+/**
+ * One time slot: weekdays (ISO 1 Monday ... 7 Sunday), a start HH:mm, an optional end HH:mm (the
+ * next day when not after the start), a playlist (one video or more) and its order; or an off-air
+ * slot (no videos: dead air until the next slot).
+ */
+const slotFields = z.strictObject({
   days: z.array(z.int().min(1, { error: 'must be a weekday 1 (Monday) to 7 (Sunday)' }).max(7, { error: 'must be a weekday 1 (Monday) to 7 (Sunday)' }))
     .min(1, { error: 'must name at least one weekday' }).max(7),
   start: hhmm,
-  videoIds: videoIdList(PROGRAMMING_LIMITS.slotVideos).min(1, { error: 'must not be empty' }),
+  videoIds: videoIdList(PROGRAMMING_LIMITS.slotVideos),
   order: z.enum(SLOT_ORDERS),
   seed: z.int().min(0).max(2 ** 31 - 1).optional(),
   published: z.boolean().optional(),
+  // Last, as canonicalSlot writes them (ETags hash the stored text).
+  end: hhmm.optional(),
+  offAir: z.boolean().optional(),
 });
+export const slotSchema = slotFields
+  // Checked even when another field is refused (a refinement alone would wait for a valid object),
+  // so one answer names every problem; each only when the fields it reads parsed.
+  .check(slotRule(['videoIds', 'offAir'], (s) => s.offAir === true && s.videoIds.length > 0, 'videoIds', 'must be empty for an off-air slot'))
+  .check(slotRule(['videoIds', 'offAir'], (s) => s.offAir !== true && s.videoIds.length === 0, 'videoIds', 'must not be empty'))
+  .check(slotRule(['end', 'offAir'], (s) => s.offAir === true && s.end !== undefined, 'end', 'must be left out for an off-air slot (it lasts until the next slot)'))
+  .check(slotRule(['end', 'start'], (s) => s.end !== undefined && s.end === s.start, 'end', 'must differ from start (leave it out to run until the next slot)'));
 export const slotListSchema = z.array(slotSchema).max(PROGRAMMING_LIMITS.slots, { error: `must have at most ${PROGRAMMING_LIMITS.slots} slots` });
 export const slotPlanBodySchema = z.strictObject({ slots: slotListSchema });
-export const slotPlanSchema = z.object({ channelId: z.int(), timezone: z.string(), slots: z.array(slotSchema) });
+// Answers carry the fields as stored (the rules are the body's).
+export const slotPlanSchema = z.object({ channelId: z.int(), timezone: z.string(), slots: z.array(slotFields) });
 export const fillerBodySchema = z.strictObject({ videoIds: videoIdList(PROGRAMMING_LIMITS.fillerVideos) });
 export const fillerSchema = z.object({ channelId: z.int(), videoIds: z.array(z.int()) });
 export const programmingStateSchema = z.object({
   channelId: z.int(),
   timezone: z.string(),
-  slots: z.array(slotSchema),
+  slots: z.array(slotFields),
   fillerVideoIds: z.array(z.int()),
   undo: z.object({ kind: z.enum(['generate', 'template']), at: z.string(), added: z.int(), removed: z.int() }).nullable(),
 });
@@ -353,6 +378,8 @@ export const programmingPreviewSchema = z.object({
   to: z.string(),
   blocks: z.array(z.object({
     slot: z.int(), startTime: z.string(), endTime: z.string(), slotEndTime: z.string(), published: z.boolean(), videoIds: z.array(z.int()), fillerVideos: z.int(),
+    /** How long its videos play, and how long its slot's time is (seconds). */
+    durationSeconds: z.number(), slotSeconds: z.number(),
   })),
   replaces: z.array(blockSchema),
   conflicts: z.array(z.object({ startTime: z.string(), message: z.string() })),
