@@ -29,18 +29,34 @@ describe('Studio console: programming', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Add slot' }).click();
     const slot = page.getByRole('group', { name: 'Slot 1', exact: true });
     await slot.getByLabel('Start').fill('06:00');
+    await slot.getByLabel('End').fill('18:00');
+    await slot.getByText('the same day').waitFor();
     await slot.getByLabel('Search videos').fill('Concert');
     await slot.getByRole('button', { name: 'Add Concert' }).click();
+    // An off-air slot: no playlist, no end.
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    const dark = page.getByRole('group', { name: 'Slot 2', exact: true });
+    await dark.getByLabel('Start').fill('20:00');
+    await dark.getByLabel('Off air').check();
+    expect(await dark.getByLabel('Search videos').count()).toBe(0);
+    expect(await dark.getByLabel('End').count()).toBe(0);
     await page.getByRole('button', { name: 'Save slots' }).click();
     await page.getByLabel('Search videos').last().fill('Weather');
     await page.getByRole('button', { name: /^Add Weather/ }).last().click();
     await page.getByRole('button', { name: 'Save filler' }).click();
     await expect.poll(async () => (await server.api('GET', '/api/v1/studio/channels/202/programming', { token })).body.data)
-      .toMatchObject({ slots: [{ days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [5003], order: 'inOrder' }], fillerVideoIds: [5002] });
+      .toMatchObject({
+        slots: [
+          { days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [5003], order: 'inOrder', end: '18:00' },
+          { days: [1, 2, 3, 4, 5, 6, 7], start: '20:00', videoIds: [], order: 'inOrder', offAir: true },
+        ],
+        fillerVideoIds: [5002],
+      });
 
-    // The default range: tomorrow to a week from today, seven 06:00 slots of 24 one-hour concerts.
+    // The default range: tomorrow to a week from today, seven 06:00-18:00 slots of 12 one-hour concerts.
     await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByText('Preview: 7 blocks, 168 videos (0 filler)').waitFor();
+    await page.getByText('Preview: 7 blocks, 84 videos (0 filler)').waitFor();
+    await page.getByRole('cell', { name: '12 h of 12 h' }).first().waitFor();
     await screenshot(page, 'programming-preview');
     // Someone changes the schedule after the preview: apply (sent with the previewed schedule's
     // ETag) is refused in words and writes nothing; previewed again, it applies.
@@ -52,7 +68,7 @@ describe('Studio console: programming', { timeout: 180_000 }, () => {
     expect(await blocks()).toHaveLength(1);
     await server.api('DELETE', `/api/v1/studio/channels/202/schedules/${other.body.data.id}`, { token });
     await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByText('Preview: 7 blocks, 168 videos (0 filler)').waitFor();
+    await page.getByText('Preview: 7 blocks, 84 videos (0 filler)').waitFor();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('Applied: 7 blocks written, 0 removed.').waitFor();
     const tomorrow = DateTime.now().setZone('UTC').plus({ days: 1 }).toISODate()!;

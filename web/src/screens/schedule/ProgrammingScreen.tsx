@@ -14,6 +14,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { FormAlert } from '../../ui/errors.tsx';
 import { allOf, Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
+import { span } from '../linear/words.ts';
 import { ChannelPicker } from './ChannelPicker.tsx';
 import { VideoPicker, type Chosen } from './VideoPicker.tsx';
 
@@ -71,7 +72,8 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
           Time slots ({state.timezone})
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          Each slot plays its videos from its start until the next slot starts, as many as fit; what is left is filled from the filler list when you ask.
+          Each slot plays its videos from its start until its end, or, without an end, until the next slot starts, as many as fit; what is left is filled from the
+          filler list when you ask. An off-air slot plays nothing until the next slot.
         </Text>
         <FormAlert error={slotsSubmit.error} />
         <Stack>
@@ -86,13 +88,28 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                   </Group>
                 </Checkbox.Group>
                 <TextInput type="time" label="Start" value={slot.start} onChange={(e) => change(i, { start: e.currentTarget.value })} w={130} />
-                <Select label="Order" data={ORDERS} value={slot.order} onChange={(v) => v && change(i, { order: v as Slot['order'] })} allowDeselect={false} w={200} />
-                {slot.order === 'shuffle' && <NumberInput label="Seed" value={slot.seed ?? 0} min={0} onChange={(v) => change(i, { seed: Number(v) || 0 })} w={100} />}
+                {!slot.offAir && (
+                  <TextInput
+                    type="time"
+                    label="End"
+                    description={slot.end === undefined ? 'at the next slot' : slot.end <= slot.start ? 'the next day' : 'the same day'}
+                    value={slot.end ?? ''}
+                    onChange={(e) => change(i, { end: e.currentTarget.value === '' ? undefined : e.currentTarget.value })}
+                    w={130}
+                  />
+                )}
+                <Checkbox
+                  label="Off air"
+                  checked={slot.offAir === true}
+                  onChange={(e) => change(i, e.currentTarget.checked ? { offAir: true, end: undefined, videos: [] } : { offAir: undefined })}
+                />
+                {!slot.offAir && <Select label="Order" data={ORDERS} value={slot.order} onChange={(v) => v && change(i, { order: v as Slot['order'] })} allowDeselect={false} w={200} />}
+                {!slot.offAir && slot.order === 'shuffle' && <NumberInput label="Seed" value={slot.seed ?? 0} min={0} onChange={(v) => change(i, { seed: Number(v) || 0 })} w={100} />}
                 <Button variant="subtle" color="red" onClick={() => setSlots(slots.filter((_, j) => j !== i))}>
                   Remove slot {i + 1}
                 </Button>
               </Group>
-              <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />
+              {!slot.offAir && <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />}
             </Paper>
           ))}
           <Group>
@@ -206,7 +223,8 @@ function PreviewTable({ preview, titles }: { preview: ProgrammingPreview; titles
         columns={[
           { header: 'Start', cell: (b) => b.startTime.replace('T', ' ').slice(0, 16) },
           { header: 'Ends', cell: (b) => b.endTime.replace('T', ' ').slice(0, 16) },
-          { header: 'Slot ends', cell: (b) => b.slotEndTime.slice(11, 16) },
+          { header: 'Slot ends', cell: (b) => (b.slotEndTime.slice(0, 10) === b.startTime.slice(0, 10) ? b.slotEndTime.slice(11, 16) : b.slotEndTime.replace('T', ' ').slice(0, 16)) },
+          { header: 'Length', cell: (b) => `${span(b.durationSeconds)} of ${span(b.slotSeconds)}` },
           { header: 'Videos', cell: (b) => `${b.videoIds.length - b.fillerVideos} + ${b.fillerVideos} filler` },
           { header: 'First', cell: (b) => titleOf(titles, b.videoIds[0]!) },
         ]}
