@@ -40,10 +40,17 @@ describe('Studio console: programming', { timeout: 180_000 }, () => {
     await dark.getByLabel('Off air').check();
     expect(await dark.getByLabel('Search videos').count()).toBe(0);
     expect(await dark.getByLabel('End').count()).toBe(0);
-    await page.getByRole('button', { name: 'Save slots' }).click();
+    // A filler pick not yet saved survives saving the slots (it was dropped on a channel's first save).
     await page.getByLabel('Search videos').last().fill('Weather');
     await page.getByRole('button', { name: /^Add Weather/ }).last().click();
+    await page.getByRole('button', { name: 'Save slots' }).click();
+    await page.getByRole('status').getByText('Slots saved (2).').waitFor();
+    // Unsaved, the filler asks before the screen is left; dismissed, the screen stays.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    await openScreen(page, 'Videos');
+    expect(await asked).toContain('unsaved changes');
     await page.getByRole('button', { name: 'Save filler' }).click();
+    await page.getByRole('status').getByText('Filler saved (1 videos).').waitFor();
     await expect.poll(async () => (await server.api('GET', '/api/v1/studio/channels/202/programming', { token })).body.data)
       .toMatchObject({
         slots: [
@@ -57,6 +64,15 @@ describe('Studio console: programming', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText('Preview: 7 blocks, 84 videos (0 filler)').waitFor();
     await page.getByRole('cell', { name: '12 h of 12 h' }).first().waitFor();
+    // An unsaved end previews as edited, and says so; put back, the saved plan previews again.
+    await slot.getByLabel('End').fill('12:00');
+    await page.getByText('Preview and Apply use the slots and filler as edited above, not yet saved.').waitFor();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('Preview: 7 blocks, 42 videos (0 filler)').waitFor();
+    await slot.getByLabel('End').fill('18:00');
+    expect(await page.getByText('not yet saved').count()).toBe(0);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('Preview: 7 blocks, 84 videos (0 filler)').waitFor();
     await screenshot(page, 'programming-preview');
     // Someone changes the schedule after the preview: apply (sent with the previewed schedule's
     // ETag) is refused in words and writes nothing; previewed again, it applies.

@@ -42,6 +42,9 @@ export function useVideoTitles(ids: readonly number[]) {
       }
       return titles;
     },
+    // A save that adds ids (a plan with new videos) asks anew; the screen keeps the titles it has
+    // meanwhile rather than unmounting its editors into a loader (which dropped unsaved edits).
+    placeholderData: keepPreviousData,
   });
 }
 

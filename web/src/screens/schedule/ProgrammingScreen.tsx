@@ -12,6 +12,7 @@ import { titleOf, useVideoTitles } from '../../api/videos.ts';
 import { navigate } from '../../router.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { FormAlert } from '../../ui/errors.tsx';
+import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { allOf, Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
 import { span } from '../linear/words.ts';
@@ -61,9 +62,24 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   const [filler, setFiller] = useState<Chosen[]>(() => titled(state.fillerVideoIds));
   const saveSlots = useSaveSlots(channelId);
   const saveFiller = useSaveFiller(channelId);
-  const slotsSubmit = useSubmit(() => saveSlots.mutateAsync({ slots: slots.map(({ videos, ...s }) => ({ ...s, videoIds: videos.map((v) => v.id) })), etag: props.slotsEtag }));
-  const fillerSubmit = useSubmit(() => saveFiller.mutateAsync({ videoIds: filler.map((v) => v.id), etag: props.fillerEtag }));
-  const change = (i: number, patch: Partial<SlotDraft>) => setSlots(slots.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  const draft = { slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: videos.map((v) => v.id) })), fillerVideoIds: filler.map((v) => v.id) };
+  // Compared as the server keeps them (canonical field order), so a saved plan is not "unsaved".
+  const slotsDirty = JSON.stringify(draft.slots.map(canonical)) !== JSON.stringify(state.slots.map(canonical));
+  const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join();
+  useUnsavedChanges(slotsDirty || fillerDirty);
+  const [saved, setSaved] = useState<string | null>(null);
+  const slotsSubmit = useSubmit(async () => {
+    await saveSlots.mutateAsync({ slots: draft.slots, etag: props.slotsEtag });
+    setSaved(`Slots saved (${draft.slots.length}).`);
+  });
+  const fillerSubmit = useSubmit(async () => {
+    await saveFiller.mutateAsync({ videoIds: draft.fillerVideoIds, etag: props.fillerEtag });
+    setSaved(`Filler saved (${draft.fillerVideoIds.length} videos).`);
+  });
+  const change = (i: number, patch: Partial<SlotDraft>) => {
+    setSaved(null);
+    setSlots(slots.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  };
 
   return (
     <Stack>
@@ -76,6 +92,11 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
           filler list when you ask. An off-air slot plays nothing until the next slot.
         </Text>
         <FormAlert error={slotsSubmit.error} />
+        {saved && (
+          <Alert color="green" mb="sm" role="status">
+            {saved}
+          </Alert>
+        )}
         <Stack>
           {slots.map((slot, i) => (
             <Paper key={i} withBorder p="sm" aria-label={`Slot ${i + 1}`} role="group">
@@ -132,12 +153,20 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
           Save filler
         </Button>
       </Paper>
-      <Generate channelId={channelId} state={state} titles={titles} />
+      <Generate channelId={channelId} state={state} titles={titles} draft={slotsDirty || fillerDirty ? draft : undefined} />
     </Stack>
   );
 }
 
-function Generate({ channelId, state, titles }: { channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string> }) {
+/** The plan with its fields in the server's order (what it stores and answers). */
+const canonical = (s: Slot): Slot => ({
+  days: s.days, start: s.start, videoIds: s.videoIds, order: s.order,
+  ...(s.seed !== undefined ? { seed: s.seed } : {}), ...(s.published !== undefined ? { published: s.published } : {}),
+  ...(s.end !== undefined ? { end: s.end } : {}), ...(s.offAir ? { offAir: true } : {}),
+});
+
+/** `draft`: the plan and filler as edited but not saved; preview and apply then use them, as shown. */
+function Generate({ channelId, state, titles, draft }: { channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string>; draft: { slots: Slot[]; fillerVideoIds: number[] } | undefined }) {
   const [from, setFrom] = useState(() => plusDays(today(), 1));
   const [to, setTo] = useState(() => plusDays(today(), 7));
   const [fill, setFill] = useState(true);
@@ -148,7 +177,7 @@ function Generate({ channelId, state, titles }: { channelId: number; state: Prog
   const previewer = usePreview(channelId);
   const apply = useApply(channelId);
   const undo = useUndo(channelId);
-  const body = { from, to, fill, replace };
+  const body = { from, to, fill, replace, ...(draft ?? {}) };
   const previewSubmit = useSubmit(async () => setPreview(await previewer.mutateAsync(body)));
   const applySubmit = useSubmit(async () => {
     // Against the schedule the preview was made from (its ETag): a change since is a 412.
@@ -170,6 +199,11 @@ function Generate({ channelId, state, titles }: { channelId: number; state: Prog
         <Alert color="green" mb="sm" role="status">
           {done}
         </Alert>
+      )}
+ {draft && (
+        <Text size="sm" c="dimmed" mb="xs">
+          Preview and Apply use the slots and filler as edited above, not yet saved.
+        </Text>
       )}
       <Group align="flex-end">
         <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
