@@ -8,7 +8,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { StoreNotifications } from './entitlements/notifications/service.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
-import { envelopeAt, GROUPS, isDocumented } from './groups.ts';
+import { docsAt, envelopeAt, GROUPS } from './groups.ts';
 import { assetRoutes } from './http/assets.ts';
 import { clockPlugin } from './http/clock-plugin.ts';
 import { consoleRoutes } from './http/console.ts';
@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   await app.register(metricsPlugin, { database: options.database, expose: config.METRICS_ENABLED });
-  if (config.DOCS_ENABLED) await registerDocs(app, isDocumented);
+  if (config.DOCS_ENABLED) await registerDocs(app, docsAt);
   await app.register(healthRoutes, { database: options.database });
   await app.register(assetRoutes, { database: options.database });
   for (const { register } of GROUPS) await register(app, group);

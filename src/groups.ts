@@ -11,6 +11,7 @@ import { CUSTOM_ENVELOPE } from './custom/errors.ts';
 import { customApi } from './custom/plugin.ts';
 import { entryAt, isUnder, sendEnveloped, type Envelope } from './http/envelope.ts';
 import { groupErrorHandler } from './http/group-errors.ts';
+import type { GroupDocs } from './http/docs.ts';
 import type { GroupOptions } from './http/group.ts';
 import { LEGACY_ENVELOPE } from './legacy/errors.ts';
 import { LIVE_ENVELOPE } from './live/errors.ts';
@@ -22,7 +23,22 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { restApi } from './rest/plugin.ts';
 import { STUDIO_ENVELOPE } from './studio/errors.ts';
 import { studioApi } from './studio/plugin.ts';
-import { SUCCESS_ENVELOPE } from './http/success-envelope.ts';
+import { failureSchema, SUCCESS_ENVELOPE } from './http/success-envelope.ts';
+import { activityFailureSchema } from './activity/errors.ts';
+import { customFailureSchema } from './custom/errors.ts';
+
+// What every group may answer before or around its routes (src/http: refusals, limits, faults).
+const SHARED_FAILURES = {
+  429: 'Too many requests from this address (rate limit; Retry-After says when to try again).',
+  500: 'A fault of the service (logged; the message says nothing of it).',
+  503: 'The database is unreachable or the service is shedding load (Retry-After).',
+} as const;
+const BODY_FAILURES = {
+  400: 'Malformed request: not valid JSON, or a body, query or parameter breaking the schema (REST words it in the message).',
+  413: 'The body is larger than the group accepts.',
+  415: 'The body is not JSON.',
+} as const;
+const SUCCESS_DOCS = (failures: Record<number, string>): GroupDocs => ({ failure: failureSchema, failures: { ...failures, ...SHARED_FAILURES } });
 
 export interface InterfaceGroup {
   name: string;
@@ -35,6 +51,8 @@ export interface InterfaceGroup {
   envelope: Envelope;
   /** Prefixes whose routes the OpenAPI document shows; empty: the group keeps another contract. */
   documented: readonly string[];
+  /** Its failures as the OpenAPI document shows them on each operation (documented groups). */
+  docs?: GroupDocs;
   /** Registers the group's routes (and its own 404 and error handlers) on the application. */
   register(app: FastifyInstance, options: GroupOptions): PromiseLike<unknown>;
 }
@@ -57,6 +75,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
     prefixes: ACTIVITY_PATHS,
     envelope: ACTIVITY_ENVELOPE,
     documented: ACTIVITY_PATHS,
+    docs: { failure: activityFailureSchema, failures: { 422: 'The event breaks a rule (`errors` names each field).', ...SHARED_FAILURES } },
     // No stale-session sweeper under the test clock: it runs on the system clock.
     register: (app, options) => app.register(activityRoutes, options),
   },
@@ -65,6 +84,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
     prefixes: [REST],
     envelope: SUCCESS_ENVELOPE,
     documented: [REST],
+    docs: SUCCESS_DOCS({ ...BODY_FAILURES, 403: 'The caller may not do this (an app token outside what TV apps call).' }),
     register: (app, options) => app.register(restApi, { prefix: REST, ...options }),
   },
   {
@@ -72,6 +92,13 @@ export const GROUPS: readonly InterfaceGroup[] = [
     prefixes: [STUDIO],
     envelope: STUDIO_ENVELOPE,
     documented: [STUDIO],
+    docs: SUCCESS_DOCS({
+      ...BODY_FAILURES,
+      403: 'The account owns no channel or app.',
+      409: 'A conflict: a schedule overlap, an id taken, a resource in use, another write of this owner under way.',
+      412: 'If-Match names an older version (someone changed it since it was read).',
+      422: 'The body breaks a rule: `details` names each field and what is wrong, in words.',
+    }),
     register: (app, options) => app.register(studioApi, { prefix: STUDIO, ...options }),
   },
   {
@@ -79,6 +106,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
     prefixes: [STORES],
     envelope: NOTIFICATIONS_ENVELOPE,
     documented: [STORES],
+    docs: SUCCESS_DOCS({ ...BODY_FAILURES, 401: 'No proof that the store sent it.', 403: 'Not accepted from this address.', 404: 'No app configured for this store here.' }),
     register: (app, options) => app.register(notificationRoutes, { prefix: STORES, ...options }),
   },
   {
@@ -86,6 +114,15 @@ export const GROUPS: readonly InterfaceGroup[] = [
     prefixes: [CUSTOM],
     envelope: CUSTOM_ENVELOPE,
     documented: [CUSTOM],
+    docs: {
+      failure: customFailureSchema,
+      failures: {
+        403: 'subscription_required: the channel or video is sold and the viewer holds no entitlement.',
+        404: 'User is required (unknown owner), or no such channel or video.',
+        422: 'The given data was invalid (`errors` names each field).',
+        ...SHARED_FAILURES,
+      },
+    },
     register: (app, options) => app.register(customApi, { prefix: CUSTOM, ...options }),
   },
   {
@@ -115,6 +152,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
     prefixes: [LIVE],
     envelope: LIVE_ENVELOPE,
     documented: [LIVE],
+    docs: SUCCESS_DOCS({ 404: 'Unknown or revoked key, or a channel the key does not play.' }),
     register: (app, options) => app.register(liveApi, { prefix: LIVE, ...options }),
   },
   {
@@ -123,6 +161,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
     prefixes: [HDHR],
     envelope: LIVE_ENVELOPE,
     documented: [HDHR],
+    docs: SUCCESS_DOCS({ 404: 'Unknown or revoked key, or a channel the key does not play.' }),
     register: (app, options) => app.register(hdhrApi, { prefix: HDHR, ...options }),
   },
   {
@@ -141,3 +180,9 @@ const DOCUMENTED = GROUPS.flatMap((group) => group.documented);
 
 /** Whether a route URL is in the OpenAPI document. */
 export const isDocumented = (url: string): boolean => DOCUMENTED.some((prefix) => isUnder(url, prefix));
+
+/** What the docs say of `url`'s operations, or undefined when they are not documented. */
+export function docsAt(url: string): GroupDocs | undefined {
+  if (!isDocumented(url)) return undefined;
+  return entryAt(GROUPS.filter((g) => g.documented.length > 0), url)?.docs;
+}

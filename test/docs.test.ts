@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { isDocumented } from '../src/groups.ts';
+import { docsAt, isDocumented } from '../src/groups.ts';
 import { freshDatabase, type TestDatabase } from './support/db.ts';
 
 describe('API documentation', () => {
@@ -37,6 +37,39 @@ describe('API documentation', () => {
     const expected = listRoutes(app).filter((r) => isDocumented(r.url) && r.method !== 'HEAD');
     expect(expected.length).toBeGreaterThanOrEqual(9);
     for (const route of expected) expect(documented).toContain(`${route.method} ${toOpenApi(route.url)}`);
+  });
+
+  it('documents each operation\'s failures in its group\'s envelope, and the Bearer where it is checked', async () => {
+    const document = (await app.inject('/docs/openapi.json')).json();
+    const operations = Object.entries<Record<string, any>>(document.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    for (const { path, method, op } of operations) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(Object.keys(op.responses), where).toEqual(expect.arrayContaining(['429', '500', '503']));
+      expect(op.responses['503'].description, where).toMatch(/unreachable|shedding/);
+      if (path.includes('{')) expect(Object.keys(op.responses), where).toContain('404');
+      if (op.security) expect(Object.keys(op.responses), where).toContain('401');
+    }
+    const op = (method: string, path: string) => document.paths[path][method];
+    expect(op('get', '/api/v1/rest/channels').security).toEqual([{ bearer: [] }]);
+    expect(op('post', '/api/v1/rest/auth/login').security).toBeUndefined();
+    expect(op('get', '/api/v1/studio/channels').security).toEqual([{ bearer: [] }]);
+    expect(op('get', '/api/v1/services/custom/users/{id}/settings').security).toBeUndefined();
+    expect(op('get', '/api/v1/studio/channels').responses['422'].content['application/json'].schema.properties.error.properties.details).toBeDefined();
+  });
+
+  it('answers failures as documented, in each group\'s envelope', async () => {
+    const cases = [
+      ['/api/v1/rest/channels', 401],
+      ['/api/v1/studio/channels', 401],
+      ['/api/v1/services/custom/users/nobody/settings', 404],
+      ['/api/v1/live/not-a-key/channels.m3u', 404],
+    ] as const;
+    for (const [url, status] of cases) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(status);
+      const parsed = docsAt(url)!.failure.safeParse(response.json());
+      expect(parsed.success, `${url}: ${response.body}`).toBe(true);
+    }
   });
 
   it('serves the interactive page at /docs', async () => {

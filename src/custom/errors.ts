@@ -1,6 +1,7 @@
 // The Custom API's failure bodies (spec "Errors" -> Custom API). Statuses where the spec is
 // silent are the lead's choices, listed in docs/custom.md: 401 failed login and missing Bearer, 403
 // wrong channel password, 404 unknown routes, 500 faults; all in the same { data } envelope.
+import { z } from 'zod';
 import type { Envelope } from '../http/envelope.ts';
 import { UNAVAILABLE_MESSAGE } from '../http/unavailable.ts';
 
@@ -22,6 +23,11 @@ export const INVALID_DATA = 'The given data was invalid.';
 export function invalidBody(errors: FieldErrors) {
   return { data: { message: INVALID_DATA, errors } };
 }
+
+/** A failure's body, for the docs: { data: { message, status_code } }, or on a 422 { data: { message, errors } }. */
+export const customFailureSchema = z.object({
+  data: z.object({ message: z.string(), status_code: z.int().optional(), errors: z.record(z.string(), z.array(z.string())).optional() }),
+});
 
 export function failureBody(statusCode: number, message: string) {
   return { data: { message, status_code: statusCode } };

@@ -1,6 +1,7 @@
 // The Custom Services API (/api/v1/services/custom): the app templates' routes. Every answer
 // of this group, including unknown routes, unreadable bodies and faults, is in its { data }
 // envelope. The activity route under the same prefix is a separate plugin with its own.
+import { documentSecurity } from '../http/docs.ts';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, authenticate, bearerToken, type Authenticated } from '../access/tokens.ts';
@@ -96,6 +97,7 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
     secured.addHook('onRequest', async (request) => {
       if (!request.viewer) throw unauthenticated();
     });
+    documentSecurity(secured);
     for (const routes of tree.protected) await secured.register(routes, group);
   });
 };

@@ -1,14 +1,42 @@
 // OpenAPI 3.1 generated from the route schemas (zod, through fastify-type-provider-zod):
 // the interactive page at /docs, the document at /docs/openapi.json. Which routes are documented
 // is the registry's word (src/groups.ts): the Legacy Web Services keep their original contract
-// and are left out; so are operational routes.
+// and are left out; so are operational routes. Each documented operation also carries:
+// - its group's failures (status, words, the envelope's schema), as the group declares them;
+// - its security requirement: the Bearer token where the group's scope checks one
+//   (documentSecurity, called by the group on that scope), none elsewhere.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { docsCsp, protectPages } from './page-headers.ts';
 
-export async function registerDocs(app: FastifyInstance, isDocumented: (url: string) => boolean): Promise<void> {
+/** What the docs say of a group's operations: its failure body and the statuses it answers with. */
+export interface GroupDocs {
+  failure: z.ZodType;
+  /** Status -> when (every operation of the group may answer these). */
+  failures: Readonly<Record<number, string>>;
+}
+
+export const BEARER_SECURITY = [{ bearer: [] }];
+const UNAUTHORIZED = 'No valid Bearer token (missing, unknown, expired, revoked, or of another scope).';
+const NOT_FOUND = 'No such resource (or not the caller\'s: another owner\'s is answered as missing).';
+
+/** Marks every route registered on `scope` from now on as behind the Bearer check. */
+export function documentSecurity(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...(route.schema ?? {}), security: BEARER_SECURITY };
+  });
+}
+
+const jsonOf = (schema: z.ZodType) => {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+};
+
+export async function registerDocs(app: FastifyInstance, docsOf: (url: string) => GroupDocs | undefined): Promise<void> {
+  const failureJson = new Map<z.ZodType, Record<string, unknown>>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -23,8 +51,18 @@ export async function registerDocs(app: FastifyInstance, isDocumented: (url: str
       const transformed = jsonSchemaTransform(input);
       // A plugin's '/' route under a prefix is also served without the slash: document that form.
       const url = input.url.replace(/(.)\/$/, '$1');
-      if (!isDocumented(url)) return { ...transformed, schema: { ...transformed.schema, hide: true } };
-      return { ...transformed, url };
+      const docs = docsOf(url);
+      if (!docs) return { ...transformed, schema: { ...transformed.schema, hide: true } };
+      const schema = transformed.schema as FastifySchema & { response?: Record<string, unknown> };
+      let failure = failureJson.get(docs.failure);
+      if (!failure) failureJson.set(docs.failure, (failure = jsonOf(docs.failure)));
+      const failures: Record<number, string> = { ...docs.failures };
+      if (schema.security !== undefined && !(401 in failures)) failures[401] = UNAUTHORIZED;
+      if (url.includes(':') && !(404 in failures)) failures[404] = NOT_FOUND;
+      // A route's own schema for a status (a documented refusal body) wins.
+      const response = { ...(schema.response ?? {}) };
+      for (const [status, description] of Object.entries(failures)) if (!(status in response)) response[status] = { description, ...failure };
+      return { ...transformed, url, schema: { ...schema, response } };
     },
   });
   // The page and the document in one scope, framed by no one (swagger-ui sets the page's CSP).

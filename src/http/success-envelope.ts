@@ -12,6 +12,17 @@ export function errorBody(code: string, message: string) {
   return { success: false as const, error: { code, message } };
 }
 
+/** { success: false, error }: a failure in this envelope, for the docs (details: the fields a body broke). */
+export const failureSchema = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    detailsOmitted: z.int().optional(),
+  }),
+});
+
 /** { success: true, data }, for a route's response schema. */
 export const okSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 

@@ -1,6 +1,7 @@
 // The REST API (/api/v1/rest): every answer of this group, including unknown routes,
 // malformed bodies and faults, is in the { success, data | error } envelope. Protected routes
 // check their Bearer when the request arrives, before its body is read.
+import { documentSecurity } from '../http/docs.ts';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
@@ -68,6 +69,7 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
         if (!account) throw unauthorized();
         request.account = account;
       });
+      documentSecurity(secured);
       await secured.register(routes, group);
     });
   }

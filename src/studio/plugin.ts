@@ -7,6 +7,7 @@
 // its body is read, so an outsider's body costs nothing (an anonymous 3 MB import used to be
 // parsed and validated first: 44 s of CPU). Bodies are then bounded per route (limits.ts).
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { documentSecurity } from '../http/docs.ts';
 import { ACCOUNT_ONLY, authenticate, bearerToken } from '../access/tokens.ts';
 import { isOwner } from '../data/owners.ts';
 import { EditRefusal } from '../editing/refusals.ts';
@@ -37,6 +38,7 @@ export const studioApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
     request.editor = { ownerId: account.id, actorId: account.id, now: request.now, address: request.ip, committed: (change) => options.cache.change(change) };
   });
   refuseNul(app);
+  documentSecurity(app);
   for (const routes of STUDIO_ROUTES) await app.register(routes, group);
 };
 
