@@ -1,5 +1,6 @@
 // Builds the Fastify application: one encapsulated plugin per interface group of the registry
 // (groups.ts), all sharing the database handle, the caches and the per-request clock.
+import { BearerCache } from './access/bearer-cache.ts';
 import { allowStoredOrigins } from './catalog/fields.ts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AnswerCache } from './cache/answer-cache.ts';
@@ -79,6 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const answers = new AnswerCache(config.ANSWER_CACHE_BYTES);
   cache.follow(answers);
+  const bearers = new BearerCache(config.TOKEN_CACHE_SECONDS * 1000);
+  cache.follow(bearers);
+  app.addHook('onClose', async () => bearers.close());
   app.decorate('answers', answers);
   decorateAnswers(app);
   observeCache('answers', () => answers.stats());
@@ -112,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await guides.stop();
     await notifications.inbox.idle();
   });
-  const group: GroupOptions = { database: options.database, config, cache, timelines, answers, notifications, guides, ingests };
+  const group: GroupOptions = { database: options.database, config, cache, timelines, answers, notifications, guides, ingests, bearers };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

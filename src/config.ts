@@ -182,6 +182,12 @@ const configSchema = z.object({
    * end, a live stream's end), which bound it too, and at edits, which only this bounds downstream.
    */
   ANSWER_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * How long a process keeps a Bearer token's check (seconds; 0: read every request). A logout or
+   * revocation reaches every process at once through the change channel; this bounds it should one
+   * miss it (src/access/bearer-cache.ts).
+   */
+  TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Compiled schedule entries kept per process (0: compile every request); SCHEDULE_CACHE_BYTES bounds them too. */
   SCHEDULE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1_000_000),
   /**

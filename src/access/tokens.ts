@@ -9,6 +9,8 @@ import type { Database, Queryable } from '../db/connect.ts';
 import { bumpSliceVersions } from '../data/owner-slice.ts';
 import { insertAudit } from '../data/studio.ts';
 import { findToken, insertToken, revokeToken, touchToken } from '../data/tokens.ts';
+import { notifyRevokedTokens } from '../cache/changes.ts';
+import { forgetTokensLocally, type BearerCache } from './bearer-cache.ts';
 import { hashToken } from './token-hash.ts';
 
 export const REST_TOKEN_SLIDING_SECONDS = 30 * 24 * 3600;
@@ -59,17 +61,35 @@ export async function authenticate(
   token: string,
   now: Date,
   accepts: readonly TokenScope[],
+  bearers?: BearerCache,
 ): Promise<Authenticated | undefined> {
-  const row = await findToken(db, hashToken(token));
+  const hash = hashToken(token);
+  const row = await tokenRow(db, hash, bearers);
   if (!row || row.revokedAt !== null || row.account.status !== 'active') return undefined;
   if (!accepts.includes(SCOPE_OF_KIND[row.kind])) return undefined;
   if (row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime()) return undefined;
   // A sliding token's use pushes its expiry; an app token's use is recorded (the Studio lists it).
   const touched = row.slidingSeconds !== null || row.kind === 'app';
   if (touched && now.getTime() - (row.lastUsedAt?.getTime() ?? 0) >= TOUCH_INTERVAL_MS) {
-    await touchToken(db, row.id, now, row.slidingSeconds === null ? row.expiresAt : new Date(now.getTime() + row.slidingSeconds * 1000));
+    const expiresAt = row.slidingSeconds === null ? row.expiresAt : new Date(now.getTime() + row.slidingSeconds * 1000);
+    // The kept row moves with it (the next touch a minute later, the expiry pushed).
+    row.lastUsedAt = now;
+    row.expiresAt = expiresAt;
+    await touchToken(db, row.id, now, expiresAt);
   }
   return { ...row.account, scope: SCOPE_OF_KIND[row.kind] };
+}
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof findToken>>>;
+
+/** The token's row, kept in `bearers` when given (undefined: no such token). */
+async function tokenRow(db: Queryable, hash: string, bearers: BearerCache | undefined): Promise<TokenRow | undefined> {
+  const kept = bearers?.get(hash);
+  if (kept !== undefined) return (kept as TokenRow | null) ?? undefined;
+  const version = bearers?.version ?? 0;
+  const row = await findToken(db, hash);
+  bearers?.keep(hash, row, version);
+  return row;
 }
 
 /**
@@ -80,17 +100,23 @@ export async function authenticate(
  */
 export async function revoke(db: Database, token: string, now: Date, address: string | undefined): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const revoked = await revokeToken(tx, hashToken(token), now, ['session', 'app']);
+    const hash = hashToken(token);
+    const revoked = await revokeToken(tx, hash, now, ['session', 'app']);
+    if (revoked) await notifyRevokedTokens(tx, [hash]);
     if (revoked?.kind === 'app') {
       const ownerId = revoked.accountId;
       await bumpSliceVersions(tx, [ownerId]);
       await insertAudit(tx, [{ ownerId, actorId: ownerId, at: now, action: 'delete', resource: `app-tokens/${revoked.id}`, fields: ['revokedAt'], address: address ?? null }]);
     }
     return revoked !== undefined;
-  });
+  }).finally(() => forgetTokensLocally([hashToken(token)]));
 }
 
 /** Refresh: revokes a login token only, so an app token cannot be refreshed away. */
 export async function revokeForRefresh(db: Queryable, token: string, now: Date): Promise<boolean> {
-  return (await revokeToken(db, hashToken(token), now, ['session'])) !== undefined;
+  const hash = hashToken(token);
+  const revoked = await revokeToken(db, hash, now, ['session']);
+  if (revoked) await notifyRevokedTokens(db, [hash]);
+  forgetTokensLocally([hash]);
+  return revoked !== undefined;
 }

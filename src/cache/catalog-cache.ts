@@ -10,7 +10,7 @@
 // see size.ts), so callers whose keys a client chooses cannot grow the heap past the bound.
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/connect.ts';
-import { CATALOG_CHANNEL, parseChangePayload, touches, type CacheScope, type CatalogChange, type OwnerChange } from './changes.ts';
+import { CATALOG_CHANNEL, parseNotice, touches, type CacheScope, type CatalogChange, type OwnerChange } from './changes.ts';
 import { estimateBytes } from './size.ts';
 
 export { CATALOG_CHANNEL } from './changes.ts';
@@ -36,6 +36,8 @@ export interface CacheFollower {
   invalidate(trusted: boolean): void;
   /** Only what this change names may have changed (see changes.ts). */
   drop(change: OwnerChange): void;
+  /** Sign-in tokens revoked (hashes), for a follower that keeps them. */
+  revoked?(hashes: readonly string[]): void;
 }
 
 /** A box, because lru-cache stores no undefined or null and an answer may be either. */
@@ -74,7 +76,11 @@ export class CatalogCache {
   static async start(database: DatabaseHandle, limits: CacheLimits): Promise<{ cache: CatalogCache; stop: () => Promise<void> }> {
     const cache = new CatalogCache(limits);
     const stop = await database.listen(CATALOG_CHANNEL, {
-      onChange: (payload) => cache.change(parseChangePayload(payload)),
+      onChange: (payload) => {
+        const notice = parseNotice(payload);
+        if (typeof notice === 'object' && 'revokedTokens' in notice) cache.revoked(notice.revokedTokens);
+        else cache.change(notice);
+      },
       onLost: () => cache.invalidate(false),
     });
     return { cache, stop };
@@ -94,6 +100,11 @@ export class CatalogCache {
     this.unscoped.clear();
     for (const flight of this.flights) flight.stale = true;
     this.trusted = trusted;
+  }
+
+  /** Tokens revoked: only the followers that keep tokens care; no catalog answer depends on one. */
+  revoked(hashes: readonly string[]): void {
+    for (const follower of this.followers) follower.revoked?.(hashes);
   }
 
   /** A committed catalog change: drops what it may have touched ('all': everything, and trusts itself from now on). */

@@ -42,6 +42,31 @@ export async function notifyCatalogChange(tx: Queryable, change: CatalogChange):
   await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${changePayload(change)})`);
 }
 
+/** Sign-in tokens revoked (their hashes): every process drops them from its Bearer cache (src/access/bearer-cache.ts). */
+export type TokenRevocation = { revokedTokens: readonly string[] };
+
+/** Sent in the revoking transaction, on the catalog's channel (every process already listens to it). */
+export async function notifyRevokedTokens(tx: Queryable, hashes: readonly string[]): Promise<void> {
+  if (hashes.length === 0) return;
+  await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${JSON.stringify({ revokedTokens: hashes })})`);
+}
+
+const HASH_RE = /^[0-9a-f]{64}$/;
+
+/** A NOTIFY payload: a token revocation, or a catalog change (parseChangePayload). */
+export function parseNotice(payload: string | undefined): CatalogChange | TokenRevocation {
+  if (payload?.startsWith('{"revokedTokens":')) {
+    try {
+      const { revokedTokens } = JSON.parse(payload) as { revokedTokens: unknown };
+      if (Array.isArray(revokedTokens) && revokedTokens.every((h) => typeof h === 'string' && HASH_RE.test(h))) return { revokedTokens: revokedTokens as string[] };
+    } catch {
+      // Unreadable: every change, below.
+    }
+    return 'all';
+  }
+  return parseChangePayload(payload);
+}
+
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
 /**

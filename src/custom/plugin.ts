@@ -78,7 +78,7 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   // purchase recorded for it would reach them all (and it could be refreshed away).
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
-    request.viewer = token === undefined ? null : ((await authenticate(db, token, request.now, ACCOUNT_ONLY)) ?? null);
+    request.viewer = token === undefined ? null : ((await authenticate(db, token, request.now, ACCOUNT_ONLY, options.bearers)) ?? null);
   });
   // Before validation, so an unknown owner is a 404 whatever else is wrong with the request.
   app.addHook('preValidation', async (request) => {

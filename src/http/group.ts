@@ -1,4 +1,5 @@
 // What every interface group plugin and its route plugins receive.
+import type { BearerCache } from '../access/bearer-cache.ts';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AnswerCache } from '../cache/answer-cache.ts';
@@ -31,6 +32,8 @@ export interface GroupOptions {
   notifications?: StoreNotifications;
   /** HLS ingest's queue (src/linear/ingest-worker.ts; one per process, made by the app): the Studio kicks it. */
   ingests?: HlsIngests;
+  /** Bearer checks kept in memory (src/access/bearer-cache.ts; one per app); absent: read every request. */
+  bearers?: BearerCache;
 }
 
 /** Applies the group's body limit to every route registered after this call. */
@@ -50,6 +53,7 @@ export const routeOptions = (options: GroupOptions): GroupOptions => ({
   notifications: options.notifications,
   guides: options.guides,
   ingests: options.ingests,
+  bearers: options.bearers,
 });
 
 export interface GroupSetUp<E> {

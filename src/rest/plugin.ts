@@ -65,7 +65,7 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
       // onRequest: an anonymous or bad-token request is answered before its body is read.
       secured.addHook('onRequest', async (request: FastifyRequest) => {
         const token = bearerToken(request.headers.authorization);
-        const account = token === undefined ? undefined : await authenticate(db, token, request.now, accepts);
+        const account = token === undefined ? undefined : await authenticate(db, token, request.now, accepts, options.bearers);
         if (!account) throw unauthorized();
         request.account = account;
       });

@@ -31,7 +31,7 @@ export const studioApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
   // onRequest: before the body is read, let alone parsed or validated.
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    const account = token === undefined ? undefined : await authenticate(db, token, request.now, ACCOUNT_ONLY);
+    const account = token === undefined ? undefined : await authenticate(db, token, request.now, ACCOUNT_ONLY, options.bearers);
     if (!account) throw studioUnauthorized();
     if (!(await isOwner(db, account.id))) throw studioForbidden();
     // Today an owner manages their own network only: the owner is the signed-in account.
