@@ -84,8 +84,8 @@ sub vcl_backend_response {
 }
 
 sub vcl_deliver {
-    # What the cache did, for operators and the test: HIT (served from an object), MISS (fetched and
-    # maybe stored), PASS (fetched for this request only).
+    # What the cache did, for operators and the test: HIT (served from a stored object), MISS (fetched
+    # and stored), PASS (fetched for this request only, the answer not storable or the request passed).
     if (obj.uncacheable) {
         set resp.http.X-Cache = "PASS";
     } else if (obj.hits > 0) {
