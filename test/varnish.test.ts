@@ -117,6 +117,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(VARNISHD))('Varnish (
         if (round === 0) {
           expect(response.headers.get('cache-control'), path).toMatch(/^public, max-age=/);
           expect(maxAgeOf(response), path).toBeGreaterThan(0);
+          // Every key is new, so its first ask is fetched: a hit would be another key's object (Vary ignored).
+          expect(cacheOf(response), `${path} ${JSON.stringify(headers)}`).toBe('MISS');
           first.set(index, { body, etag: response.headers.get('etag') });
           continue;
         }
