@@ -200,7 +200,8 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
     expect((await server.api('GET', new URL(url).pathname)).status).toBe(404);
 
     // The guide preview of the now sold channel still shows its rows, with a note why.
-    await page.goto(`/studio/#/schedule/${channelId}`);
+    // Tomorrow's week (on a Sunday, tomorrow is in the next one).
+    await page.goto(`/studio/#/schedule/${channelId}/${tomorrow}`);
     await page.getByText('Your roku app sells this channel').waitFor();
     await page.getByRole('combobox', { name: 'Guide day' }).click();
     await page.getByRole('option', { name: tomorrow, exact: true }).click();

@@ -29,7 +29,12 @@ export const useVideoUsage = (videoId: number) =>
   useQuery({ queryKey: keys.videoUsage(videoId), queryFn: async () => (await studio<VideoUsage>(`/videos/${videoId}/usage`)).data });
 
 /** Titles of the given ids, from the owner's video pages; an id not found is "Video #id". */
-export function useVideoTitles(ids: readonly number[]) {
+/**
+ * Titles of these videos. `keepPrevious`: while new ids load, keep answering the previous titles
+ * (for a screen whose editors hold their own titles and must not unmount into a loader on a
+ * save that adds ids; a form that titles its fields from this once must not take it).
+ */
+export function useVideoTitles(ids: readonly number[], options: { keepPrevious?: boolean } = {}) {
   return useQuery({
     queryKey: keys.videoTitles([...new Set(ids)]),
     queryFn: async () => {
@@ -42,9 +47,7 @@ export function useVideoTitles(ids: readonly number[]) {
       }
       return titles;
     },
-    // A save that adds ids (a plan with new videos) asks anew; the screen keeps the titles it has
-    // meanwhile rather than unmounting its editors into a loader (which dropped unsaved edits).
-    placeholderData: keepPreviousData,
+    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
 }
 

@@ -47,7 +47,9 @@ export function ProgrammingScreen({ rest }: { rest: string[] }) {
 function ChannelProgramming({ channelId }: { channelId: number }) {
   const programming = useProgramming(channelId);
   const ids = programming.data ? [...programming.data.state.slots.flatMap((s) => s.videoIds), ...programming.data.state.fillerVideoIds] : [];
-  const titles = useVideoTitles(ids);
+  // A save that adds ids asks for titles anew: the editors (which hold their own) stay mounted
+  // meanwhile rather than turning into a loader, which dropped unsaved filler picks.
+  const titles = useVideoTitles(ids, { keepPrevious: true });
   return (
     <Loaded query={allOf({ programming, titles })} label="Loading programming">
       {({ programming, titles }) => <Editors channelId={channelId} {...programming} titles={titles} />}
