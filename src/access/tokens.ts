@@ -99,8 +99,8 @@ async function tokenRow(db: Queryable, hash: string, bearers: BearerCache | unde
  * tokens) takes a new version, in the same transaction.
  */
 export async function revoke(db: Database, token: string, now: Date, address: string | undefined): Promise<boolean> {
+  const hash = hashToken(token);
   return db.transaction(async (tx) => {
-    const hash = hashToken(token);
     const revoked = await revokeToken(tx, hash, now, ['session', 'app']);
     if (revoked) await notifyRevokedTokens(tx, [hash]);
     if (revoked?.kind === 'app') {
@@ -109,7 +109,7 @@ export async function revoke(db: Database, token: string, now: Date, address: st
       await insertAudit(tx, [{ ownerId, actorId: ownerId, at: now, action: 'delete', resource: `app-tokens/${revoked.id}`, fields: ['revokedAt'], address: address ?? null }]);
     }
     return revoked !== undefined;
-  }).finally(() => forgetTokensLocally([hashToken(token)]));
+  }).finally(() => forgetTokensLocally([hash]));
 }
 
 /** Refresh: revokes a login token only, so an app token cannot be refreshed away. */

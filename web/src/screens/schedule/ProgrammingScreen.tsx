@@ -15,6 +15,7 @@ import { FormAlert } from '../../ui/errors.tsx';
 import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { allOf, Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
+import { canonicalSlot } from '../../../../src/schedules/slot.ts';
 import { span } from '../linear/words.ts';
 import { ChannelPicker } from './ChannelPicker.tsx';
 import { VideoPicker, type Chosen } from './VideoPicker.tsx';
@@ -66,7 +67,7 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   const saveFiller = useSaveFiller(channelId);
   const draft = { slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: videos.map((v) => v.id) })), fillerVideoIds: filler.map((v) => v.id) };
   // Compared as the server keeps them (canonical field order), so a saved plan is not "unsaved".
-  const slotsDirty = JSON.stringify(draft.slots.map(canonical)) !== JSON.stringify(state.slots.map(canonical));
+  const slotsDirty = JSON.stringify(draft.slots.map(canonicalSlot)) !== JSON.stringify(state.slots.map(canonicalSlot));
   const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join();
   useUnsavedChanges(slotsDirty || fillerDirty);
   const [saved, setSaved] = useState<string | null>(null);
@@ -160,12 +161,6 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   );
 }
 
-/** The plan with its fields in the server's order (what it stores and answers). */
-const canonical = (s: Slot): Slot => ({
-  days: s.days, start: s.start, videoIds: s.videoIds, order: s.order,
-  ...(s.seed !== undefined ? { seed: s.seed } : {}), ...(s.published !== undefined ? { published: s.published } : {}),
-  ...(s.end !== undefined ? { end: s.end } : {}), ...(s.offAir ? { offAir: true } : {}),
-});
 
 /** `draft`: the plan and filler as edited but not saved; preview and apply then use them, as shown. */
 function Generate({ channelId, state, titles, draft }: { channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string>; draft: { slots: Slot[]; fillerVideoIds: number[] } | undefined }) {
