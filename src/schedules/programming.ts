@@ -31,9 +31,9 @@ import { wallTimeToEpoch } from './expand.ts';
 import { MAX_BLOCK_VIDEOS, MAX_DAY_ENTRIES } from './day-entries.ts';
 import { fastLocalDateTime } from './zone-offsets.ts';
 import { mulberry32 } from '../random.ts';
-import type { Slot } from './slot.ts';
 
-export { canonicalSlot, SLOT_ORDERS, type Slot, type SlotOrder } from './slot.ts';
+export const SLOT_ORDERS = ['inOrder', 'shuffle', 'leastRecentlyAired'] as const;
+export type SlotOrder = (typeof SLOT_ORDERS)[number];
 
 /** Bounds of a plan and of one generation: what a request may make the service compute and write. */
 export const PROGRAMMING_LIMITS = {
@@ -50,12 +50,37 @@ export const PROGRAMMING_LIMITS = {
   writeBlocks: 2_000,
 } as const;
 
+export interface Slot {
+  /** ISO weekdays: 1 Monday ... 7 Sunday. */
+  days: number[];
+  /** 'HH:mm' wall time in the channel zone. */
+  start: string;
+  /** The slot's playlist (a single video is a list of one). */
+  videoIds: number[];
+  order: SlotOrder;
+  /** shuffle's seed (default 0). */
+  seed?: number;
+  /** Whether the generated blocks are published (default true). */
+  published?: boolean;
+  /** 'HH:mm' wall time the slot ends (the next day when not after start); absent: at the next slot. */
+  end?: string;
+  /** Dead air from start until the next slot: no videos, no block. */
+  offAir?: boolean;
+}
 
 /** An occurrence without an end running longer than this is warned about. */
 const LONG_OCCURRENCE_MS = 24 * 3_600_000;
 /** An occurrence cut this much short of its end is warned about. */
 const CUT_SHORT_MS = 3_600_000;
 
+/** A slot with its fields in one order (a stored plan comes back from jsonb with its keys reordered; ETags hash the text). */
+export function canonicalSlot(slot: Slot): Slot {
+  return {
+    days: slot.days, start: slot.start, videoIds: slot.videoIds, order: slot.order,
+    ...(slot.seed !== undefined ? { seed: slot.seed } : {}), ...(slot.published !== undefined ? { published: slot.published } : {}),
+    ...(slot.end !== undefined ? { end: slot.end } : {}), ...(slot.offAir !== undefined ? { offAir: slot.offAir } : {}),
+  };
+}
 
 /** A block occurrence that stays in the range: what slots may not run into. */
 export interface Busy {

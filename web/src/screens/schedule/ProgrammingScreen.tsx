@@ -15,7 +15,6 @@ import { FormAlert } from '../../ui/errors.tsx';
 import { useUnsavedChanges } from '../../ui/unsaved.ts';
 import { allOf, Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
-import { canonicalSlot } from '../../../../src/schedules/slot.ts';
 import { span } from '../linear/words.ts';
 import { ChannelPicker } from './ChannelPicker.tsx';
 import { VideoPicker, type Chosen } from './VideoPicker.tsx';
@@ -58,6 +57,9 @@ function ChannelProgramming({ channelId }: { channelId: number }) {
   );
 }
 
+/** Every field of a slot: JSON.stringify writes them in this order, whatever the object's. */
+const SLOT_FIELDS: (keyof Slot)[] = ['days', 'start', 'videoIds', 'order', 'seed', 'published', 'end', 'offAir'];
+
 function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag: string | undefined; fillerEtag: string | undefined; titles: ReadonlyMap<number, string> }) {
   const { channelId, state, titles } = props;
   const titled = (ids: readonly number[]) => ids.map((id) => ({ id, title: titleOf(titles, id) }));
@@ -66,8 +68,8 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   const saveSlots = useSaveSlots(channelId);
   const saveFiller = useSaveFiller(channelId);
   const draft = { slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: videos.map((v) => v.id) })), fillerVideoIds: filler.map((v) => v.id) };
-  // Compared as the server keeps them (canonical field order), so a saved plan is not "unsaved".
-  const slotsDirty = JSON.stringify(draft.slots.map(canonicalSlot)) !== JSON.stringify(state.slots.map(canonicalSlot));
+  // Compared field by field in one order (the server's answer may order them otherwise), so a saved plan is not "unsaved".
+  const slotsDirty = JSON.stringify(draft.slots, SLOT_FIELDS) !== JSON.stringify(state.slots, SLOT_FIELDS);
   const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join();
   useUnsavedChanges(slotsDirty || fillerDirty);
   const [saved, setSaved] = useState<string | null>(null);
