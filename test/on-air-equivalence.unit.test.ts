@@ -6,7 +6,8 @@
 // - XMLTV: a channel-day's programmes (guide-export.ts guideDays: segmentsStartingIn over the day
 //   before, the day and the day after);
 // - REST schedule: a channel-day's blocks cut (timelines.ts onAirDay: cutDay);
-// - Custom guide rows: a request-zone day (timelines.ts publishedWindows: segmentsStartingIn);
+// - Custom guide rows: a request-zone day (timelines.ts publishedWindows: segmentsStartingIn per
+//   channel-day, the window cut from those listings by startingInDays);
 // - now and next (now-on-air.ts nowOnAir), and programme attribution (on-air.ts programmesOnAir:
 //   segmentsOverlapping, then sessions/programme-attribution.ts attribute).
 // The reference is the timeline over the whole generated span, from every occurrence at once.
@@ -14,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, compileChannelDay, windowChannelDates, type CompiledDay } from '../src/schedules/channel-day.ts';
 import type { ExpandedBlock, LiveStream, ScheduleBlock, ScheduleVideo } from '../src/schedules/expand.ts';
-import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn } from '../src/schedules/on-air-listing.ts';
+import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn, startingInDays } from '../src/schedules/on-air-listing.ts';
 import { nowAndNext, onAirTimeline, type OnAirSegment } from '../src/schedules/on-air-timeline.ts';
 import { cachedDayWindow } from '../src/schedules/zone-offsets.ts';
 import { attribute } from '../src/sessions/programme-attribution.ts';
@@ -130,6 +131,13 @@ describe('every output agrees with the on-air timeline (property)', () => {
           const custom = cachedDayWindow(d, 'Asia/Kolkata');
           const rows = segmentsStartingIn(occurrences(custom.from, custom.to + DAY_MS), custom.from, custom.to).map(segmentEntry);
           expect(rows.map(key)).toEqual(starting(custom.from, custom.to));
+          // ...as the service answers it: cut from the listings of the channel-days it meets, each
+          // listed once over its own day (publishedWindows), whatever the request zone.
+          const listings = windowChannelDates(zone, custom.from, custom.to).map((x) => {
+            const own = cachedDayWindow(x, zone);
+            return segmentsStartingIn(occurrences(own.from, own.to + DAY_MS), own.from, own.to).map(segmentEntry);
+          });
+          expect(startingInDays(listings, custom.from, custom.to).map(key)).toEqual(starting(custom.from, custom.to));
         }
 
         for (const p of sample.probes) {

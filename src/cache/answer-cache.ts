@@ -24,8 +24,12 @@ export interface KeptAnswer {
   /** [from, until): the instants (ms) at which the answer holds; `from` is when it was computed. */
   from: number;
   until: number;
-  /** The body gzipped, made once when it is kept (answers of GZIP_FROM bytes or more that shrink); sent to clients that accept it. */
-  gzip?: Buffer;
+  /**
+   * The body gzipped (answers of GZIP_FROM bytes or more that shrink), made once, for the first
+   * client that accepts it (see compressed); null: not worth it; absent: not made yet. An answer
+   * no gzip client asks for (a one-off key, an app that never sends Accept-Encoding) never pays.
+   */
+  gzip?: Buffer | null;
 }
 
 /** Answers this large or larger are kept gzipped too: below it the header and the work cost more than the bytes saved. */
@@ -129,12 +133,12 @@ export class AnswerCache {
    * Keeps an answer computed since `version` (no change heard meanwhile, else it is dropped: it
    * may predate the change). Returns what is kept, or undefined.
    */
-  keep(key: string, version: number, answer: Omit<KeptAnswer, 'etag'> & { etag?: string }): KeptAnswer | undefined {
+  keep(key: string, version: number, answer: Omit<KeptAnswer, 'etag'> & { etag?: string }, gzip = false): KeptAnswer | undefined {
     if (!this.entries || !this.trusted || version !== this.generation || answer.until <= answer.from) return undefined;
     const kept: KeptAnswer = { ...answer, etag: answer.etag ?? etagOf(answer.body) };
+    // Made once, for a client that takes it: an alias keeps the same answer object and its gzip.
+    if (gzip && kept.gzip === undefined) kept.gzip = gzipped(answer.body) ?? null;
     if (!this.admits(key, answer.body.byteLength)) return kept;
-    // Made once here, not per request: an alias keeps the same answer object and its gzip.
-    if (!('gzip' in answer)) kept.gzip = gzipped(answer.body);
     this.entries.set(key, kept);
     // Larger than the whole bound: served, not kept.
     if (this.entries.peek(key) !== kept) return kept;
@@ -142,6 +146,18 @@ export class AnswerCache {
     if (!keys) this.byOwner.set(kept.scope.ownerId, (keys = new Set()));
     keys.add(key);
     return kept;
+  }
+
+  /**
+   * The gzipped body of an answer kept under `key` (made now if it was not: the first client that
+   * takes gzip pays once, the answer is kept again with its new size), undefined when not worth it.
+   */
+  compressed(key: string, kept: KeptAnswer): KeptAnswer {
+    if (kept.gzip !== undefined) return kept;
+    const made: KeptAnswer = { ...kept, gzip: gzipped(kept.body) ?? null };
+    // Re-kept under its key (not an alias's) only if it is still there: its size is counted again.
+    if (this.entries?.peek(key) === kept) this.entries.set(key, made, { noDisposeOnSet: true });
+    return made;
   }
 
   /** Everything may have changed (trusted), or changes can no longer be heard (false: bypass until trusted). */

@@ -15,8 +15,8 @@
 // - account:     ETag, `Cache-Control: private, no-cache` (the caller's own data: kept by no
 //                shared cache, revalidated by the client), `Vary: Authorization`;
 // - per viewer:  `Cache-Control: private, no-store`.
-// A kept answer of a kilobyte or more is also kept gzipped (made once, when kept: answer-cache.ts)
-// and sent so to a client whose Accept-Encoding takes gzip, with its own ETag (`"...-gz"`); every
+// A kept answer of a kilobyte or more is also kept gzipped (made once, for the first client that
+// takes it: answer-cache.ts) and sent so to a client whose Accept-Encoding takes gzip, with its own ETag (`"...-gz"`); every
 // kept route says `Vary: Accept-Encoding`, so a cache in front keeps the two apart.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import { AnswerCache, etagOf, gzipEtag, matchesIfNoneMatch, type KeptAnswer } from '../cache/answer-cache.ts';
@@ -104,12 +104,14 @@ export function answerHooks(
   const validators = (reply: FastifyReply, etag: string, until: number, now: number) => {
     reply.header('etag', etag).header('cache-control', cacheControl(until, now)).header('vary', vary);
   };
-  /** Sends a kept answer, gzipped when the client takes it, or 304 when If-None-Match names either representation. */
-  const sendKept = (request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer, now: number) => {
-    const gzip = kept.gzip && acceptsGzip(request.headers['accept-encoding']) ? kept.gzip : undefined;
-    validators(reply, gzip ? gzipEtag(kept.etag) : kept.etag, kept.until, now);
+  /** Sends a kept answer (under `key`), gzipped when the client takes it, or 304 when If-None-Match names either representation. */
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, key: string, kept: KeptAnswer, now: number) => {
     const ifNoneMatch = request.headers['if-none-match'];
-    if (matchesIfNoneMatch(ifNoneMatch, kept.etag) || (kept.gzip && matchesIfNoneMatch(ifNoneMatch, gzipEtag(kept.etag)))) return reply.code(304).send();
+    // The gzipped representation's ETag derives from the body's, so either names these bytes.
+    const held = ifNoneMatch !== undefined && (matchesIfNoneMatch(ifNoneMatch, kept.etag) || matchesIfNoneMatch(ifNoneMatch, gzipEtag(kept.etag)));
+    const gzip = !held && acceptsGzip(request.headers['accept-encoding']) ? answers!.compressed(key, kept).gzip : undefined;
+    validators(reply, gzip ? gzipEtag(kept.etag) : kept.etag, kept.until, now);
+    if (held) return reply.code(304).send();
     if (gzip) reply.header('content-encoding', 'gzip');
     return reply.type(kept.contentType).send(gzip ?? kept.body);
   };
@@ -124,7 +126,7 @@ export function answerHooks(
     const now = request.now.getTime();
     const kept = answers.get(key, now);
     if (!kept) return;
-    return sendKept(request, reply, kept, now);
+    return sendKept(request, reply, key, kept, now);
   };
 
   const onSend: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
@@ -140,10 +142,11 @@ export function answerHooks(
     const now = request.now.getTime();
     const plan = request.answerPlan;
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    const kept = plan && answers.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until });
+    const takesGzip = acceptsGzip(request.headers['accept-encoding']);
+    const kept = plan && answers.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until }, takesGzip);
     if (kept && terms.alias !== undefined) answers.keep(`shared\n${terms.alias}`, plan.version, kept);
     const etag = kept ? kept.etag : etagOf(body);
-    const gzip = kept?.gzip && acceptsGzip(request.headers['accept-encoding']) ? kept.gzip : undefined;
+    const gzip = takesGzip ? (kept?.gzip ?? undefined) : undefined;
     validators(reply, gzip ? gzipEtag(etag) : etag, terms.until, now);
     // A client holding these very bytes (kept elsewhere, or here before an eviction) gets no body.
     const ifNoneMatch = request.headers['if-none-match'];
@@ -170,7 +173,7 @@ export function answerHooks(
     const kept = answers.get(`shared\n${key}`, now);
     if (!kept) return undefined;
     answers.keep(request.answerPlan.key, request.answerPlan.version, kept);
-    return sendKept(request, reply, kept, now);
+    return sendKept(request, reply, `shared\n${key}`, kept, now);
   };
 
   return { hooks: { onRequest, onSend }, sendShared };

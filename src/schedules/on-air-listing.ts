@@ -36,6 +36,39 @@ export function segmentsStartingIn<V extends ScheduleVideo>(blocks: readonly Exp
   return onAirTimeline(blocks, from - SECOND, Math.min(to + DAY_MS, until)).filter((s) => s.start >= from && s.start < to);
 }
 
+/** First index of a list sorted by start whose start is >= at. */
+function firstStartingAt(list: readonly { start: number }[], at: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The entries starting in [from, to) of consecutive channel-days' listings (each the segments
+ * starting in its day, by start: segmentsStartingIn over that day): what segmentsStartingIn over
+ * the window answers, since a segment is the same whichever window computes it (the equivalence
+ * property). A zone then only moves the window over listings computed once per channel-day. A day
+ * wholly inside the window, alone, is answered as its own array (kept listings stay shared).
+ */
+export function startingInDays<E extends { start: number }>(days: readonly (readonly E[])[], from: number, to: number): readonly E[] {
+  const parts: Array<readonly E[]> = [];
+  for (const day of days) {
+    const i = firstStartingAt(day, from);
+    const j = firstStartingAt(day, to);
+    if (j > i) parts.push(i === 0 && j === day.length ? day : day.slice(i, j));
+  }
+  if (parts.length === 1) return parts[0]!;
+  // A loop, not parts.flat(): flat is several times slower in V8 and this runs per guide channel.
+  const all: E[] = [];
+  for (const part of parts) for (const e of part) all.push(e);
+  return all;
+}
+
 /**
  * The segments overlapping [from, to), whole (true starts and ends, whatever span is asked), by
  * start. `blocks`: the occurrences of windowChannelDates(zone, from - DAY_MS, to + DAY_MS).

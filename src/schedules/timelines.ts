@@ -11,7 +11,7 @@ import type { ExpandedBlock, ExpandedVideo, LiveStream } from './expand.ts';
 import { countEntries, TooManyEntries } from './entry-counts.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
 import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './channel-day.ts';
-import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn } from './on-air-listing.ts';
+import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn, startingInDays } from './on-air-listing.ts';
 import type { OnAirSegment } from './on-air-timeline.ts';
 
 /** A scheduled video (without its description); a live entry's also carries its stream's URI ('' when the stream has none) and id. */
@@ -52,9 +52,9 @@ const PREFETCH_CHANNELS = 10;
 const PREFETCH_ENTRIES = 5_000;
 
 /**
- * Entries of published windows kept (array slots pointing at compiled entries, ~8 bytes each plus
- * the entries they keep alive): a polled guide page reuses its channel-days' slices instead of
- * slicing 1,440 entries per request.
+ * Entries of channel-day listings kept (publishedWindows): 300,000 is a 200-channel network's
+ * fortnight at 144 entries a day, so a guide asked in every zone, any day of the week around
+ * today, lists each channel-day once.
  */
 const MAX_PUBLISHED_ENTRIES = 300_000;
 const PREFETCH_DAYS = 3;
@@ -85,7 +85,7 @@ function sizeOf(day: TimelineDay): number {
 
 export class ScheduleTimelines {
   private readonly days = new Map<string, TimelineDay>();
-  /** Published entries per channel and window of instants (see MAX_PUBLISHED_ENTRIES), in LRU order. */
+  /** Published entries per channel-day (`channelId|date`: its listing, see publishedWindows; bounded by MAX_PUBLISHED_ENTRIES), in LRU order. */
   private readonly published = new Map<string, readonly PublishedEntry[]>();
   private publishedEntries = 0;
   /** Loads under way, shared by concurrent requests for the same day. */
@@ -295,31 +295,62 @@ export class ScheduleTimelines {
   /**
    * For each ask, the on-air segments starting in its window as entries (segmentEntry: an entry
    * cut or split by a live stream is listed as it airs), by start, live entries playing their
-   * stream's URI: kept per channel and window, computed only when not kept.
+   * stream's URI. Listed once per channel-day (its segments, starting that day in the channel's
+   * zone) and kept: every zone's window is cut from the listings of the channel-days it touches
+   * (startingInDays), so a guide asked in 400 zones computes each channel-day's timeline once.
    */
   async publishedWindows(
     db: Queryable,
     asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>,
     maxEntries?: number,
   ): Promise<(readonly PublishedEntry[])[]> {
-    const keys = asks.map(({ channel, from, to }) => `${channel.id}|${from}|${to}`);
-    const kept = keys.map((key) => this.published.get(key));
-    const missing = asks.filter((_, i) => kept[i] === undefined);
-    if (missing.length === 0) return kept as (readonly PublishedEntry[])[];
-    const flight = this.takeOff(missing.map((ask) => ask.channel.id));
+    const dated = asks.map(({ channel, from, to }) => ({
+      channel,
+      from,
+      to,
+      // The channel-days whose own window meets [from, to) (windowChannelDates adds the day before).
+      dates: windowChannelDates(channel.timezone, from, to).filter((date) => {
+        const day = cachedDayWindow(date, channel.timezone);
+        return day.to > from && day.from < to;
+      }),
+    }));
+    const listed = new Map<string, readonly PublishedEntry[]>();
+    const missing = new Map<string, { channel: TimelineChannel; date: string }>();
+    for (const { channel, dates } of dated) {
+      for (const date of dates) {
+        const key = keyOf(channel.id, date);
+        if (listed.has(key) || missing.has(key)) continue;
+        const kept = this.published.get(key);
+        if (kept) {
+          this.published.delete(key); // re-insert: Map order is the LRU order
+          this.published.set(key, kept);
+          listed.set(key, kept);
+        } else missing.set(key, { channel, date });
+      }
+    }
+    if (missing.size > 0) await this.listDays(db, [...missing.entries()], listed, maxEntries);
+    return dated.map(({ channel, from, to, dates }) => startingInDays(dates.map((date) => listed.get(keyOf(channel.id, date))!), from, to));
+  }
+
+  /** Lists the channel-days asked (segmentsStartingIn over each) into `listed`, and keeps them unless a change of their channel arrived meanwhile. */
+  private async listDays(
+    db: Queryable,
+    days: ReadonlyArray<[string, { channel: TimelineChannel; date: string }]>,
+    listed: Map<string, readonly PublishedEntry[]>,
+    maxEntries?: number,
+  ): Promise<void> {
+    const flight = this.takeOff(days.map(([, { channel }]) => channel.id));
     let sliced: TimelineSegment[][];
     try {
-      sliced = await this.segmentsStartingIn(db, missing, maxEntries);
+      sliced = await this.segmentsStartingIn(db, days.map(([, { channel, date }]) => ({ channel, ...cachedDayWindow(date, channel.timezone) })), maxEntries);
     } finally {
       this.flights.delete(flight);
     }
-    let next = 0;
-    return kept.map((entries, i) => {
-      if (entries !== undefined) return entries;
-      const fresh = sliced[next++]!.map((s) => playable(segmentEntry(s)));
+    days.forEach(([key, { channel }], i) => {
+      const fresh = sliced[i]!.map((s) => playable(segmentEntry(s)));
+      listed.set(key, fresh);
       // A change of its channel that arrived while slicing may have made it stale: answer it, do not keep it.
-      if (this.trusted && unchanged(flight, asks[i]!.channel.id)) this.rememberPublished(keys[i]!, fresh);
-      return fresh;
+      if (this.trusted && unchanged(flight, channel.id)) this.rememberPublished(key, fresh);
     });
   }
 
