@@ -367,6 +367,8 @@ async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Chil
       const measured = async () => {
         const m = await drive(service, asRoute(route.name, 'service', request), o, database, routeWarm);
         routeWarm = false;
+        // Each round as well as the medians: a first round that pays for compiling is seen.
+        log(`  ${route.name} ${mode} round: ${f0(m.rps)} req/s p99 ${m.p99} ms, srv CPU ${m.serverCpuMs?.toFixed(2) ?? '?'} ms/req, non-2xx ${m.non2xx}`);
         return m;
       };
       [row.same, row.measurement] = await interleaved(o.rounds, same, measured);

@@ -1,4 +1,4 @@
-// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--url postgres://postgres@127.0.0.1:5432/] [--cold] [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400]
+// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--url postgres://postgres@127.0.0.1:5432/] [--cold] [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400] [--concurrency 1]
 // One network route driven in-process (Fastify inject, embedded PGlite) so a CPU profile shows what
 // computing its answer costs, without the load generator and PostgreSQL in the picture.
 import { writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const { values: args } = parseArgs({
-  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' }, cold: { type: 'boolean', default: false }, url: { type: 'string' } },
+  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' }, cold: { type: 'boolean', default: false }, url: { type: 'string' }, concurrency: { type: 'string', default: '1' } },
 });
 const now = new Date();
 const { catalog, channels } = networkCatalog(Number(args.network), now);
@@ -45,7 +45,21 @@ if (process.env.PROFILE) {
 const cpu = process.cpuUsage();
 queries = 0;
 let bytes = 0;
-for (let i = 0; i < n; i++) {
+// --concurrency C: C requests in flight at once (as the bench's connections), in waves.
+const concurrency = Number(args.concurrency);
+if (concurrency > 1) {
+  for (let i = 0; i < n; i += concurrency) {
+    const wave = await Promise.all(Array.from({ length: Math.min(concurrency, n - i) }, (_, k) => {
+      const s = spec(i + k);
+      return app.inject({ method: s.method as 'GET', url: s.path, headers: s.headers, payload: s.body });
+    }));
+    for (const r of wave) {
+      if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body.slice(0, 300)}`);
+      bytes += r.rawPayload.length;
+    }
+  }
+}
+for (let i = 0; i < (concurrency > 1 ? 0 : n); i++) {
   // --cold: every request is the first after a catalog change (caches dropped through NOTIFY).
   if (args.cold) {
     await database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);

@@ -96,6 +96,35 @@ describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
     expect(sameEntries((await untrusted.publishedWindows(database.db, asks))[0]!, once[0]!)).toBe(false);
   });
 
+  it('list a channel-day once for reads asking it at once, counted once', async () => {
+    const window = dayWindow('2026-11-21', 'Europe/Berlin');
+    const asks = CHANNELS.map((channel) => ({ channel, ...window }));
+    const alone = new ScheduleTimelines(10_000, true);
+    await alone.publishedWindows(database.db, asks);
+    const timelines = new ScheduleTimelines(10_000, true);
+    const { db, queries } = countingQueries(database.db);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => timelines.publishedWindows(db, asks)));
+    expect(answers.every((answer) => answer.every((entries, i) => sameEntries(entries, answers[0]![i]!)))).toBe(true);
+    expect(queries()).toBe(3); // one load
+    // Kept once: eight listings of the same days counted as one (counting each pushed others out).
+    expect(timelines.bytes.published).toBe(alone.bytes.published);
+    expect(timelines.bytes.published).toBeGreaterThan(0);
+  });
+
+  it('do not share a listing under way with a read that comes after a change of its channel', async () => {
+    const timelines = new ScheduleTimelines(10_000, true);
+    const window = dayWindow('2026-11-21', 'Europe/Berlin');
+    const asks = CHANNELS.map((channel) => ({ channel, ...window }));
+    const before = timelines.publishedWindows(database.db, asks);
+    timelines.dropChannels([CHANNELS[0]!.id]);
+    const after = timelines.publishedWindows(database.db, asks);
+    const [a, b] = await Promise.all([before, after]);
+    expect(sameEntries(b[0]!, a[0]!)).toBe(false); // listed again after the change
+    expect(sameEntries(b[1]!, a[1]!)).toBe(true); // shared: unchanged
+    const later = await timelines.publishedWindows(database.db, asks);
+    expect(sameEntries(later[0]!, b[0]!)).toBe(true); // the listing made after the change is the one kept
+  });
+
   it('keep nothing while changes cannot be heard, and stay within their bound', async () => {
     const untrusted = new ScheduleTimelines(10_000, false);
     await untrusted.channelDay(database.db, CHANNELS[0]!, '2026-11-21', false);

@@ -88,6 +88,8 @@ export class ScheduleTimelines {
   /** Published entries per channel-day (`channelId|date`: its listing, see publishedWindows; bounded by MAX_PUBLISHED_ENTRIES), in LRU order. */
   private readonly published = new Map<string, readonly PublishedEntry[]>();
   private publishedEntries = 0;
+  /** Listings under way (publishedWindows), shared by concurrent requests for the same channel-day. */
+  private readonly pendingListings = new Map<string, Promise<readonly PublishedEntry[]>>();
   /** Loads under way, shared by concurrent requests for the same day. */
   private readonly pending = new Map<string, Promise<TimelineDay>>();
   private entries = 0;
@@ -108,6 +110,7 @@ export class ScheduleTimelines {
     this.published.clear();
     this.publishedEntries = 0;
     this.pending.clear();
+    this.pendingListings.clear();
     this.entries = 0;
     this.owners.clear();
     for (const flight of this.flights) flight.all = true;
@@ -121,7 +124,7 @@ export class ScheduleTimelines {
   drop(change: OwnerChange): void {
     if (change.channelIds) return this.dropChannels(change.channelIds);
     const held = new Set<number>();
-    for (const keys of [this.days.keys(), this.published.keys(), this.pending.keys()]) for (const key of keys) held.add(channelOf(key));
+    for (const keys of [this.days.keys(), this.published.keys(), this.pending.keys(), this.pendingListings.keys()]) for (const key of keys) held.add(channelOf(key));
     for (const flight of this.flights) for (const id of flight.channels) held.add(id);
     this.dropChannels([...held].filter((id) => (this.owners.get(id) ?? change.ownerId) === change.ownerId));
   }
@@ -141,6 +144,7 @@ export class ScheduleTimelines {
       this.publishedEntries -= entries.length;
     }
     for (const key of this.pending.keys()) if (ids.has(channelOf(key))) this.pending.delete(key);
+    for (const key of this.pendingListings.keys()) if (ids.has(channelOf(key))) this.pendingListings.delete(key);
     for (const flight of this.flights) for (const id of ids) if (flight.channels.has(id)) flight.dropped.add(id);
   }
 
@@ -315,42 +319,73 @@ export class ScheduleTimelines {
       }),
     }));
     const listed = new Map<string, readonly PublishedEntry[]>();
+    const waiting = new Map<string, Promise<readonly PublishedEntry[]>>();
     const missing = new Map<string, { channel: TimelineChannel; date: string }>();
     for (const { channel, dates } of dated) {
       for (const date of dates) {
         const key = keyOf(channel.id, date);
-        if (listed.has(key) || missing.has(key)) continue;
+        if (listed.has(key) || waiting.has(key) || missing.has(key)) continue;
         const kept = this.published.get(key);
+        const pending = this.pendingListings.get(key);
         if (kept) {
           this.published.delete(key); // re-insert: Map order is the LRU order
           this.published.set(key, kept);
           listed.set(key, kept);
-        } else missing.set(key, { channel, date });
+        } else if (pending) waiting.set(key, pending);
+        else missing.set(key, { channel, date });
       }
     }
-    if (missing.size > 0) await this.listDays(db, [...missing.entries()], listed, maxEntries);
+    const others = new Map(waiting);
+    if (missing.size > 0) this.listDays(db, [...missing.entries()], waiting, maxEntries);
+    for (const [key, listing] of waiting) {
+      try {
+        listed.set(key, await listing);
+      } catch (error) {
+        // Another read's listing refused as too big for that read: this read lists the day itself.
+        if (!(error instanceof TooManyEntries) || !others.has(key)) throw error;
+        const own = new Map<string, Promise<readonly PublishedEntry[]>>();
+        const ask = dated.find(({ channel }) => channel.id === channelOf(key))!;
+        this.listDays(db, [[key, { channel: ask.channel, date: key.slice(key.indexOf('|') + 1) }]], own, maxEntries);
+        listed.set(key, await own.get(key)!);
+      }
+    }
     return dated.map(({ channel, from, to, dates }) => startingInDays(dates.map((date) => listed.get(keyOf(channel.id, date))!), from, to));
   }
 
-  /** Lists the channel-days asked (segmentsStartingIn over each) into `listed`, and keeps them unless a change of their channel arrived meanwhile. */
-  private async listDays(
+  /**
+   * Lists the channel-days asked (segmentsStartingIn over each) into `waiting`, shared with reads
+   * that ask them meanwhile (pendingListings: 64 clients asking the same new day list it once),
+   * and keeps each unless a change of its channel arrived meanwhile.
+   */
+  private listDays(
     db: Queryable,
     days: ReadonlyArray<[string, { channel: TimelineChannel; date: string }]>,
-    listed: Map<string, readonly PublishedEntry[]>,
+    waiting: Map<string, Promise<readonly PublishedEntry[]>>,
     maxEntries?: number,
-  ): Promise<void> {
+  ): void {
     const flight = this.takeOff(days.map(([, { channel }]) => channel.id));
-    let sliced: TimelineSegment[][];
-    try {
-      sliced = await this.segmentsStartingIn(db, days.map(([, { channel, date }]) => ({ channel, ...cachedDayWindow(date, channel.timezone) })), maxEntries);
-    } finally {
-      this.flights.delete(flight);
-    }
-    days.forEach(([key, { channel }], i) => {
-      const fresh = sliced[i]!.map((s) => playable(segmentEntry(s)));
-      listed.set(key, fresh);
-      // A change of its channel that arrived while slicing may have made it stale: answer it, do not keep it.
-      if (this.trusted && unchanged(flight, channel.id)) this.rememberPublished(key, fresh);
+    const shared = new Map<string, Promise<readonly PublishedEntry[]>>();
+    const lists = this.segmentsStartingIn(db, days.map(([, { channel, date }]) => ({ channel, ...cachedDayWindow(date, channel.timezone) })), maxEntries)
+      .then((segments) => {
+        const all = segments.map((list) => list.map((s) => playable(segmentEntry(s))));
+        // A change of its channel that arrived while slicing may have made one stale: answered, not kept.
+        days.forEach(([key, { channel }], i) => {
+          if (this.trusted && unchanged(flight, channel.id)) this.rememberPublished(key, all[i]!);
+        });
+        return all;
+      })
+      .finally(() => {
+        this.flights.delete(flight);
+        // Unless a change dropped it (a later read may have started its own since).
+        for (const [key] of days) if (this.pendingListings.get(key) === shared.get(key)) this.pendingListings.delete(key);
+      });
+    days.forEach(([key], i) => {
+      const one = lists.then((all) => all[i]!);
+      // A failed listing rejects for whoever awaits it; a shared copy nobody awaits must not crash the process.
+      one.catch(() => undefined);
+      shared.set(key, one);
+      waiting.set(key, one);
+      if (this.trusted) this.pendingListings.set(key, one);
     });
   }
 
@@ -389,8 +424,11 @@ export class ScheduleTimelines {
   }
 
   private rememberPublished(key: string, entries: readonly PublishedEntry[]): void {
+    // A listing kept again (two reads listed it at once) replaces the old one in the count too:
+    // counting both once pushed every other listing out.
+    this.publishedEntries += entries.length - (this.published.get(key)?.length ?? 0);
+    this.published.delete(key);
     this.published.set(key, entries);
-    this.publishedEntries += entries.length;
     for (const [oldest, old] of this.published) {
       if (this.publishedEntries <= MAX_PUBLISHED_ENTRIES || oldest === key) break;
       this.published.delete(oldest);
@@ -404,6 +442,9 @@ export class ScheduleTimelines {
   }
 
   private remember(key: string, day: TimelineDay): void {
+    const old = this.days.get(key);
+    if (old) this.entries -= sizeOf(old);
+    this.days.delete(key);
     this.days.set(key, day);
     this.entries += sizeOf(day);
     for (const [oldest, old] of this.days) {
