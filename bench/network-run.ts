@@ -38,6 +38,8 @@ export interface NetworkOptions extends RunOptions {
   log: (line: string) => void;
   /** Only the read routes whose name holds one of these words (comma-separated), as the main bench's --only. */
   only?: string;
+  /** Only these modes (comma-separated: warm, rotating, 304, heartbeat), e.g. to profile one with BENCH_SERVICE_NODE_ARGS. */
+  modes?: string;
 }
 
 type Mode = 'warm' | 'rotating' | 'heartbeat' | 'sanity' | '304';
@@ -107,6 +109,8 @@ function medianOf(runs: Measurement[]): Measurement {
     serverCpuMs: cpu((m) => m.serverCpuMs), dbCpuMs: cpu((m) => m.dbCpuMs),
   };
 }
+
+const modeOn = (o: NetworkOptions, mode: string) => !o.modes || o.modes.split(',').some((m) => m.trim() === mode);
 
 /**
  * Measures `a` and `b` alternately, `rounds` times each (A, B, A, B, ...), each warmed up once
@@ -257,11 +261,11 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
     rows.push(await measureHello(hello, o));
 
     // Heartbeats: every acknowledged one must be stored.
-    await settle(service.url);
-    await waitIdle(service.pid);
-    const storedBefore = await storedHeartbeats(benchUrl);
     const beat: Row = { route: 'Activity heartbeats (5,000 devices)', mode: 'heartbeat', bytes: 0, contentType: '' };
-    try {
+    if (modeOn(o, 'heartbeat')) try {
+      await settle(service.url);
+      await waitIdle(service.pid);
+      const storedBefore = await storedHeartbeats(benchUrl);
       beat.measurement = await drive(service, asRoute('heartbeats', 'service', heartbeat(channels)), o, database, false);
       await settle(service.url);
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -272,7 +276,7 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
     } catch (error) {
       beat.failure = String(error);
     }
-    rows.push(beat);
+    if (modeOn(o, 'heartbeat')) rows.push(beat);
     for (const row of rows) row.verdict = verdict(row);
 
     await settle(service.url);
@@ -353,7 +357,7 @@ async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Chil
   const rows: Row[] = [];
   const modes: Array<[Mode, (n: number) => RequestSpec]> = [['warm', () => route.warm]];
   if (route.rotating) modes.push(['rotating', route.rotating]);
-  for (const [mode, rotation] of modes) {
+  for (const [mode, rotation] of modes.filter(([mode]) => modeOn(o, mode))) {
     await settle(service.url);
     await waitIdle(service.pid);
     const row: Row = { ...base, mode };
@@ -381,7 +385,7 @@ async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Chil
     rows.push(row);
   }
   const etag = answer.etag;
-  if (etag && hello) rows.push(await measureNotModified(route, etag, service, hello, o, database));
+  if (etag && hello && modeOn(o, '304')) rows.push(await measureNotModified(route, etag, service, hello, o, database));
   return rows;
 }
 

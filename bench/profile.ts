@@ -1,4 +1,4 @@
-// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--url postgres://postgres@127.0.0.1:5432/] [--cold] [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400] [--concurrency 1]
+// PROFILE=out.cpuprofile npx tsx bench/profile.ts [--url postgres://postgres@127.0.0.1:5432/] [--cold] [--network 200] [--route "Custom channels"] [--mode warm|rotating] [--n 400] [--concurrency 1] [--before 20]
 // One network route driven in-process (Fastify inject, embedded PGlite) so a CPU profile shows what
 // computing its answer costs, without the load generator and PostgreSQL in the picture.
 import { writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const { values: args } = parseArgs({
-  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' }, cold: { type: 'boolean', default: false }, url: { type: 'string' }, concurrency: { type: 'string', default: '1' } },
+  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' }, cold: { type: 'boolean', default: false }, url: { type: 'string' }, concurrency: { type: 'string', default: '1' }, before: { type: 'string', default: '20' } },
 });
 const now = new Date();
 const { catalog, channels } = networkCatalog(Number(args.network), now);
@@ -35,7 +35,9 @@ const token = (login.json() as { data?: { authToken?: string } }).data?.authToke
 const route = networkRoutes(channels, token, now).find((r) => r.name === args.route)!;
 const spec = (i: number) => (args.mode === 'rotating' && route.rotating ? route.rotating(i) : route.warm);
 const n = Number(args.n);
-for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: spec(i).path, headers: spec(i).headers });
+// --before K: K requests (of the same stream, after the measured ones: not replayed) before measuring, so a rotating stream is measured warm.
+const before = Number(args.before);
+for (let i = 0; i < before; i++) await app.inject({ method: 'GET', url: spec(n + i).path, headers: spec(n + i).headers });
 const session = new Session();
 session.connect();
 if (process.env.PROFILE) {

@@ -41,6 +41,7 @@ const { values: args } = parseArgs({
     logins: { type: 'string', default: '100' },
     viewers: { type: 'string', default: '50000' },
     only: { type: 'string' },
+    modes: { type: 'string' },
     network: { type: 'string' },
   },
 });
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
     const { runNetwork } = await import('./network-run.ts');
     const rounds = Number(args.rounds);
     if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds wants a whole number of runs, got ${args.rounds}`);
-    return runNetwork({ ...o, channels, rounds, serverUrl, pglite: args.pglite, keep: args.keep, shed: !args['no-shed'], command: commandLine(), log, only: args.only });
+    return runNetwork({ ...o, channels, rounds, serverUrl, pglite: args.pglite, keep: args.keep, shed: !args['no-shed'], command: commandLine(), log, only: args.only, modes: args.modes });
   }
   const now = new Date();
   const started = DateTime.fromJSDate(now);

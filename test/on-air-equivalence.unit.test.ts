@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, compileChannelDay, windowChannelDates, type CompiledDay } from '../src/schedules/channel-day.ts';
 import type { ExpandedBlock, LiveStream, ScheduleBlock, ScheduleVideo } from '../src/schedules/expand.ts';
-import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn, startingInDays } from '../src/schedules/on-air-listing.ts';
+import { cutDay, DAY_MS, nextBoundary, segmentEntry, segmentsOverlapping, segmentsStartingIn, startingInDays } from '../src/schedules/on-air-listing.ts';
 import { nowAndNext, onAirTimeline, type OnAirSegment } from '../src/schedules/on-air-timeline.ts';
 import { cachedDayWindow } from '../src/schedules/zone-offsets.ts';
 import { attribute } from '../src/sessions/programme-attribution.ts';
@@ -156,6 +156,27 @@ describe('every output agrees with the on-air timeline (property)', () => {
         }
       }),
       { seed: 20261126, numRuns: 120 },
+    );
+  });
+});
+
+describe('the next programme boundary of a listing', () => {
+  it('is the naive minimum over every start and end after now (property)', () => {
+    const listing = fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 50 })), { maxLength: 30 }).map((gaps) => {
+      let at = 0;
+      return gaps.map(([gap, length]) => {
+        const entry = { start: at + gap, end: at + gap + length };
+        at = entry.end;
+        return entry;
+      });
+    });
+    fc.assert(
+      fc.property(listing, fc.integer({ min: -5, max: 2_600 }), (entries, now) => {
+        let naive = Infinity;
+        for (const e of entries) naive = Math.min(naive, e.start > now ? e.start : Infinity, e.end > now ? e.end : Infinity);
+        expect(nextBoundary(entries, now)).toBe(naive);
+      }),
+      { seed: 20261129, numRuns: 500 },
     );
   });
 });

@@ -7,6 +7,7 @@ import type { ChannelRow } from '../data/channels.ts';
 import type { VodVideo } from '../data/vod.ts';
 import { publishedDays, type PublishedEntry } from '../schedules/published-days.ts';
 import { TooManyEntries } from '../schedules/entry-counts.ts';
+import { nextBoundary } from '../schedules/on-air-listing.ts';
 import { requestedChannels } from './listing.ts';
 import { streamableChannels, withheldVideo } from './playback.ts';
 
@@ -126,12 +127,7 @@ export async function guideRows(reads: CatalogReads, caller: Caller, channelIds:
     },
     boundaryAfter(now) {
       let next = Infinity;
-      for (const day of channelDays) {
-        for (const entry of day.entries) {
-          if (entry.start > now && entry.start < next) next = entry.start;
-          if (entry.end > now && entry.end < next) next = entry.end;
-        }
-      }
+      for (const day of channelDays) next = Math.min(next, nextBoundary(day.entries, now));
       return next;
     },
   };

@@ -44,8 +44,22 @@ export function dayBlocks<V extends ScheduleVideo>(day: CompiledDay<V>, includeU
 
 const DAY_MS = 86_400_000;
 
+/** addDays answers remembered (a guide asks the same few dates per channel on every request). */
+const added = new Map<string, string>();
+const MAX_ADDED = 10_000;
+
 /** 'yyyy-MM-dd' plus whole days (calendar arithmetic, no zone). */
 export function addDays(date: string, days: number): string {
+  const key = `${date}|${days}`;
+  let sum = added.get(key);
+  if (sum === undefined) {
+    if (added.size >= MAX_ADDED) added.clear();
+    added.set(key, (sum = computeAddDays(date, days)));
+  }
+  return sum;
+}
+
+function computeAddDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const t = new Date(0);
   t.setUTCFullYear(y, m - 1, d + days);

@@ -308,16 +308,21 @@ export class ScheduleTimelines {
     asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>,
     maxEntries?: number,
   ): Promise<(readonly PublishedEntry[])[]> {
-    const dated = asks.map(({ channel, from, to }) => ({
-      channel,
-      from,
-      to,
-      // The channel-days whose own window meets [from, to) (windowChannelDates adds the day before).
-      dates: windowChannelDates(channel.timezone, from, to).filter((date) => {
-        const day = cachedDayWindow(date, channel.timezone);
-        return day.to > from && day.from < to;
-      }),
-    }));
+    // The channel-days whose own window meets [from, to) (windowChannelDates adds the day before),
+    // worked out once per zone and window: a guide's channels share a few zones.
+    const datesOf = new Map<string, string[]>();
+    const dated = asks.map(({ channel, from, to }) => {
+      const zoneWindow = `${channel.timezone}|${from}|${to}`;
+      let dates = datesOf.get(zoneWindow);
+      if (!dates) {
+        dates = windowChannelDates(channel.timezone, from, to).filter((date) => {
+          const day = cachedDayWindow(date, channel.timezone);
+          return day.to > from && day.from < to;
+        });
+        datesOf.set(zoneWindow, dates);
+      }
+      return { channel, from, to, dates };
+    });
     const listed = new Map<string, readonly PublishedEntry[]>();
     const waiting = new Map<string, Promise<readonly PublishedEntry[]>>();
     const missing = new Map<string, { channel: TimelineChannel; date: string }>();

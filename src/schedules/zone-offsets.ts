@@ -120,52 +120,80 @@ export function offsetMinutes(ms: number, zone: string): number {
 /** Local wall-clock fields of an instant in a zone (floored to the ms like the labels). */
 export type LocalFields = Omit<WallTime, 'millisecond'>;
 
-export function localFields(ms: number, zone: string): LocalFields {
-  const t = Math.floor(ms);
-  const d = new Date(t + offsetMinutes(t, zone) * 60_000);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  };
-}
-
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** '00' to '59': a guide formats three labels per row. */
+const TWO = Array.from({ length: 60 }, (_, n) => (n < 10 ? `0${n}` : String(n)));
+const two = (n: number) => TWO[n] ?? String(n);
 /** luxon's `yyyy`: at least four digits. */
 const four = (n: number) => String(n).padStart(4, '0');
 
-function date(f: LocalFields): string {
-  return `${four(f.year)}-${two(f.month)}-${two(f.day)}`;
+/**
+ * The proleptic Gregorian date of a day number (days since 1970-01-01), by integer arithmetic
+ * (H. Hinnant's civil_from_days): no Date object per label.
+ */
+function civil(days: number): { year: number; month: number; day: number } {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day: doy - Math.floor((153 * mp + 2) / 5) + 1 };
 }
 
-function time(f: LocalFields): string {
-  return `${two(f.hour)}:${two(f.minute)}:${two(f.second)}`;
+/** The last day number formatted: a guide's labels fall on one or two local days. */
+let lastDays = NaN;
+let lastDate = '';
+function dateOfDays(days: number): string {
+  if (days !== lastDays) {
+    const { year, month, day } = civil(days);
+    lastDate = `${four(year)}-${two(month)}-${two(day)}`;
+    lastDays = days;
+  }
+  return lastDate;
+}
+
+/** The local day number and ms into it of an instant in a zone. */
+function localDayAndTime(ms: number, zone: string): [days: number, msOfDay: number] {
+  const t = Math.floor(ms);
+  const local = t + offsetMinutes(t, zone) * 60_000;
+  const days = Math.floor(local / DAY_MS);
+  return [days, local - days * DAY_MS];
+}
+
+function clockOf(msOfDay: number): string {
+  const seconds = Math.floor(msOfDay / 1000);
+  return `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
+}
+
+export function localFields(ms: number, zone: string): LocalFields {
+  const [days, msOfDay] = localDayAndTime(ms, zone);
+  const seconds = Math.floor(msOfDay / 1000);
+  return { ...civil(days), hour: Math.floor(seconds / 3600), minute: Math.floor(seconds / 60) % 60, second: seconds % 60 };
 }
 
 /** `yyyy-MM-ddTHH:mm:ss`, as formatLocalDateTime. */
 export function fastLocalDateTime(ms: number, zone: string): string {
-  const f = localFields(ms, zone);
-  return `${date(f)}T${time(f)}`;
+  const [days, msOfDay] = localDayAndTime(ms, zone);
+  return `${dateOfDays(days)}T${clockOf(msOfDay)}`;
 }
 
 /** `yyyy-MM-dd HH:mm:ss`, as formatLocalSpaced. */
 export function fastLocalSpaced(ms: number, zone: string): string {
-  const f = localFields(ms, zone);
-  return `${date(f)} ${time(f)}`;
+  const [days, msOfDay] = localDayAndTime(ms, zone);
+  return `${dateOfDays(days)} ${clockOf(msOfDay)}`;
 }
 
 /** `yyyy-MM-dd`, as localDateOf. */
 export function fastLocalDate(ms: number, zone: string): string {
-  return date(localFields(ms, zone));
+  return dateOfDays(localDayAndTime(ms, zone)[0]);
 }
 
 function clock12(ms: number, zone: string): string {
-  const { hour, minute } = localFields(ms, zone);
+  const minutes = Math.floor(localDayAndTime(ms, zone)[1] / 60_000);
+  const hour = Math.floor(minutes / 60);
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${two(hour12)}:${two(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${two(hour12)}:${two(minutes % 60)} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** `hh:mm AM - hh:mm PM`, as playTimeLabel. */
