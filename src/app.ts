@@ -24,7 +24,7 @@ import { trustProxyOption } from './http/proxies.ts';
 import { Jobs, serviceJobs } from './jobs.ts';
 import { HlsIngests } from './linear/ingest-worker.ts';
 import { safeFetcher } from './media/safe-fetch.ts';
-import { loggerOptions, requestId } from './observability/logger.ts';
+import { lazyChildLogger, loggerOptions, requestId } from './observability/logger.ts';
 import { observeCache } from './observability/metrics.ts';
 import { BYTES_PER_ENTRY, ScheduleTimelines } from './schedules/timelines.ts';
 import { zoneOffsetBytes } from './schedules/zone-offsets.ts';
@@ -56,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: requestId,
+    childLoggerFactory: lazyChildLogger,
     logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',

@@ -40,11 +40,15 @@ export function keyedUrl(url: string, declared: ReadonlySet<string> | undefined)
   for (const part of url.slice(mark + 1).split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
-    let name: string;
-    try {
-      name = decodeURIComponent((eq < 0 ? part : part.slice(0, eq)).replace(/\+/g, ' '));
-    } catch {
-      return url; // malformed: the route refuses it, nothing is kept
+    const raw = eq < 0 ? part : part.slice(0, eq);
+    let name = raw;
+    // Decoded only when encoded: a 304 asks this of every parameter.
+    if (raw.includes('%') || raw.includes('+')) {
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        return url; // malformed: the route refuses it, nothing is kept
+      }
     }
     if (declared.has(name)) kept.push([name, part]);
   }
