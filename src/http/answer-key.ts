@@ -36,6 +36,22 @@ export function declaredQuery(schema: unknown): ReadonlySet<string> | undefined 
 export function keyedUrl(url: string, declared: ReadonlySet<string> | undefined): string {
   const mark = url.indexOf('?');
   if (mark < 0 || !declared) return url;
+  // Remembered per route and URL: a poll (a 304) asks the same URL over and over.
+  let keys = keyed.get(declared);
+  if (!keys) keyed.set(declared, (keys = new Map()));
+  let key = keys.get(url);
+  if (key === undefined) {
+    if (keys.size >= MAX_KEYED) keys.clear();
+    keys.set(url, (key = cutQuery(url, mark, declared)));
+  }
+  return key;
+}
+
+/** keyedUrl's answers per route (its declared set) and URL, at most MAX_KEYED per route (~0.5 MB at 200-character URLs, URL and key). */
+const keyed = new WeakMap<ReadonlySet<string>, Map<string, string>>();
+const MAX_KEYED = 1_000;
+
+function cutQuery(url: string, mark: number, declared: ReadonlySet<string>): string {
   const kept: [string, string][] = [];
   for (const part of url.slice(mark + 1).split('&')) {
     if (part === '') continue;
