@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wallTimeToEpoch } from '../src/schedules/expand.ts';
 import {
-  datesOf, generate, isoWeekday, lastAiredBefore, planProblems, shuffled, templateSourceOf, type GenerateInput, type Slot,
+  datesOf, generate, isoWeekday, lastAiredBefore, planProblems, shuffled, templateSourceOf, weekdaysText, type GenerateInput, type Slot,
 } from '../src/schedules/programming.ts';
 
 const at = (wall: string, zone = 'UTC') => {
@@ -165,3 +165,9 @@ describe('programming generation', () => {
 });
 
 const plusDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+describe('weekdays as a creator reads them', () => {
+  it('names ranges, pairs and single days', () => {
+    expect([[1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5], [6, 7], [1, 3, 4, 5], [7, 1], [], [5, 5]].map(weekdaysText)).toEqual(['every day', 'Mon–Fri', 'Sat, Sun', 'Mon, Wed–Fri', 'Mon, Sun', 'no day', 'Fri']);
+  });
+});

@@ -228,3 +228,36 @@ describe.each(BACKENDS)('Studio programming tools on %s', (backend) => {
     expect(onItself.json().error.details[0].path).toBe('from');
   });
 });
+
+describe.each(BACKENDS)('Deleting a video a programming plan uses, on %s', (backend) => {
+  let s: StudioTest;
+  beforeAll(async () => {
+    s = await studioTest(backend);
+  });
+  afterAll(() => s.t.close());
+
+  it('is refused saying which slots and filler use it, until they no longer do', async () => {
+    // A video in no library, schedule or live stream: only the plan and the filler name it.
+    const video = (await s.call('POST', '/videos', { body: { title: 'Slot only', durationSeconds: 90, providerName: 'YouTube', providerVideoId: 'slotonly1' } })).json().data;
+    const slots = [
+      { days: [6, 7], start: '06:00', videoIds: [5001], order: 'inOrder' },
+      { days: [1, 2, 3, 4, 5], start: '18:00', videoIds: [5002, video.id], order: 'inOrder' },
+    ];
+    expect((await s.call('PUT', `${P}/slots`, { body: { slots } })).statusCode).toBe(200);
+    expect((await s.call('PUT', `${P}/filler`, { body: { videoIds: [video.id] } })).statusCode).toBe(200);
+
+    const refused = await s.call('DELETE', `/videos/${video.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('in_use');
+    expect(refused.json().error.message).toBe(`Video ${video.id} is still used by slot 2 (Mon–Fri 18:00) of channel 201's programming, the filler of channel 201; remove it there first.`);
+    const usage = (await s.call('GET', `/videos/${video.id}/usage`)).json().data;
+    expect([usage.programmingSlots, usage.fillerChannelIds]).toEqual([[{ channelId: 201, slot: 2, days: [1, 2, 3, 4, 5], start: '18:00', when: 'Mon–Fri 18:00' }], [201]]);
+    // Another video's usage does not list the plan (containment, not a text match on its digits).
+    expect((await s.call('GET', '/videos/5003/usage')).json().data.programmingSlots).toEqual([]);
+
+    expect((await s.call('PUT', `${P}/slots`, { body: { slots: [slots[0]] } })).statusCode).toBe(200);
+    expect((await s.call('DELETE', `/videos/${video.id}`)).json().error.message).toBe(`Video ${video.id} is still used by the filler of channel 201; remove it there first.`);
+    expect((await s.call('PUT', `${P}/filler`, { body: { videoIds: [] } })).statusCode).toBe(200);
+    expect((await s.call('DELETE', `/videos/${video.id}`)).statusCode).toBe(204);
+  });
+});

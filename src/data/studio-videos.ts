@@ -20,9 +20,17 @@ export async function ownerVideoPage(db: Queryable, ownerId: number, q: string |
   return { ids: ids.map((r) => r.id), total: Number(count?.total ?? 0) };
 }
 
-/** Where a video is used: libraries, VOD catalogs, schedule blocks and live streams. */
+/** A slot of a channel's programming plan that plays a video: its 1-based place in the plan, weekdays and start. */
+export interface SlotUse {
+  channelId: number;
+  slot: number;
+  days: number[];
+  start: string;
+}
+
+/** Where a video is used: libraries, VOD catalogs, schedule blocks, live streams, and programming plans' slots and filler. */
 export async function videoUsage(db: Queryable, videoId: number) {
-  const [library, vod, blocks, live] = await Promise.all([
+  const [library, vod, blocks, live, plans] = await Promise.all([
     db.selectDistinct({ channelId: t.channelVideos.channelId }).from(t.channelVideos).where(eq(t.channelVideos.videoId, videoId)).orderBy(asc(t.channelVideos.channelId)),
     db.selectDistinct({ channelId: t.channelVodVideos.channelId }).from(t.channelVodVideos).where(eq(t.channelVodVideos.videoId, videoId)).orderBy(asc(t.channelVodVideos.channelId)),
     db
@@ -32,13 +40,31 @@ export async function videoUsage(db: Queryable, videoId: number) {
       .where(eq(t.scheduleBlockVideos.videoId, videoId))
       .orderBy(asc(t.scheduleBlocks.id)),
     db.select({ channelId: t.liveStreams.channelId, liveStreamId: t.liveStreams.id }).from(t.liveStreams).where(eq(t.liveStreams.videoId, videoId)).orderBy(asc(t.liveStreams.id)),
+    // jsonb containment: a slot whose videoIds hold the video, or the filler list holding it.
+    db
+      .select({ channelId: t.channelProgramming.channelId, slots: t.channelProgramming.slots, fillerVideoIds: t.channelProgramming.fillerVideoIds })
+      .from(t.channelProgramming)
+      .where(or(
+        sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ videoIds: [videoId] }])}::jsonb`,
+        sql`${t.channelProgramming.fillerVideoIds} @> ${JSON.stringify([videoId])}::jsonb`,
+      ))
+      .orderBy(asc(t.channelProgramming.channelId)),
   ]);
   return {
     libraryChannelIds: library.map((r) => r.channelId),
     vodChannelIds: vod.map((r) => r.channelId),
     scheduleBlocks: blocks,
     liveStreams: live,
+    programmingSlots: plans.flatMap(({ channelId, slots }) => slotUses(channelId, slots, videoId)),
+    fillerChannelIds: plans.filter((p) => p.fillerVideoIds.includes(videoId)).map((p) => p.channelId),
   };
+}
+
+function slotUses(channelId: number, slots: unknown[], videoId: number): SlotUse[] {
+  return slots.flatMap((raw, i) => {
+    const slot = raw as { days?: number[]; start?: string; videoIds?: number[] };
+    return slot.videoIds?.includes(videoId) ? [{ channelId, slot: i + 1, days: slot.days ?? [], start: slot.start ?? '' }] : [];
+  });
 }
 
 export async function deleteVideoRow(tx: Queryable, videoId: number): Promise<void> {

@@ -161,6 +161,23 @@ export function datesOf(from: string, to: string): string[] {
 }
 
 const WEEKDAY_NAMES = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const SHORT_WEEKDAYS = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** ISO weekdays as a creator reads them: 'every day', 'Mon–Fri', 'Sat, Sun', 'Mon, Wed–Fri'. */
+export function weekdaysText(days: readonly number[]): string {
+  const sorted = [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
+  if (sorted.length === 7) return 'every day';
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    const [first, last] = [SHORT_WEEKDAYS[sorted[i]!]!, SHORT_WEEKDAYS[sorted[j]!]!];
+    // Two days in a row read better as a list; three or more as a range.
+    runs.push(j - i >= 2 ? `${first}–${last}` : j > i ? `${first}, ${last}` : first);
+    i = j + 1;
+  }
+  return runs.join(', ') || 'no day';
+}
 
 /** `path: message` lines for a plan's rules the schema cannot say: two slots starting at the same weekday and time. */
 export function planProblems(slots: readonly Slot[], root = 'slots'): string[] {

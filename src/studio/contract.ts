@@ -75,6 +75,10 @@ export const videoUsageSchema = z.object({
   vodChannelIds: z.array(z.number()),
   scheduleBlocks: z.array(z.object({ channelId: z.number(), blockId: z.number() })),
   liveStreams: z.array(z.object({ channelId: z.number(), liveStreamId: z.number() })),
+  /** Slots of channels' programming plans (1-based place in the plan) that play the video; `when` as a creator reads it ('Mon–Fri 18:00'). */
+  programmingSlots: z.array(z.object({ channelId: z.number(), slot: z.number(), days: z.array(z.number()), start: z.string(), when: z.string() })),
+  /** Channels whose filler list holds the video. */
+  fillerChannelIds: z.array(z.number()),
 });
 
 // ---------------------------------------------------------------- channels

@@ -63,8 +63,9 @@ function Details({ videoId, read, onDone }: { videoId: number; read: Answer<Vide
 }
 
 function Usage({ usage }: { usage: VideoUsage }) {
-  if (usage.libraryChannelIds.length + usage.vodChannelIds.length + usage.scheduleBlocks.length + usage.liveStreams.length === 0)
-    return <Text size="sm">Not used by any channel, schedule or live stream.</Text>;
+  const uses = usage.libraryChannelIds.length + usage.vodChannelIds.length + usage.scheduleBlocks.length + usage.liveStreams.length;
+  if (uses + usage.programmingSlots.length + usage.fillerChannelIds.length === 0)
+    return <Text size="sm">Not used by any channel, schedule, live stream or programming plan.</Text>;
   return (
     <List size="sm" aria-label="Where it is used">
       {usage.libraryChannelIds.map((id) => (
@@ -82,6 +83,14 @@ function Usage({ usage }: { usage: VideoUsage }) {
         <List.Item key={`s${s.liveStreamId}`}>
           Live stream {s.liveStreamId} of channel {s.channelId}
         </List.Item>
+      ))}
+      {usage.programmingSlots.map((s) => (
+        <List.Item key={`p${s.channelId}-${s.slot}`}>
+          Slot {s.slot} ({s.when}) of channel {s.channelId}&apos;s programming
+        </List.Item>
+      ))}
+      {usage.fillerChannelIds.map((id) => (
+        <List.Item key={`f${id}`}>Filler of channel {id}</List.Item>
       ))}
     </List>
   );
