@@ -66,7 +66,7 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   });
 
   app.put('/branding', { bodyLimit: IMAGES_BODY_LIMIT, schema: { body: brandingBody, response: { 200: okSchema(brandingSchema), 201: okSchema(brandingSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await putBranding(db, request.editor, request.body as Body, ifMatchOf(request))),
+    sendWritten(reply, await putBranding(db, request.editor, request.body, ifMatchOf(request))),
   );
 
   app.delete('/branding', { schema: { response: { 204: NO_CONTENT } } }, async (request, reply) =>
@@ -81,7 +81,7 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   });
 
   app.post('/categories', { schema: { body: newCategorySchema, response: { 201: okSchema(categoryResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await createCategory(db, request.editor, request.body as Body, idempotencyOf(request))),
+    sendWritten(reply, await createCategory(db, request.editor, request.body, idempotencyOf(request))),
   );
 
   app.get('/languages', { schema: { response: { 200: okSchema(languageListSchema) } } }, async (_request, reply) => {
@@ -90,6 +90,6 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
   });
 
   app.post('/languages', { schema: { body: newLanguageSchema, response: { 201: okSchema(languageResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await createLanguage(db, request.editor, request.body as Body, idempotencyOf(request))),
+    sendWritten(reply, await createLanguage(db, request.editor, request.body, idempotencyOf(request))),
   );
 };

@@ -57,7 +57,7 @@ export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
   });
 
   app.put('/apps/:platform', { bodyLimit: IMAGES_BODY_LIMIT, preValidation: knownPlatform, schema: { params: platformParams, body: appBody, response: { 200: okSchema(appResourceSchema), 201: okSchema(appResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await putApp(db, request.editor, request.params.platform, request.body as Record<string, unknown>, ifMatchOf(request))),
+    sendWritten(reply, await putApp(db, request.editor, request.params.platform, request.body, ifMatchOf(request))),
   );
 
   app.delete('/apps/:platform', { schema: { params: platformParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>

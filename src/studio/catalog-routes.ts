@@ -5,6 +5,7 @@
 // (the CLI writes and reads the same format), and what it answers is what POST /import takes,
 // byte for byte. Its failures (401, 403, 503) keep the envelope, as the REST API's CSV
 // downloads do.
+import { sendJsonText } from '../http/json-text.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,7 +66,7 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
     const file = `channelnet-owner-${ownerId}-${now.toISOString().slice(0, 10)}.json`;
     // Sent as the JSON text exportSlice wrote, built to the sliceDocument shape (a string is not
     // serialized again): checking and serializing a full slice's 32 MB was most of its CPU.
-    return reply.header('etag', etag).header('content-disposition', `attachment; filename="${file}"`).type('application/json; charset=utf-8').send(text as never);
+    return sendJsonText(reply.header('etag', etag).header('content-disposition', `attachment; filename="${file}"`), text);
   });
 
   app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, preValidation: async (request) => assertImportSize(request.body), schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: okSchema(importAnswerSchema) } } }, async (request, reply) => {

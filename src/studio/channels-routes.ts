@@ -85,7 +85,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   app.post('/channels', { schema: { body: newChannelSchema, response: { 201: okSchema(channelResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await createChannel(db, request.editor, request.body as Body, idempotencyOf(request))),
+    sendWritten(reply, await createChannel(db, request.editor, request.body, idempotencyOf(request))),
   );
 
   app.put('/channels/order', { bodyLimit: LIST_BODY_LIMIT, schema: { body: orderBody, response: { 200: okSchema(channelOrderSchema) } } }, async (request, reply) =>
@@ -98,7 +98,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   app.patch('/channels/:channelId', { schema: { params: channelParams, body: channelPatch, response: { 200: okSchema(channelResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await updateChannel(db, request.editor, request.params.channelId, request.body as Body, ifMatchOf(request))),
+    sendWritten(reply, await updateChannel(db, request.editor, request.params.channelId, request.body, ifMatchOf(request))),
   );
 
   app.delete('/channels/:channelId', { schema: { params: channelParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
@@ -126,7 +126,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   app.put('/channels/:channelId/vast/:platform', { schema: { params: vastParams, body: vastBodySchema, response: { 200: okSchema(vastResourceSchema), 201: okSchema(vastResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await putVast(db, request.editor, request.params.channelId, request.params.platform, request.body as Body, ifMatchOf(request))),
+    sendWritten(reply, await putVast(db, request.editor, request.params.channelId, request.params.platform, request.body, ifMatchOf(request))),
   );
 
   app.delete('/channels/:channelId/vast/:platform', { schema: { params: vastParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
@@ -152,7 +152,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   app.post('/channels/:channelId/live-streams', { schema: { params: channelParams, body: liveStreamSchema, response: { 201: okSchema(liveStreamResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await createLiveStream(db, request.editor, request.params.channelId, request.body as Body, idempotencyOf(request))),
+    sendWritten(reply, await createLiveStream(db, request.editor, request.params.channelId, request.body, idempotencyOf(request))),
   );
 
   app.get('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 200: okSchema(liveStreamResourceSchema) } } }, async (request, reply) => {
@@ -161,7 +161,7 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   app.patch('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, body: liveStreamPatch, response: { 200: okSchema(liveStreamResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await updateLiveStream(db, request.editor, request.params.channelId, request.params.liveStreamId, request.body as Body, ifMatchOf(request))),
+    sendWritten(reply, await updateLiveStream(db, request.editor, request.params.channelId, request.params.liveStreamId, request.body, ifMatchOf(request))),
   );
 
   app.delete('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>

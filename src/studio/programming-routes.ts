@@ -38,7 +38,7 @@ export const programmingRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
   });
 
   app.put(`${base}/slots`, { schema: { params: channelParams, body: slotPlanBodySchema, response: { 200: okSchema(slotPlanSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await putSlots(db, request.editor, request.params.channelId, request.body.slots as Slot[], ifMatchOf(request))),
+    sendWritten(reply, await putSlots(db, request.editor, request.params.channelId, request.body.slots, ifMatchOf(request))),
   );
 
   app.get(`${base}/filler`, { schema: { params: channelParams, response: { 200: okSchema(fillerSchema) } } }, async (request, reply) => {
@@ -52,12 +52,12 @@ export const programmingRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
 
   // A preview writes nothing: POST only because its body (an unsaved plan) does not fit a query.
   app.post(`${base}/preview`, { schema: { params: channelParams, body: generateBodySchema, response: { 200: okSchema(programmingPreviewSchema) } } }, async (request, reply) => {
-    const preview = await previewProgramming(db, request.editor.ownerId, request.params.channelId, request.body as never);
+    const preview = await previewProgramming(db, request.editor.ownerId, request.params.channelId, request.body);
     return sendResource(reply, etagOf(preview), preview);
   });
 
   app.post(`${base}/apply`, { schema: { params: channelParams, body: generateBodySchema, response: { 201: okSchema(programmingWrittenSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await applyProgramming(db, request.editor, request.params.channelId, request.body as never, ifMatchOf(request), idempotencyOf(request))),
+    sendWritten(reply, await applyProgramming(db, request.editor, request.params.channelId, request.body, ifMatchOf(request), idempotencyOf(request))),
   );
 
   app.post(`${base}/template`, { schema: { params: channelParams, body: templateBodySchema, response: { 201: okSchema(programmingWrittenSchema) } } }, async (request, reply) =>

@@ -64,7 +64,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   });
 
   app.post('/channels/:channelId/schedules', { schema: { params: channelParams, body: newBlockSchema, response: { 201: okSchema(blockSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await createBlock(db, request.editor, request.params.channelId, request.body as Record<string, unknown>, ifMatchOf(request), idempotencyOf(request))),
+    sendWritten(reply, await createBlock(db, request.editor, request.params.channelId, request.body, ifMatchOf(request), idempotencyOf(request))),
   );
 
   app.get('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, response: { 200: okSchema(blockSchema) } } }, async (request, reply) => {
@@ -74,7 +74,7 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
 
   app.patch('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, body: blockPatchSchema, response: { 200: okSchema(blockSchema) } } }, async (request, reply) => {
     const { channelId, blockId } = request.params;
-    return sendWritten(reply, await updateBlock(db, request.editor, channelId, blockId, request.body as Record<string, unknown>, ifMatchOf(request)));
+    return sendWritten(reply, await updateBlock(db, request.editor, channelId, blockId, request.body, ifMatchOf(request)));
   });
 
   app.delete('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>

@@ -65,7 +65,7 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
   });
 
   app.patch('/videos/:videoId', { schema: { params: videoIdParams, body: videoPatchSchema, response: { 200: okSchema(videoSchema) } } }, async (request, reply) => {
-    const written = await updateVideo(db, request.editor, request.params.videoId, request.body as Record<string, unknown>, ifMatchOf(request));
+    const written = await updateVideo(db, request.editor, request.params.videoId, request.body, ifMatchOf(request));
     ingests?.kick();
     return sendWritten(reply, written);
   });
