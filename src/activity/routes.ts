@@ -15,6 +15,7 @@ import { registerActivityRateLimits } from '../http/limits.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import { heartbeats, observeCreditBacklog, observeOpenSessions } from '../observability/metrics.ts';
 import { BatcherOverloaded } from '../sessions/batcher.ts';
+import { ActivityChannels } from '../sessions/activity-channels.ts';
 import { createActivityRecorder, defaultRecorderOptions, type ActivityRecorder } from '../sessions/recorder.ts';
 import { ACTIVITY_ENVELOPE, invalid } from './errors.ts';
 import { parseActivityEvent, parseFormBody } from './event.ts';
@@ -37,7 +38,10 @@ const acceptedResponse = { 200: z.object({ message: z.literal('Success') }) };
 const UNSUPPORTED_BODY = invalid({ body: ['The body must be application/json or application/x-www-form-urlencoded.'] });
 
 export const activityRoutes: FastifyPluginAsync<GroupOptions> = async (app, options) => {
-  const recorder = createActivityRecorder(options.database, defaultRecorderOptions(options.database, options.config));
+  // The batches' channels from memory, dropped by the catalog NOTIFY like every cached answer.
+  const channels = new ActivityChannels();
+  options.cache.follow(channels);
+  const recorder = createActivityRecorder(options.database, { ...defaultRecorderOptions(options.database, options.config), channels });
   observeOpenSessions(() => countOpenSessions(options.database.db, systemClock()));
   observeCreditBacklog(() => countSessionsToCredit(options.database.db));
   // Both limits apply, each counting both paths: per address (whatever user_id the events carry,

@@ -29,9 +29,12 @@ const MAX_UPSERT_ATTEMPTS = 5;
 const MAX_TRANSACTION_ATTEMPTS = 3;
 const DEADLOCK_DETECTED = '40P01';
 
-export async function recordActivityBatch(db: Database, records: ActivityRecord[], hooks?: RecordHooks): Promise<RecordOutcome[]> {
+/** How a batch finds its channels: the database (findActivityChannels), or memory in front of it (activity-channels.ts). */
+export type FindChannels = (db: Database, ids: number[]) => Promise<Map<number, ActivityChannel>>;
+
+export async function recordActivityBatch(db: Database, records: ActivityRecord[], hooks?: RecordHooks, find: FindChannels = findActivityChannels): Promise<RecordOutcome[]> {
   const ids = [...new Set(records.flatMap((r) => (r.event.channelId === null ? [] : [r.event.channelId])))];
-  const channels = await findActivityChannels(db, ids);
+  const channels = await find(db, ids);
   const outcomes = records.map((r) => outcomeOf(r.event, channels));
   const accepted = records.flatMap((r, i) => (outcomes[i] === 'recorded' ? [r] : []));
   if (accepted.length > 0) {

@@ -6,7 +6,8 @@ import type { Database, DatabaseHandle } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { activityBatchSize, observeActivityQueue } from '../observability/metrics.ts';
 import { createBatcher, type BatcherOptions } from './batcher.ts';
-import { recordActivityBatch, type ActivityRecord, type RecordHooks, type RecordOutcome } from './record.ts';
+import { recordActivityBatch, type ActivityRecord, type FindChannels, type RecordHooks, type RecordOutcome } from './record.ts';
+import type { ActivityChannels } from './activity-channels.ts';
 
 export interface ActivityRecorder {
   /**
@@ -19,6 +20,8 @@ export interface ActivityRecorder {
 export interface RecorderOptions extends BatcherOptions {
   /** Test seams of the write (record.ts). */
   hooks?: RecordHooks;
+  /** The batch's channels from memory (activity-channels.ts); absent: read each batch. */
+  channels?: ActivityChannels;
 }
 
 /** What a record weighs while it waits, when its body size is not known: the body limit. */
@@ -46,7 +49,7 @@ export function defaultRecorderOptions(
 export function createActivityRecorder(database: DatabaseHandle, options: RecorderOptions = defaultRecorderOptions(database)): ActivityRecorder {
   const write = (records: ActivityRecord[]) => {
     activityBatchSize.observe(records.length);
-    return recordIsolating(database.db, records, options.hooks);
+    return recordIsolating(database.db, records, options.hooks, options.channels ? (db, ids) => options.channels!.find(db, ids) : undefined);
   };
   const batcher = createBatcher(write, options, (r) => r.bytes ?? UNKNOWN_WEIGHT);
   observeActivityQueue(() => batcher.queued());
@@ -60,13 +63,13 @@ export function createActivityRecorder(database: DatabaseHandle, options: Record
 }
 
 /** When a batch fails, each record is written alone, so one bad record cannot fail its neighbours. */
-async function recordIsolating(db: Database, records: ActivityRecord[], hooks?: RecordHooks): Promise<Settled[]> {
+async function recordIsolating(db: Database, records: ActivityRecord[], hooks?: RecordHooks, find?: FindChannels): Promise<Settled[]> {
   try {
-    return (await recordActivityBatch(db, records, hooks)).map((outcome) => ({ ok: true, outcome }));
+    return (await recordActivityBatch(db, records, hooks, find)).map((outcome) => ({ ok: true, outcome }));
   } catch (error) {
     if (records.length === 1 || isDatabaseUnavailable(error)) return records.map(() => ({ ok: false, error }));
     const settled: Settled[] = [];
-    for (const record of records) settled.push((await recordIsolating(db, [record], hooks))[0]!);
+    for (const record of records) settled.push((await recordIsolating(db, [record], hooks, find))[0]!);
     return settled;
   }
 }
