@@ -64,7 +64,7 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
     await fromUrls.getByRole('button', { name: 'Look up' }).click();
     const found = fromUrls.getByRole('table', { name: 'Videos to add' });
     await found.getByText('Vimeo 76979871').waitFor();
-    expect([await fromUrls.getByLabel('Title, line 1').inputValue(), await fromUrls.getByLabel('Title, line 2').inputValue(), await fromUrls.getByLabel('Duration, line 2').inputValue()]).toEqual(['Harbour at dawn', 'Tide tables', '600']);
+    expect([await fromUrls.getByLabel('Title, line 1').inputValue(), await fromUrls.getByLabel('Title, line 2').inputValue(), await fromUrls.getByLabel('Duration, line 2').inputValue()]).toEqual(['Harbour at dawn', 'Tide tables', '10:00']);
     await fromUrls.getByLabel('Duration, line 1').fill('30:00');
     await fromUrls.getByLabel('Duration, line 3').fill('15:00');
     await fromUrls.getByRole('button', { name: 'Add 3 videos' }).click();

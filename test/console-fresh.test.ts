@@ -32,7 +32,7 @@ describe('Studio console: a fresh installation, built without a file', { timeout
     await page.getByRole('button', { name: 'Add video' }).click();
     const videoDialog = page.getByRole('dialog', { name: 'Add a video' });
     await videoDialog.getByLabel('Title').fill('Harbour at dawn');
-    await videoDialog.getByLabel('Duration (seconds)').fill('1800');
+    await videoDialog.getByLabel('Duration (h:mm:ss or seconds)').fill('30:00');
     await videoDialog.getByLabel('Provider video id').fill('dQw4w9WgXcQ');
     await videoDialog.getByRole('button', { name: 'Add video' }).click();
     await page.getByRole('table', { name: 'Videos' }).getByText('Harbour at dawn').waitFor();

@@ -70,15 +70,20 @@ describe('Studio console: videos', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Add video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a video' });
     await dialog.getByLabel('Title').fill('Harbour at dawn');
-    await dialog.getByLabel('Duration (seconds)').fill('-5');
+    // Neither h:mm:ss nor seconds: said beside the field, nothing sent.
+    await dialog.getByLabel('Duration (h:mm:ss or seconds)').fill('-5');
     await dialog.getByLabel('Provider video id').fill('dawn123');
+    await dialog.getByRole('button', { name: 'Add video' }).click();
+    await dialog.getByText('"-5" is not h:mm:ss or seconds').waitFor();
+    // A duration the service refuses: its words beside the field.
+    await dialog.getByLabel('Duration (h:mm:ss or seconds)').fill('0:00');
     await dialog.getByRole('button', { name: 'Add video' }).click();
     await dialog.getByText('must be at least 1 second').waitFor();
     await screenshot(page, 'videos-refused');
     expect((await videos()).total).toBe(before);
     // What was typed is kept; correcting the field saves.
     expect(await dialog.getByLabel('Title').inputValue()).toBe('Harbour at dawn');
-    await dialog.getByLabel('Duration (seconds)').fill('600');
+    await dialog.getByLabel('Duration (h:mm:ss or seconds)').fill('10:00');
     await dialog.getByRole('button', { name: 'Add video' }).click();
     await page.getByRole('table', { name: 'Videos' }).getByText('Harbour at dawn').waitFor();
     const created = (await videos('Harbour')).items;

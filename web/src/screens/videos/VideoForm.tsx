@@ -1,12 +1,12 @@
 // One video's fields (add and edit). On a refusal the API's messages appear beside their fields
 // and what was typed stays.
-import { Autocomplete, Checkbox, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Video } from '../../api/types.ts';
 import { fieldError, FormAlert } from '../../ui/errors.tsx';
 import { FormActions } from '../../ui/FormActions.tsx';
 import { useSubmit } from '../../ui/submit.ts';
-import type { NewVideo } from './paste.ts';
+import { formatDuration, parseDuration, type NewVideo } from './paste.ts';
 
 const FIELDS = ['title', 'durationSeconds', 'providerName', 'providerVideoId', 'description', 'thumbnailUrl', 'streamUrl', 'isPrivate'];
 const PROVIDERS = ['YouTube', 'Vimeo', 'Self-hosted'];
@@ -23,7 +23,20 @@ export function VideoForm({ initial, submitLabel, onSubmit, onCancel }: { initia
     isPrivate: initial?.isPrivate ?? false,
   }));
   const set = (patch: Partial<NewVideo>) => setVideo((current) => ({ ...current, ...patch }));
-  const submit = useSubmit(() => onSubmit({ ...video, description: video.description || null, streamUrl: video.streamUrl || null }));
+  // One duration format everywhere: h:mm:ss shown, h:mm:ss or seconds accepted. A duration left as
+  // shown keeps its exact seconds (600.5 s shows as 10:01 and must not be saved as 601).
+  const shown = initial ? formatDuration(initial.durationSeconds) : '';
+  const [duration, setDuration] = useState(shown);
+  const [durationProblem, setDurationProblem] = useState<string | null>(null);
+  const submit = useSubmit(async () => {
+    const seconds = duration === shown && initial ? initial.durationSeconds : parseDuration(duration);
+    if (seconds === undefined) {
+      setDurationProblem(duration.trim() === '' ? 'enter the duration (h:mm:ss or seconds)' : `"${duration}" is not h:mm:ss or seconds`);
+      return;
+    }
+    setDurationProblem(null);
+    await onSubmit({ ...video, durationSeconds: seconds, description: video.description || null, streamUrl: video.streamUrl || null });
+  });
   const { error } = submit;
 
   return (
@@ -32,11 +45,12 @@ export function VideoForm({ initial, submitLabel, onSubmit, onCancel }: { initia
         <FormAlert error={error} fields={FIELDS} />
         <TextInput label="Title" required value={video.title} onChange={(e) => set({ title: e.currentTarget.value })} error={fieldError(error, 'title')} />
         <Group grow align="flex-start">
-          <NumberInput
-            label="Duration (seconds)"
-            value={video.durationSeconds}
-            onChange={(value) => set({ durationSeconds: typeof value === 'number' ? value : Number(value) || 0 })}
-            error={fieldError(error, 'durationSeconds')}
+          <TextInput
+            label="Duration (h:mm:ss or seconds)"
+            placeholder="10:00"
+            value={duration}
+            onChange={(e) => setDuration(e.currentTarget.value)}
+            error={durationProblem ?? fieldError(error, 'durationSeconds')}
           />
           <Autocomplete label="Provider" data={PROVIDERS} value={video.providerName} onChange={(value) => set({ providerName: value })} error={fieldError(error, 'providerName')} />
         </Group>

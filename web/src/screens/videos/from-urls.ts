@@ -2,7 +2,7 @@
 // rows the creator completes (YouTube's oEmbed gives no duration; offline, nothing is fetched),
 // rows to the bodies POST /videos takes, and the API's `[i].field` details back to their rows.
 import type { NewVideo, VideoLookupItem } from '../../api/types.ts';
-import { MAX_PASTED, parseDuration } from './paste.ts';
+import { formatDuration, MAX_PASTED, parseDuration } from './paste.ts';
 
 export interface UrlRow {
   url: string;
@@ -39,7 +39,7 @@ export function rowOf(item: VideoLookupItem): UrlRow {
     providerVideoId: video?.providerVideoId ?? '',
     thumbnailUrl: video?.thumbnailUrl ?? '',
     title: video?.title ?? '',
-    duration: video?.durationSeconds !== undefined ? String(video.durationSeconds) : '',
+    duration: video?.durationSeconds !== undefined ? formatDuration(video.durationSeconds) : '',
     description: video?.description ?? '',
     note: [said, missing].filter((part): part is string => part !== null).join(': ') || null,
   };
