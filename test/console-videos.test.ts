@@ -58,6 +58,19 @@ describe('Studio console: videos', { timeout: 120_000 }, () => {
       ['Vimeo', '76979871', 62, '', null],
       ['Custom', 'evening-master', 1800, '', 'https://media.example/news/evening/master.m3u8'],
     ]);
+    // Again, with one of them in another URL form, twice, and a new one: only the new one is added.
+    const before = (await videos()).total;
+    await page.getByRole('button', { name: 'Add from URLs' }).click();
+    await dialog.getByLabel('Video URLs, one per line').fill('https://youtu.be/dQw4w9WgXcQ\nhttps://www.youtube.com/embed/dQw4w9WgXcQ\nhttps://media.example/news/late/master.m3u8');
+    await dialog.getByRole('button', { name: 'Look up' }).click();
+    // Both forms of it are left out (a repeat within one paste, of a new video: from-urls.test.ts).
+    await rows.getByText('already in your videos as “Never Gonna Give You Up”', { exact: false }).nth(1).waitFor();
+    expect(await dialog.getByLabel('Title, line 1').isDisabled()).toBe(true);
+    await dialog.getByLabel('Title, line 3').fill('Late news');
+    await dialog.getByLabel('Duration, line 3').fill('1:00:00');
+    await dialog.getByRole('button', { name: 'Add 1 video' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await videos()).total).toBe(before + 1);
     // The library shows thumbnails (decorative images beside the titles).
     await page.getByRole('table', { name: 'Videos' }).locator('img').first().waitFor();
     await page.context().close();

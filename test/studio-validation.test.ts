@@ -131,6 +131,20 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
     expect(changed.json().data).toMatchObject({ providerName: 'Vimeo', providerVideoId: VIMEO, thumbnailUrl: '', title: 'Rick' });
   });
 
+  it('flags a looked-up video the owner has already, and a repeat of an earlier line, before anything is added', async () => {
+    const mine = (await s.call('GET', `/videos?q=${VIMEO}`)).json().data.items.filter((v: any) => v.providerName === 'Vimeo' && v.providerVideoId === VIMEO);
+    expect(mine.length).toBeGreaterThan(0);
+    const answer = await s.call('POST', '/videos/lookup', { body: { urls: [`https://vimeo.com/${VIMEO}`, `https://player.vimeo.com/video/${VIMEO}`, 'https://cdn.example/shows/new-one.mp4'] } });
+    const [first, again, fresh] = answer.json().data.items;
+    expect([first.existing, first.repeatOf]).toEqual([{ videoId: mine[0].id, title: mine[0].title }, null]);
+    expect(again.repeatOf).toBe(0);
+    expect([fresh.existing, fresh.repeatOf]).toEqual([null, null]);
+    // Another owner's videos are never named: olga's lookup of the same URL finds nothing of alice's.
+    const hers = await s.call('POST', '/videos/lookup', { body: { urls: [`https://vimeo.com/${VIMEO}`] }, token: s.tokens.olga });
+    expect(hers.statusCode, hers.body).toBe(200);
+    expect(hers.json().data.items[0].existing).toBeNull();
+  });
+
   it('stores no URL into a private network: a metadata thumbnail, a loopback stream, a quote; nothing created', async () => {
     const before = (await s.call('GET', '/videos')).json().data.total;
     const bad = await s.call('POST', '/videos', { body: [

@@ -1,6 +1,6 @@
 // Queries behind the Studio's videos: the owner's page of videos (search by title,
 // description or provider id) and where a video is used.
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 
@@ -69,4 +69,14 @@ function slotUses(channelId: number, slots: unknown[], videoId: number): SlotUse
 
 export async function deleteVideoRow(tx: Queryable, videoId: number): Promise<void> {
   await tx.delete(t.videos).where(eq(t.videos.id, videoId));
+}
+
+/** The owner's videos with these provider ids (any provider): id, title, provider and provider id, oldest first. */
+export async function ownerVideosByProviderIds(db: Queryable, ownerId: number, providerVideoIds: readonly string[]) {
+  if (providerVideoIds.length === 0) return [];
+  return db
+    .select({ id: t.videos.id, title: t.videos.title, providerName: t.videos.providerName, providerVideoId: t.videos.providerVideoId })
+    .from(t.videos)
+    .where(and(eq(t.videos.ownerId, ownerId), inArray(t.videos.providerVideoId, [...new Set(providerVideoIds)])))
+    .orderBy(asc(t.videos.id));
 }

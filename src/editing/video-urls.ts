@@ -2,6 +2,8 @@
 // (oembed.ts), and a body's `url` turned into the catalog's provider fields before validation.
 // Looking up never happens inside a write: a write never waits on a provider.
 import { parseVideoUrl, type ParsedVideoUrl } from '../catalog/video-url.ts';
+import type { Queryable } from '../db/connect.ts';
+import { ownerVideosByProviderIds } from '../data/studio-videos.ts';
 import { lookUpOEmbed, type OEmbedConfig, type OEmbedLookup, type VideoMetadata } from './oembed.ts';
 import { invalid } from './refusals.ts';
 import type { Body } from './entities.ts';
@@ -22,6 +24,10 @@ export interface UrlLookup {
   lookupMessage: string | null;
   /** Fields the creator must still give (YouTube's oEmbed has no duration). */
   missing: string[];
+  /** The owner's video with the same provider and id, already there (flagged before it is added twice). */
+  existing: { videoId: number; title: string } | null;
+  /** The index of an earlier URL of the same request naming the same video (another form of its URL). */
+  repeatOf: number | null;
 }
 
 /**
@@ -60,7 +66,7 @@ export async function lookUpVideoUrls(config: OEmbedConfig, urls: readonly strin
 
 async function lookUpOne(url: string, lookUp: (video: ParsedVideoUrl) => Promise<OEmbedLookup>): Promise<UrlLookup> {
   const parsed = parseVideoUrl(url);
-  if (!parsed.ok) return { url, problem: parsed.problem, video: null, lookup: 'none', lookupMessage: null, missing: [] };
+  if (!parsed.ok) return { url, problem: parsed.problem, video: null, lookup: 'none', lookupMessage: null, missing: [], existing: null, repeatOf: null };
   const { oembedUrl: _oembed, startSeconds: _start, ...fields } = parsed.video;
   const lookup = await lookUp(parsed.video);
   const metadata = lookup.status === 'found' ? lookup.metadata : {};
@@ -73,7 +79,29 @@ async function lookUpOne(url: string, lookUp: (video: ParsedVideoUrl) => Promise
     lookup: lookup.status,
     lookupMessage: lookup.status === 'not_found' || lookup.status === 'unavailable' ? lookup.message : null,
     missing: NEEDED.filter((field) => video[field] === undefined),
+    existing: null,
+    repeatOf: null,
   };
+}
+
+/**
+ * The lookups with duplicates flagged: a video the owner has already (same provider, same id, in
+ * any URL form or typed by hand) and a video an earlier line of the same paste names.
+ */
+export async function flagDuplicates(db: Queryable, ownerId: number, lookups: UrlLookup[]): Promise<UrlLookup[]> {
+  const keyOf = (v: { providerName: string; providerVideoId: string }) => `${v.providerName.toLowerCase()}|${v.providerVideoId}`;
+  const owned = new Map<string, { videoId: number; title: string }>();
+  for (const v of await ownerVideosByProviderIds(db, ownerId, lookups.flatMap((l) => (l.video ? [l.video.providerVideoId] : [])))) {
+    if (!owned.has(keyOf(v))) owned.set(keyOf(v), { videoId: v.id, title: v.title });
+  }
+  const first = new Map<string, number>();
+  return lookups.map((lookup, i) => {
+    if (!lookup.video) return lookup;
+    const key = keyOf(lookup.video);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, i);
+    return { ...lookup, existing: owned.get(key) ?? null, repeatOf: earlier ?? null };
+  });
 }
 
 /**

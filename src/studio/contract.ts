@@ -46,6 +46,8 @@ export const videoLookupSchema = z.object({
     lookup: z.enum(['found', 'not_found', 'unavailable', 'none']).describe("the provider's oEmbed answer: none for direct media"),
     lookupMessage: z.string().nullable(),
     missing: z.array(z.string()).describe('fields the creator must still give (YouTube gives no duration)'),
+    existing: z.object({ videoId: z.number(), title: z.string() }).nullable().describe("the owner's video with the same provider and id (a duplicate), or null"),
+    repeatOf: z.number().nullable().describe('index of an earlier URL of this request naming the same video, or null'),
   })),
 });
 /** A rung of an HLS video's ladder, as ingest read it (keys in the presenter's order: src/linear/ingest-state.ts). */

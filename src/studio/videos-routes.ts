@@ -12,7 +12,7 @@ import { BULK_VIDEOS_BODY_LIMIT } from './limits.ts';
 import { bulkVideosSchema, hlsStateSchema, newVideoSchema, studioVideoSchema, videoLookupBodySchema, videoLookupSchema, videoPageSchema, videoPatchSchema, videoSchema, videoUsageSchema } from './contract.ts';
 import { refreshVideoHls } from '../editing/video-hls.ts';
 import { hlsStateOf } from '../linear/ingest-state.ts';
-import { lookUpVideoUrls } from '../editing/video-urls.ts';
+import { flagDuplicates, lookUpVideoUrls } from '../editing/video-urls.ts';
 import { NO_CONTENT, numericId, pageQuery } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
 
@@ -24,10 +24,10 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
   const { db } = database;
   const oembed = { youtube: config.OEMBED_YOUTUBE_URL, vimeo: config.OEMBED_VIMEO_URL, timeoutMs: config.OEMBED_TIMEOUT_MS };
 
-  // Reads nothing of the owner's and writes nothing: what each pasted URL is and what its provider says.
+  // Writes nothing: what each pasted URL is, what its provider says, and whether the owner has it already.
   app.post('/videos/lookup', { schema: { body: videoLookupBodySchema, response: { 200: okSchema(videoLookupSchema) } } }, async (request) => ({
     success: true as const,
-    data: { items: await lookUpVideoUrls(oembed, request.body.urls) },
+    data: { items: await flagDuplicates(db, request.editor.ownerId, await lookUpVideoUrls(oembed, request.body.urls)) },
   }));
 
   app.get('/videos', { schema: { querystring: pageQuery, response: { 200: okSchema(videoPageSchema) } } }, async (request) => {

@@ -25,16 +25,18 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
   });
   const add = useSubmit(async () => {
     if (!rows) return;
-    const { bodies, errors: before } = bodiesOf(rows);
+    const { bodies, rowOf, errors: before } = bodiesOf(rows);
     setErrors(before);
     setOther([]);
     if (before.size > 0) return;
+    if (bodies.length === 0) return onDone();
     try {
       await create.mutateAsync({ body: bodies, key });
     } catch (failure) {
       if (!(failure instanceof ApiError && failure.details.length > 0)) throw failure;
       const found = rowErrorsFromDetails(failure.details);
-      setErrors(found.rows);
+      // The API names bodies; rows left out have none.
+      setErrors(new Map([...found.rows].map(([body, errors]) => [rowOf[body] ?? body, errors])));
       return setOther(found.other);
     }
     onDone();
@@ -59,6 +61,7 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
   }
 
   const blocked = errors.size > 0 || other.length > 0;
+  const adding = rows.filter((row) => !row.leftOut).length;
   return (
     <Stack gap="sm">
       {add.error ? <Alert color="red" role="alert">{formMessage(add.error)}</Alert> : null}
@@ -90,16 +93,16 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
                     ) : (
                       <>
                         <Text size="sm">{row.providerName} {row.providerVideoId}</Text>
-                        {row.note ? <Text size="xs" c="dimmed">{row.note}</Text> : null}
+                        {row.leftOut ? <Text size="xs" c="orange.8">{row.leftOut}</Text> : row.note ? <Text size="xs" c="dimmed">{row.note}</Text> : null}
                         {rowErrors['providerVideoId'] ? <Text size="xs" c="red">{rowErrors['providerVideoId']}</Text> : null}
                       </>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Title, ${line}`} value={row.title} onChange={(e) => edit(i, { title: e.currentTarget.value })} error={rowErrors['title']} disabled={row.problem !== null} />
+                    <TextInput aria-label={`Title, ${line}`} value={row.title} onChange={(e) => edit(i, { title: e.currentTarget.value })} error={rowErrors['title']} disabled={row.problem !== null || row.leftOut !== null} />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Duration, ${line}`} placeholder="10:00" w={110} value={row.duration} onChange={(e) => edit(i, { duration: e.currentTarget.value })} error={rowErrors['durationSeconds']} disabled={row.problem !== null} />
+                    <TextInput aria-label={`Duration, ${line}`} placeholder="10:00" w={110} value={row.duration} onChange={(e) => edit(i, { duration: e.currentTarget.value })} error={rowErrors['durationSeconds']} disabled={row.problem !== null || row.leftOut !== null} />
                   </Table.Td>
                 </Table.Tr>
               );
@@ -110,7 +113,7 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
       <Group justify="flex-end">
         <Button variant="default" onClick={() => setRows(null)}>Back</Button>
         <Button onClick={() => void add.run()} loading={add.busy}>
-          {rows.length === 1 ? 'Add 1 video' : `Add ${rows.length} videos`}
+          {adding === 1 ? 'Add 1 video' : `Add ${adding} videos`}
         </Button>
       </Group>
     </Stack>

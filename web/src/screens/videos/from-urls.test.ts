@@ -3,7 +3,7 @@ import { bodiesOf, rowErrorsFromDetails, rowOf, urlsOf } from './from-urls.ts';
 
 const YT = 'dQw4w9WgXcQ';
 const youtube = {
-  url: `https://youtu.be/${YT}`, problem: null, lookup: 'found' as const, lookupMessage: null, missing: ['durationSeconds'],
+  url: `https://youtu.be/${YT}`, problem: null, lookup: 'found' as const, lookupMessage: null, missing: ['durationSeconds'], existing: null, repeatOf: null,
   video: { providerName: 'YouTube', providerVideoId: YT, streamUrl: null, thumbnailUrl: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg`, title: 'Rick' },
 };
 
@@ -20,12 +20,21 @@ describe('adding videos from URLs', () => {
 
   it('makes bodies with the url (the server parses it) or says per row what is missing', () => {
     const row = { ...rowOf(youtube), duration: '3:33' };
-    expect(bodiesOf([row])).toEqual({ bodies: [{ url: `https://youtu.be/${YT}`, title: 'Rick', durationSeconds: 213, thumbnailUrl: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg` }], errors: new Map() });
+    expect(bodiesOf([row])).toEqual({ bodies: [{ url: `https://youtu.be/${YT}`, title: 'Rick', durationSeconds: 213, thumbnailUrl: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg` }], rowOf: [0], errors: new Map() });
     const { errors } = bodiesOf([row, { ...row, duration: '0', title: ' ' }, { ...row, problem: 'not a URL' }]);
     expect([...errors]).toEqual([
       [1, { title: 'enter a title', durationSeconds: '"0" is not seconds or h:mm:ss above 0' }],
       [2, { url: 'not a URL' }],
     ]);
+  });
+
+  it('leaves out a video the library has or an earlier line names, saying so', () => {
+    const have = rowOf({ ...youtube, existing: { videoId: 7, title: 'Rick' } });
+    const again = rowOf({ ...youtube, url: `https://www.youtube.com/watch?v=${YT}`, repeatOf: 0 });
+    expect([have.leftOut, again.leftOut]).toEqual(['already in your videos as “Rick” (video 7): left out', 'the same video as line 1: left out']);
+    const fresh = { ...rowOf(youtube), duration: '1:00' };
+    // Rows left out make no body and no error; body k names its row.
+    expect(bodiesOf([{ ...have, duration: '' }, fresh, again])).toMatchObject({ bodies: [{ durationSeconds: 60 }], rowOf: [1], errors: new Map() });
   });
 
   it('puts the API\'s details beside their rows', () => {

@@ -17,6 +17,8 @@ export interface UrlRow {
   description: string;
   /** What the provider said, in words, when it said nothing useful. */
   note: string | null;
+  /** Why the row is left out (a video already in the library, or named by an earlier line); null: added. */
+  leftOut: string | null;
 }
 
 /** One URL per line; blank lines and # comments skipped; repeats kept once. */
@@ -42,15 +44,25 @@ export function rowOf(item: VideoLookupItem): UrlRow {
     duration: video?.durationSeconds !== undefined ? formatDuration(video.durationSeconds) : '',
     description: video?.description ?? '',
     note: [said, missing].filter((part): part is string => part !== null).join(': ') || null,
+    leftOut: item.existing
+      ? `already in your videos as “${item.existing.title}” (video ${item.existing.videoId}): left out`
+      : item.repeatOf !== null
+        ? `the same video as line ${item.repeatOf + 1}: left out`
+        : null,
   };
 }
 
 export type RowErrors = Record<string, string>;
 
-/** The bodies to create, or per-row errors (by row index) found before asking the API. */
-export function bodiesOf(rows: readonly UrlRow[]): { bodies: NewVideo[]; errors: Map<number, RowErrors> } {
+/**
+ * The bodies to create (rows left out skipped; `rowOf[k]` is body k's row), or per-row errors (by
+ * row index) found before asking the API.
+ */
+export function bodiesOf(rows: readonly UrlRow[]): { bodies: NewVideo[]; rowOf: number[]; errors: Map<number, RowErrors> } {
   const errors = new Map<number, RowErrors>();
-  const bodies = rows.map((row, i) => {
+  const rowOf = rows.flatMap((row, i) => (row.leftOut ? [] : [i]));
+  const bodies = rowOf.map((i) => {
+    const row = rows[i]!;
     const problems: RowErrors = {};
     if (row.problem) problems['url'] = row.problem;
     if (row.title.trim() === '') problems['title'] = 'enter a title';
@@ -65,7 +77,7 @@ export function bodiesOf(rows: readonly UrlRow[]): { bodies: NewVideo[]; errors:
       ...(row.description ? { description: row.description } : {}),
     };
   });
-  return { bodies, errors };
+  return { bodies, rowOf, errors };
 }
 
 /** `[3].title: must not be empty` as row 3's title error; details naming no row are returned apart. */
