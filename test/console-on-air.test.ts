@@ -34,11 +34,11 @@ describe('Studio console: a live stream over a block', { timeout: 180_000 }, () 
     const day = page.getByLabel(`Day ${tomorrow}`, { exact: true });
     if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
     await day.waitFor();
-    const warning = page.getByText(/^Block 9901 loses/);
+    const warning = page.getByText(/^The '.*' block \(\d\d:\d\d\) loses 13:30/);
     await warning.waitFor();
     await page.getByText('Live streams preempt scheduled programmes').waitFor();
     expect(await warning.innerText()).toContain(
-      "Block 9901 loses 13:30-14:00 to live stream 'Concert'; guides, the XMLTV export and analytics show the stream, then the block from 14:00 ('Morning news' joined in progress).",
+      "The 'Morning news' block (13:00) loses 13:30-14:00 to live stream 'Concert'; guides, the XMLTV export and analytics show the stream, then the block from 14:00 ('Morning news' joined in progress).",
     );
     // The shaded pieces: one per entry the stream covers (13:30:00-13:30:01 is one of them).
     const shades = day.getByRole('img', { name: /^Preempted / });

@@ -21,17 +21,17 @@ describe('preemption warnings', () => {
     } as Pick<OnAir, 'segments' | 'preempted'>;
     const warnings = preemptionWarnings(onAir, clock);
     expect(warnings.map((w) => w.text)).toEqual([
-      "Block 7 loses 13:30-14:00 to live stream 'Town hall'; guides, the XMLTV export and analytics show the stream, then the block from 14:00 ('Weather' joined in progress).",
+      "The 'Morning' block (13:00) loses 13:30-14:00 to live stream 'Town hall'; guides, the XMLTV export and analytics show the stream, then the block from 14:00 ('Weather' joined in progress).",
     ]);
   });
 
-  it('says when the block does not come back, and names a block that preempts another', () => {
+  it('says when the block does not come back, and names a block that preempts another by its first programme', () => {
     const onAir = {
       segments: [segment('Late show', '13:30', '15:00', { blockId: 8 })],
       preempted: [lost('Morning', '13:30', '14:00', { byBlockId: 8 })],
     } as Pick<OnAir, 'segments' | 'preempted'>;
     expect(preemptionWarnings(onAir, clock)[0]!.text).toBe(
-      "Block 7 loses 13:30-14:00 to block 8 ('Late show'); guides, the XMLTV export and analytics show the other block, and the block does not come back (it ends under it).",
+      "The 'Morning' block (13:30) loses 13:30-14:00 to the 'Late show' block (13:30); guides, the XMLTV export and analytics show the other block, and the block does not come back (it ends under it).",
     );
     expect(preemptionWarnings({ segments: [], preempted: [] }, clock)).toEqual([]);
   });

@@ -26,9 +26,16 @@ export function preemptionWarnings(onAir: Pick<OnAir, 'segments' | 'preempted'>,
     if (last && last.end === ms(p.start)) last.end = ms(p.end);
     else stretches.push({ blockId: p.blockId, by, start: ms(p.start), end: ms(p.end), title: p.title });
   }
+  // A block is named by its first programme of the day and when it starts, not by its id.
+  const blockName = (blockId: number) => {
+    const pieces = [...onAir.segments.filter((x) => x.blockId === blockId), ...onAir.preempted.filter((x) => x.blockId === blockId)];
+    const first = pieces.reduce<(typeof pieces)[number] | undefined>((a, b) => (a === undefined || ms(b.start) < ms(a.start) ? b : a), undefined);
+    return first ? `the '${first.title}' block (${clock(ms(first.start))})` : `block ${blockId}`;
+  };
   return stretches.map((s) => {
     const layer = onAir.segments.find((x) => (s.by.startsWith('live:') ? `live:${x.liveStreamId}` : `block:${x.blockId}`) === s.by && ms(x.start) < s.end && ms(x.end) > s.start);
-    const what = s.by.startsWith('live:') ? `live stream '${layer?.title ?? 'untitled'}'` : `block ${s.by.slice(6)} ('${layer?.title ?? 'untitled'}')`;
+    const what = s.by.startsWith('live:') ? `live stream '${layer?.title ?? 'untitled'}'` : blockName(Number(s.by.slice(6)));
+    const name = blockName(s.blockId);
     const resumes = onAir.segments.find((x) => x.blockId === s.blockId && ms(x.start) >= s.end);
     const after = resumes
       ? `then the block from ${clock(ms(resumes.start))}${resumes.offsetSeconds > 0 ? ` ('${resumes.title}' joined in progress)` : ''}`
@@ -38,7 +45,7 @@ export function preemptionWarnings(onAir: Pick<OnAir, 'segments' | 'preempted'>,
       blockId: s.blockId,
       start: s.start,
       end: s.end,
-      text: `Block ${s.blockId} loses ${clock(s.start)}-${clock(s.end)} to ${what}; guides, the XMLTV export and analytics show the ${s.by.startsWith('live:') ? 'stream' : 'other block'}, ${after}.`,
+      text: `${name.charAt(0).toUpperCase()}${name.slice(1)} loses ${clock(s.start)}-${clock(s.end)} to ${what}; guides, the XMLTV export and analytics show the ${s.by.startsWith('live:') ? 'stream' : 'other block'}, ${after}.`,
     };
   });
 }
