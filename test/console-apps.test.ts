@@ -3,7 +3,7 @@
 // nothing; an app created for a platform that had none; app tokens shown once and revoked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
-import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+import { consoleServer, expectFitsWidth, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
 describe('Studio console: apps', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
@@ -101,6 +101,7 @@ describe('Studio console: apps', { timeout: 120_000 }, () => {
     const page = await server.signedIn(OWNER.username, OWNER.password, { width: 390, height: 844 });
     await page.goto('/studio/#/apps/mobile');
     await page.getByRole('figure', { name: 'Phone preview' }).waitFor();
+    await expectFitsWidth(page, page.getByRole('figure', { name: 'Phone preview' }));
     await screenshot(page, 'apps-phone');
     await page.context().close();
   });

@@ -3,7 +3,7 @@
 // set (never shown), VAST per platform, delete and restore; each checked through the public APIs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
-import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+import { consoleServer, expectFitsWidth, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
 describe('Studio console: channels', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
@@ -106,6 +106,7 @@ describe('Studio console: channels', { timeout: 120_000 }, () => {
     const page = await server.signedIn(OWNER.username, OWNER.password, { width: 390, height: 844 });
     await openScreen(page, 'Channels');
     await page.getByRole('list', { name: 'Channels in app order' }).waitFor();
+    await expectFitsWidth(page, page.getByRole('list', { name: 'Channels in app order' }));
     await screenshot(page, 'channels-phone');
     await page.context().close();
   });

@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
-import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+import { consoleServer, expectFitsWidth, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 import { dayBounds, wallToMs } from '../web/src/screens/schedule/geometry.ts';
 
 const ZONE = 'America/New_York';
@@ -233,6 +233,7 @@ describe('Studio console: schedule and live streams', { timeout: 180_000 }, () =
     const page = await server.signedIn(OWNER.username, OWNER.password, { width: 390, height: 844 });
     await openWeek(page);
     await page.getByRole('button', { name: 'Live stream: Concert, 13:00–14:00' }).waitFor({ state: 'attached' });
+    await expectFitsWidth(page);
     await screenshot(page, 'schedule-phone');
     // Deleting the live stream from its screen (the browser's confirm accepted).
     page.on('dialog', (d) => void d.accept());

@@ -5,12 +5,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.ts';
 import { allowStoredOrigins } from '../../src/catalog/fields.ts';
 import { importCatalog } from '../../src/catalog/import.ts';
 import type { Config } from '../../src/config.ts';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { freshDatabase, type TestDatabase } from './db.ts';
 
@@ -144,5 +144,20 @@ export async function downloadedText(download: Download): Promise<string> {
     return readFileSync(file, 'utf8');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What "works at phone width" means, asserted: the page does not scroll sideways, and each named
+ * element lies within the viewport's width (visible, not cut off at the right).
+ */
+export async function expectFitsWidth(page: Page, ...within: Locator[]): Promise<void> {
+  const { scrollWidth, width } = (await page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth })')) as { scrollWidth: number; width: number };
+  expect(scrollWidth, `the page is ${scrollWidth} px wide in a ${width} px viewport`).toBeLessThanOrEqual(width);
+  for (const element of within) {
+    const box = await element.boundingBox();
+    expect(box, 'the element is laid out').not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5);
   }
 }
