@@ -79,6 +79,12 @@ describe('Studio console: accessibility of every screen', { timeout: 240_000 }, 
     await page.keyboard.press('Enter');
     expect(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.getAttribute("aria-label")')).toBe('MAIN Videos');
     expect(page.url()).toContain('#/videos');
+    // Moving to another screen by its link puts the focus on that screen, not on the link left.
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Channels' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(`document.activeElement && document.activeElement.getAttribute('aria-label') === 'Channels'`);
+    expect(await page.evaluate('document.activeElement.tagName')).toBe('MAIN');
+    await openScreen(page, 'Videos');
 
     await page.getByRole('button', { name: 'Add video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a video' });

@@ -32,6 +32,15 @@ export function App() {
 
   useEffect(() => whenSignedOut(() => signedOut()), []);
 
+  // A new screen takes the focus (its region, named by the screen), so a keyboard or screen reader
+  // user lands on it rather than on the link they left; not on the first load (the page's start).
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!user) return;
+    if (shown.current !== null && shown.current !== screen.id) main.current?.focus();
+    shown.current = screen.id;
+  }, [user, screen.id]);
+
   function signedOut() {
     forget();
     sessionStorage.removeItem(USER_KEY);
