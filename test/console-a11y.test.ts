@@ -125,4 +125,20 @@ describe('Studio console: accessibility of every screen', { timeout: 240_000 }, 
     expect(await everyScreen(phone, '-375')).toEqual([]);
     await phone.context().close();
   });
+  it('a sign-in lasts across tabs (a new tab takes it from an open one), and a sign-out ends it in every tab', async () => {
+    const first = await server.signedIn(OWNER.username, OWNER.password);
+    await openScreen(first, 'Videos');
+    const second = await first.context().newPage();
+    await second.goto('/studio/#/channels');
+    await second.getByRole('main').getByRole('heading', { name: 'Channels', level: 2 }).waitFor();
+    expect(await second.getByLabel('Username or email').count()).toBe(0);
+    await second.getByRole('button', { name: 'Sign out' }).click();
+    await second.getByLabel('Username or email').waitFor();
+    await first.getByLabel('Username or email').waitFor();
+    // A tab opened now, with no tab signed in, asks for the sign-in.
+    const third = await first.context().newPage();
+    await third.goto('/studio/');
+    await third.getByLabel('Username or email').waitFor();
+    await first.context().close();
+  });
 });

@@ -6,6 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { tokenStore, whenSignedOut } from './api/client.ts';
 import { forget, signOut as endSession } from './api/session.ts';
+import { announceSignOut, shareSession } from './api/shared-session.ts';
 import { navigate, useLocation } from './router.ts';
 import { SCREENS } from './screens/registry.tsx';
 import { SignIn } from './SignIn.tsx';
@@ -17,7 +18,7 @@ const STUDIO = 'channelnet Studio';
 /** The tab's title: the screen first, so tabs and history entries say which screen they hold. */
 export const titleOf = (screen: string | undefined) => (screen ? `${screen} · ${STUDIO}` : STUDIO);
 
-const USER_KEY = 'channelnet.studio.user';
+export const USER_KEY = 'channelnet.studio.user';
 
 export function App() {
   const [user, setUser] = useState<string | null>(() => (tokenStore.get() ? sessionStorage.getItem(USER_KEY) : null));
@@ -31,6 +32,16 @@ export function App() {
   }, [user, screen.label]);
 
   useEffect(() => whenSignedOut(() => signedOut()), []);
+  // New tabs take this tab's sign-in; a sign-out in another tab signs this one out too.
+  useEffect(
+    () =>
+      shareSession(() => {
+        const token = tokenStore.get();
+        const name = sessionStorage.getItem(USER_KEY);
+        return token && name ? { token, user: name } : null;
+      }, signedOut),
+    [],
+  );
 
   // A new screen takes the focus (its region, named by the screen), so a keyboard or screen reader
   // user lands on it rather than on the link they left; not on the first load (the page's start).
@@ -50,6 +61,7 @@ export function App() {
   async function signOut() {
     if (!confirmLeave()) return;
     await endSession();
+    announceSignOut();
     signedOut();
   }
 

@@ -4,7 +4,9 @@ import { createTheme, MantineProvider, Modal, Pagination } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { App, USER_KEY } from './App.tsx';
+import { tokenStore } from './api/client.ts';
+import { askOpenTabs } from './api/shared-session.ts';
 import { queryClient } from './api/query.ts';
 
 const PAGE_CONTROLS: Record<string, string> = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
@@ -24,7 +26,16 @@ const theme = createTheme({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
+// A new tab takes the sign-in of a tab already open (shared-session.ts) before its first render.
+async function adoptOpenSession(): Promise<void> {
+  if (tokenStore.get()) return;
+  const shared = await askOpenTabs();
+  if (!shared) return;
+  tokenStore.set(shared.token);
+  sessionStorage.setItem(USER_KEY, shared.user);
+}
+
+void adoptOpenSession().finally(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <MantineProvider defaultColorScheme="light" theme={theme}>
@@ -32,4 +43,4 @@ createRoot(document.getElementById('root')!).render(
       </MantineProvider>
     </QueryClientProvider>
   </StrictMode>,
-);
+));
