@@ -150,6 +150,17 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     expect(image.json().error.details).toEqual([{ path: 'images.logo', message: 'not a PNG or JPEG image' }]);
     const products = await s.call('PUT', '/apps/firetv', { body: { ...fireTv, storeProducts: [{ storePlatform: 'Amazon', productId: 'x', billingPeriod: 'OneTime' }] } });
     expect(products.json().error.details).toEqual([{ path: 'storeProducts[0].billingPeriod', message: 'a subscription product cannot be OneTime' }]);
+    // Selling on a store without its credentials: viewers would pay and the purchase could not be verified.
+    const roku = { appName: 'Alice Roku', isPaid: true, storeProducts: [{ storePlatform: 'Roku', productId: 'alice.roku.monthly', billingPeriod: 'Monthly' }] };
+    const rokuBefore = await s.call('GET', '/apps/roku');
+    const unsold = await s.call('PUT', '/apps/roku', { body: roku });
+    expect(unsold.statusCode).toBe(422);
+    expect(unsold.json().error.details).toEqual([{ path: 'storeProducts[0].storePlatform', message: 'the app sells this product on Roku, but has no Roku store credentials: add them (storeCredentials.roku) or mark the product inactive' }]);
+    const ppv = await s.call('PUT', '/apps/firetv', { body: { ...fireTv, storeCredentials: {} } });
+    expect(ppv.json().error.details).toEqual([{ path: 'vodPpv.storeProducts[0].storePlatform', message: 'the app sells this product on Amazon, but has no Amazon store credentials: add them (storeCredentials.amazon) or mark the product inactive' }]);
+    expect((await s.call('GET', '/apps/roku')).body).toBe(rokuBefore.body); // nothing was stored
+    // A paid app's inactive product needs no credentials: the mobile app's Google product is saved
+    // without Google credentials throughout (storeCredentials test below).
     const platform = await s.call('PUT', '/apps/firetv', { body: { ...fireTv, platform: 'roku' } });
     expect(platform.json().error.details).toEqual([{ path: 'platform', message: 'must be "firetv" (the path\'s) or left out' }]);
     const owner = await s.call('PUT', '/apps/firetv', { body: { ...fireTv, ownerId: 16 } });
@@ -191,7 +202,12 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     ]);
     // Nor does a secret reach the audit.
     expect(JSON.stringify(await rows(sql`select * from studio_audit`))).not.toContain(SECRET);
-    // With them: replaced whole; an empty object clears them.
+    // Credentials a paid app sells with cannot be taken away while it sells (Apple's here).
+    const stranded = await s.call('PUT', '/apps/mobile', { body: { ...entry, storeCredentials: { roku: { apiKey: SECRET } } } });
+    expect(stranded.statusCode).toBe(422);
+    expect(stranded.json().error.details.map((d: any) => d.path)).toEqual(['storeProducts[0].storePlatform', 'storeProducts[1].storePlatform']);
+    // With them: replaced whole; an empty object clears them (of an app that no longer sells).
+    entry.isPaid = false;
     const replaced = await s.call('PUT', '/apps/mobile', { body: { ...entry, storeCredentials: { roku: { apiKey: SECRET } } } });
     expect(replaced.json().data.configuredStores).toEqual(['roku']);
     expect(await rows(sql`select store from app_store_credentials where app_id = 301`)).toEqual([{ store: 'roku' }]);

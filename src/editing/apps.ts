@@ -117,6 +117,11 @@ export async function putApp(db: Database, editor: Editor, platform: string, bod
     };
     const [complete] = current ? [{ ...entry, id: current.id }] : await withIds(tx, 'apps', [entry]);
     const catalog = await validateSlice(tx, editor.ownerId, { apps: [complete as never] }, 'apps[0]');
+    // Only what this save starts selling is refused: an app imported selling without credentials
+    // (a catalog from before) can still be edited, and shows which stores lack them (configuredStores).
+    const already = new Set(current ? storesWithoutCredentials(current).map((u) => u.key) : []);
+    const unsold = storesWithoutCredentials(catalog.apps[0]!).filter((u) => !already.has(u.key));
+    if (unsold.length > 0) throw invalid(unsold.map((u) => u.line));
     const rows = await catalogToRows(catalog, editor.now);
     // A new app's id is claimed with a plain insert: one another write took since the check
     // fails (409) rather than being overwritten by the writer's upsert.
@@ -130,6 +135,32 @@ export async function putApp(db: Database, editor: Editor, platform: string, bod
       changes: changed.length === 0 ? [] : [{ action: current ? 'update' : 'create', resource: `apps/${known}`, fields: changed }],
     };
   });
+}
+
+/**
+ * `path: message` lines for each active product the app sells (a paid app's subscriptions, or its
+ * enabled pay-per-view) on a store whose credentials it lacks: the purchases could not be verified,
+ * so viewers would pay and get nothing. A product not active, or of an app not selling, is not asked.
+ */
+function storesWithoutCredentials(entry: Body): Array<{ key: string; line: string }> {
+  const credentials = (entry['storeCredentials'] ?? {}) as Record<string, unknown>;
+  const vodPpv = (entry['vodPpv'] ?? {}) as { isEnabled?: unknown; storeProducts?: unknown };
+  const selling: Array<[string, unknown]> = [
+    ...(entry['isPaid'] === true ? [['storeProducts', entry['storeProducts']] as [string, unknown]] : []),
+    ...(vodPpv.isEnabled === true ? [['vodPpv.storeProducts', vodPpv.storeProducts] as [string, unknown]] : []),
+  ];
+  return selling.flatMap(([path, products]) =>
+    (Array.isArray(products) ? products : []).flatMap((product: unknown, i) => {
+      const p = product as { storePlatform?: unknown; isActive?: unknown; productId?: unknown };
+      if (p.isActive === false || typeof p.storePlatform !== 'string') return [];
+      const store = p.storePlatform.toLowerCase();
+      if (!(CREDENTIAL_STORES as readonly string[]).includes(store) || credentials[store] !== undefined) return [];
+      return [{
+        key: `${path}|${store}|${String(p.productId)}`,
+        line: `${path}[${i}].storePlatform: the app sells this product on ${p.storePlatform}, but has no ${p.storePlatform} store credentials: add them (storeCredentials.${store}) or mark the product inactive`,
+      }];
+    }),
+  );
 }
 
 /** Deletes the owner's app of `platform`; refused while purchases of viewers are recorded against it. */
