@@ -40,7 +40,7 @@ export function App() {
         const name = sessionStorage.getItem(USER_KEY);
         return token && name ? { token, user: name } : null;
       }, signedOut),
-    [],
+    [user],
   );
 
   // A new screen takes the focus (its region, named by the screen), so a keyboard or screen reader

@@ -4,8 +4,13 @@
 // (same origin only), and a sign-out in one tab signs every tab out. A tab opened when no other
 // is signed in asks for the sign-in, as before. docs/studio.md, "Signing in".
 const CHANNEL = 'channelnet.studio.session';
-/** How long a new tab waits for an open one to answer: a tab that answers does so at once. */
-const ASK_MS = 250;
+/**
+ * How long a new tab waits for an open one to answer (a busy machine answered in more than 250 ms).
+ * It waits only when a tab said it is signed in (HINT_KEY), so a first tab opens at once.
+ */
+const ASK_MS = 2_000;
+/** In localStorage: that some tab of this browser was signed in (no secret: the token is never written there). */
+const HINT_KEY = 'channelnet.studio.signed-in-tab';
 
 export interface SharedSession {
   token: string;
@@ -19,11 +24,13 @@ const open = (): BroadcastChannel | null => (typeof BroadcastChannel === 'undefi
 /** The session of a tab already signed in, or null when none answers in time. */
 export function askOpenTabs(wait = ASK_MS): Promise<SharedSession | null> {
   const channel = open();
-  if (!channel) return Promise.resolve(null);
+  if (!channel || localStorage.getItem(HINT_KEY) === null) return Promise.resolve(null);
   return new Promise((resolve) => {
     const done = (session: SharedSession | null) => {
       clearTimeout(timer);
       channel.close();
+      // No tab answered: the hint was left by a tab closed while signed in.
+      if (!session) localStorage.removeItem(HINT_KEY);
       resolve(session);
     };
     const timer = setTimeout(() => done(null), wait);
@@ -41,6 +48,7 @@ export function askOpenTabs(wait = ASK_MS): Promise<SharedSession | null> {
 export function shareSession(current: () => SharedSession | null, signedOut: () => void): () => void {
   const channel = open();
   if (!channel) return () => undefined;
+  if (current()) localStorage.setItem(HINT_KEY, '1');
   channel.onmessage = (event: MessageEvent<Message>) => {
     if (event.data.type === 'ask') {
       const session = current();
@@ -52,6 +60,7 @@ export function shareSession(current: () => SharedSession | null, signedOut: () 
 
 /** Tells the other tabs this session ended (they return to the sign-in). */
 export function announceSignOut(): void {
+  localStorage.removeItem(HINT_KEY);
   const channel = open();
   if (!channel) return;
   channel.postMessage({ type: 'signed-out' } satisfies Message);
