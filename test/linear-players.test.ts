@@ -3,7 +3,8 @@
 // loopback origin, scheduled so a programme boundary falls 30 s into a minute of playing.
 // The first video is 10 s shorter than its slot, so the slate airs between them.
 // - hls.js in Debian Chromium plays 60 s across video, slate and video: no fatal error, no stall longer than
-//   one target duration, its playing date within 3 target durations of now, past the boundary;
+//   one target duration, its playing date within 4 target durations of now (hls.js holds 3 behind
+//   the live edge by design, liveSyncDurationCount, and the edge is up to one segment behind now), past the boundary;
 // - ffmpeg reads the live playlist for 60 s of wall time: it fetches the first programme's
 //   segments, then the second's, and ends cleanly.
 // The one place sleeps are right: a real player plays in real time.
@@ -138,7 +139,11 @@ describe('real players on the live stream', () => {
       expect(report.paused).toBe(false);
       expect(Math.max(0, ...report.stalls), JSON.stringify(report)).toBeLessThanOrEqual(TARGET * 1000);
       expect(report.playingDate).not.toBeNull();
-      expect(Math.abs(report.now - report.playingDate!), JSON.stringify(report)).toBeLessThanOrEqual(3 * TARGET * 1000);
+      // hls.js plays liveSyncDurationCount (3) target durations behind the live edge, and the edge
+      // (the end of the last segment listed) is up to one segment behind now: 3 + 1. Measured under
+      // the full suite: 6.2 s behind with 2-second segments, past a bound of 3 that left no room for
+      // the edge.
+      expect(Math.abs(report.now - report.playingDate!), JSON.stringify(report)).toBeLessThanOrEqual((3 + 1) * TARGET * 1000);
       expect(report.playingDate).toBeGreaterThan(boundary);
     } finally {
       await context.close();
