@@ -11,6 +11,7 @@ import {
   type ScheduleBlock,
   type ScheduleVideo,
 } from './expand.ts';
+import { firstIndexAfter } from './sorted.ts';
 import { fastLocalDate } from './zone-offsets.ts';
 
 export interface CompiledDay<V extends ScheduleVideo = ScheduleVideo> {
@@ -116,24 +117,13 @@ export function sliceWindow<V extends ScheduleVideo>(
   return uniqueSorted(kept);
 }
 
-/** First index whose start is >= at (starts never decrease within a block). */
-function firstAtOrAfter(videos: readonly { start: number }[], at: number): number {
-  let lo = 0;
-  let hi = videos.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (videos[mid]!.start < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Whether sliceWindow(days, from, to, includeUnpublished) would hold anything, without building it. */
 export function windowHasEntries<V extends ScheduleVideo>(days: readonly CompiledDay<V>[], from: number, to: number, includeUnpublished: boolean): boolean {
   for (const day of days) {
     for (const block of day.blocks) {
       if (!includeUnpublished && !block.published) continue;
-      const i = firstAtOrAfter(block.videos, from);
+      // Starts never decrease within a block.
+      const i = firstIndexAfter(block.videos, (v) => v.start < from);
       if (i < block.videos.length && block.videos[i]!.start < to) return true;
     }
   }

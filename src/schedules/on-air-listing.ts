@@ -10,6 +10,7 @@
 //   segments; an unpublished block (shown to its owner only) is listed as scheduled: it never airs.
 import type { ExpandedBlock, ExpandedVideo, ScheduleVideo } from './expand.ts';
 import { onAirTimeline, type OnAirSegment } from './on-air-timeline.ts';
+import { firstIndexAfter } from './sorted.ts';
 
 export const DAY_MS = 86_400_000;
 const SECOND = 1000;
@@ -36,18 +37,6 @@ export function segmentsStartingIn<V extends ScheduleVideo>(blocks: readonly Exp
   return onAirTimeline(blocks, from - SECOND, Math.min(to + DAY_MS, until)).filter((s) => s.start >= from && s.start < to);
 }
 
-/** First index of a list sorted by start whose start is >= at. */
-function firstStartingAt(list: readonly { start: number }[], at: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]!.start < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * The entries starting in [from, to) of consecutive channel-days' listings (each the segments
  * starting in its day, by start: segmentsStartingIn over that day): what segmentsStartingIn over
@@ -58,8 +47,8 @@ function firstStartingAt(list: readonly { start: number }[], at: number): number
 export function startingInDays<E extends { start: number }>(days: readonly (readonly E[])[], from: number, to: number): readonly E[] {
   const parts: Array<readonly E[]> = [];
   for (const day of days) {
-    const i = firstStartingAt(day, from);
-    const j = firstStartingAt(day, to);
+    const i = firstIndexAfter(day, (e) => e.start < from);
+    const j = firstIndexAfter(day, (e) => e.start < to);
     if (j > i) parts.push(i === 0 && j === day.length ? day : day.slice(i, j));
   }
   if (parts.length === 1) return parts[0]!;
@@ -75,13 +64,7 @@ export function startingInDays<E extends { start: number }>(days: readonly (read
  * search, not a walk: a rotating guide asks it of 1,440 entries per request.
  */
 export function nextBoundary(entries: readonly { start: number; end: number }[], now: number): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (entries[mid]!.start <= now) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstIndexAfter(entries, (e) => e.start <= now);
   const playing = entries[lo - 1];
   const next = entries[lo]?.start ?? Infinity;
   return playing && playing.end > now ? Math.min(playing.end, next) : next;
