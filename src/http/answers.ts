@@ -16,8 +16,8 @@
 //                shared cache, revalidated by the client), `Vary: Authorization`;
 // - per viewer:  `Cache-Control: private, no-store`.
 // A kept answer of a kilobyte or more is also kept gzipped (made once, for the first client that
-// takes it: answer-cache.ts) and sent so to a client whose Accept-Encoding takes gzip, with its own ETag (`"...-gz"`); every
-// kept route says `Vary: Accept-Encoding`, so a cache in front keeps the two apart.
+// takes it: answer-cache.ts) and sent so to a client whose Accept-Encoding takes gzip, with its
+// own ETag (`"...-gz"`); every kept route says `Vary: Accept-Encoding`, so a cache in front keeps the two apart.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import { AnswerCache, etagOf, gzipEtag, matchesIfNoneMatch, type KeptAnswer } from '../cache/answer-cache.ts';
 import { declaredQuery, keyedUrl } from './answer-key.ts';
@@ -108,10 +108,15 @@ export function answerHooks(
   const sendKept = (request: FastifyRequest, reply: FastifyReply, key: string, kept: KeptAnswer, now: number) => {
     const ifNoneMatch = request.headers['if-none-match'];
     // The gzipped representation's ETag derives from the body's, so either names these bytes.
-    const held = ifNoneMatch !== undefined && (matchesIfNoneMatch(ifNoneMatch, kept.etag) || matchesIfNoneMatch(ifNoneMatch, gzipEtag(kept.etag)));
-    const gzip = !held && acceptsGzip(request.headers['accept-encoding']) ? answers!.compressed(key, kept).gzip : undefined;
+    const heldPlain = matchesIfNoneMatch(ifNoneMatch, kept.etag);
+    const heldGzip = !heldPlain && matchesIfNoneMatch(ifNoneMatch, gzipEtag(kept.etag));
+    if (heldPlain || heldGzip) {
+      // The 304 names the representation the client holds (nothing is compressed for it).
+      validators(reply, heldGzip ? gzipEtag(kept.etag) : kept.etag, kept.until, now);
+      return reply.code(304).send();
+    }
+    const gzip = acceptsGzip(request.headers['accept-encoding']) ? answers!.compressed(key, kept).gzip : undefined;
     validators(reply, gzip ? gzipEtag(kept.etag) : kept.etag, kept.until, now);
-    if (held) return reply.code(304).send();
     if (gzip) reply.header('content-encoding', 'gzip');
     return reply.type(kept.contentType).send(gzip ?? kept.body);
   };
