@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { wallTimeToEpoch, type WallTime } from '../src/schedules/expand.ts';
+import { isRealWallTime } from '../src/catalog/fields.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -47,5 +48,29 @@ describe('wallTimeToEpoch', () => {
       [{ year: 2026, month: 10, day: 4, hour: 2, minute: 15, second: 0, millisecond: 0 }, 'Australia/Lord_Howe'],
     ];
     for (const [wall, zone] of cases) expect(wallTimeToEpoch(wall, zone)).toBe(reference(wall, zone));
+  });
+});
+
+describe('isRealWallTime (catalog wall times by arithmetic)', () => {
+  const FORMAT = "yyyy-MM-dd'T'HH:mm:ss";
+  /** What the catalog's rule checked before: luxon parses it and formats it back unchanged. */
+  const byLuxon = (v: string) => {
+    const parsed = DateTime.fromFormat(v, FORMAT, { zone: 'UTC' });
+    return parsed.isValid && parsed.toFormat(FORMAT) === v;
+  };
+  const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+
+  it('agrees with luxon on every well-shaped text, impossible dates and times included', () => {
+    const shaped = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), two(13), two(32), two(25), two(60), two(61))
+      .map(([y, mo, d, h, mi, s]) => `${String(y).padStart(4, '0')}-${mo}-${d}T${h}:${mi}:${s}`);
+    fc.assert(fc.property(shaped, (v) => isRealWallTime(v) === byLuxon(v)), { numRuns: 20_000 });
+  });
+
+  it('knows leap days and the ends of months', () => {
+    for (const v of ['2024-02-29T00:00:00', '2000-02-29T12:00:00', '1900-02-28T23:59:59', '2026-04-30T08:00:00', '2026-12-31T23:59:59']) expect([v, isRealWallTime(v)]).toEqual([v, byLuxon(v)]);
+    for (const v of ['2026-02-29T00:00:00', '1900-02-29T00:00:00', '2026-04-31T08:00:00', '2026-11-21T24:00:00', '2026-11-21T08:60:00', '2026-00-10T08:00:00']) {
+      expect([v, isRealWallTime(v), byLuxon(v)]).toEqual([v, false, false]);
+    }
   });
 });

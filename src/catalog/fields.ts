@@ -7,6 +7,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { storedUrlProblem } from '../media/url-rule.ts';
+import { daysInMonth } from '../schedules/labels.ts';
 
 const COLOUR_RE = /^[0-9a-fA-F]{6}$/;
 const GUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -18,7 +19,6 @@ const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 const INSTANT_ZONE_RE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
 const INSTANT_SHAPE_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const WALL_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-const WALL_TIME_FORMAT = "yyyy-MM-dd'T'HH:mm:ss";
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SOI = [0xff, 0xd8, 0xff];
 /** ASCII controls, space and DEL: never inside a URL as written (a parser would drop or encode them). */
@@ -147,11 +147,21 @@ export function instantMillis(v: unknown): number | null {
   return DateTime.fromISO(v, { setZone: true }).toMillis();
 }
 
+/**
+ * Whether a `yyyy-MM-ddTHH:mm:ss` text names a real date and time (no 24:00:00, no February 30th):
+ * what parsing it with luxon and formatting it back checks, by arithmetic (a programming write
+ * validates 1,500 blocks, and luxon's parser cost ~0.2 ms each; the unit test compares the two).
+ */
+export function isRealWallTime(v: string): boolean {
+  const year = Number(v.slice(0, 4));
+  const month = Number(v.slice(5, 7));
+  const day = Number(v.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && Number(v.slice(11, 13)) <= 23 && Number(v.slice(14, 16)) <= 59 && Number(v.slice(17, 19)) <= 59;
+}
+
 export const wallTime = checkedString((v) => {
   if (!WALL_TIME_RE.test(v)) return `bad wall time ${show(v)} (want yyyy-MM-ddTHH:mm:ss, no offset)`;
-  // Round-tripping also rejects values luxon would roll over, such as 24:00:00.
-  const parsed = DateTime.fromFormat(v, WALL_TIME_FORMAT, { zone: 'UTC' });
-  return parsed.isValid && parsed.toFormat(WALL_TIME_FORMAT) === v ? null : `no such date/time ${show(v)}`;
+  return isRealWallTime(v) ? null : `no such date/time ${show(v)}`;
 });
 
 export const timeZone = checkedString((v) => (IANAZone.isValidZone(v) ? null : `unknown time zone ${show(v)}`));

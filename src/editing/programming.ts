@@ -11,7 +11,7 @@ import { deleteBlocks, insertBlocks, videoDurations } from '../data/studio-sched
 import { addDays } from '../schedules/channel-day.ts';
 import { Overlaps, occurrenceOn, type SpanBlock } from '../schedules/overlaps.ts';
 import {
-  PROGRAMMING_LIMITS, canonicalSlot, datesOf, generate, lastAiredBefore, planProblems, templateSourceOf, type Busy, type GeneratedBlock, type GenerationWarning, type Slot,
+  PROGRAMMING_LIMITS, canonicalSlot, datesOf, generation, lastAiredBefore, planProblems, templateSourceOf, type Busy, type GeneratedBlock, type GenerationWarning, type Slot,
 } from '../schedules/programming.ts';
 import { fastLocalDateTime } from '../schedules/zone-offsets.ts';
 import { wallTimeToEpoch } from '../schedules/expand.ts';
@@ -243,16 +243,19 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
     lastAired = lastAiredBefore(before.map((b) => ({ startLocal: b.startTime, loopDaily: b.loopDaily, videoIds: b.videoIds })), airedDurations, zone, lookback, rangeStart);
   }
 
-  await yieldToOthers();
-  const generation = generate({ zone, from: request.from, to: request.to, slots, durations, filler, busy, entriesBefore, ...(lastAired ? { lastAired } : {}) });
-  if (generation.blocks.length > PROGRAMMING_LIMITS.writeBlocks) {
-    throw invalid([`(root): the plan makes ${generation.blocks.length} blocks over these dates; one write creates at most ${PROGRAMMING_LIMITS.writeBlocks}`]);
+  // In steps, other requests answered between them (heavy-writes.ts).
+  const steps = generation({ zone, from: request.from, to: request.to, slots, durations, filler, busy, entriesBefore, ...(lastAired ? { lastAired } : {}) });
+  let step = steps.next();
+  for (; !step.done; step = steps.next()) await yieldToOthers();
+  const generated = step.value;
+  if (generated.blocks.length > PROGRAMMING_LIMITS.writeBlocks) {
+    throw invalid([`(root): the plan makes ${generated.blocks.length} blocks over these dates; one write creates at most ${PROGRAMMING_LIMITS.writeBlocks}`]);
   }
   // The generator keeps clear of the blocks that stay; this is the same check a hand-written block gets.
   const conflicts: Planned['conflicts'] = [];
   let refusal: EditRefusal | undefined;
   const overlaps = new Overlaps(zone, keptSpans);
-  for (const [i, g] of generation.blocks.entries()) {
+  for (const [i, g] of generated.blocks.entries()) {
     if (endsSlice(i)) await yieldToOthers();
     const span: SpanBlock = { id: -1 - i, startLocal: g.startTime, loopDaily: false, lengthMs: g.end - g.start };
     const overlap = overlaps.first(span);
@@ -261,7 +264,7 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
     refusal ??= c;
     conflicts.push({ startTime: g.startTime, message: c.message });
   }
-  return { entry, zone, removed, generated: generation.blocks, warnings: generation.warnings, conflicts, ...(refusal ? { refusal } : {}) };
+  return { entry, zone, removed, generated: generated.blocks, warnings: generated.warnings, conflicts, ...(refusal ? { refusal } : {}) };
 }
 
 function presentPreview(channelId: number, request: GenerateRequest, p: Planned): ProgrammingPreview {

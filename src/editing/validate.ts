@@ -17,8 +17,19 @@ export type Slice = Omit<CatalogInput, 'format' | 'version'>;
  * those of the owner's videos are read, not all 20,000.
  */
 export async function validateSlice(tx: Queryable, ownerId: number, slice: Slice, root = '', videoIds?: readonly number[]): Promise<Catalog> {
+  return validateAgainst(await existingFor(tx, ownerId, slice, videoIds), slice, root);
+}
+
+/** What of the owner's data `slice` may refer to (validateSlice's read), for validating it in parts (validateAgainst). */
+export async function existingFor(tx: Queryable, ownerId: number, slice: Slice, videoIds?: readonly number[]): Promise<Existing> {
   const blockIds = (slice.channels ?? []).flatMap((c) => (c.schedules ?? []).map((b) => b.id)).filter((id): id is number => typeof id === 'number');
-  const existing = await ownerExisting(tx, ownerId, blockIds, videoIds);
+  return ownerExisting(tx, ownerId, blockIds, videoIds);
+}
+
+export type Existing = Awaited<ReturnType<typeof ownerExisting>>;
+
+/** validateSlice against `existing` read before (no I/O: a heavy write validates its parts between turns of the event loop). */
+export function validateAgainst(existing: Existing, slice: Slice, root = ''): Catalog {
   const result = validateCatalog({ format: 'channel-network-catalog', version: 1, ...slice }, existing);
   if (!result.ok) throw invalid(result.errors, root);
   return result.catalog;

@@ -70,7 +70,8 @@ function isDateWithin(text: string, minYear: number, maxYear: number): boolean {
   return year >= minYear && year <= maxYear && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-function daysInMonth(year: number, month: number): number {
+/** Days of `month` (1-12) of `year` in the proleptic Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
