@@ -73,6 +73,21 @@ async function fetchSpec(base: string, spec: RequestSpec): Promise<{ status: num
   return { status: response.status, type: response.headers.get('content-type') ?? '', etag: response.headers.get('etag') ?? undefined, body, ms: performance.now() - started };
 }
 
+/**
+ * Where the service's memory is, from its /metrics: the V8 heap used and total, memory outside
+ * the heap (Buffers: the read model's bodies), and each cache's own byte count.
+ */
+async function memoryOf(base: string): Promise<string | undefined> {
+  const text = await fetch(new URL('/metrics', base)).then((r) => (r.ok ? r.text() : ''), () => '');
+  const mb = (pattern: RegExp) => {
+    const m = pattern.exec(text);
+    return m ? `${f0(Number(m[1]) / 1e6)} MB` : '?';
+  };
+  if (!text) return undefined;
+  const caches = [...text.matchAll(/^channelnet_cache_bytes\{cache="([^"]+)"\} (\S+)$/gm)].map((m) => `${m[1]} ${f0(Number(m[2]) / 1e6)}`);
+  return `heap used ${mb(/^channelnet_nodejs_heap_size_used_bytes (\S+)$/m)} of ${mb(/^channelnet_nodejs_heap_size_total_bytes (\S+)$/m)}, external ${mb(/^channelnet_nodejs_external_memory_bytes (\S+)$/m)}; caches MB: ${caches.join(', ')}`;
+}
+
 /** Probe, warm up, measure; CPU per 2xx answer for the service and its database backends. */
 async function drive(target: Child, route: Route, o: RunOptions, database: string | undefined, warm = true): Promise<Measurement> {
   if (warm) {
@@ -281,6 +296,7 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
 
     await settle(service.url);
     const rss = await rssMb(service.pid);
+    const memory = await memoryOf(service.url);
     const variant = `${o.pglite ? '-pglite' : ''}${o.shed ? '' : '-noshed'}`;
     const reference = o.channels === 200 ? undefined : await latest200(variant);
     const scaleMisses = reference
@@ -294,7 +310,7 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
     const summary = [
       `First Custom channels list (${o.channels} channels): cold process ${f0(coldProcess.ms)} ms; after an import NOTIFY in a zone not asked before ` +
         `${afterImport ? `${f0(afterImport.ms)} ms` : 'not measured (PGlite: no NOTIFY from outside)'}: ${coldMs < t.coldListMs ? 'PASS' : `MISS (target < ${t.coldListMs} ms)`}`,
-      `Service RSS after the run ${rss === undefined ? '?' : f0(rss)} MB: ${rss !== undefined && rss < t.rssMb ? 'PASS' : `MISS (target < ${t.rssMb} MB)`}`,
+      `Service RSS after the run ${rss === undefined ? '?' : f0(rss)} MB: ${rss !== undefined && rss < t.rssMb ? 'PASS' : `MISS (target < ${t.rssMb} MB)`}${memory ? ` (${memory})` : ''}`,
       ...(scaleMisses ? [`p99 within ${t.scaleP99}x of the latest 200-channel run: ${scaleMisses.length === 0 ? 'PASS' : `MISS (${scaleMisses.join(', ')})`}`] : []),
     ];
     const cpus = os.cpus();

@@ -1,5 +1,8 @@
 // Ends the run with the plain line `tests: N passed, N failed, N skipped`, which CI reads
-// to tell a run that tested something from one that ran nothing.
+// to tell a run that tested something from one that ran nothing. With TEST_TIMINGS=<file>, also
+// appends each test file's wall time, slowest first: where the suite's minutes go (issue 38).
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
@@ -14,5 +17,13 @@ export default class SummaryReporter implements Reporter {
       }
     }
     process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    const timings = process.env['TEST_TIMINGS'];
+    if (timings) {
+      const lines = testModules
+        .map((m) => ({ ms: m.diagnostic().duration, file: path.relative(process.cwd(), m.moduleId) }))
+        .sort((a, b) => b.ms - a.ms)
+        .map(({ ms, file }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
+      appendFileSync(timings, `${lines.join('\n')}\n`);
+    }
   }
 }
