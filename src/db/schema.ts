@@ -899,6 +899,35 @@ export const channelProgramming = pgTable('channel_programming', {
   lastWrite: jsonb().$type<unknown>(),
 });
 
+/** A smart collection's rules (src/schedules/collections.ts): every video of the owner matching all given. */
+export interface CollectionRulesRow {
+  categoryIds?: number[];
+  providerNames?: string[];
+  minSeconds?: number;
+  maxSeconds?: number;
+  titleContains?: string;
+}
+
+/**
+ * An owner's collection (docs/programming.md, Collections): a named set of videos slots of any of
+ * the owner's channels play from. Manual: `videoIds` in order, `rules` null; smart: `rules`,
+ * resolved when a plan is generated. Names are unique per owner, whatever their case.
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    videoIds: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    rules: jsonb().$type<CollectionRulesRow>(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('collections_owner_name').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
 // ---------------------------------------------------------------- linear output (docs/linear.md)
 
 /**

@@ -24,6 +24,7 @@ import {
 import { SLICE, endsSlice, heavy, yieldToOthers } from './heavy-writes.ts';
 import { blocksAround, channelHead, entriesOn, oneOffBlocksOn, storedBlocks } from './touched-days.ts';
 import { assertIdsFree } from './validate.ts';
+import { collectionVideos } from './collections.ts';
 import { write, type Change, type Editor, type Idempotency, type Written } from './write.ts';
 
 /** How far back leastRecentlyAired looks for what aired before the range. */
@@ -58,6 +59,20 @@ function unknownVideos(lists: ReadonlyArray<{ path: string; ids: readonly number
 }
 
 const slotLists = (slots: readonly Slot[], root = 'slots') => slots.map((s, i) => ({ path: `${root}[${i}].videoIds`, ids: s.videoIds }));
+
+/** `path: unknown collection N` for each slot naming one that is not the owner's, and `holds no videos` for one that is empty (nothing to play). */
+function collectionProblems(slots: readonly Slot[], held: ReadonlyMap<number, readonly number[]>, root = 'slots', emptyToo = false): string[] {
+  return slots.flatMap((s, i) => {
+    if (s.collectionId === undefined) return [];
+    const videos = held.get(s.collectionId);
+    if (!videos) return [`${root}[${i}].collectionId: unknown collection ${s.collectionId}`];
+    return emptyToo && videos.length === 0 ? [`${root}[${i}].collectionId: collection ${s.collectionId} holds no videos now; add some or pick another`] : [];
+  });
+}
+
+/** The collections the slots name, resolved to their videos now (a smart one against the owner's videos). */
+const heldBySlots = (db: Queryable, ownerId: number, slots: readonly Slot[]) =>
+  collectionVideos(db, ownerId, slots.flatMap((s) => (s.collectionId === undefined ? [] : [s.collectionId])));
 
 // ---------------------------------------------------------------- the stored plan and filler
 
@@ -110,7 +125,7 @@ export async function putSlots(db: Database, editor: Editor, channelId: number, 
     const current = await readSlots(tx, editor.ownerId, channelId);
     assertMatches(ifMatch, current);
     const known = await videoDurations(tx, editor.ownerId, slots.flatMap((s) => s.videoIds));
-    const problems = [...unknownVideos(slotLists(slots), known), ...planProblems(slots)];
+    const problems = [...unknownVideos(slotLists(slots), known), ...collectionProblems(slots, await heldBySlots(tx, editor.ownerId, slots)), ...planProblems(slots)];
     if (problems.length > 0) throw invalid(problems);
     await saveProgramming(tx, channelId, { slots });
     const plan = { ...current, slots: slots.map(canonicalSlot) };
@@ -209,14 +224,18 @@ interface Planned {
 async function plan(tx: Queryable, ownerId: number, channelId: number, request: GenerateRequest): Promise<Planned> {
   const { entry, zone } = await ownerChannel(tx, ownerId, channelId);
   const stored = await channelProgramming(tx, channelId);
-  const slots = request.slots ?? (stored.slots as Slot[]).map(canonicalSlot);
+  const planned = request.slots ?? (stored.slots as Slot[]).map(canonicalSlot);
   const filler = request.fill ? (request.fillerVideoIds ?? stored.fillerVideoIds) : [];
   const slotsAt = request.slots ? 'slots' : 'slots (the stored plan)';
-  if (slots.length === 0) throw invalid([`slots: the channel has no slot plan; send slots or PUT /channels/${channelId}/programming/slots first`]);
+  if (planned.length === 0) throw invalid([`slots: the channel has no slot plan; send slots or PUT /channels/${channelId}/programming/slots first`]);
   if (request.fill && filler.length === 0) throw invalid(['fill: the channel has no filler list; send fillerVideoIds or PUT its filler first']);
+  // A slot that plays a collection plays what the collection holds now.
+  const held = await heldBySlots(tx, ownerId, planned);
+  const slots = planned.map((s) => (s.collectionId === undefined ? s : { ...s, videoIds: [...(held.get(s.collectionId) ?? [])] }));
   const durations = await videoDurations(tx, ownerId, [...slots.flatMap((s) => s.videoIds), ...filler]);
   const problems = [
-    ...unknownVideos(slotLists(slots, slotsAt), durations),
+    ...unknownVideos(slotLists(planned, slotsAt), durations),
+    ...collectionProblems(planned, held, slotsAt, true),
     ...unknownVideos([{ path: request.fillerVideoIds ? 'fillerVideoIds' : 'fillerVideoIds (the stored list)', ids: filler }], durations),
     ...planProblems(slots, slotsAt),
   ];

@@ -4,6 +4,7 @@
 import type { Database, Queryable } from '../db/connect.ts';
 import { exportVideos } from '../catalog/export.ts';
 import { deleteVideoRow, ownerVideoPage, videoUsage } from '../data/studio-videos.ts';
+import { collectionsListing } from '../data/collections.ts';
 import { weekdaysText } from '../schedules/programming.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { assertFixed, createCatalog, owned, withIds, writeCatalog, type Body } from './entities.ts';
@@ -72,7 +73,7 @@ export async function deleteVideo(db: Database, editor: Editor, videoId: number,
   return write(db, editor, async (tx) => {
     const current = await existingVideo(tx, editor.ownerId, videoId);
     assertMatches(ifMatch, current);
-    const usage = described(await videoUsage(tx, videoId));
+    const usage = await usageIn(tx, videoId);
     const where = describeUsage(usage);
     if (where.length > 0) throw new EditRefusal('in_use', `Video ${videoId} is still used by ${where.join(', ')}; remove it there first.`);
     await deleteVideoRow(tx, videoId);
@@ -82,7 +83,13 @@ export async function deleteVideo(db: Database, editor: Editor, videoId: number,
 
 export async function usageOfVideo(db: Queryable, ownerId: number, videoId: number) {
   if (!(await readVideo(db, ownerId, videoId))) return undefined;
-  return described(await videoUsage(db, videoId));
+  return usageIn(db, videoId);
+}
+
+/** Where a video is used: the channels' lists and plans (videoUsage), and the manual collections that list it. */
+async function usageIn(db: Queryable, videoId: number) {
+  const [usage, collections] = await Promise.all([videoUsage(db, videoId), collectionsListing(db, videoId)]);
+  return { ...described(usage), collections };
 }
 
 /** The usage with each slot's weekdays and start as a creator reads them. */
@@ -90,7 +97,7 @@ function described(u: Awaited<ReturnType<typeof videoUsage>>) {
   return { ...u, programmingSlots: u.programmingSlots.map((s) => ({ ...s, when: `${weekdaysText(s.days)} ${s.start}` })) };
 }
 
-function describeUsage(u: ReturnType<typeof described>): string[] {
+function describeUsage(u: Awaited<ReturnType<typeof usageIn>>): string[] {
   return [
     ...u.libraryChannelIds.map((id) => `the library of channel ${id}`),
     ...u.vodChannelIds.map((id) => `the VOD catalog of channel ${id}`),
@@ -98,5 +105,6 @@ function describeUsage(u: ReturnType<typeof described>): string[] {
     ...u.liveStreams.map((l) => `live stream ${l.liveStreamId} of channel ${l.channelId}`),
     ...u.programmingSlots.map((s) => `slot ${s.slot} (${s.when}) of channel ${s.channelId}'s programming`),
     ...u.fillerChannelIds.map((id) => `the filler of channel ${id}`),
+    ...u.collections.map((c) => `the collection '${c.name}'`),
   ];
 }

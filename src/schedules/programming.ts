@@ -55,7 +55,7 @@ export interface Slot {
   days: number[];
   /** 'HH:mm' wall time in the channel zone. */
   start: string;
-  /** The slot's playlist (a single video is a list of one). */
+  /** The slot's playlist (a single video is a list of one); empty when it plays a collection. */
   videoIds: number[];
   order: SlotOrder;
   /** shuffle's seed (default 0). */
@@ -66,6 +66,8 @@ export interface Slot {
   end?: string;
   /** Dead air from start until the next slot: no videos, no block. */
   offAir?: boolean;
+  /** The owner's collection the slot plays (src/schedules/collections.ts), resolved to videoIds when a plan is generated. */
+  collectionId?: number;
 }
 
 /** An occurrence without an end running longer than this is warned about. */
@@ -79,6 +81,7 @@ export function canonicalSlot(slot: Slot): Slot {
     days: slot.days, start: slot.start, videoIds: slot.videoIds, order: slot.order,
     ...(slot.seed !== undefined ? { seed: slot.seed } : {}), ...(slot.published !== undefined ? { published: slot.published } : {}),
     ...(slot.end !== undefined ? { end: slot.end } : {}), ...(slot.offAir !== undefined ? { offAir: slot.offAir } : {}),
+    ...(slot.collectionId !== undefined ? { collectionId: slot.collectionId } : {}),
   };
 }
 

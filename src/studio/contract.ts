@@ -9,6 +9,7 @@ import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, 
 import { MAX_LOOKUP_URLS, parseVideoUrl } from '../catalog/video-url.ts';
 import { videoRowSchema } from '../presenters/video-row-schema.ts';
 import { PROGRAMMING_LIMITS, SLOT_ORDERS } from '../schedules/programming.ts';
+import { COLLECTION_LIMITS } from '../schedules/collections.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
 import { pageOf, patchOf } from './schemas.ts';
 
@@ -81,6 +82,8 @@ export const videoUsageSchema = z.object({
   programmingSlots: z.array(z.object({ channelId: z.number(), slot: z.number(), days: z.array(z.number()), start: z.string(), when: z.string() })),
   /** Channels whose filler list holds the video. */
   fillerChannelIds: z.array(z.number()),
+  /** Manual collections that list the video. */
+  collections: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 
 // ---------------------------------------------------------------- channels
@@ -300,13 +303,42 @@ export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), next
 /** One problem of a refused request: a JSON path relative to the body and the import's wording. */
 export const refusalDetailSchema = z.object({ path: z.string(), message: z.string() });
 
+// ---------------------------------------------------------------- collections (src/schedules/collections.ts)
+
+const collectionRulesSchema = z.strictObject({
+  categoryIds: z.array(refId).min(1).max(COLLECTION_LIMITS.ruleValues).optional(),
+  providerNames: z.array(z.string().trim().min(1).max(50)).min(1).max(COLLECTION_LIMITS.ruleValues).optional(),
+  minSeconds: z.number().min(0).max(86_400 * 7).optional(),
+  maxSeconds: z.number().min(0).max(86_400 * 7).optional(),
+  titleContains: z.string().trim().min(1).max(COLLECTION_LIMITS.titleContains).optional(),
+});
+/** A collection as written: a name and either its videos, in order (manual), or rules (smart). */
+export const collectionBodySchema = z
+  .strictObject({
+    name: z.string().trim().min(1, { error: 'must not be empty' }).max(COLLECTION_LIMITS.name, { error: `must be at most ${COLLECTION_LIMITS.name} characters` }),
+    videoIds: z.array(refId).max(COLLECTION_LIMITS.videos, { error: `must have at most ${COLLECTION_LIMITS.videos} videos` }).optional(),
+    rules: collectionRulesSchema.optional(),
+  })
+  .refine((b) => (b.videoIds === undefined) !== (b.rules === undefined), { error: 'send either videoIds (a manual collection) or rules (a smart one)', path: ['videoIds'] });
+export const collectionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(['manual', 'smart']),
+  /** Manual: its list, in order; smart: the videos its rules match now, by id. */
+  videoIds: z.array(z.number()),
+  rules: collectionRulesSchema.nullable(),
+  updatedAt: z.string(),
+  /** Slots of the owner's programming plans that play it (1-based place in the plan, 'Mon–Fri 18:00'). */
+  usedBy: z.array(z.object({ channelId: z.number(), slot: z.number(), when: z.string() })),
+});
+
 // ---------------------------------------------------------------- programming tools (src/schedules/programming.ts)
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time of day HH:mm (00:00 to 23:59)' });
 const planDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date yyyy-MM-dd' });
 const videoIdList = (max: number) => z.array(refId).max(max, { error: `must have at most ${max} videos` });
 
-interface SlotFields { start: string; end?: string | undefined; offAir?: boolean | undefined; videoIds: number[] }
+interface SlotFields { start: string; end?: string | undefined; offAir?: boolean | undefined; videoIds: number[]; collectionId?: number | undefined }
 /** A rule over a slot's fields, run when those fields parsed (whatever else did not). */
 function slotRule(fields: readonly (keyof SlotFields)[], broken: (slot: SlotFields) => boolean, path: keyof SlotFields, message: string) {
   return z.refine<SlotFields>((slot) => !broken(slot), {
@@ -332,12 +364,16 @@ const slotFields = z.strictObject({
   // Last, as canonicalSlot writes them (ETags hash the stored text).
   end: hhmm.optional(),
   offAir: z.boolean().optional(),
+  /** Plays one of the owner's collections instead of a list of its own (videoIds then empty). */
+  collectionId: refId.optional(),
 });
 export const slotSchema = slotFields
   // Checked even when another field is refused (a refinement alone would wait for a valid object),
   // so one answer names every problem; each only when the fields it reads parsed.
   .check(slotRule(['videoIds', 'offAir'], (s) => s.offAir === true && s.videoIds.length > 0, 'videoIds', 'must be empty for an off-air slot'))
-  .check(slotRule(['videoIds', 'offAir'], (s) => s.offAir !== true && s.videoIds.length === 0, 'videoIds', 'must not be empty'))
+  .check(slotRule(['videoIds', 'offAir', 'collectionId'], (s) => s.offAir !== true && s.videoIds.length === 0 && s.collectionId === undefined, 'videoIds', 'must not be empty (or name a collectionId)'))
+  .check(slotRule(['videoIds', 'collectionId'], (s) => s.collectionId !== undefined && s.videoIds.length > 0, 'videoIds', 'must be empty when the slot plays a collection'))
+  .check(slotRule(['collectionId', 'offAir'], (s) => s.offAir === true && s.collectionId !== undefined, 'collectionId', 'must be left out for an off-air slot'))
   .check(slotRule(['end', 'offAir'], (s) => s.offAir === true && s.end !== undefined, 'end', 'must be left out for an off-air slot (it lasts until the next slot)'))
   .check(slotRule(['end', 'start'], (s) => s.end !== undefined && s.end === s.start, 'end', 'must differ from start (leave it out to run until the next slot)'));
 export const slotListSchema = z.array(slotSchema).max(PROGRAMMING_LIMITS.slots, { error: `must have at most ${PROGRAMMING_LIMITS.slots} slots` });

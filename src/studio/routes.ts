@@ -5,6 +5,7 @@ import { accountRoutes } from './account-routes.ts';
 import { appsRoutes } from './apps-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { channelsRoutes } from './channels-routes.ts';
+import { collectionRoutes } from './collection-routes.ts';
 import { epgKeyRoutes } from './epg-key-routes.ts';
 import { guideRoutes } from './guide-routes.ts';
 import { linearRoutes } from './linear-routes.ts';
@@ -20,6 +21,7 @@ export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   catalogRoutes,
   scheduleRoutes,
   programmingRoutes,
+  collectionRoutes,
   guideRoutes,
   onAirRoutes,
   appsRoutes,
