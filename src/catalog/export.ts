@@ -1,45 +1,18 @@
 // `channelnet export`: the database written out in the catalog format, ordered by id so
 // that two exports of the same data are byte-identical. Passwords leave as their hashes
 // and app tokens as token hashes (`tokenHash`): the service never holds either in clear.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { open } from 'node:fs/promises';
 import { blobsAsBase64, type BlobText } from '../data/blobs.ts';
+import {
+  accountRows, appRows, categoryRows, channelHeadRow, channelRows, entitlementRows, languageRows, videoRows,
+  type AppRow, type ChannelRow, type ExportScope,
+} from '../data/catalog-export.ts';
 import { ownerBlobKeys } from '../data/owner-slice.ts';
 import type { Queryable } from '../db/connect.ts';
-import * as t from '../db/schema.ts';
 import { groupBy } from '../group-by.ts';
 import type { CatalogInput } from './format.ts';
 
-type Rows<T extends { $inferSelect: unknown }> = T['$inferSelect'][];
-
-/**
- * Part of the catalog: one owner's rows, optionally only some ids (the Studio API reads single
- * entities through the same code as the export, so both say the same).
- */
-export interface ExportScope {
-  ownerId: number;
-  videoIds?: readonly number[];
-  channelIds?: readonly number[];
-  appIds?: readonly number[];
-}
-
-/** The filter of an owned table's rows under `scope` (undefined: every row). */
-function owned(scope: ExportScope | undefined, ownerColumn: PgColumn, idColumn: PgColumn, ids: readonly number[] | undefined): SQL | undefined {
-  if (!scope) return undefined;
-  return ids === undefined ? eq(ownerColumn, scope.ownerId) : and(eq(ownerColumn, scope.ownerId), inArray(idColumn, [...ids]));
-}
-
-/**
- * The filter of child rows to those of `parents` (undefined: every row). A whole owner's children
- * are named by `parentQuery` (a subquery of the parents' ids), not by a list of thousands of ids:
- * PGlite spent ~0.5 s parsing and planning each query of a full slice's 20,000 block ids.
- */
-function childrenOf(scope: ExportScope | undefined, column: PgColumn, parents: ReadonlyArray<{ id: number }>, parentQuery?: SQL): SQL | undefined {
-  if (!scope) return undefined;
-  if (parentQuery) return sql`${column} in ${parentQuery}`;
-  return inArray(column, parents.length > 0 ? parents.map((p) => p.id) : [-1]);
-}
+export type { ExportScope } from '../data/catalog-export.ts';
 
 const iso = (d: Date): string => d.toISOString();
 const isoOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());
@@ -83,20 +56,15 @@ export async function blobReader(db: Queryable, ownerId?: number): Promise<BlobR
 }
 
 export async function exportCategories(db: Queryable): Promise<NonNullable<CatalogInput['categories']>> {
-  return (await db.select().from(t.categories).orderBy(asc(t.categories.id))).map((c) => ({ id: c.id, name: c.name }));
+  return (await categoryRows(db)).map((c) => ({ id: c.id, name: c.name }));
 }
 
 export async function exportLanguages(db: Queryable): Promise<NonNullable<CatalogInput['languages']>> {
-  return (await db.select().from(t.languages).orderBy(asc(t.languages.id))).map((l) => ({ id: l.id, name: l.name, code: l.code }));
+  return (await languageRows(db)).map((l) => ({ id: l.id, name: l.name, code: l.code }));
 }
 
 export async function exportAccounts(db: Queryable, blobs: BlobReader, scope?: ExportScope): Promise<NonNullable<CatalogInput['accounts']>> {
-  const [accounts, brandings, tokens, favorites] = await Promise.all([
-    db.select().from(t.accounts).where(scope && eq(t.accounts.id, scope.ownerId)).orderBy(asc(t.accounts.id)),
-    db.select().from(t.brandings).where(scope && eq(t.brandings.accountId, scope.ownerId)),
-    db.select().from(t.authTokens).where(scope && eq(t.authTokens.accountId, scope.ownerId)).orderBy(asc(t.authTokens.id)),
-    db.select().from(t.favorites).where(scope && eq(t.favorites.accountId, scope.ownerId)).orderBy(asc(t.favorites.favoritedAt), asc(t.favorites.channelId)),
-  ]);
+  const { accounts, brandings, tokens, favorites } = await accountRows(db, scope);
   const brandingOf = new Map(brandings.map((b) => [b.accountId, b]));
   const tokensOf = groupBy(tokens.filter((k) => k.kind === 'app' && k.revokedAt === null), (k) => k.accountId);
   const favoritesOf = groupBy(favorites, (f) => f.accountId);
@@ -128,12 +96,7 @@ export async function exportAccounts(db: Queryable, blobs: BlobReader, scope?: E
 }
 
 export async function exportVideos(db: Queryable, scope?: ExportScope): Promise<NonNullable<CatalogInput['videos']>> {
-  const videos = await db.select().from(t.videos).where(owned(scope, t.videos.ownerId, t.videos.id, scope?.videoIds)).orderBy(asc(t.videos.id));
-  const renditions = await db
-    .select()
-    .from(t.videoRenditions)
-    .where(childrenOf(scope, t.videoRenditions.videoId, videos))
-    .orderBy(asc(t.videoRenditions.videoId), asc(t.videoRenditions.position));
+  const { videos, renditions } = await videoRows(db, scope);
   const renditionsOf = groupBy(renditions, (r) => r.videoId);
   return videos.map((v) => ({
     ...v,
@@ -141,36 +104,8 @@ export async function exportVideos(db: Queryable, scope?: ExportScope): Promise<
   }));
 }
 
-/**
- * Ordered video id lists (libraries, VOD catalogs, blocks' videos) by parent, each list one
- * comma-separated text built by the database: a channel network holds hundreds of thousands of
- * such entries, and a row each cost PGlite (which decodes rows in JavaScript) seconds.
- */
-async function videoIdLists(db: Queryable, parent: PgColumn, video: PgColumn, position: PgColumn, where: SQL | undefined): Promise<Map<number, number[]>> {
-  const rows = await db
-    .select({ parent: sql<number>`${parent}`, ids: sql<string>`string_agg(${video}::text, ',' order by ${position})` })
-    .from(parent.table)
-    .where(where)
-    .groupBy(parent);
-  return new Map(rows.map((r) => [Number(r.parent), r.ids.split(',').map(Number)]));
-}
-
 export async function exportChannels(db: Queryable, scope?: ExportScope): Promise<NonNullable<CatalogInput['channels']>> {
-  const channels = await db.select().from(t.channels).where(owned(scope, t.channels.ownerId, t.channels.id, scope?.channelIds)).orderBy(asc(t.channels.id));
-  // A whole owner: children by subquery (childrenOf); some channels: by their ids.
-  const whole = scope !== undefined && scope.channelIds === undefined;
-  const ownedChannels = whole ? sql`(select ${t.channels.id} from ${t.channels} where ${t.channels.ownerId} = ${scope.ownerId})` : undefined;
-  const of = (column: PgColumn) => childrenOf(scope, column, channels, ownedChannels);
-  const blocks = await db.select().from(t.scheduleBlocks).where(of(t.scheduleBlocks.channelId)).orderBy(asc(t.scheduleBlocks.startLocal), asc(t.scheduleBlocks.id));
-  const ownedBlocks = whole ? sql`(select ${t.scheduleBlocks.id} from ${t.scheduleBlocks} where ${t.scheduleBlocks.channelId} in ${ownedChannels})` : undefined;
-  const [libraryOf, vodOf, vast, roku, blockVideosOf, live] = await Promise.all([
-    videoIdLists(db, t.channelVideos.channelId, t.channelVideos.videoId, t.channelVideos.position, of(t.channelVideos.channelId)),
-    videoIdLists(db, t.channelVodVideos.channelId, t.channelVodVideos.videoId, t.channelVodVideos.position, of(t.channelVodVideos.channelId)),
-    db.select().from(t.channelVastSettings).where(of(t.channelVastSettings.channelId)).orderBy(asc(t.channelVastSettings.channelId), asc(t.channelVastSettings.platform)),
-    db.select().from(t.channelRokuSettings).where(of(t.channelRokuSettings.channelId)),
-    videoIdLists(db, t.scheduleBlockVideos.blockId, t.scheduleBlockVideos.videoId, t.scheduleBlockVideos.position, childrenOf(scope, t.scheduleBlockVideos.blockId, blocks, ownedBlocks)),
-    db.select().from(t.liveStreams).where(of(t.liveStreams.channelId)).orderBy(asc(t.liveStreams.startAt), asc(t.liveStreams.id)),
-  ]);
+  const { channels, blocks, libraryOf, vodOf, vast, roku, blockVideosOf, live } = await channelRows(db, scope);
   const vastOf = groupBy(vast, (r) => r.channelId);
   const rokuOf = new Map(roku.map((r) => [r.channelId, r]));
   const blocksOf = groupBy(blocks, (b) => b.channelId);
@@ -196,7 +131,7 @@ export async function exportChannels(db: Queryable, scope?: ExportScope): Promis
 
 type ChannelChildren = Pick<NonNullable<CatalogInput['channels']>[number], 'videoIds' | 'vodVideoIds' | 'vast' | 'roku' | 'schedules' | 'liveStreams'>;
 
-function channelEntry(c: typeof t.channels.$inferSelect, children: ChannelChildren) {
+function channelEntry(c: ChannelRow, children: ChannelChildren) {
   return {
     id: c.id, ownerId: c.ownerId, name: c.name, url: c.url, categoryId: c.categoryId, languageId: c.languageId,
     pictureUrl: c.pictureUrl, description: c.description, order: c.sortOrder, timezone: c.timezone,
@@ -212,20 +147,12 @@ function channelEntry(c: typeof t.channels.$inferSelect, children: ChannelChildr
  * streams): what a write of some of its blocks validates them in, at the cost of one row.
  */
 export async function exportChannelHead(db: Queryable, ownerId: number, channelId: number): Promise<NonNullable<CatalogInput['channels']>[number] | undefined> {
-  const [c] = await db.select().from(t.channels).where(and(eq(t.channels.id, channelId), eq(t.channels.ownerId, ownerId)));
+  const c = await channelHeadRow(db, ownerId, channelId);
   return c && channelEntry(c, { videoIds: [], vodVideoIds: [], vast: [], roku: null, schedules: [], liveStreams: [] });
 }
 
 export async function exportApps(db: Queryable, blobs: BlobReader, scope?: ExportScope): Promise<NonNullable<CatalogInput['apps']>> {
-  const apps = await db.select().from(t.apps).where(owned(scope, t.apps.ownerId, t.apps.id, scope?.appIds)).orderBy(asc(t.apps.id));
-  const of = (column: PgColumn) => childrenOf(scope, column, apps);
-  const [mobile, images, products, credentials, appChannels] = await Promise.all([
-    db.select().from(t.appMobileSettings).where(of(t.appMobileSettings.appId)),
-    db.select().from(t.appImages).where(of(t.appImages.appId)).orderBy(asc(t.appImages.appId), asc(t.appImages.role)),
-    db.select().from(t.appStoreProducts).where(of(t.appStoreProducts.appId)).orderBy(asc(t.appStoreProducts.appId), asc(t.appStoreProducts.kind), asc(t.appStoreProducts.position)),
-    db.select().from(t.appStoreCredentials).where(of(t.appStoreCredentials.appId)).orderBy(asc(t.appStoreCredentials.appId), asc(t.appStoreCredentials.store)),
-    db.select().from(t.appChannels).where(of(t.appChannels.appId)).orderBy(asc(t.appChannels.appId), asc(t.appChannels.position)),
-  ]);
+  const { apps, mobile, images, products, credentials, appChannels } = await appRows(db, scope);
   const mobileOf = new Map(mobile.map((m) => [m.appId, m]));
   const imagesOf = groupBy(images, (i) => i.appId);
   const productsOf = groupBy(products, (p) => p.appId);
@@ -260,17 +187,14 @@ export async function exportApps(db: Queryable, blobs: BlobReader, scope?: Expor
   });
 }
 
-function themeOf(a: Rows<typeof t.apps>[number]) {
+function themeOf(a: AppRow) {
   if (a.primaryColor === null || a.secondaryColor === null || a.styleColor === null) return null;
   const theme = { primaryColor: a.primaryColor, secondaryColor: a.secondaryColor, styleColor: a.styleColor };
   return a.backgroundColor === null ? theme : { ...theme, backgroundColor: a.backgroundColor };
 }
 
 async function exportEntitlements(db: Queryable): Promise<NonNullable<CatalogInput['entitlements']>> {
-  const [subscriptions, ppvUnlocks] = await Promise.all([
-    db.select().from(t.subscriptions).orderBy(asc(t.subscriptions.id)),
-    db.select().from(t.ppvUnlocks).orderBy(asc(t.ppvUnlocks.id)),
-  ]);
+  const { subscriptions, ppvUnlocks } = await entitlementRows(db);
   return {
     subscriptions: subscriptions.map((s) => ({
       appId: s.appId, deviceId: s.deviceId, viewerId: s.viewerId, storePlatform: s.storePlatform, productId: s.productId,

@@ -1,21 +1,23 @@
 // `channelnet import`: validate the whole file against itself and the database, then
 // write it in one transaction. An entity in the file replaces the row with its id whole
 // (its child rows too); entities absent from the file are left alone. Any error loads nothing.
-import { and, eq, inArray } from 'drizzle-orm';
 import { notifyCatalogChange } from '../cache/changes.ts';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '../db/connect.ts';
 import { insertBlobs } from '../data/blobs.ts';
+import {
+  emptyCatalog, writeAccounts, writeApps, writeChannels, writeEntitlements, writeFavorites, writeReferenceData, writeVideoRows,
+} from '../data/catalog-write.ts';
+import { catalogExisting } from '../data/studio.ts';
 import { syncHlsSources } from '../data/video-hls.ts';
 import { hlsSourceOf } from './video-url.ts';
 import { bumpSliceVersions, ownerHoldings } from '../data/owner-slice.ts';
 import { OWNER_BOUND_LISTS, holdingsProblems } from './owner-bounds.ts';
 import type { Catalog } from './format.ts';
 import { advanceSequences } from '../data/ids.ts';
-import { deleteWhereIn, insertRows, upsertRows } from '../db/bulk.ts';
-import * as t from '../db/schema.ts';
 import { catalogToRows, type CatalogRows } from './to-rows.ts';
-import { EMPTY_EXISTING, parseCatalogText, validateCatalog, type ExistingCatalog } from './validate.ts';
+import { EMPTY_EXISTING, parseCatalogText, validateCatalog } from './validate.ts';
+
+export { isCatalogEmpty, writeAccounts, writeApps, writeChannels } from '../data/catalog-write.ts';
 
 export interface ImportOptions {
   /** Empty the catalog first (`--replace`). */
@@ -34,7 +36,7 @@ export async function importCatalogText(db: Database, text: string, options: Imp
 }
 
 export async function importCatalog(db: Database, input: unknown, options: ImportOptions): Promise<ImportResult> {
-  const existing = options.replace ? EMPTY_EXISTING : await loadExisting(db);
+  const existing = options.replace ? EMPTY_EXISTING : await catalogExisting(db);
   const validated = validateCatalog(input, existing);
   if (!validated.ok) return validated;
   // Hashing is slow on purpose: do it before the transaction so the database is held briefly.
@@ -84,112 +86,23 @@ async function assertOwnersWithinBounds(tx: Queryable, ownerIds: readonly number
   if (lines.length > 0) throw new OwnersBeyondBounds(lines);
 }
 
-/** True when nothing has been imported yet (npm start then loads the demo catalog). */
-export async function isCatalogEmpty(db: Queryable): Promise<boolean> {
-  const rows = await db.select({ id: t.accounts.id }).from(t.accounts).limit(1);
-  return rows.length === 0;
-}
-
-async function loadExisting(db: Queryable): Promise<ExistingCatalog> {
-  const [accounts, categories, languages, videos, channels, apps, scheduleBlocks] = await Promise.all([
-    db.select({ id: t.accounts.id, username: t.accounts.username, email: t.accounts.email, publicUrl: t.accounts.publicUrl }).from(t.accounts),
-    db.select({ id: t.categories.id }).from(t.categories),
-    db.select({ id: t.languages.id }).from(t.languages),
-    db.select({ id: t.videos.id }).from(t.videos),
-    db.select({ id: t.channels.id, ownerId: t.channels.ownerId, url: t.channels.url }).from(t.channels),
-    db.select({ id: t.apps.id, ownerId: t.apps.ownerId, platform: t.apps.platform }).from(t.apps),
-    db.select({ id: t.scheduleBlocks.id, channelId: t.scheduleBlocks.channelId }).from(t.scheduleBlocks),
-  ]);
-  const ids = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
-  return {
-    accounts,
-    categoryIds: ids(categories),
-    languageIds: ids(languages),
-    videoIds: ids(videos),
-    channels,
-    apps,
-    scheduleBlocks,
-  };
-}
-
-/** Every catalog table; activity events and watch sessions are history, not catalog. */
-async function emptyCatalog(tx: Queryable): Promise<void> {
-  const tables = [
-    t.ppvUnlocks, t.subscriptions, t.channelUnlocks, t.favorites, t.appChannels, t.appStoreCredentials,
-    t.appStoreProducts, t.appImages, t.appMobileSettings, t.apps, t.liveStreams, t.scheduleBlockVideos,
-    t.scheduleBlocks, t.channelRokuSettings, t.channelVastSettings, t.channelVodVideos, t.channelVideos,
-    t.channels, t.videoRenditions, t.videos, t.authTokens, t.brandings, t.accounts, t.languages, t.categories, t.blobs,
-  ];
-  for (const table of tables) await tx.delete(table);
-}
-
 /** Writes the rows; `now` stamps what the write queues (an HLS video's ingest). */
 export async function writeRows(tx: Queryable, rows: CatalogRows, now: Date): Promise<void> {
   await insertBlobs(tx, rows.blobs);
-  await upsertRows(tx, t.categories, [t.categories.id], rows.categories);
-  await upsertRows(tx, t.languages, [t.languages.id], rows.languages);
+  await writeReferenceData(tx, rows);
   await writeAccounts(tx, rows);
   await writeVideos(tx, rows, now);
   await writeChannels(tx, rows);
-  await replaceChildren(tx, t.favorites, t.favorites.accountId, ids(rows.accounts), rows.favorites);
+  await writeFavorites(tx, rows);
   await writeApps(tx, rows);
-  await upsertRows(tx, t.subscriptions, [t.subscriptions.appId, t.subscriptions.storePlatform, t.subscriptions.originalTransactionId], rows.subscriptions);
-  await upsertRows(tx, t.ppvUnlocks, [t.ppvUnlocks.appId, t.ppvUnlocks.storePlatform, t.ppvUnlocks.transactionId], rows.ppvUnlocks);
-}
-
-const ids = (rows: { id: number }[]): number[] => rows.map((r) => r.id);
-
-async function replaceChildren<T extends PgTable>(
-  tx: Queryable,
-  table: T,
-  parentColumn: PgColumn,
-  parentIds: number[],
-  children: T['$inferInsert'][],
-): Promise<void> {
-  await deleteWhereIn(tx, table, parentColumn, parentIds);
-  await insertRows(tx, table, children);
-}
-
-export async function writeAccounts(tx: Queryable, rows: CatalogRows): Promise<void> {
-  const accountIds = ids(rows.accounts);
-  await upsertRows(tx, t.accounts, [t.accounts.id], rows.accounts);
-  await replaceChildren(tx, t.brandings, t.brandings.accountId, accountIds, rows.brandings);
-  // Only long-lived app tokens are catalog data; login sessions stay valid.
-  if (accountIds.length > 0) {
-    await tx.delete(t.authTokens).where(and(inArray(t.authTokens.accountId, accountIds), eq(t.authTokens.kind, 'app')));
-  }
-  await insertRows(tx, t.authTokens, rows.appTokens);
+  await writeEntitlements(tx, rows);
 }
 
 export async function writeVideos(tx: Queryable, rows: CatalogRows, now: Date): Promise<void> {
-  await upsertRows(tx, t.videos, [t.videos.id], rows.videos);
-  await replaceChildren(tx, t.videoRenditions, t.videoRenditions.videoId, ids(rows.videos), rows.renditions);
+  await writeVideoRows(tx, rows);
   // Every way a video is written (Studio, imports) lands here: an HLS video's playlist is queued
   // for ingest when it is new or changed, and its ingest dropped when it stops being HLS.
   await syncHlsSources(tx, rows.videos.map((v) => ({ videoId: v.id, sourceUrl: hlsSourceOf(v) })), now);
-}
-
-export async function writeChannels(tx: Queryable, rows: CatalogRows): Promise<void> {
-  const channelIds = ids(rows.channels);
-  await upsertRows(tx, t.channels, [t.channels.id], rows.channels);
-  await replaceChildren(tx, t.channelVideos, t.channelVideos.channelId, channelIds, rows.channelVideos);
-  await replaceChildren(tx, t.channelVodVideos, t.channelVodVideos.channelId, channelIds, rows.channelVodVideos);
-  await replaceChildren(tx, t.channelVastSettings, t.channelVastSettings.channelId, channelIds, rows.vast);
-  await replaceChildren(tx, t.channelRokuSettings, t.channelRokuSettings.channelId, channelIds, rows.roku);
-  // Block videos go with their blocks (ON DELETE CASCADE).
-  await replaceChildren(tx, t.scheduleBlocks, t.scheduleBlocks.channelId, channelIds, rows.blocks);
-  await insertRows(tx, t.scheduleBlockVideos, rows.blockVideos);
-  await replaceChildren(tx, t.liveStreams, t.liveStreams.channelId, channelIds, rows.liveStreams);
-}
-
-export async function writeApps(tx: Queryable, rows: CatalogRows): Promise<void> {
-  const appIds = ids(rows.apps);
-  await upsertRows(tx, t.apps, [t.apps.id], rows.apps);
-  await replaceChildren(tx, t.appMobileSettings, t.appMobileSettings.appId, appIds, rows.appMobile);
-  await replaceChildren(tx, t.appImages, t.appImages.appId, appIds, rows.appImages);
-  await replaceChildren(tx, t.appStoreProducts, t.appStoreProducts.appId, appIds, rows.storeProducts);
-  await replaceChildren(tx, t.appStoreCredentials, t.appStoreCredentials.appId, appIds, rows.storeCredentials);
-  await replaceChildren(tx, t.appChannels, t.appChannels.appId, appIds, rows.appChannels);
 }
 
 function countRows(rows: CatalogRows): Record<string, number> {

@@ -68,26 +68,53 @@ export async function saveIdempotent(tx: Queryable, ownerId: number, key: string
     .onConflictDoUpdate({ target: [t.studioIdempotency.ownerId, t.studioIdempotency.key], set: { ...answer, createdAt: now } });
 }
 
+/** The columns of each table that validation resolves references and checks uniqueness against. */
+const EXISTING = {
+  accounts: { id: t.accounts.id, username: t.accounts.username, email: t.accounts.email, publicUrl: t.accounts.publicUrl },
+  channels: { id: t.channels.id, ownerId: t.channels.ownerId, url: t.channels.url },
+  apps: { id: t.apps.id, ownerId: t.apps.ownerId, platform: t.apps.platform },
+  scheduleBlocks: { id: t.scheduleBlocks.id, channelId: t.scheduleBlocks.channelId },
+};
+
+type Id = { id: number };
+
+/** The reads in validation's form (ExistingCatalog, src/catalog/resolve.ts): plain ids as sets. */
+function existingOf<A, C, P, B>([accounts, categories, languages, videos, channels, apps, scheduleBlocks]: [A[], Id[], Id[], Id[], C[], P[], B[]]) {
+  const ids = (rows: Id[]) => new Set(rows.map((r) => r.id));
+  return { accounts, categoryIds: ids(categories), languageIds: ids(languages), videoIds: ids(videos), channels, apps, scheduleBlocks };
+}
+
 /**
  * The database side of a Studio write's validation: reference data (shared by all owners) and
  * the owner's own accounts, videos, channels, apps and blocks only, so a reference to another
  * owner's row is "unknown", exactly as a missing one.
  */
 export async function ownerExisting(tx: Queryable, ownerId: number, blockIds?: readonly number[], videoIds?: readonly number[]) {
-  const [accounts, categories, languages, videos, channels, apps, scheduleBlocks] = await Promise.all([
-    tx.select({ id: t.accounts.id, username: t.accounts.username, email: t.accounts.email, publicUrl: t.accounts.publicUrl }).from(t.accounts).where(eq(t.accounts.id, ownerId)),
+  return existingOf(await Promise.all([
+    tx.select(EXISTING.accounts).from(t.accounts).where(eq(t.accounts.id, ownerId)),
     tx.select({ id: t.categories.id }).from(t.categories),
     tx.select({ id: t.languages.id }).from(t.languages),
     // Only the videos asked about, when the caller knows every one its document names.
     tx.select({ id: t.videos.id }).from(t.videos).where(videoIds === undefined ? eq(t.videos.ownerId, ownerId) : and(eq(t.videos.ownerId, ownerId), inArray(t.videos.id, videoIds.length > 0 ? [...new Set(videoIds)] : [-1]))),
-    tx.select({ id: t.channels.id, ownerId: t.channels.ownerId, url: t.channels.url }).from(t.channels).where(eq(t.channels.ownerId, ownerId)),
-    tx.select({ id: t.apps.id, ownerId: t.apps.ownerId, platform: t.apps.platform }).from(t.apps).where(eq(t.apps.ownerId, ownerId)),
+    tx.select(EXISTING.channels).from(t.channels).where(eq(t.channels.ownerId, ownerId)),
+    tx.select(EXISTING.apps).from(t.apps).where(eq(t.apps.ownerId, ownerId)),
     tx
-      .select({ id: t.scheduleBlocks.id, channelId: t.scheduleBlocks.channelId })
+      .select(EXISTING.scheduleBlocks)
       .from(t.scheduleBlocks)
       .innerJoin(t.channels, eq(t.channels.id, t.scheduleBlocks.channelId))
       .where(blockIds === undefined ? eq(t.channels.ownerId, ownerId) : and(eq(t.channels.ownerId, ownerId), inArray(t.scheduleBlocks.id, blockIds.length > 0 ? [...blockIds] : [-1]))),
-  ]);
-  const ids = (rows: { id: number }[]) => new Set(rows.map((r) => r.id));
-  return { accounts, categoryIds: ids(categories), languageIds: ids(languages), videoIds: ids(videos), channels, apps, scheduleBlocks };
+  ]));
+}
+
+/** The same for a catalog import: every owner's rows, all of them. */
+export async function catalogExisting(db: Queryable) {
+  return existingOf(await Promise.all([
+    db.select(EXISTING.accounts).from(t.accounts),
+    db.select({ id: t.categories.id }).from(t.categories),
+    db.select({ id: t.languages.id }).from(t.languages),
+    db.select({ id: t.videos.id }).from(t.videos),
+    db.select(EXISTING.channels).from(t.channels),
+    db.select(EXISTING.apps).from(t.apps),
+    db.select(EXISTING.scheduleBlocks).from(t.scheduleBlocks),
+  ]));
 }
