@@ -25,6 +25,7 @@ interface Ids {
   block: number;
   liveStream: number;
   appToken: number;
+  collection: number;
 }
 
 async function studioRoutes(): Promise<{ method: string; url: string }[]> {
@@ -55,6 +56,7 @@ function fillPath(url: string, ids: Ids | 'missing'): string {
       case 'blockId': return pick('block');
       case 'liveStreamId': return pick('liveStream');
       case 'tokenId': case 'id': return pick('appToken');
+      case 'collectionId': return pick('collection');
       case 'platform': return 'mobile';
       case 'date': return '2026-11-21';
       default: throw new Error(`the authorization test cannot fill :${name} in ${url}; teach fillPath`);
@@ -107,7 +109,10 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
       overriding system value values (700001, ${'f'.repeat(64)}, 11, 'app', 'authorization test', now()) returning id::int as id`);
     // A live guide key of alice's mobile app: olga's /apps/mobile/epg-key must neither see nor replace it.
     await db.execute(sql`insert into epg_keys (app_id, key_hash, created_at) values (301, ${'e'.repeat(64)}, now())`);
-    alice = { channel: 201, video: 5001, block: 9001, liveStream: live!.id, appToken: token!.id };
+    // A collection of alice's: olga's /collections/:collectionId must neither read nor change it.
+    const [collection] = await rows(sql`insert into collections (id, owner_id, name, video_ids)
+      overriding system value values (700003, 11, 'authorization test', '[5001]'::jsonb) returning id::int as id`);
+    alice = { channel: 201, video: 5001, block: 9001, liveStream: live!.id, appToken: token!.id, collection: collection!.id };
   }, 120_000);
   afterAll(() => s.t.close());
 
@@ -118,7 +123,8 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
     const blobs = await blobReader(db);
     const [tokens] = ((await db.execute(sql`select count(*)::int as n, count(revoked_at)::int as revoked from auth_tokens where account_id = 11`)) as unknown as { rows: unknown[] }).rows;
     const [keys] = ((await db.execute(sql`select count(*)::int as n, count(k.revoked_at)::int as revoked from epg_keys k join apps a on a.id = k.app_id where a.owner_id = 11`)) as unknown as { rows: unknown[] }).rows;
-    return JSON.stringify([await exportAccounts(db, blobs, scope), await exportVideos(db, scope), await exportChannels(db, scope), await exportApps(db, blobs, scope), tokens, keys]);
+    const collections = ((await db.execute(sql`select id, name, video_ids, rules from collections where owner_id = 11 order by id`)) as unknown as { rows: unknown[] }).rows;
+    return JSON.stringify([await exportAccounts(db, blobs, scope), await exportVideos(db, scope), await exportChannels(db, scope), await exportApps(db, blobs, scope), tokens, keys, collections]);
   }
 
   const blank = (text: string, ids: number[]) => ids.reduce((out, id) => out.replace(new RegExp(`\\b${id}\\b`, 'g'), 'N'), text);

@@ -37,6 +37,8 @@ export const keys = {
   guide: (channelId: number, date: string, zone: string) => ['schedule', channelId, 'guide', date, zone] as const,
   /** A channel's slot plan, filler list and undo record (under schedule: an apply or undo changes them both). */
   programming: (channelId: number) => ['schedule', channelId, 'programming'] as const,
+  /** The owner's collections (a video write changes what a smart one holds). */
+  collections: ['videos', 'collections'] as const,
   categories: ['categories'] as const,
   languages: ['languages'] as const,
   app: (platform: string) => ['apps', platform] as const,

@@ -84,6 +84,11 @@ export type ProgrammingWritten = Answer<typeof studio.programmingWrittenSchema>;
 export type GenerateBody = Body<typeof studio.generateBodySchema>;
 export type TemplateBody = Body<typeof studio.templateBodySchema>;
 
+// Collections (named sets of videos that slots play)
+export type Collection = Answer<typeof studio.collectionSchema>;
+export type CollectionBody = Body<typeof studio.collectionBodySchema>;
+export type CollectionRules = NonNullable<Collection['rules']>;
+
 // XMLTV guide keys and what is on air (Watch)
 export type EpgKey = Answer<typeof studio.epgKeySchema>;
 export type CreatedEpgKey = Answer<typeof studio.createdEpgKeySchema>;

@@ -16,6 +16,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'videos', label: 'Videos', component: screen(() => import('./videos/VideosScreen.tsx'), 'VideosScreen') },
   { id: 'schedule', label: 'Schedule', component: screen(() => import('./schedule/ScheduleScreen.tsx'), 'ScheduleScreen') },
   { id: 'programming', label: 'Programming', component: screen(() => import('./schedule/ProgrammingScreen.tsx'), 'ProgrammingScreen') },
+  { id: 'collections', label: 'Collections', component: screen(() => import('./collections/CollectionsScreen.tsx'), 'CollectionsScreen') },
   { id: 'live-streams', label: 'Live streams', component: screen(() => import('./schedule/LiveStreamsScreen.tsx'), 'LiveStreamsScreen') },
   { id: 'watch', label: 'Watch', component: screen(() => import('./watch/WatchScreen.tsx'), 'WatchScreen') },
   { id: 'apps', label: 'Apps', component: screen(() => import('./apps/AppsScreen.tsx'), 'AppsScreen') },

@@ -6,6 +6,7 @@ import { Alert, Button, Checkbox, Group, Modal, NumberInput, Paper, Radio, Selec
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../api/client.ts';
 import { useAllChannels } from '../../api/channels.ts';
+import { useCollections } from '../../api/collections.ts';
 import { useApply, usePreview, useProgramming, useSaveFiller, useSaveSlots, useTemplate, useUndo } from '../../api/programming.ts';
 import type { ProgrammingPreview, ProgrammingState, Slot } from '../../api/types.ts';
 import { titleOf, useVideoTitles } from '../../api/videos.ts';
@@ -58,7 +59,7 @@ function ChannelProgramming({ channelId }: { channelId: number }) {
 }
 
 /** Every field of a slot: JSON.stringify writes them in this order, whatever the object's. */
-const SLOT_FIELDS: (keyof Slot)[] = ['days', 'start', 'videoIds', 'order', 'seed', 'published', 'end', 'offAir'];
+const SLOT_FIELDS: (keyof Slot)[] = ['days', 'start', 'videoIds', 'order', 'seed', 'published', 'end', 'offAir', 'collectionId'];
 
 function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag: string | undefined; fillerEtag: string | undefined; titles: ReadonlyMap<number, string> }) {
   const { channelId, state, titles } = props;
@@ -67,7 +68,10 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   const [filler, setFiller] = useState<Chosen[]>(() => titled(state.fillerVideoIds));
   const saveSlots = useSaveSlots(channelId);
   const saveFiller = useSaveFiller(channelId);
-  const draft = { slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: videos.map((v) => v.id) })), fillerVideoIds: filler.map((v) => v.id) };
+  // A slot that plays a collection sends no list of its own.
+  const draft = { slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: s.collectionId === undefined ? videos.map((v) => v.id) : [] })), fillerVideoIds: filler.map((v) => v.id) };
+  const collections = useCollections().data ?? [];
+  const plays = [{ value: '', label: 'Its own playlist' }, ...collections.map((c) => ({ value: String(c.id), label: `Collection: ${c.name}` }))];
   // Compared field by field in one order (the server's answer may order them otherwise), so a saved plan is not "unsaved".
   const slotsDirty = JSON.stringify(draft.slots, SLOT_FIELDS) !== JSON.stringify(state.slots, SLOT_FIELDS);
   const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join();
@@ -127,15 +131,25 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                 <Checkbox
                   label="Off air"
                   checked={slot.offAir === true}
-                  onChange={(e) => change(i, e.currentTarget.checked ? { offAir: true, end: undefined, videos: [] } : { offAir: undefined })}
+                  onChange={(e) => change(i, e.currentTarget.checked ? { offAir: true, end: undefined, videos: [], collectionId: undefined } : { offAir: undefined })}
                 />
+                {!slot.offAir && (
+                  <Select
+                    label="Plays"
+                    data={plays}
+                    value={slot.collectionId === undefined ? '' : String(slot.collectionId)}
+                    onChange={(v) => change(i, { collectionId: v ? Number(v) : undefined })}
+                    allowDeselect={false}
+                    w={240}
+                  />
+                )}
                 {!slot.offAir && <Select label="Order" data={ORDERS} value={slot.order} onChange={(v) => v && change(i, { order: v as Slot['order'] })} allowDeselect={false} w={200} />}
                 {!slot.offAir && slot.order === 'shuffle' && <NumberInput label="Seed" value={slot.seed ?? 0} min={0} onChange={(v) => change(i, { seed: Number(v) || 0 })} w={100} />}
                 <Button variant="subtle" color="red" onClick={() => setSlots(slots.filter((_, j) => j !== i))}>
                   Remove slot {i + 1}
                 </Button>
               </Group>
-              {!slot.offAir && <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />}
+              {!slot.offAir && slot.collectionId === undefined && <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />}
             </Paper>
           ))}
           <Group>
