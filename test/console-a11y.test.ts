@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-const SCREENS = ['Channels', 'Videos', 'Schedule', 'Programming', 'Live streams', 'Watch', 'Apps', 'Analytics', 'Import & export', 'Audit log'];
+const SCREENS = ['Channels', 'Videos', 'Schedule', 'Programming', 'Collections', 'Live streams', 'Watch', 'Apps', 'Analytics', 'Import & export', 'Audit log'];
 const CONTROLS = 'button|link|textbox|searchbox|combobox|checkbox|switch|radio|tab|slider|spinbutton|menuitem|option';
 /** An aria snapshot line of a control with no name: `- button`, `- checkbox [checked]`, `- link:`. */
 const UNNAMED = new RegExp(`^\\s*- (${CONTROLS})( \\[[^\\]]*\\])*:?\\s*$`);
