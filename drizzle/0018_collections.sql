@@ -14,3 +14,6 @@ CREATE TABLE "collections" (
 ALTER TABLE "collections" ADD CONSTRAINT "collections_owner_id_accounts_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "collections_owner_name" ON "collections" USING btree ("owner_id", lower("name"));
+--> statement-breakpoint
+-- A channel's filler may be a collection instead of a list of its own (null: its list).
+ALTER TABLE "channel_programming" ADD COLUMN "filler_collection_id" integer;

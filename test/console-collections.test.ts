@@ -75,8 +75,12 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
     expect((await server.api('GET', '/api/v1/studio/channels/202/programming/slots', { token })).body.data.slots).toEqual([
       { days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [], order: 'inOrder', end: '08:00', collectionId: id },
     ]);
-    // The channel has no filler list: the preview fills nothing.
-    await page.getByLabel('Fill gaps with filler').uncheck();
+    // The filler plays the rules collection (short clips): two hours of concerts leave nothing to fill.
+    await page.getByRole('combobox', { name: 'Filler plays' }).click();
+    await page.getByRole('option', { name: 'Collection: Short clips' }).click();
+    expect(await page.getByLabel('Filler videos').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save filler' }).click();
+    await page.getByRole('status').getByText("Filler saved (the collection 'Short clips').").waitFor();
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText('Preview: 7 blocks, 14 videos (0 filler)').waitFor();
 
@@ -87,7 +91,14 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
     form = page.getByRole('form', { name: 'Edit collection Evening music' });
     await form.getByText('Played by slot 1 of channel 202 (every day 06:00).').waitFor();
     await form.getByRole('button', { name: 'Delete collection' }).click();
-    await form.getByText("This collection is still played by slot 1 (every day 06:00) of channel 202's programming: give those slots other videos, or remove them, first.").waitFor();
+    await form.getByText("This collection is still played by slot 1 (every day 06:00) of channel 202's programming: give them other videos first.").waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    // 'Short clips' fills channel 202: refused too, until the filler is its own list again.
+    await page.getByRole('button', { name: 'Edit Short clips' }).click();
+    form = page.getByRole('form', { name: 'Edit collection Short clips' });
+    await form.getByRole('button', { name: 'Delete collection' }).click();
+    await form.getByText('This collection is still played by the filler of channel 202: give them other videos first.').waitFor();
+    expect((await server.api('PUT', '/api/v1/studio/channels/202/programming/filler', { token, body: { videoIds: [] } })).status).toBe(200);
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Edit Short clips' }).click();
     await page.getByRole('form', { name: 'Edit collection Short clips' }).getByRole('button', { name: 'Delete collection' }).click();

@@ -115,12 +115,30 @@ describe.each(BACKENDS)('Studio collections on %s', (backend) => {
 
     const inUse = await s.call('DELETE', `/collections/${manual.id}`);
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().error.message).toBe("The collection 'Short ones' is still played by slot 2 (every day 20:00) of channel 201's programming; give those slots other videos first.");
+    expect(inUse.json().error.message).toBe("The collection 'Short ones' is still played by slot 2 (every day 20:00) of channel 201's programming; give them other videos first.");
     expect((await s.call('GET', `/collections/${manual.id}`)).json().data.usedBy).toEqual([{ channelId: 201, slot: 2, when: 'every day 20:00' }]);
     const videoInUse = await s.call('DELETE', '/videos/5002');
     expect(videoInUse.statusCode).toBe(409);
     expect(videoInUse.json().error.message).toContain("the collection 'Short ones'");
     expect((await s.call('GET', '/videos/5002/usage')).json().data.collections).toEqual([{ id: manual.id, name: 'Short ones' }]);
+
+    // The filler may play a collection too: 'Short ones' fills what the long videos leave.
+    expect((await s.call('PUT', `${P}/filler`, { body: { videoIds: [5002], collectionId: manual.id } })).json().error.details).toEqual([
+      { path: 'videoIds', message: 'must be empty when the filler plays a collection' },
+    ]);
+    expect((await s.call('PUT', `${P}/filler`, { body: { videoIds: [], collectionId: foreign.id } })).json().error.details).toEqual([
+      { path: 'collectionId', message: `unknown collection ${foreign.id}` },
+    ]);
+    const filler = await s.call('PUT', `${P}/filler`, { body: { videoIds: [], collectionId: manual.id } });
+    expect(filler.statusCode, filler.body).toBe(200);
+    expect(filler.json().data).toEqual({ channelId: 201, videoIds: [], collectionId: manual.id });
+    const filled = await s.call('POST', `${P}/preview`, { body: { from: '2026-12-18', to: '2026-12-18', fill: true } });
+    expect(filled.statusCode, filled.body).toBe(200);
+    // Two hours of 5003 (and opera) leave 300 s: two 120.25 s Weather clips fill them best.
+    expect(filled.json().data.blocks[0]).toMatchObject({ startTime: '2026-12-18T08:00:00', fillerVideos: expect.any(Number) });
+    expect(filled.json().data.totals.fillerVideos).toBeGreaterThan(0);
+    expect((await s.call('GET', `/collections/${manual.id}`)).json().data.fillerChannelIds).toEqual([201]);
+    expect((await s.call('PUT', `${P}/filler`, { body: { videoIds: [] } })).json().data).toEqual({ channelId: 201, videoIds: [], collectionId: null });
 
     // Once no slot plays it, it goes; a slot plan that still named it would be refused.
     expect((await s.call('PUT', `${P}/slots`, { body: { slots: [{ ...slot('08:00', concerts.id), end: '10:00' }] } })).statusCode).toBe(200);

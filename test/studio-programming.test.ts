@@ -56,7 +56,7 @@ describe.each(BACKENDS)('Studio programming tools on %s', (backend) => {
     expect((await s.call('PUT', `${P}/filler`, { body: { videoIds: [6001] } })).json().error.details).toEqual([{ path: 'videoIds[0]', message: 'unknown video 6001' }]);
     const filler = await s.call('PUT', `${P}/filler`, { body: { videoIds: [5002] } });
     expect(filler.statusCode, filler.body).toBe(200);
-    expect((await s.call('GET', `${P}/filler`)).json().data).toEqual({ channelId: 201, videoIds: [5002] });
+    expect((await s.call('GET', `${P}/filler`)).json().data).toEqual({ channelId: 201, videoIds: [5002], collectionId: null });
     expect((await audit('channels/201/programming')).map((r) => r.resource)).toEqual(['channels/201/programming/slots', 'channels/201/programming/filler']);
   });
 

@@ -1,6 +1,6 @@
 // Queries behind an owner's collections (src/schedules/collections.ts): the rows, the videos a
 // smart collection's rules read, and the programming plans whose slots play a collection.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 
@@ -71,22 +71,37 @@ export async function collectionsListing(db: Queryable, videoId: number): Promis
     .orderBy(asc(t.collections.id));
 }
 
-/** The slot plans (channel and slots, as stored) of the owner's channels that play this collection. */
-export async function plansUsingCollection(db: Queryable, ownerId: number, collectionId: number): Promise<Array<{ channelId: number; slots: unknown[] }>> {
+/** A channel's programming as a collection's uses read it: its slots as stored and its filler's collection. */
+export interface PlanUses {
+  channelId: number;
+  slots: unknown[];
+  fillerCollectionId: number | null;
+}
+
+const planUses = { channelId: t.channelProgramming.channelId, slots: t.channelProgramming.slots, fillerCollectionId: t.channelProgramming.fillerCollectionId };
+
+/** The programming of the owner's channels whose slots or filler play this collection. */
+export async function plansUsingCollection(db: Queryable, ownerId: number, collectionId: number): Promise<PlanUses[]> {
   return db
-    .select({ channelId: t.channelProgramming.channelId, slots: t.channelProgramming.slots })
+    .select(planUses)
     .from(t.channelProgramming)
     .innerJoin(t.channels, eq(t.channels.id, t.channelProgramming.channelId))
-    .where(and(eq(t.channels.ownerId, ownerId), sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collectionId }])}::jsonb`))
+    .where(and(
+      eq(t.channels.ownerId, ownerId),
+      or(sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collectionId }])}::jsonb`, eq(t.channelProgramming.fillerCollectionId, collectionId)),
+    ))
     .orderBy(asc(t.channelProgramming.channelId));
 }
 
-/** The slot plans of the owner's channels that play any collection (what a list of collections reports as their use). */
-export async function ownerPlansWithCollections(db: Queryable, ownerId: number): Promise<Array<{ channelId: number; slots: unknown[] }>> {
+/** The programming of the owner's channels that plays any collection (what a list of collections reports as their use). */
+export async function ownerPlansWithCollections(db: Queryable, ownerId: number): Promise<PlanUses[]> {
   return db
-    .select({ channelId: t.channelProgramming.channelId, slots: t.channelProgramming.slots })
+    .select(planUses)
     .from(t.channelProgramming)
     .innerJoin(t.channels, eq(t.channels.id, t.channelProgramming.channelId))
-    .where(and(eq(t.channels.ownerId, ownerId), sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collectionId')`))
+    .where(and(
+      eq(t.channels.ownerId, ownerId),
+      or(sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collectionId')`, isNotNull(t.channelProgramming.fillerCollectionId)),
+    ))
     .orderBy(asc(t.channelProgramming.channelId));
 }

@@ -7,15 +7,16 @@ import * as t from '../db/schema.ts';
 export interface ProgrammingRow {
   slots: unknown[];
   fillerVideoIds: number[];
+  fillerCollectionId: number | null;
   lastWrite: unknown;
 }
 
 export async function channelProgramming(db: Queryable, channelId: number): Promise<ProgrammingRow> {
   const [row] = await db
-    .select({ slots: t.channelProgramming.slots, fillerVideoIds: t.channelProgramming.fillerVideoIds, lastWrite: t.channelProgramming.lastWrite })
+    .select({ slots: t.channelProgramming.slots, fillerVideoIds: t.channelProgramming.fillerVideoIds, fillerCollectionId: t.channelProgramming.fillerCollectionId, lastWrite: t.channelProgramming.lastWrite })
     .from(t.channelProgramming)
     .where(eq(t.channelProgramming.channelId, channelId));
-  return row ?? { slots: [], fillerVideoIds: [], lastWrite: null };
+  return row ?? { slots: [], fillerVideoIds: [], fillerCollectionId: null, lastWrite: null };
 }
 
 /** Sets some of a channel's programming columns, creating its row when it has none. */
@@ -25,6 +26,7 @@ export async function saveProgramming(tx: Queryable, channelId: number, values: 
   const set: Record<string, unknown> = {};
   if (values.slots !== undefined) set['slots'] = json(values.slots);
   if (values.fillerVideoIds !== undefined) set['fillerVideoIds'] = json(values.fillerVideoIds);
+  if (values.fillerCollectionId !== undefined) set['fillerCollectionId'] = values.fillerCollectionId;
   if (values.lastWrite !== undefined) set['lastWrite'] = json(values.lastWrite);
   await tx
     .insert(t.channelProgramming)

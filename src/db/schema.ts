@@ -895,6 +895,8 @@ export const channelProgramming = pgTable('channel_programming', {
   slots: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
   /** Filler video ids, in the owner's order. */
   fillerVideoIds: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The owner's collection the filler plays instead of its list (null: the list). */
+  fillerCollectionId: integer(),
   /** The last programming write: ids it added, blocks it removed (catalog form); null once undone. */
   lastWrite: jsonb().$type<unknown>(),
 });

@@ -8,7 +8,7 @@
 import type { Database, Queryable } from '../db/connect.ts';
 import {
   collectionNamed, countOwnerCollections, deleteCollectionRow, insertCollection, ownerCollection, ownerCollections, ownerPlansWithCollections,
-  plansUsingCollection, ruleVideos, updateCollection, type CollectionRow,
+  plansUsingCollection, ruleVideos, updateCollection, type CollectionRow, type PlanUses,
 } from '../data/collections.ts';
 import { videoDurations } from '../data/studio-schedules.ts';
 import { COLLECTION_LIMITS, canonicalRules, rulesProblems, smartVideoIds, type CollectionRules, type RuleVideo } from '../schedules/collections.ts';
@@ -34,6 +34,8 @@ export interface Collection {
   updatedAt: string;
   /** The slots of the owner's programming plans that play it. */
   usedBy: CollectionUse[];
+  /** The owner's channels whose filler plays it. */
+  fillerChannelIds: number[];
 }
 
 /** A write's body: a name and either a list of videos (manual) or rules (smart). */
@@ -50,7 +52,7 @@ const heldBy = (row: CollectionRow, videos: readonly RuleVideo[]): number[] => (
 const videosFor = async (db: Queryable, ownerId: number, rows: readonly CollectionRow[]) => (rows.some((r) => r.rules !== null) ? ruleVideos(db, ownerId) : []);
 
 /** The slots of `plans` that play the collection. */
-function usesIn(plans: ReadonlyArray<{ channelId: number; slots: unknown[] }>, collectionId: number): CollectionUse[] {
+function usesIn(plans: readonly PlanUses[], collectionId: number): CollectionUse[] {
   return plans.flatMap(({ channelId, slots }) =>
     slots.flatMap((raw, i) => {
       const slot = raw as { collectionId?: number; days?: number[]; start?: string };
@@ -59,7 +61,7 @@ function usesIn(plans: ReadonlyArray<{ channelId: number; slots: unknown[] }>, c
   );
 }
 
-function present(row: CollectionRow, videos: readonly RuleVideo[], plans: ReadonlyArray<{ channelId: number; slots: unknown[] }>): Collection {
+function present(row: CollectionRow, videos: readonly RuleVideo[], plans: readonly PlanUses[]): Collection {
   return {
     id: row.id,
     name: row.name,
@@ -68,6 +70,7 @@ function present(row: CollectionRow, videos: readonly RuleVideo[], plans: Readon
     rules: row.rules === null ? null : canonicalRules(row.rules),
     updatedAt: row.updatedAt.toISOString(),
     usedBy: usesIn(plans, row.id),
+    fillerChannelIds: plans.filter((p) => p.fillerCollectionId === row.id).map((p) => p.channelId),
   };
 }
 
@@ -136,9 +139,12 @@ export async function deleteCollection(db: Database, editor: Editor, id: number,
   return write(db, editor, async (tx) => {
     const current = await readCollection(tx, editor.ownerId, id);
     assertMatches(ifMatch, current);
-    if (current.usedBy.length > 0) {
-      const where = current.usedBy.map((u) => `slot ${u.slot} (${u.when}) of channel ${u.channelId}'s programming`);
-      throw new EditRefusal('in_use', `The collection '${current.name}' is still played by ${where.join(', ')}; give those slots other videos first.`);
+    if (current.usedBy.length > 0 || current.fillerChannelIds.length > 0) {
+      const where = [
+        ...current.usedBy.map((u) => `slot ${u.slot} (${u.when}) of channel ${u.channelId}'s programming`),
+        ...current.fillerChannelIds.map((id) => `the filler of channel ${id}`),
+      ];
+      throw new EditRefusal('in_use', `The collection '${current.name}' is still played by ${where.join(', ')}; give them other videos first.`);
     }
     await deleteCollectionRow(tx, editor.ownerId, id);
     return { written: { status: 204, body: null }, changes: [changeOf('delete', id, [])] };

@@ -85,6 +85,8 @@ export interface SlotPlan {
 export interface FillerList {
   channelId: number;
   videoIds: number[];
+  /** The owner's collection the filler plays instead of its list (null: the list). */
+  collectionId: number | null;
 }
 
 export interface ProgrammingState {
@@ -92,6 +94,7 @@ export interface ProgrammingState {
   timezone: string;
   slots: Slot[];
   fillerVideoIds: number[];
+  fillerCollectionId: number | null;
   /** What an undo would reverse, or null. */
   undo: { kind: LastWrite['kind']; at: string; added: number; removed: number } | null;
 }
@@ -105,6 +108,7 @@ export async function readProgramming(db: Queryable, ownerId: number, channelId:
     timezone: zone,
     slots: (row.slots as Slot[]).map(canonicalSlot),
     fillerVideoIds: row.fillerVideoIds,
+    fillerCollectionId: row.fillerCollectionId,
     undo: last ? { kind: last.kind, at: last.at, added: last.added.length, removed: last.removed.length } : null,
   };
 }
@@ -115,8 +119,8 @@ export async function readSlots(db: Queryable, ownerId: number, channelId: numbe
 }
 
 export async function readFiller(db: Queryable, ownerId: number, channelId: number): Promise<FillerList> {
-  const { channelId: id, fillerVideoIds } = await readProgramming(db, ownerId, channelId);
-  return { channelId: id, videoIds: fillerVideoIds };
+  const { channelId: id, fillerVideoIds, fillerCollectionId } = await readProgramming(db, ownerId, channelId);
+  return { channelId: id, videoIds: fillerVideoIds, collectionId: fillerCollectionId };
 }
 
 /** Replaces the slot plan (If-Match: the plan's ETag). Every video must be the owner's; no two slots may start at the same weekday and time. */
@@ -137,19 +141,25 @@ export async function putSlots(db: Database, editor: Editor, channelId: number, 
   });
 }
 
-/** Replaces the filler list (If-Match: the list's ETag). */
-export async function putFiller(db: Database, editor: Editor, channelId: number, videoIds: number[], ifMatch: string | undefined): Promise<Written<FillerList>> {
+/** Replaces the filler: a list of the owner's videos, or one of the owner's collections (If-Match: its ETag). */
+export async function putFiller(
+  db: Database, editor: Editor, channelId: number, filler: { videoIds: number[]; collectionId?: number | undefined }, ifMatch: string | undefined,
+): Promise<Written<FillerList>> {
   return write(db, editor, async (tx) => {
     const current = await readFiller(tx, editor.ownerId, channelId);
     assertMatches(ifMatch, current);
-    const problems = unknownVideos([{ path: 'videoIds', ids: videoIds }], await videoDurations(tx, editor.ownerId, videoIds));
+    const collectionId = filler.collectionId ?? null;
+    const problems = [
+      ...unknownVideos([{ path: 'videoIds', ids: filler.videoIds }], await videoDurations(tx, editor.ownerId, filler.videoIds)),
+      ...(collectionId !== null && !(await collectionVideos(tx, editor.ownerId, [collectionId])).has(collectionId) ? [`collectionId: unknown collection ${collectionId}`] : []),
+    ];
     if (problems.length > 0) throw invalid(problems);
-    await saveProgramming(tx, channelId, { fillerVideoIds: videoIds });
-    const list = { ...current, videoIds };
-    const changed = JSON.stringify(current.videoIds) !== JSON.stringify(videoIds);
+    await saveProgramming(tx, channelId, { fillerVideoIds: filler.videoIds, fillerCollectionId: collectionId });
+    const list = { ...current, videoIds: filler.videoIds, collectionId };
+    const fields = (['videoIds', 'collectionId'] as const).filter((f) => JSON.stringify(current[f]) !== JSON.stringify(list[f]));
     return {
       written: { status: 200, body: list, etag: etagOf(list) },
-      changes: changed ? [{ action: 'update', resource: programmingResource(channelId, 'filler'), fields: ['videoIds'], channelIds: [channelId] }] : [],
+      changes: fields.length > 0 ? [{ action: 'update', resource: programmingResource(channelId, 'filler'), fields: [...fields], channelIds: [channelId] }] : [],
     };
   });
 }
@@ -167,6 +177,8 @@ export interface GenerateRequest {
   /** A plan or filler list to use instead of the stored one (a preview of an unsaved plan). */
   slots?: Slot[];
   fillerVideoIds?: number[];
+  /** A collection to fill from instead of the stored filler (a preview of an unsaved choice). */
+  fillerCollectionId?: number;
 }
 
 export interface PlannedBlock {
@@ -225,10 +237,16 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   const { entry, zone } = await ownerChannel(tx, ownerId, channelId);
   const stored = await channelProgramming(tx, channelId);
   const planned = request.slots ?? (stored.slots as Slot[]).map(canonicalSlot);
-  const filler = request.fill ? (request.fillerVideoIds ?? stored.fillerVideoIds) : [];
+  // The filler as sent, else as stored: a collection's videos (what it holds now) or the list.
+  const fillerCollectionId = request.fillerCollectionId ?? (request.fillerVideoIds ? null : stored.fillerCollectionId);
+  const fillerHeld = request.fill && fillerCollectionId !== null ? await collectionVideos(tx, ownerId, [fillerCollectionId]) : undefined;
+  if (fillerHeld && !fillerHeld.has(fillerCollectionId!)) throw invalid([`${request.fillerCollectionId === undefined ? 'fillerCollectionId (the stored filler)' : 'fillerCollectionId'}: unknown collection ${fillerCollectionId}`]);
+  const filler = !request.fill ? [] : fillerHeld ? [...fillerHeld.get(fillerCollectionId!)!] : (request.fillerVideoIds ?? stored.fillerVideoIds);
   const slotsAt = request.slots ? 'slots' : 'slots (the stored plan)';
   if (planned.length === 0) throw invalid([`slots: the channel has no slot plan; send slots or PUT /channels/${channelId}/programming/slots first`]);
-  if (request.fill && filler.length === 0) throw invalid(['fill: the channel has no filler list; send fillerVideoIds or PUT its filler first']);
+  if (request.fill && filler.length === 0) {
+    throw invalid([fillerHeld ? `fill: the filler's collection ${fillerCollectionId} holds no videos now` : 'fill: the channel has no filler list; send fillerVideoIds or PUT its filler first']);
+  }
   // A slot that plays a collection plays what the collection holds now.
   const held = await heldBySlots(tx, ownerId, planned);
   const slots = planned.map((s) => (s.collectionId === undefined ? s : { ...s, videoIds: [...(held.get(s.collectionId) ?? [])] }));

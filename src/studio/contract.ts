@@ -330,6 +330,8 @@ export const collectionSchema = z.object({
   updatedAt: z.string(),
   /** Slots of the owner's programming plans that play it (1-based place in the plan, 'Mon–Fri 18:00'). */
   usedBy: z.array(z.object({ channelId: z.number(), slot: z.number(), when: z.string() })),
+  /** The owner's channels whose filler plays it. */
+  fillerChannelIds: z.array(z.number()),
 });
 
 // ---------------------------------------------------------------- programming tools (src/schedules/programming.ts)
@@ -380,13 +382,17 @@ export const slotListSchema = z.array(slotSchema).max(PROGRAMMING_LIMITS.slots, 
 export const slotPlanBodySchema = z.strictObject({ slots: slotListSchema });
 // Answers carry the fields as stored (the rules are the body's).
 export const slotPlanSchema = z.object({ channelId: z.int(), timezone: z.string(), slots: z.array(slotFields) });
-export const fillerBodySchema = z.strictObject({ videoIds: videoIdList(PROGRAMMING_LIMITS.fillerVideos) });
-export const fillerSchema = z.object({ channelId: z.int(), videoIds: z.array(z.int()) });
+/** A channel's filler: a list of its own, or one of the owner's collections (videoIds then empty). */
+export const fillerBodySchema = z
+  .strictObject({ videoIds: videoIdList(PROGRAMMING_LIMITS.fillerVideos), collectionId: refId.optional() })
+  .refine((b) => b.collectionId === undefined || b.videoIds.length === 0, { error: 'must be empty when the filler plays a collection', path: ['videoIds'] });
+export const fillerSchema = z.object({ channelId: z.int(), videoIds: z.array(z.int()), collectionId: z.int().nullable() });
 export const programmingStateSchema = z.object({
   channelId: z.int(),
   timezone: z.string(),
   slots: z.array(slotFields),
   fillerVideoIds: z.array(z.int()),
+  fillerCollectionId: z.int().nullable(),
   undo: z.object({ kind: z.enum(['generate', 'template']), at: z.string(), added: z.int(), removed: z.int() }).nullable(),
 });
 
@@ -409,6 +415,7 @@ export const generateBodySchema = rangeOf(
     allowOverlap: z.boolean().optional(),
     slots: slotListSchema.optional(),
     fillerVideoIds: videoIdList(PROGRAMMING_LIMITS.fillerVideos).optional(),
+    fillerCollectionId: refId.optional(),
   }),
   PROGRAMMING_LIMITS.generateDays,
 );

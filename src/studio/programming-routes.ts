@@ -47,7 +47,7 @@ export const programmingRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
   });
 
   app.put(`${base}/filler`, { schema: { params: channelParams, body: fillerBodySchema, response: { 200: okSchema(fillerSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await putFiller(db, request.editor, request.params.channelId, request.body.videoIds, ifMatchOf(request))),
+    sendWritten(reply, await putFiller(db, request.editor, request.params.channelId, request.body, ifMatchOf(request))),
   );
 
   // A preview writes nothing: POST only because its body (an unsaved plan) does not fit a query.

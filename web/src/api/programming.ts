@@ -26,7 +26,11 @@ export const useSaveSlots = (channelId: number) =>
   useWrite((v: { slots: Slot[]; etag: string | undefined }) => studio<SlotPlan>(`${base(channelId)}/slots`, { method: 'PUT', body: { slots: v.slots }, ifMatch: v.etag }), () => [keys.programming(channelId)]);
 
 export const useSaveFiller = (channelId: number) =>
-  useWrite((v: { videoIds: number[]; etag: string | undefined }) => studio<FillerList>(`${base(channelId)}/filler`, { method: 'PUT', body: { videoIds: v.videoIds }, ifMatch: v.etag }), () => [keys.programming(channelId)]);
+  useWrite(
+    (v: { videoIds: number[]; collectionId: number | null; etag: string | undefined }) =>
+      studio<FillerList>(`${base(channelId)}/filler`, { method: 'PUT', body: { videoIds: v.videoIds, ...(v.collectionId === null ? {} : { collectionId: v.collectionId }) }, ifMatch: v.etag }),
+    () => [keys.programming(channelId), keys.collections],
+  );
 
 /**
  * A preview writes nothing: a mutation only because it is a POST run on demand. It carries the

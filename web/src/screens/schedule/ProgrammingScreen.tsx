@@ -66,15 +66,20 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   const titled = (ids: readonly number[]) => ids.map((id) => ({ id, title: titleOf(titles, id) }));
   const [slots, setSlots] = useState<SlotDraft[]>(() => state.slots.map(({ videoIds, ...s }) => ({ ...s, videos: titled(videoIds) })));
   const [filler, setFiller] = useState<Chosen[]>(() => titled(state.fillerVideoIds));
+  const [fillerCollection, setFillerCollection] = useState<number | null>(state.fillerCollectionId);
   const saveSlots = useSaveSlots(channelId);
   const saveFiller = useSaveFiller(channelId);
   // A slot that plays a collection sends no list of its own.
-  const draft = { slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: s.collectionId === undefined ? videos.map((v) => v.id) : [] })), fillerVideoIds: filler.map((v) => v.id) };
+  const draft = {
+    slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: s.collectionId === undefined ? videos.map((v) => v.id) : [] })),
+    fillerVideoIds: fillerCollection === null ? filler.map((v) => v.id) : [],
+    ...(fillerCollection === null ? {} : { fillerCollectionId: fillerCollection }),
+  };
   const collections = useCollections().data ?? [];
   const plays = [{ value: '', label: 'Its own playlist' }, ...collections.map((c) => ({ value: String(c.id), label: `Collection: ${c.name}` }))];
   // Compared field by field in one order (the server's answer may order them otherwise), so a saved plan is not "unsaved".
   const slotsDirty = JSON.stringify(draft.slots, SLOT_FIELDS) !== JSON.stringify(state.slots, SLOT_FIELDS);
-  const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join();
+  const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join() || fillerCollection !== state.fillerCollectionId;
   useUnsavedChanges(slotsDirty || fillerDirty);
   const [saved, setSaved] = useState<string | null>(null);
   const slotsSubmit = useSubmit(async () => {
@@ -82,8 +87,9 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
     setSaved(`Slots saved (${draft.slots.length}).`);
   });
   const fillerSubmit = useSubmit(async () => {
-    await saveFiller.mutateAsync({ videoIds: draft.fillerVideoIds, etag: props.fillerEtag });
-    setSaved(`Filler saved (${draft.fillerVideoIds.length} videos).`);
+    await saveFiller.mutateAsync({ videoIds: draft.fillerVideoIds, collectionId: fillerCollection, etag: props.fillerEtag });
+    const name = collections.find((c) => c.id === fillerCollection)?.name;
+    setSaved(name === undefined ? `Filler saved (${draft.fillerVideoIds.length} videos).` : `Filler saved (the collection '${name}').`);
   });
   const change = (i: number, patch: Partial<SlotDraft>) => {
     setSaved(null);
@@ -167,7 +173,16 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
           Filler
         </Title>
         <FormAlert error={fillerSubmit.error} />
-        <VideoPicker label="Filler videos" value={filler} onChange={setFiller} />
+        <Select
+          label="Filler plays"
+          data={plays.map((p) => (p.value === '' ? { ...p, label: 'Its own list' } : p))}
+          value={fillerCollection === null ? '' : String(fillerCollection)}
+          onChange={(v) => setFillerCollection(v ? Number(v) : null)}
+          allowDeselect={false}
+          w={240}
+          mb="xs"
+        />
+        {fillerCollection === null && <VideoPicker label="Filler videos" value={filler} onChange={setFiller} />}
         <Button mt="sm" loading={fillerSubmit.busy} onClick={() => void fillerSubmit.run()}>
           Save filler
         </Button>
@@ -179,7 +194,7 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
 
 
 /** `draft`: the plan and filler as edited but not saved; preview and apply then use them, as shown. */
-function Generate({ channelId, state, titles, draft }: { channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string>; draft: { slots: Slot[]; fillerVideoIds: number[] } | undefined }) {
+function Generate({ channelId, state, titles, draft }: { channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string>; draft: { slots: Slot[]; fillerVideoIds: number[]; fillerCollectionId?: number } | undefined }) {
   const [from, setFrom] = useState(() => plusDays(today(), 1));
   const [to, setTo] = useState(() => plusDays(today(), 7));
   const [fill, setFill] = useState(true);
