@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wallTimeToEpoch } from '../src/schedules/expand.ts';
 import {
+  leastRecentlyAired,
   datesOf, generate, isoWeekday, lastAiredBefore, planProblems, shuffled, templateSourceOf, weekdaysText, type GenerateInput, type Slot,
 } from '../src/schedules/programming.ts';
 
@@ -169,5 +170,36 @@ const plusDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_
 describe('weekdays as a creator reads them', () => {
   it('names ranges, pairs and single days', () => {
     expect([[1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5], [6, 7], [1, 3, 4, 5], [7, 1], [], [5, 5]].map(weekdaysText)).toEqual(['every day', 'Mon–Fri', 'Sat, Sun', 'Mon, Wed–Fri', 'Mon, Sun', 'no day', 'Fri']);
+  });
+});
+
+describe('leastRecentlyAired (a lazily fixed heap)', () => {
+  /** The scan it replaced: the smallest last start, never aired first, ties by list order. */
+  const reference = (list: readonly number[], aired: Map<number, number>) => ({
+    peek: () => {
+      let best = 0;
+      for (let i = 1; i < list.length; i++) if ((aired.get(list[i]!) ?? -Infinity) < (aired.get(list[best]!) ?? -Infinity)) best = i;
+      return list[best]!;
+    },
+  });
+
+  it('picks what the scan picks, over lists with repeats, history, and other slots airing the same videos', () => {
+    const list = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 25 });
+    fc.assert(
+      fc.property(fc.array(list, { minLength: 1, maxLength: 3 }), fc.dictionary(fc.integer({ min: 1, max: 12 }).map(String), fc.integer({ min: 0, max: 100 })), fc.array(fc.nat(), { maxLength: 60 }), (lists, history, turns) => {
+        const aired = new Map(Object.entries(history).map(([id, at]) => [Number(id), at]));
+        const shadow = new Map(aired);
+        const pickers = lists.map((l) => leastRecentlyAired(l, aired));
+        const references = lists.map((l) => reference(l, shadow));
+        // Time only moves on (occurrences are worked through in order): each turn one slot takes at the next instant.
+        turns.forEach((turn, t) => {
+          const k = turn % lists.length;
+          const picked = pickers[k]!.peek();
+          expect(picked).toBe(references[k]!.peek());
+          pickers[k]!.take(1_000 + t);
+          shadow.set(picked, 1_000 + t);
+        });
+      }),
+    );
   });
 });

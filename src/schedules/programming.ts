@@ -214,21 +214,62 @@ export function shuffled<T>(list: readonly T[], seed: number, pass: number): T[]
 }
 
 /** What plays next in one slot: peek, then take when it fits. */
-interface Picker {
+export interface Picker {
   peek(): number;
   take(at: number): void;
 }
 
+/**
+ * leastRecentlyAired over `list`: the video that last started longest ago (never aired first),
+ * ties by list order; `aired` is shared by every slot of the generation and its times only grow
+ * (occurrences are worked through in time order). A heap of (last start as pushed, index), fixed
+ * lazily: an entry whose video aired since it was pushed goes back in with its new time. A pick
+ * costs O(log n) where a scan cost O(n): with collections of 20,000 videos a month of 200 slots
+ * took 4.9 s of CPU scanning.
+ */
+export function leastRecentlyAired(list: readonly number[], aired: Map<number, number>): Picker {
+  const keyOf = (i: number) => aired.get(list[i]!) ?? -Infinity;
+  const keys: number[] = [];
+  const heap: number[] = []; // indexes into list; heap[k]'s key is keys[k]
+  const before = (a: number, b: number) => keys[a]! < keys[b]! || (keys[a] === keys[b] && heap[a]! < heap[b]!);
+  const swap = (a: number, b: number) => {
+    [heap[a], heap[b]] = [heap[b]!, heap[a]!];
+    [keys[a], keys[b]] = [keys[b]!, keys[a]!];
+  };
+  const up = (k: number) => {
+    for (let parent = (k - 1) >> 1; k > 0 && before(k, parent); k = parent, parent = (k - 1) >> 1) swap(k, parent);
+  };
+  const down = (k: number) => {
+    for (;;) {
+      const l = 2 * k + 1;
+      const r = l + 1;
+      let least = k;
+      if (l < heap.length && before(l, least)) least = l;
+      if (r < heap.length && before(r, least)) least = r;
+      if (least === k) return;
+      swap(k, least);
+      k = least;
+    }
+  };
+  list.forEach((_, i) => {
+    heap.push(i);
+    keys.push(keyOf(i));
+    up(heap.length - 1);
+  });
+  const peek = () => {
+    // The top is right once its key is its video's current last start (every other key is at most its own).
+    while (keys[0] !== keyOf(heap[0]!)) {
+      keys[0] = keyOf(heap[0]!);
+      down(0);
+    }
+    return list[heap[0]!]!;
+  };
+  return { peek, take: (at) => void aired.set(peek(), at) };
+}
+
 function pickerOf(slot: Slot, aired: Map<number, number>): Picker {
   const list = slot.videoIds;
-  if (slot.order === 'leastRecentlyAired') {
-    const next = () => {
-      let best = 0;
-      for (let i = 1; i < list.length; i++) if ((aired.get(list[i]!) ?? -Infinity) < (aired.get(list[best]!) ?? -Infinity)) best = i;
-      return list[best]!;
-    };
-    return { peek: next, take: (at) => void aired.set(next(), at) };
-  }
+  if (slot.order === 'leastRecentlyAired') return leastRecentlyAired(list, aired);
   let position = 0;
   let pass = 0;
   let order = slot.order === 'shuffle' ? shuffled(list, slot.seed ?? 0, 0) : list;
@@ -345,7 +386,8 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
   const { zone, slots, durations } = input;
   const busy = new BusyIndex(input.busy);
   const aired = new Map(input.lastAired ?? []);
-  const pickers = slots.map((slot) => pickerOf(slot, aired));
+  // Made at a slot's first occurrence, a pause after each: one over a collection of 20,000 videos costs ~1.5 ms.
+  const pickers: (Picker | undefined)[] = slots.map(() => undefined);
   const filler = [...new Set(input.filler ?? [])].filter((id) => secondsOf(durations, id) > 0);
   // Looking a week past the range finds every occurrence's successor: the plan repeats weekly.
   const all = occurrences(slots, zone, input.from, addDays(input.to, 7));
@@ -378,7 +420,11 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
     }
     const videoIds: number[] = [];
     let seconds = 0;
-    const picker = pickers[index]!;
+    let picker = pickers[index];
+    if (!picker) {
+      picker = pickers[index] = pickerOf(slots[index]!, aired);
+      yield;
+    }
     while (videoIds.length < room) {
       const id = picker.peek();
       const d = secondsOf(durations, id);
@@ -388,7 +434,7 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
       seconds += d;
     }
     const programme = videoIds.length;
-    if (programme === 0) warn(`its next video (${secondsOf(durations, pickers[index]!.peek())} s) is longer than the slot's ${available / 1000} s`);
+    if (programme === 0) warn(`its next video (${secondsOf(durations, picker.peek())} s) is longer than the slot's ${available / 1000} s`);
     if (filler.length > 0) {
       while (videoIds.length < room) {
         const left = available - lengthMs(seconds);
