@@ -105,4 +105,30 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
     await expect.poll(async () => (await collections()).map((c) => c.name)).toEqual(['Evening music']);
     await page.getByRole('button', { name: 'Edit Short clips' }).waitFor({ state: 'detached' });
   });
+
+  it('makes a random slot among two collections with their weights', async () => {
+    const made = await server.api('POST', '/api/v1/studio/collections', { token, body: { name: 'Weather only', rules: { titleContains: 'weather' } } });
+    expect(made.status).toBe(201);
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    page.setDefaultTimeout(60_000);
+    await openScreen(page, 'Programming');
+    await page.getByRole('combobox', { name: 'Channel' }).click();
+    await page.getByRole('option', { name: /Alice News/ }).click();
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    const slot = page.getByRole('group', { name: 'Slot 1', exact: true });
+    await slot.getByLabel('Start').fill('09:00');
+    await slot.getByRole('combobox', { name: 'Plays' }).click();
+    await page.getByRole('option', { name: 'Random among collections' }).click();
+    await slot.getByRole('combobox', { name: 'Slot 1: random among' }).click({ force: true });
+    await page.getByRole('option', { name: 'Evening music' }).click();
+    await page.getByRole('option', { name: 'Weather only' }).click();
+    await page.keyboard.press('Escape');
+    await slot.getByLabel('Weight of Weather only').fill('3');
+    await page.getByRole('button', { name: 'Save slots' }).click();
+    await page.getByRole('status').getByText('Slots saved (1).').waitFor();
+    const evening = (await collections()).find((c) => c.name === 'Evening music')!.id;
+    expect((await server.api('GET', '/api/v1/studio/channels/201/programming/slots', { token })).body.data.slots).toEqual([
+      { days: [1, 2, 3, 4, 5, 6, 7], start: '09:00', videoIds: [], order: 'inOrder', collections: [{ collectionId: evening, weight: 1 }, { collectionId: made.body.data.id, weight: 3 }] },
+    ]);
+  });
 });

@@ -203,3 +203,22 @@ describe('leastRecentlyAired (a lazily fixed heap)', () => {
     );
   });
 });
+
+describe('random slots', () => {
+  it('draw one choice per occurrence by weight, the same draws for the same seed, each choice keeping its own place', () => {
+    const durations = new Map([[1, 600], [2, 600], [11, 1800], [12, 1800]]);
+    const slot = (seed: number): Slot => ({ days: [1, 2, 3, 4, 5, 6, 7], start: '10:00', end: '10:30', videoIds: [], order: 'inOrder', seed, choices: [{ videoIds: [1, 2], weight: 1 }, { videoIds: [11, 12], weight: 3 }] });
+    const firsts = (seed: number) => generate({ zone: 'UTC', from: '2026-12-01', to: '2026-12-28', slots: [slot(seed)], durations, busy: [] }).blocks.map((b) => b.videoIds);
+    const run = firsts(5);
+    expect(run).toHaveLength(28);
+    expect(firsts(5)).toEqual(run);
+    const short = run.filter((ids) => ids[0]! < 10);
+    const long = run.filter((ids) => ids[0]! > 10);
+    expect(short.length + long.length).toBe(28);
+    expect(long.length).toBeGreaterThan(short.length);
+    // inOrder within each choice continues where that choice stopped: 1, 2, 1 (30 minutes hold three 10-minute videos), then 2, 1, 2.
+    expect(short.slice(0, 2)).toEqual([[1, 2, 1], [2, 1, 2]]);
+    expect(long.slice(0, 2)).toEqual([[11], [12]]);
+    expect(firsts(6)).not.toEqual(run);
+  });
+});

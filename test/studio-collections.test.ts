@@ -140,6 +140,33 @@ describe.each(BACKENDS)('Studio collections on %s', (backend) => {
     expect((await s.call('GET', `/collections/${manual.id}`)).json().data.fillerChannelIds).toEqual([201]);
     expect((await s.call('PUT', `${P}/filler`, { body: { videoIds: [] } })).json().data).toEqual({ channelId: 201, videoIds: [], collectionId: null });
 
+    // A random slot: each occurrence plays one of two collections, drawn by weight from its seed.
+    const randomSlot = { days: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', videoIds: [], order: 'inOrder', seed: 7, collections: [{ collectionId: manual.id, weight: 1 }, { collectionId: concerts.id, weight: 3 }] };
+    const refusedRandom = await s.call('PUT', `${P}/slots`, {
+      body: { slots: [{ ...randomSlot, collections: [{ collectionId: manual.id, weight: 1 }] }, { ...randomSlot, start: '14:00', end: '15:00', collections: [{ collectionId: manual.id, weight: 0 }, { collectionId: foreign.id, weight: 1 }] }] },
+    });
+    expect(refusedRandom.json().error.details).toEqual([
+      { path: 'slots[0].collections', message: 'must name at least 2 collections (a slot of one plays it with collectionId)' },
+      { path: 'slots[1].collections[0].weight', message: 'must be 1 to 100' },
+    ]);
+    expect((await s.call('PUT', `${P}/slots`, { body: { slots: [{ ...randomSlot, collections: [{ collectionId: manual.id, weight: 1 }, { collectionId: foreign.id, weight: 1 }] }] } })).json().error.details).toEqual([
+      { path: 'slots[0].collections[1].collectionId', message: `unknown collection ${foreign.id}` },
+    ]);
+    const random = await s.call('PUT', `${P}/slots`, { body: { slots: [randomSlot] } });
+    expect(random.statusCode, random.body).toBe(200);
+    expect(random.json().data.slots).toEqual([randomSlot]);
+    const drawn = async () => (await s.call('POST', `${P}/preview`, { body: { from: '2026-12-21', to: '2026-12-27' } })).json().data.blocks.map((b: any) => b.videoIds[0]);
+    const first = await drawn();
+    // Each day draws one collection: a block opening with 5003 or the opera is 'Long ones', one opening with 5002 or 5001 'Short ones'.
+    // The same seed draws the same week, and over a week (weights 1 and 3) both are drawn.
+    expect(first).toHaveLength(7);
+    expect(await drawn()).toEqual(first);
+    const long = first.filter((id: number) => id === 5003 || id === opera).length;
+    expect([long > 0, long < 7]).toEqual([true, true]);
+    expect((await s.call('GET', `/collections/${concerts.id}`)).json().data.usedBy).toEqual([{ channelId: 201, slot: 1, when: 'every day 12:00' }]);
+    const seededAgain = await s.call('POST', `${P}/preview`, { body: { from: '2026-12-21', to: '2026-12-27', slots: [{ ...randomSlot, seed: 8 }] } });
+    expect(seededAgain.statusCode, seededAgain.body).toBe(200);
+
     // Once no slot plays it, it goes; a slot plan that still named it would be refused.
     expect((await s.call('PUT', `${P}/slots`, { body: { slots: [{ ...slot('08:00', concerts.id), end: '10:00' }] } })).statusCode).toBe(200);
     const gone = await s.call('DELETE', `/collections/${manual.id}`);

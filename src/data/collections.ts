@@ -88,7 +88,11 @@ export async function plansUsingCollection(db: Queryable, ownerId: number, colle
     .innerJoin(t.channels, eq(t.channels.id, t.channelProgramming.channelId))
     .where(and(
       eq(t.channels.ownerId, ownerId),
-      or(sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collectionId }])}::jsonb`, eq(t.channelProgramming.fillerCollectionId, collectionId)),
+      or(
+        sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collectionId }])}::jsonb`,
+        sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collections: [{ collectionId }] }])}::jsonb`,
+        eq(t.channelProgramming.fillerCollectionId, collectionId),
+      ),
     ))
     .orderBy(asc(t.channelProgramming.channelId));
 }
@@ -101,7 +105,7 @@ export async function ownerPlansWithCollections(db: Queryable, ownerId: number):
     .innerJoin(t.channels, eq(t.channels.id, t.channelProgramming.channelId))
     .where(and(
       eq(t.channels.ownerId, ownerId),
-      or(sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collectionId')`, isNotNull(t.channelProgramming.fillerCollectionId)),
+      or(sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collectionId')`, sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collections')`, isNotNull(t.channelProgramming.fillerCollectionId)),
     ))
     .orderBy(asc(t.channelProgramming.channelId));
 }

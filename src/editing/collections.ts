@@ -55,8 +55,8 @@ const videosFor = async (db: Queryable, ownerId: number, rows: readonly Collecti
 function usesIn(plans: readonly PlanUses[], collectionId: number): CollectionUse[] {
   return plans.flatMap(({ channelId, slots }) =>
     slots.flatMap((raw, i) => {
-      const slot = raw as { collectionId?: number; days?: number[]; start?: string };
-      return slot.collectionId === collectionId ? [{ channelId, slot: i + 1, when: `${weekdaysText(slot.days ?? [])} ${slot.start ?? ''}` }] : [];
+      const slot = raw as { collectionId?: number; collections?: Array<{ collectionId?: number }>; days?: number[]; start?: string };
+      return slot.collectionId === collectionId || slot.collections?.some((c) => c.collectionId === collectionId) ? [{ channelId, slot: i + 1, when: `${weekdaysText(slot.days ?? [])} ${slot.start ?? ''}` }] : [];
     }),
   );
 }

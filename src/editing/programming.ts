@@ -60,19 +60,31 @@ function unknownVideos(lists: ReadonlyArray<{ path: string; ids: readonly number
 
 const slotLists = (slots: readonly Slot[], root = 'slots') => slots.map((s, i) => ({ path: `${root}[${i}].videoIds`, ids: s.videoIds }));
 
-/** `path: unknown collection N` for each slot naming one that is not the owner's, and `holds no videos` for one that is empty (nothing to play). */
+/** The collections a slot plays, each at its path: `collectionId`, or a random slot's `collections[k].collectionId`. */
+const collectionsOf = (s: Slot, at: string): Array<{ id: number; path: string }> =>
+  s.collectionId !== undefined ? [{ id: s.collectionId, path: `${at}.collectionId` }] : (s.collections ?? []).map((c, k) => ({ id: c.collectionId, path: `${at}.collections[${k}].collectionId` }));
+
+/** `path: unknown collection N` for each collection a slot names that is not the owner's, and `holds no videos` for one that is empty (nothing to play). */
 function collectionProblems(slots: readonly Slot[], held: ReadonlyMap<number, readonly number[]>, root = 'slots', emptyToo = false): string[] {
-  return slots.flatMap((s, i) => {
-    if (s.collectionId === undefined) return [];
-    const videos = held.get(s.collectionId);
-    if (!videos) return [`${root}[${i}].collectionId: unknown collection ${s.collectionId}`];
-    return emptyToo && videos.length === 0 ? [`${root}[${i}].collectionId: collection ${s.collectionId} holds no videos now; add some or pick another`] : [];
-  });
+  return slots.flatMap((s, i) =>
+    collectionsOf(s, `${root}[${i}]`).flatMap(({ id, path }) => {
+      const videos = held.get(id);
+      if (!videos) return [`${path}: unknown collection ${id}`];
+      return emptyToo && videos.length === 0 ? [`${path}: collection ${id} holds no videos now; add some or pick another`] : [];
+    }),
+  );
 }
 
 /** The collections the slots name, resolved to their videos now (a smart one against the owner's videos). */
 const heldBySlots = (db: Queryable, ownerId: number, slots: readonly Slot[]) =>
-  collectionVideos(db, ownerId, slots.flatMap((s) => (s.collectionId === undefined ? [] : [s.collectionId])));
+  collectionVideos(db, ownerId, slots.flatMap((s) => collectionsOf(s, '').map((c) => c.id)));
+
+/** A slot as generation plays it: a collection's videos as its list, a random slot's collections as its choices. */
+function played(s: Slot, held: ReadonlyMap<number, readonly number[]>): Slot {
+  if (s.collectionId !== undefined) return { ...s, videoIds: [...(held.get(s.collectionId) ?? [])] };
+  if (s.collections) return { ...s, choices: s.collections.map((c) => ({ videoIds: [...(held.get(c.collectionId) ?? [])], weight: c.weight })) };
+  return s;
+}
 
 // ---------------------------------------------------------------- the stored plan and filler
 
@@ -249,8 +261,8 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   }
   // A slot that plays a collection plays what the collection holds now.
   const held = await heldBySlots(tx, ownerId, planned);
-  const slots = planned.map((s) => (s.collectionId === undefined ? s : { ...s, videoIds: [...(held.get(s.collectionId) ?? [])] }));
-  const durations = await videoDurations(tx, ownerId, [...slots.flatMap((s) => s.videoIds), ...filler]);
+  const slots = planned.map((s) => played(s, held));
+  const durations = await videoDurations(tx, ownerId, [...slots.flatMap((s) => [...s.videoIds, ...(s.choices ?? []).flatMap((c) => c.videoIds)]), ...filler]);
   const problems = [
     ...unknownVideos(slotLists(planned, slotsAt), durations),
     ...collectionProblems(planned, held, slotsAt, true),

@@ -68,6 +68,19 @@ export interface Slot {
   offAir?: boolean;
   /** The owner's collection the slot plays (src/schedules/collections.ts), resolved to videoIds when a plan is generated. */
   collectionId?: number;
+  /**
+   * A random slot: each occurrence plays one of these collections, drawn by weight from the
+   * slot's seed (same plan, seed and range: the same draws); resolved to `choices` when generated.
+   */
+  collections?: RandomChoice[];
+  /** The resolved form of `collections` generation reads: each choice's videos and weight. */
+  choices?: Array<{ videoIds: number[]; weight: number }>;
+}
+
+/** One collection a random slot may play, and its weight (how often, against the others'). */
+export interface RandomChoice {
+  collectionId: number;
+  weight: number;
 }
 
 /** An occurrence without an end running longer than this is warned about. */
@@ -82,6 +95,7 @@ export function canonicalSlot(slot: Slot): Slot {
     ...(slot.seed !== undefined ? { seed: slot.seed } : {}), ...(slot.published !== undefined ? { published: slot.published } : {}),
     ...(slot.end !== undefined ? { end: slot.end } : {}), ...(slot.offAir !== undefined ? { offAir: slot.offAir } : {}),
     ...(slot.collectionId !== undefined ? { collectionId: slot.collectionId } : {}),
+    ...(slot.collections !== undefined ? { collections: slot.collections.map((c) => ({ collectionId: c.collectionId, weight: c.weight })) } : {}),
   };
 }
 
@@ -213,10 +227,33 @@ export function shuffled<T>(list: readonly T[], seed: number, pass: number): T[]
   return out;
 }
 
-/** What plays next in one slot: peek, then take when it fits. */
+/** What plays next in one slot: peek, then take when it fits; `begin` at each occurrence (a random slot draws its collection). */
 export interface Picker {
   peek(): number;
   take(at: number): void;
+  begin?(): void;
+}
+
+/**
+ * A random slot's picker: at each occurrence one choice drawn by weight (mulberry32 of the slot's
+ * seed, one draw per occurrence), then played in the slot's order, each choice keeping its own
+ * place (inOrder continues where that collection last stopped).
+ */
+function randomPicker(slot: Slot, choices: NonNullable<Slot['choices']>, aired: Map<number, number>): Picker {
+  const draw = mulberry32((slot.seed ?? 0) >>> 0);
+  const total = choices.reduce((n, c) => n + c.weight, 0);
+  const pickers: (Picker | undefined)[] = choices.map(() => undefined);
+  let current = 0;
+  const picker = () => (pickers[current] ??= pickerOf({ ...slot, videoIds: choices[current]!.videoIds, choices: undefined }, aired));
+  return {
+    begin: () => {
+      let x = draw() * total;
+      current = choices.findIndex((c) => (x -= c.weight) < 0);
+      if (current < 0) current = choices.length - 1;
+    },
+    peek: () => picker().peek(),
+    take: (at) => picker().take(at),
+  };
 }
 
 /**
@@ -268,6 +305,7 @@ export function leastRecentlyAired(list: readonly number[], aired: Map<number, n
 }
 
 function pickerOf(slot: Slot, aired: Map<number, number>): Picker {
+  if (slot.choices) return randomPicker(slot, slot.choices, aired);
   const list = slot.videoIds;
   if (slot.order === 'leastRecentlyAired') return leastRecentlyAired(list, aired);
   let position = 0;
@@ -425,6 +463,7 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
       picker = pickers[index] = pickerOf(slots[index]!, aired);
       yield;
     }
+    picker.begin?.();
     while (videoIds.length < room) {
       const id = picker.peek();
       const d = secondsOf(durations, id);

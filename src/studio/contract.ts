@@ -340,7 +340,9 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a t
 const planDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date yyyy-MM-dd' });
 const videoIdList = (max: number) => z.array(refId).max(max, { error: `must have at most ${max} videos` });
 
-interface SlotFields { start: string; end?: string | undefined; offAir?: boolean | undefined; videoIds: number[]; collectionId?: number | undefined }
+interface SlotFields {
+  start: string; end?: string | undefined; offAir?: boolean | undefined; videoIds: number[]; collectionId?: number | undefined; collections?: unknown[] | undefined;
+}
 /** A rule over a slot's fields, run when those fields parsed (whatever else did not). */
 function slotRule(fields: readonly (keyof SlotFields)[], broken: (slot: SlotFields) => boolean, path: keyof SlotFields, message: string) {
   return z.refine<SlotFields>((slot) => !broken(slot), {
@@ -368,14 +370,21 @@ const slotFields = z.strictObject({
   offAir: z.boolean().optional(),
   /** Plays one of the owner's collections instead of a list of its own (videoIds then empty). */
   collectionId: refId.optional(),
+  /** A random slot: each occurrence plays one of 2 to 20 collections, drawn by weight from `seed`. */
+  collections: z
+    .array(z.strictObject({ collectionId: refId, weight: z.int().min(1, { error: 'must be 1 to 100' }).max(100, { error: 'must be 1 to 100' }) }))
+    .min(2, { error: 'must name at least 2 collections (a slot of one plays it with collectionId)' })
+    .max(20, { error: 'must name at most 20 collections' })
+    .optional(),
 });
 export const slotSchema = slotFields
   // Checked even when another field is refused (a refinement alone would wait for a valid object),
   // so one answer names every problem; each only when the fields it reads parsed.
   .check(slotRule(['videoIds', 'offAir'], (s) => s.offAir === true && s.videoIds.length > 0, 'videoIds', 'must be empty for an off-air slot'))
-  .check(slotRule(['videoIds', 'offAir', 'collectionId'], (s) => s.offAir !== true && s.videoIds.length === 0 && s.collectionId === undefined, 'videoIds', 'must not be empty (or name a collectionId)'))
-  .check(slotRule(['videoIds', 'collectionId'], (s) => s.collectionId !== undefined && s.videoIds.length > 0, 'videoIds', 'must be empty when the slot plays a collection'))
+  .check(slotRule(['videoIds', 'offAir', 'collectionId', 'collections'], (s) => s.offAir !== true && s.videoIds.length === 0 && s.collectionId === undefined && s.collections === undefined, 'videoIds', 'must not be empty (or name a collectionId)'))
+  .check(slotRule(['videoIds', 'collectionId', 'collections'], (s) => (s.collectionId !== undefined || s.collections !== undefined) && s.videoIds.length > 0, 'videoIds', 'must be empty when the slot plays a collection'))
   .check(slotRule(['collectionId', 'offAir'], (s) => s.offAir === true && s.collectionId !== undefined, 'collectionId', 'must be left out for an off-air slot'))
+  .check(slotRule(['collections', 'offAir', 'collectionId'], (s) => s.collections !== undefined && (s.offAir === true || s.collectionId !== undefined), 'collections', 'must be left out for an off-air slot or one that plays a single collection'))
   .check(slotRule(['end', 'offAir'], (s) => s.offAir === true && s.end !== undefined, 'end', 'must be left out for an off-air slot (it lasts until the next slot)'))
   .check(slotRule(['end', 'start'], (s) => s.end !== undefined && s.end === s.start, 'end', 'must differ from start (leave it out to run until the next slot)'));
 export const slotListSchema = z.array(slotSchema).max(PROGRAMMING_LIMITS.slots, { error: `must have at most ${PROGRAMMING_LIMITS.slots} slots` });

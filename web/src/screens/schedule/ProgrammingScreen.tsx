@@ -2,13 +2,13 @@
 // time input, a playlist, its order), the filler list, a preview of what a range of dates would
 // get, apply and one undo; and a dialog copying a day or a week over a range of dates. Every
 // write makes ordinary blocks: the Schedule screen shows them as any other.
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../api/client.ts';
 import { useAllChannels } from '../../api/channels.ts';
 import { useCollections } from '../../api/collections.ts';
 import { useApply, usePreview, useProgramming, useSaveFiller, useSaveSlots, useTemplate, useUndo } from '../../api/programming.ts';
-import type { ProgrammingPreview, ProgrammingState, Slot } from '../../api/types.ts';
+import type { Collection, ProgrammingPreview, ProgrammingState, Slot } from '../../api/types.ts';
 import { titleOf, useVideoTitles } from '../../api/videos.ts';
 import { navigate } from '../../router.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
@@ -59,7 +59,7 @@ function ChannelProgramming({ channelId }: { channelId: number }) {
 }
 
 /** Every field of a slot: JSON.stringify writes them in this order, whatever the object's. */
-const SLOT_FIELDS: (keyof Slot)[] = ['days', 'start', 'videoIds', 'order', 'seed', 'published', 'end', 'offAir', 'collectionId'];
+const SLOT_FIELDS: string[] = ['days', 'start', 'videoIds', 'order', 'seed', 'published', 'end', 'offAir', 'collectionId', 'collections', 'weight'];
 
 function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag: string | undefined; fillerEtag: string | undefined; titles: ReadonlyMap<number, string> }) {
   const { channelId, state, titles } = props;
@@ -71,12 +71,16 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   const saveFiller = useSaveFiller(channelId);
   // A slot that plays a collection sends no list of its own.
   const draft = {
-    slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: s.collectionId === undefined ? videos.map((v) => v.id) : [] })),
+    slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: s.collectionId === undefined && !s.collections ? videos.map((v) => v.id) : [] })),
     fillerVideoIds: fillerCollection === null ? filler.map((v) => v.id) : [],
     ...(fillerCollection === null ? {} : { fillerCollectionId: fillerCollection }),
   };
   const collections = useCollections().data ?? [];
   const plays = [{ value: '', label: 'Its own playlist' }, ...collections.map((c) => ({ value: String(c.id), label: `Collection: ${c.name}` }))];
+  const slotPlays = [...plays, { value: 'random', label: 'Random among collections' }];
+  const playsOf = (slot: SlotDraft) => (slot.collections ? 'random' : slot.collectionId === undefined ? '' : String(slot.collectionId));
+  const choosePlays = (i: number, v: string) =>
+    change(i, v === 'random' ? { collectionId: undefined, collections: [] } : { collectionId: v ? Number(v) : undefined, collections: undefined });
   // Compared field by field in one order (the server's answer may order them otherwise), so a saved plan is not "unsaved".
   const slotsDirty = JSON.stringify(draft.slots, SLOT_FIELDS) !== JSON.stringify(state.slots, SLOT_FIELDS);
   const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join() || fillerCollection !== state.fillerCollectionId;
@@ -140,14 +144,7 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                   onChange={(e) => change(i, e.currentTarget.checked ? { offAir: true, end: undefined, videos: [], collectionId: undefined } : { offAir: undefined })}
                 />
                 {!slot.offAir && (
-                  <Select
-                    label="Plays"
-                    data={plays}
-                    value={slot.collectionId === undefined ? '' : String(slot.collectionId)}
-                    onChange={(v) => change(i, { collectionId: v ? Number(v) : undefined })}
-                    allowDeselect={false}
-                    w={240}
-                  />
+                  <Select label="Plays" data={slotPlays} value={playsOf(slot)} onChange={(v) => choosePlays(i, v ?? '')} allowDeselect={false} w={240} />
                 )}
                 {!slot.offAir && <Select label="Order" data={ORDERS} value={slot.order} onChange={(v) => v && change(i, { order: v as Slot['order'] })} allowDeselect={false} w={200} />}
                 {!slot.offAir && slot.order === 'shuffle' && <NumberInput label="Seed" value={slot.seed ?? 0} min={0} onChange={(v) => change(i, { seed: Number(v) || 0 })} w={100} />}
@@ -155,7 +152,15 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                   Remove slot {i + 1}
                 </Button>
               </Group>
-              {!slot.offAir && slot.collectionId === undefined && <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />}
+              {!slot.offAir && slot.collectionId === undefined && !slot.collections && <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />}
+              {slot.collections && (
+                <RandomChoices
+                  label={`Slot ${i + 1}`}
+                  collections={collections}
+                  value={slot.collections}
+                  onChange={(chosen) => change(i, { collections: chosen })}
+                />
+              )}
             </Paper>
           ))}
           <Group>
@@ -331,5 +336,34 @@ function TemplateDialog({ channelId, onClose, onDone }: { channelId: number; onC
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A random slot's collections and their weights (each occurrence plays one, drawn by weight). */
+function RandomChoices(props: { label: string; collections: readonly Collection[]; value: NonNullable<Slot['collections']>; onChange: (chosen: NonNullable<Slot['collections']>) => void }) {
+  const { collections, value, onChange } = props;
+  const weightOf = (id: number) => value.find((c) => c.collectionId === id)?.weight ?? 1;
+  return (
+    <Group align="flex-end" mt="xs">
+      <MultiSelect
+        label={`${props.label}: random among`}
+        description="each time the slot plays, one of these, more often the heavier"
+        data={collections.map((c) => ({ value: String(c.id), label: c.name }))}
+        value={value.map((c) => String(c.collectionId))}
+        onChange={(ids) => onChange(ids.map((id) => ({ collectionId: Number(id), weight: weightOf(Number(id)) })))}
+        w={320}
+      />
+      {value.map((c) => (
+        <NumberInput
+          key={c.collectionId}
+          label={`Weight of ${collections.find((x) => x.id === c.collectionId)?.name ?? `collection ${c.collectionId}`}`}
+          min={1}
+          max={100}
+          value={c.weight}
+          onChange={(w) => onChange(value.map((x) => (x.collectionId === c.collectionId ? { ...x, weight: Math.max(1, Number(w) || 1) } : x)))}
+          w={170}
+        />
+      ))}
+    </Group>
   );
 }
