@@ -150,7 +150,9 @@ export async function startStores(): Promise<Stores> {
       STORE_APPLE_API_URL: appleStore.server.url,
       STORE_APPLE_VERIFY_RECEIPT_URL: `${appleStore.server.url}/verifyReceipt`,
       STORE_APPLE_VERIFY_RECEIPT_SANDBOX_URL: `${appleStore.server.url}/sandbox/verifyReceipt`,
-      STORE_TIMEOUT_MS: 500,
+      // Long enough for a fake store in the same worker to answer on a loaded machine (500 ms was
+      // not: a restore then granted only what answered in time); a hanging store costs this once.
+      STORE_TIMEOUT_MS: 2_000,
     },
     reset() {
       for (const store of all) Object.assign(store, { mode: 'up' }).records.clear();
