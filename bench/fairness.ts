@@ -20,6 +20,7 @@ import http from 'node:http';
 import { settle, type Measurement } from './drive.ts';
 import { createBenchDatabase, dropBenchDatabase, loadCatalog } from './load.ts';
 import { networkCatalog, NETWORK_OWNER } from './network.ts';
+import { halfHourSlots, programmingVideos } from './programming-plan.ts';
 import { startService, type Child } from './processes.ts';
 
 const { values: args } = parseArgs({
@@ -38,8 +39,7 @@ const { catalog } = networkCatalog(20, now);
 // The writer: a second creator with a channel of its own, programmes and filler (as bench:programming).
 const writer = { ...catalog.accounts[0]!, id: NETWORK_OWNER.id + 1, username: 'writer', email: 'writer@bench.invalid', publicUrl: 'writer', appTokens: [], favorites: [] };
 catalog.accounts.push(writer);
-const programmes = Array.from({ length: 40 }, (_, i) => ({ ...catalog.videos[0]!, id: 800_000 + i, ownerId: writer.id, title: `Programme ${i}`, durationSeconds: 420 + (i % 5) * 120, providerVideoId: `prog-${i}` }));
-const filler = [15, 30, 45, 60, 90, 120].map((d, i) => ({ ...catalog.videos[0]!, id: 800_100 + i, ownerId: writer.id, title: `Filler ${d}s`, durationSeconds: d, providerVideoId: `fill-${i}` }));
+const { programmes, filler } = programmingVideos(catalog.videos[0]!, writer.id);
 catalog.videos.push(...programmes, ...filler);
 const writerChannel = 800_000;
 catalog.channels.push({ ...catalog.channels[0]!, id: writerChannel, ownerId: writer.id, name: 'Programmed channel', url: 'programmed', timezone: 'America/New_York', schedules: [], liveStreams: [] });
@@ -162,15 +162,7 @@ try {
   const token = ((await login.json()) as { data?: { authToken?: string } }).data?.authToken;
   if (!token) throw new Error(`writer login failed: ${login.status}`);
 
-  const days = [1, 2, 3, 4, 5, 6, 7];
-  const slots = Array.from({ length: 48 }, (_, k) => ({
-    days,
-    start: `${String(Math.floor(k / 2)).padStart(2, '0')}:${k % 2 === 0 ? '00' : '30'}`,
-    videoIds: programmes.slice((k * 3) % 35, ((k * 3) % 35) + 5).map((v) => v.id),
-    order: (['inOrder', 'shuffle', 'leastRecentlyAired'] as const)[k % 3],
-    seed: k,
-  }));
-  for (const [url, body] of [['/programming/slots', { slots }], ['/programming/filler', { videoIds: filler.map((v) => v.id) }]] as const) {
+  for (const [url, body] of [['/programming/slots', { slots: halfHourSlots(programmes) }], ['/programming/filler', { videoIds: filler.map((v) => v.id) }]] as const) {
     const put = await call(base, token, 'PUT', url, body);
     if (put.status !== 200) throw new Error(`PUT ${url}: ${put.status} ${put.text.slice(0, 300)}`);
   }

@@ -13,14 +13,13 @@ import { openDatabase } from '../src/db/connect.ts';
 import { BENCH_PASSWORD } from './catalog.ts';
 import { createBenchDatabase } from './load.ts';
 import { networkCatalog } from './network.ts';
+import { halfHourSlots, programmingVideos } from './programming-plan.ts';
 
 const { values: args } = parseArgs({ options: { n: { type: 'string', default: '5' }, url: { type: 'string' }, 'database-url': { type: 'string' } } });
 const now = new Date();
 const { catalog } = networkCatalog(20, now);
 const ownerId = catalog.accounts[0]!.id;
-// Programmes of 7 to 15 minutes and filler of 15 s to 2 min: every half hour leaves a remainder to fill.
-const programmes = Array.from({ length: 40 }, (_, i) => ({ ...catalog.videos[0]!, id: 800_000 + i, title: `Programme ${i}`, durationSeconds: 420 + (i % 5) * 120, providerVideoId: `prog-${i}` }));
-const filler = [15, 30, 45, 60, 90, 120].map((d, i) => ({ ...catalog.videos[0]!, id: 800_100 + i, title: `Filler ${d}s`, durationSeconds: d, providerVideoId: `fill-${i}` }));
+const { programmes, filler } = programmingVideos(catalog.videos[0]!, ownerId);
 catalog.videos.push(...programmes, ...filler);
 const channelId = 800_000;
 catalog.channels.push({ ...catalog.channels[0]!, id: channelId, name: 'Programmed channel', url: 'programmed', timezone: 'America/New_York', schedules: [], liveStreams: [] });
@@ -46,15 +45,7 @@ const call = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: objec
   return { ms, body: r.json() as { data: any } };
 };
 
-const days = [1, 2, 3, 4, 5, 6, 7];
-const slots = Array.from({ length: 48 }, (_, k) => ({
-  days,
-  start: `${String(Math.floor(k / 2)).padStart(2, '0')}:${k % 2 === 0 ? '00' : '30'}`,
-  videoIds: programmes.slice((k * 3) % 35, ((k * 3) % 35) + 5).map((v) => v.id),
-  order: (['inOrder', 'shuffle', 'leastRecentlyAired'] as const)[k % 3],
-  seed: k,
-}));
-await call('PUT', '/programming/slots', { slots });
+await call('PUT', '/programming/slots', { slots: halfHourSlots(programmes) });
 await call('PUT', '/programming/filler', { videoIds: filler.map((v) => v.id) });
 
 const monday = (() => {

@@ -1,6 +1,6 @@
 // Queries behind an owner's collections (src/schedules/collections.ts): the rows, the videos a
 // smart collection's rules read, and the programming plans whose slots play a collection.
-import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import * as t from '../db/schema.ts';
 
@@ -80,32 +80,30 @@ export interface PlanUses {
 
 const planUses = { channelId: t.channelProgramming.channelId, slots: t.channelProgramming.slots, fillerCollectionId: t.channelProgramming.fillerCollectionId };
 
-/** The programming of the owner's channels whose slots or filler play this collection. */
-export async function plansUsingCollection(db: Queryable, ownerId: number, collectionId: number): Promise<PlanUses[]> {
+/** The programming of the owner's channels that `plays` selects. */
+function ownerPlans(db: Queryable, ownerId: number, plays: SQL | undefined): Promise<PlanUses[]> {
   return db
     .select(planUses)
     .from(t.channelProgramming)
     .innerJoin(t.channels, eq(t.channels.id, t.channelProgramming.channelId))
-    .where(and(
-      eq(t.channels.ownerId, ownerId),
-      or(
-        sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collectionId }])}::jsonb`,
-        sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collections: [{ collectionId }] }])}::jsonb`,
-        eq(t.channelProgramming.fillerCollectionId, collectionId),
-      ),
-    ))
+    .where(and(eq(t.channels.ownerId, ownerId), plays))
     .orderBy(asc(t.channelProgramming.channelId));
 }
 
+/** The programming of the owner's channels whose slots (one collection, or among a random slot's) or filler play this collection. */
+export function plansUsingCollection(db: Queryable, ownerId: number, collectionId: number): Promise<PlanUses[]> {
+  return ownerPlans(db, ownerId, or(
+    sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collectionId }])}::jsonb`,
+    sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collections: [{ collectionId }] }])}::jsonb`,
+    eq(t.channelProgramming.fillerCollectionId, collectionId),
+  ));
+}
+
 /** The programming of the owner's channels that plays any collection (what a list of collections reports as their use). */
-export async function ownerPlansWithCollections(db: Queryable, ownerId: number): Promise<PlanUses[]> {
-  return db
-    .select(planUses)
-    .from(t.channelProgramming)
-    .innerJoin(t.channels, eq(t.channels.id, t.channelProgramming.channelId))
-    .where(and(
-      eq(t.channels.ownerId, ownerId),
-      or(sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collectionId')`, sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collections')`, isNotNull(t.channelProgramming.fillerCollectionId)),
-    ))
-    .orderBy(asc(t.channelProgramming.channelId));
+export function ownerPlansWithCollections(db: Queryable, ownerId: number): Promise<PlanUses[]> {
+  return ownerPlans(db, ownerId, or(
+    sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collectionId')`,
+    sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collections')`,
+    isNotNull(t.channelProgramming.fillerCollectionId),
+  ));
 }
