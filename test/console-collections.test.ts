@@ -48,7 +48,11 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
     await form.getByRole('button', { name: 'Add Concert' }).click();
     await form.getByRole('button', { name: 'Save collection' }).click();
     await form.getByText("you already have a collection named 'short CLIPS'").waitFor();
+    // Closing a form not saved asks first (nothing is lost by a stray click); accepted, it closes.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.accept(); }));
     await page.getByRole('button', { name: 'Close' }).click();
+    expect(await asked).toContain('unsaved changes');
+    await form.waitFor({ state: 'detached' });
     const made = await collections();
     expect(made.map((c) => [c.name, c.kind, c.videoIds])).toEqual([
       ['Evening music', 'manual', [5003]],

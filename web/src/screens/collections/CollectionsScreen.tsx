@@ -13,7 +13,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { fieldError, FormAlert } from '../../ui/errors.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
-import { useUnsavedChanges } from '../../ui/unsaved.ts';
+import { confirmLeave, useUnsavedChanges } from '../../ui/unsaved.ts';
 import { VideoPicker, type Chosen } from '../schedule/VideoPicker.tsx';
 
 const PROVIDERS = ['YouTube', 'Vimeo', 'Custom'];
@@ -78,13 +78,21 @@ function Form({ collection, initial, onDone }: { collection: Collection | undefi
   const replace = useReplaceCollection();
   const remove = useDeleteCollection();
   const body: CollectionBody = kind === 'manual' ? { name, videoIds: videos.map((v) => v.id) } : { name, rules };
-  const dirty = JSON.stringify(body) !== JSON.stringify(collection ? (collection.kind === 'manual' ? { name: collection.name, videoIds: collection.videoIds } : { name: collection.name, rules: collection.rules }) : { name: '', videoIds: [] });
-  useUnsavedChanges(dirty && saved === null);
+  // What was last saved (or opened): an edit after a save is unsaved again.
+  const [baseline, setBaseline] = useState(() =>
+    JSON.stringify(collection ? (collection.kind === 'manual' ? { name: collection.name, videoIds: collection.videoIds } : { name: collection.name, rules: collection.rules }) : { name: '', videoIds: [] }),
+  );
+  const dirty = JSON.stringify(body) !== baseline;
+  useUnsavedChanges(dirty);
   const save = useSubmit(async () => {
     if (collection) await replace.mutateAsync({ id: collection.id, body });
     else await create.mutateAsync({ body, key: newIdempotencyKey() });
+    setBaseline(JSON.stringify(body));
     setSaved(`Collection '${name.trim()}' saved.`);
   });
+  const close = () => {
+    if (!dirty || confirmLeave()) onDone();
+  };
   const drop = useSubmit(async () => {
     if (!collection) return;
     await remove.mutateAsync({ id: collection.id });
@@ -117,7 +125,14 @@ function Form({ collection, initial, onDone }: { collection: Collection | undefi
           </Group>
         </Radio.Group>
         {kind === 'manual' ? (
-          <VideoPicker label="Videos of the collection" value={videos} onChange={setVideos} />
+          <>
+            <VideoPicker label="Videos of the collection" value={videos} onChange={setVideos} />
+            {fieldError(save.error, 'videoIds') && (
+              <Text c="red" size="sm">
+                {fieldError(save.error, 'videoIds')}
+              </Text>
+            )}
+          </>
         ) : (
           <Group align="flex-end">
             <MultiSelect
@@ -151,7 +166,7 @@ function Form({ collection, initial, onDone }: { collection: Collection | undefi
               Delete collection
             </Button>
           )}
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={close}>
             Close
           </Button>
         </Group>
