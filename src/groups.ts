@@ -38,7 +38,7 @@ const BODY_FAILURES = {
   413: 'The body is larger than the group accepts.',
   415: 'The body is not JSON.',
 } as const;
-const SUCCESS_DOCS = (failures: Record<number, string>): GroupDocs => ({ failure: failureSchema, failures: { ...failures, ...SHARED_FAILURES } });
+const SUCCESS_DOCS = (failures: Record<number, string>): GroupDocs => ({ failure: failureSchema, failureName: 'Failure', failures: { ...failures, ...SHARED_FAILURES } });
 
 export interface InterfaceGroup {
   name: string;
@@ -75,7 +75,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
     prefixes: ACTIVITY_PATHS,
     envelope: ACTIVITY_ENVELOPE,
     documented: ACTIVITY_PATHS,
-    docs: { failure: activityFailureSchema, failures: { 422: 'The event breaks a rule (`errors` names each field).', ...SHARED_FAILURES } },
+    docs: { failure: activityFailureSchema, failureName: 'ActivityFailure', failures: { 422: 'The event breaks a rule (`errors` names each field).', ...SHARED_FAILURES } },
     // No stale-session sweeper under the test clock: it runs on the system clock.
     register: (app, options) => app.register(activityRoutes, options),
   },
@@ -116,6 +116,7 @@ export const GROUPS: readonly InterfaceGroup[] = [
     documented: [CUSTOM],
     docs: {
       failure: customFailureSchema,
+      failureName: 'CustomFailure',
       failures: {
         403: 'subscription_required: the channel or video is sold and the viewer holds no entitlement.',
         404: 'User is required (unknown owner), or no such channel or video.',
