@@ -275,6 +275,13 @@ const configSchema = z.object({
     .optional(),
   /** An expired auto-renewing subscription is re-checked with its store at most this often, on status calls. */
   SUBSCRIPTION_RECHECK_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /**
+   * Who may become an owner without the CLI (docs/studio.md, Onboarding): `invite` (default) by an
+   * owner's one-time invite link, `open` also by signing up from the console, `closed` neither.
+   */
+  SIGNUP: z.enum(['open', 'invite', 'closed']).default('invite'),
+  /** The longest an invite link lasts, in days (and its default lifetime, unless shorter: 7). */
+  INVITE_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Config = z.output<typeof configSchema>;

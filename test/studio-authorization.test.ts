@@ -26,6 +26,7 @@ interface Ids {
   liveStream: number;
   appToken: number;
   collection: number;
+  invite: number;
 }
 
 async function studioRoutes(): Promise<{ method: string; url: string }[]> {
@@ -57,6 +58,7 @@ function fillPath(url: string, ids: Ids | 'missing'): string {
       case 'liveStreamId': return pick('liveStream');
       case 'tokenId': case 'id': return pick('appToken');
       case 'collectionId': return pick('collection');
+      case 'inviteId': return pick('invite');
       case 'platform': return 'mobile';
       case 'date': return '2026-11-21';
       default: throw new Error(`the authorization test cannot fill :${name} in ${url}; teach fillPath`);
@@ -112,7 +114,10 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
     // A collection of alice's: olga's /collections/:collectionId must neither read nor change it.
     const [collection] = await rows(sql`insert into collections (id, owner_id, name, video_ids)
       overriding system value values (700003, 11, 'authorization test', '[5001]'::jsonb) returning id::int as id`);
-    alice = { channel: 201, video: 5001, block: 9001, liveStream: live!.id, appToken: token!.id, collection: collection!.id };
+    // An open invite of alice's: olga's /invites/:inviteId must neither read nor revoke it.
+    const [invite] = await rows(sql`insert into owner_invites (id, owner_id, token_hash, created_at, expires_at)
+      overriding system value values (700004, 11, ${'d'.repeat(64)}, now(), now() + interval '7 days') returning id::int as id`);
+    alice = { channel: 201, video: 5001, block: 9001, liveStream: live!.id, appToken: token!.id, collection: collection!.id, invite: invite!.id };
   }, 120_000);
   afterAll(() => s.t.close());
 
@@ -124,7 +129,8 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
     const [tokens] = ((await db.execute(sql`select count(*)::int as n, count(revoked_at)::int as revoked from auth_tokens where account_id = 11`)) as unknown as { rows: unknown[] }).rows;
     const [keys] = ((await db.execute(sql`select count(*)::int as n, count(k.revoked_at)::int as revoked from epg_keys k join apps a on a.id = k.app_id where a.owner_id = 11`)) as unknown as { rows: unknown[] }).rows;
     const collections = ((await db.execute(sql`select id, name, video_ids, rules from collections where owner_id = 11 order by id`)) as unknown as { rows: unknown[] }).rows;
-    return JSON.stringify([await exportAccounts(db, blobs, scope), await exportVideos(db, scope), await exportChannels(db, scope), await exportApps(db, blobs, scope), tokens, keys, collections]);
+    const invites = ((await db.execute(sql`select id, used_at, revoked_at from owner_invites where owner_id = 11 order by id`)) as unknown as { rows: unknown[] }).rows;
+    return JSON.stringify([await exportAccounts(db, blobs, scope), await exportVideos(db, scope), await exportChannels(db, scope), await exportApps(db, blobs, scope), tokens, keys, collections, invites]);
   }
 
   const blank = (text: string, ids: number[]) => ids.reduce((out, id) => out.replace(new RegExp(`\\b${id}\\b`, 'g'), 'N'), text);

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { email, nonEmpty } from './fields.ts';
 import { chosenId } from './ids.ts';
 import { formatIssues, issueMessage } from './issues.ts';
-import type { Database } from '../db/connect.ts';
-import { accountKeysTaken, insertOwner } from '../data/owners.ts';
+import type { Database, Queryable } from '../db/connect.ts';
+import { accountKeysTaken, insertOwner, type NewOwner } from '../data/owners.ts';
 import { hashPassword } from '../access/passwords.ts';
 
 export const MIN_OWNER_PASSWORD = 8;
@@ -32,6 +32,28 @@ export function slugOf(username: string): string {
 }
 
 export async function createOwner(db: Database, input: OwnerInput, now: Date): Promise<CreateOwnerResult> {
+  const checked = await checkNewOwner(db, input, now);
+  if (!checked.ok) return checked;
+  try {
+    const created = await insertOwner(db, checked.owner);
+    return { ok: true, id: created };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, errors: [RACED] };
+    throw error;
+  }
+}
+
+/** Lost a race with another create of the same username, email or publicUrl (the unique indexes said so). */
+export const RACED = '(root): another account with this username, email or publicUrl was created meanwhile';
+
+export const isUniqueViolation = (error: unknown): boolean =>
+  (error as { code?: unknown }).code === '23505' || (error as { cause?: { code?: unknown } }).cause?.code === '23505';
+
+/**
+ * The account `createOwner` would insert (its password hashed), or the refusals in the import's
+ * words; an invite's redemption and a sign-up insert it their own way, under the same rules.
+ */
+export async function checkNewOwner(db: Queryable, input: OwnerInput, now: Date): Promise<{ ok: true; owner: NewOwner } | { ok: false; errors: string[] }> {
   const parsed = ownerSchema.safeParse(input, { error: issueMessage });
   if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error.issues) };
   const owner = { ...parsed.data, id: parsed.data.id, publicUrl: parsed.data.publicUrl ?? slugOf(parsed.data.username) };
@@ -43,13 +65,6 @@ export async function createOwner(db: Database, input: OwnerInput, now: Date): P
   ]);
   if (errors.length > 0) return { ok: false, errors };
   const passwordHash = await hashPassword(owner.password);
-  try {
-    const created = await insertOwner(db, { ...owner, id: owner.id, passwordHash, createdAt: now });
-    return { ok: true, id: created };
-  } catch (error) {
-    if ((error as { code?: unknown }).code === '23505' || (error as { cause?: { code?: unknown } }).cause?.code === '23505') {
-      return { ok: false, errors: ['(root): another account with this username, email or publicUrl was created meanwhile'] };
-    }
-    throw error;
-  }
+  const { password: _password, ...rest } = owner;
+  return { ok: true, owner: { ...rest, id: owner.id, passwordHash, createdAt: now } };
 }

@@ -1,6 +1,6 @@
 // Owners: accounts that own a channel or an app, or were made owners from the CLI.
 import { sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/connect.ts';
+import type { Database, Queryable, Transaction } from '../db/connect.ts';
 import { lockSequencesShared, nextIds } from './ids.ts';
 
 export async function isOwner(db: Queryable, accountId: number): Promise<boolean> {
@@ -38,12 +38,15 @@ export async function accountKeysTaken(db: Queryable, owner: Pick<NewOwner, 'id'
  * caller reports it).
  */
 export async function insertOwner(db: Database, owner: NewOwner): Promise<number> {
-  return db.transaction(async (tx) => {
-    if (owner.id === undefined) await lockSequencesShared(tx);
-    const id = owner.id ?? (await nextIds(tx, 'accounts', 1))[0]!;
-    await tx.execute(sql`insert into accounts (id, username, email, password_hash, public_url, full_name, public_name)
-      values (${id}, ${owner.username}, ${owner.email}, ${owner.passwordHash}, ${owner.publicUrl}, ${owner.fullName}, ${owner.publicName})`);
-    await tx.execute(sql`insert into studio_owners (account_id, created_at) values (${id}, ${owner.createdAt})`);
-    return id;
-  });
+  return db.transaction((tx) => insertOwnerIn(tx, owner));
+}
+
+/** insertOwner inside the caller's transaction (an invite's redemption claims the invite in the same one). */
+export async function insertOwnerIn(tx: Transaction, owner: NewOwner): Promise<number> {
+  if (owner.id === undefined) await lockSequencesShared(tx);
+  const id = owner.id ?? (await nextIds(tx, 'accounts', 1))[0]!;
+  await tx.execute(sql`insert into accounts (id, username, email, password_hash, public_url, full_name, public_name)
+    values (${id}, ${owner.username}, ${owner.email}, ${owner.passwordHash}, ${owner.publicUrl}, ${owner.fullName}, ${owner.publicName})`);
+  await tx.execute(sql`insert into studio_owners (account_id, created_at) values (${id}, ${owner.createdAt})`);
+  return id;
 }

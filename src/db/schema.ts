@@ -839,6 +839,28 @@ export const studioOwners = pgTable('studio_owners', {
 });
 
 /**
+ * Owner invites (src/editing/invites.ts): a one-time link an owner hands to someone who becomes
+ * an owner of their own. Only the SHA-256 of the token is stored; `usedBy` is the account it made.
+ */
+export const ownerInvites = pgTable(
+  'owner_invites',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    note: text().notNull().default(''),
+    createdAt: instant().notNull(),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    usedBy: integer(),
+    revokedAt: instant(),
+  },
+  (t) => [uniqueIndex('owner_invites_token_hash').on(t.tokenHash), index('owner_invites_owner').on(t.ownerId, t.id)],
+);
+
+/**
  * Every change made through the Studio API, newest first when read: who (the signed-in
  * account), when, which resource and which of its fields. Kept without foreign keys so the
  * record outlives what it names.

@@ -19,6 +19,12 @@ export const EDIT_REFUSALS = [
   'idempotency_key_reused',
   /** Another heavy write of the same owner (a programming apply, template, undo or preview) is running: retry when it ends. */
   'write_in_progress',
+  /** An invite token that is unknown, used, expired or revoked (src/editing/invites.ts). */
+  'invite_unusable',
+  /** Becoming an owner this way is switched off by the operator (SIGNUP). */
+  'signup_closed',
+  /** Too many failed invite redemptions or sign-ups from this address: retry after `retryAfterSeconds`. */
+  'too_many_attempts',
 ] as const;
 export type EditRefusalCode = (typeof EDIT_REFUSALS)[number];
 
@@ -44,6 +50,16 @@ export class EditRefusal extends Error {
   ) {
     super(message);
     this.name = 'EditRefusal';
+  }
+}
+
+/** A refusal that says when to try again (answered with Retry-After). */
+export class ThrottledRefusal extends EditRefusal {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('too_many_attempts', message);
   }
 }
 

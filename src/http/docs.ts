@@ -28,7 +28,8 @@ const NOT_FOUND = 'No such resource (or not the caller\'s: another owner\'s is a
 /** Marks every route registered on `scope` from now on as behind the Bearer check. */
 export function documentSecurity(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
-    route.schema = { ...(route.schema ?? {}), security: BEARER_SECURITY };
+    // A route that asks for no sign-in says so itself (`security: []`).
+    route.schema = { ...(route.schema ?? {}), security: route.schema?.security ?? BEARER_SECURITY };
   });
 }
 

@@ -9,6 +9,10 @@ declare module 'fastify' {
     /** The owner managing their network through a Studio route (set by the auth hook). */
     editor: Editor;
   }
+  interface FastifyContextConfig {
+    /** A Studio route open without a sign-in (onboarding: invite-routes.ts); no `editor` is set. */
+    anonymous?: boolean;
+  }
 }
 
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;

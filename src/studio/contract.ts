@@ -464,3 +464,37 @@ export const templateBodySchema = rangeOf(
 );
 export const undoBodySchema = z.strictObject({ allowOverlap: z.boolean().optional() });
 export const undoneSchema = z.object({ removed: z.array(z.int()), restored: z.array(blockSchema) });
+
+// ---------------------------------------------------------------- onboarding (issue 36, item 8)
+
+/** An owner's invite as listed: never the token (it is shown once, in the create's answer). */
+export const inviteSchema = z.object({
+  id: z.int(),
+  note: z.string(),
+  status: z.enum(['open', 'used', 'expired', 'revoked']),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+  usedBy: z.int().nullable().describe('the account the invite made (an owner of their own)'),
+  revokedAt: z.string().nullable(),
+});
+export const inviteListSchema = z.object({ items: z.array(inviteSchema) });
+export const newInviteSchema = z.strictObject({
+  note: z.string().max(200).optional().describe('a note for yourself: whom it is for'),
+  expiresInDays: z.int().min(1).max(365).optional().describe('how long the link lasts (default 7, at most INVITE_MAX_DAYS)'),
+});
+export const createdInviteSchema = inviteSchema.extend({
+  token: z.string().optional().describe('the one-time token, shown in this answer only; a retried create (same Idempotency-Key) leaves it out'),
+  path: z.string().optional().describe('where the console redeems it: /studio/invite/{token}'),
+});
+/** A new owner's account, as `channelnet owner create` takes it. */
+export const newOwnerSchema = z.strictObject({
+  username: z.string().max(200),
+  email: z.string().max(320),
+  password: z.string().max(1024),
+  publicUrl: z.string().max(64).optional(),
+  fullName: z.string().max(200).nullable().optional(),
+});
+export const redeemInviteSchema = newOwnerSchema.extend({ token: z.string().min(1).max(200) });
+export const newOwnerCreatedSchema = z.object({ id: z.int(), username: z.string() });
+export const signupModeSchema = z.object({ signup: z.enum(['open', 'invite', 'closed']) });

@@ -17,6 +17,9 @@ export const STATUS_OF_REFUSAL: Record<EditRefusalCode, number> = {
   precondition_failed: 412,
   idempotency_key_reused: 422,
   write_in_progress: 409,
+  invite_unusable: 410,
+  signup_closed: 403,
+  too_many_attempts: 429,
 };
 
 export class StudioError extends Error {

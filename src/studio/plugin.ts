@@ -10,7 +10,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { documentSecurity } from '../http/docs.ts';
 import { ACCOUNT_ONLY, authenticate, bearerToken } from '../access/tokens.ts';
 import { isOwner } from '../data/owners.ts';
-import { EditRefusal } from '../editing/refusals.ts';
+import { EditRefusal, ThrottledRefusal } from '../editing/refusals.ts';
 import type { Editor } from '../editing/write.ts';
 import { routeOptions, setUpGroup, type GroupOptions } from '../http/group.ts';
 import type { GroupErrors } from '../http/group-errors.ts';
@@ -30,6 +30,8 @@ export const studioApi: FastifyPluginAsync<GroupOptions> = async (app, options) 
 
   // onRequest: before the body is read, let alone parsed or validated.
   app.addHook('onRequest', async (request: FastifyRequest) => {
+    // The routes by which an account comes to exist (invite-routes.ts) ask for no sign-in.
+    if (request.routeOptions.config.anonymous === true) return;
     const token = bearerToken(request.headers.authorization);
     const account = token === undefined ? undefined : await authenticate(db, token, request.now, ACCOUNT_ONLY, options.bearers);
     if (!account) throw studioUnauthorized();
@@ -50,6 +52,7 @@ const STUDIO_ERRORS: GroupErrors<FastifyError | StudioError | EditRefusal | Refu
   answer(thrown, _request, reply) {
     const error = thrown instanceof RefusedInput ? refusedInput(thrown) : thrown;
     if (error instanceof EditRefusal) {
+      if (error instanceof ThrottledRefusal) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(STATUS_OF_REFUSAL[error.code]).send(studioFailure(error.code, error.message, error.details, error.detailsOmitted));
     }
     if (error instanceof StudioError) return reply.code(error.statusCode).send(studioFailure(error.code, error.message, error.details, error.detailsOmitted));

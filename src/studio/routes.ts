@@ -8,6 +8,7 @@ import { channelsRoutes } from './channels-routes.ts';
 import { collectionRoutes } from './collection-routes.ts';
 import { epgKeyRoutes } from './epg-key-routes.ts';
 import { guideRoutes } from './guide-routes.ts';
+import { inviteRoutes } from './invite-routes.ts';
 import { linearRoutes } from './linear-routes.ts';
 import { onAirRoutes } from './on-air-routes.ts';
 import { programmingRoutes } from './programming-routes.ts';
@@ -27,4 +28,5 @@ export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   appsRoutes,
   epgKeyRoutes,
   accountRoutes,
+  inviteRoutes,
 ];
