@@ -49,6 +49,8 @@ export interface AppOptions {
   config: Partial<Config>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** The operator link's secret (src/operator-link.ts), when the server holds an embedded data directory. */
+  operatorSecret?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -117,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await guides.stop();
     await notifications.inbox.idle();
   });
-  const group: GroupOptions = { database: options.database, config, cache, timelines, answers, notifications, guides, ingests, bearers };
+  const group: GroupOptions = { database: options.database, config, cache, timelines, answers, notifications, guides, ingests, bearers, operatorSecret: options.operatorSecret };
   await registerLoadShedding(app, {
     database: options.database,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

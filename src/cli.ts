@@ -13,6 +13,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { DEMO_LOGINS, demoCatalog } from './demo/catalog.ts';
 import { isClusterWorker, servePrimary } from './cluster.ts';
 import { openConfiguredDatabase, prepareDatabase, serveForever } from './server.ts';
+import { createOwnerThroughServer, readOperatorLink } from './operator-link.ts';
 
 const USAGE = `Usage: channelnet <command>
 
@@ -128,7 +129,7 @@ async function run(argv: string[]): Promise<number> {
       if (rest[0] !== 'create') throw new UsageError('owner takes the subcommand create');
       const input = await ownerInput(values);
       const now = systemClock();
-      const result = await withDatabase(config, (d) => createOwner(d.db, input, now));
+      const result = await createOwnerAnyway(config, input, now);
       if (!result.ok) {
         process.stderr.write(`owner create failed; nothing was created:\n${result.errors.map((e) => `  ${e}`).join('\n')}\n`);
         return 1;
@@ -149,6 +150,21 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     default:
       throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+/**
+ * Creates the owner in the database, or, when a running server holds the embedded data directory,
+ * through that server's operator route (src/operator-link.ts; docs/operations.md).
+ */
+async function createOwnerAnyway(config: Config, input: OwnerInput, now: Date) {
+  try {
+    return await withDatabase(config, (d) => createOwner(d.db, input, now));
+  } catch (error) {
+    const link = error instanceof DataDirLockedError ? readOperatorLink(config.DATA_DIR) : undefined;
+    if (!link) throw error;
+    process.stderr.write(`the server (process ${link.pid}) holds ${config.DATA_DIR}: creating the owner through it\n`);
+    return createOwnerThroughServer(link, input);
   }
 }
 

@@ -12,6 +12,8 @@ import { demoCatalog } from './demo/catalog.ts';
 import { announcement } from './announcement.ts';
 import { buildApp } from './app.ts';
 import { observeQuery } from './observability/metrics.ts';
+import { newOperatorSecret } from './access/operator.ts';
+import { localUrl, removeOperatorLink, writeOperatorLink } from './operator-link.ts';
 
 const run = promisify(execFile);
 
@@ -52,14 +54,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openConfiguredDatabase(config);
   try {
     const demoLoaded = (await prepareDatabase(config, database)) || preparedApart === true;
-    const app = await buildApp({ database, config });
+    // An embedded data directory on disk is this process's alone: the operator's CLI reaches it through us.
+    const operatorSecret = database.kind === 'pglite' && !config.DATA_DIR.startsWith('memory://') ? newOperatorSecret() : undefined;
+    const app = await buildApp({ database, config, ...(operatorSecret ? { operatorSecret } : {}) });
     // Connections past the cap are closed as they arrive: each open one costs a socket and memory.
     if (config.MAX_CONNECTIONS > 0) app.server.maxConnections = config.MAX_CONNECTIONS;
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    const bound = app.server.address();
+    if (operatorSecret && bound && typeof bound === 'object') writeOperatorLink(config.DATA_DIR, { pid: process.pid, url: localUrl(bound), secret: operatorSecret });
     announce(app, url, config.HOST, database, demoLoaded);
     let stopping: Promise<void> | undefined;
-    const stop = () => (stopping ??= app.close().finally(() => database.close()));
+    const stop = () => {
+      if (operatorSecret) removeOperatorLink(config.DATA_DIR, operatorSecret);
+      return (stopping ??= app.close().finally(() => database.close()));
+    };
     return { app, database, url, stop };
   } catch (error) {
     await database.close().catch(() => undefined);

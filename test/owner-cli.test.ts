@@ -1,5 +1,5 @@
 // Owners without a catalog file: `channelnet owner create` and the rules behind it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,9 +96,32 @@ describe('channelnet owner create on a fresh installation', () => {
       const videos = await fetch(`${server.url}/api/v1/studio/videos`, { headers: { authorization: `Bearer ${token}` } });
       expect(videos.status).toBe(200);
       expect(((await videos.json()) as any).data).toMatchObject({ items: [], total: 0 });
+
+      // While the server holds the embedded database, `owner create` goes through it (issue 36 item 8).
+      const link = join(env.DATA_DIR, 'channelnet.operator.json');
+      expect(statSync(link).mode & 0o777).toBe(0o600);
+      const through = await channelnet(['owner', 'create', '--username', 'omar', '--email', 'omar@example.com', '--password-stdin'], env, 'omar password\n');
+      expect([through.code, through.stdout]).toEqual([0, 'owner created: id 10000001, username omar\n']);
+      expect(through.stderr).toMatch(/creating the owner through it/);
+      const omar = await fetch(`${server.url}/api/v1/rest/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'omar', password: 'omar password' }),
+      });
+      expect(omar.status).toBe(200);
+      // Refusals in the same words as without a server, nothing created.
+      const refused = await channelnet(['owner', 'create', '--username', 'NORA', '--email', 'bad', '--password', 'short'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('owner create failed; nothing was created:\n  email: bad email "bad"\n  password: must be at least 8 characters\n');
+      // The route answers only with the secret, as an unknown path otherwise.
+      const post = (headers: Record<string, string>) =>
+        fetch(`${server.url}/api/v1/studio/operator/owners`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'eve', email: 'eve@example.com', password: 'eve password' }) });
+      for (const headers of [{}, { 'x-channelnet-operator': 'guess' }, { 'x-channelnet-operator': `${JSON.parse(readFileSync(link, 'utf8')).secret}x` }]) {
+        const answer = await post(headers);
+        expect([answer.status, ((await answer.json()) as any).error.code]).toEqual([404, 'not_found']);
+      }
     } finally {
       await server.stop();
     }
+    expect(existsSync(join(env.DATA_DIR, 'channelnet.operator.json'))).toBe(false);
     // Three processes on a fresh data directory (each opens PGlite; the first creates and migrates
     // it): 23 s on an idle 2-core machine, past 30 s among the other test files.
   }, 120_000);

@@ -34,6 +34,11 @@ export interface GroupOptions {
   ingests?: HlsIngests;
   /** Bearer checks kept in memory (src/access/bearer-cache.ts; one per app); absent: read every request. */
   bearers?: BearerCache;
+  /**
+   * The secret of the operator's link to this server (src/operator-link.ts: `channelnet owner
+   * create` while the server holds the embedded database); absent: the operator route answers 404.
+   */
+  operatorSecret?: string | undefined;
 }
 
 /** Applies the group's body limit to every route registered after this call. */
@@ -54,6 +59,7 @@ export const routeOptions = (options: GroupOptions): GroupOptions => ({
   guides: options.guides,
   ingests: options.ingests,
   bearers: options.bearers,
+  operatorSecret: options.operatorSecret,
 });
 
 export interface GroupSetUp<E> {

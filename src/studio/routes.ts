@@ -11,6 +11,7 @@ import { guideRoutes } from './guide-routes.ts';
 import { inviteRoutes } from './invite-routes.ts';
 import { linearRoutes } from './linear-routes.ts';
 import { onAirRoutes } from './on-air-routes.ts';
+import { operatorRoutes } from './operator-routes.ts';
 import { programmingRoutes } from './programming-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { videosRoutes } from './videos-routes.ts';
@@ -29,4 +30,5 @@ export const STUDIO_ROUTES: FastifyPluginAsync<GroupOptions>[] = [
   epgKeyRoutes,
   accountRoutes,
   inviteRoutes,
+  operatorRoutes,
 ];
