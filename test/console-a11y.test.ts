@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 
-const SCREENS = ['Channels', 'Videos', 'Schedule', 'Programming', 'Collections', 'Live streams', 'Watch', 'Apps', 'Analytics', 'Import & export', 'Audit log'];
+const SCREENS = ['Channels', 'Videos', 'Schedule', 'Programming', 'Collections', 'Live streams', 'Watch', 'Apps', 'Analytics', 'Import & export', 'Audit log', 'Invites'];
 const CONTROLS = 'button|link|textbox|searchbox|combobox|checkbox|switch|radio|tab|slider|spinbutton|menuitem|option';
 /** An aria snapshot line of a control with no name: `- button`, `- checkbox [checked]`, `- link:`. */
 const UNNAMED = new RegExp(`^\\s*- (${CONTROLS})( \\[[^\\]]*\\])*:?\\s*$`);
@@ -25,8 +25,8 @@ async function problemsOf(page: Page, label: string): Promise<string[]> {
     // Content beyond the right edge outside a part that scrolls by itself (a table's scroll container): elements and text alike.
     wide: (() => {
       const inScroller = (e) => e.parentElement && e.parentElement.closest('.mantine-TableScrollContainer-scrollContainer, .mantine-ScrollArea-viewport');
-      const out = [...document.querySelectorAll('main *')].filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > window.innerWidth + 1 && !inScroller(e)).map((e) => e.tagName + '.' + String(e.className).slice(0, 60));
-      const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+      const out = [...document.querySelectorAll(document.querySelector('main') ? 'main *' : 'body *')].filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > window.innerWidth + 1 && !inScroller(e)).map((e) => e.tagName + '.' + String(e.className).slice(0, 60));
+      const walker = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const range = document.createRange();
         range.selectNodeContents(n);
@@ -79,11 +79,10 @@ describe('Studio console: accessibility of every screen', { timeout: 240_000 }, 
     await page.keyboard.press('Enter');
     expect(await page.evaluate('document.activeElement.tagName + " " + document.activeElement.getAttribute("aria-label")')).toBe('MAIN Videos');
     expect(page.url()).toContain('#/videos');
-    // Moving to another screen by its link puts the focus on that screen, not on the link left.
+    // Moving to another screen by its link puts the focus on that screen's heading, not on the link left.
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Channels' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(`document.activeElement && document.activeElement.getAttribute('aria-label') === 'Channels'`);
-    expect(await page.evaluate('document.activeElement.tagName')).toBe('MAIN');
+    await expect.poll(() => page.evaluate('document.activeElement.tagName + " " + document.activeElement.textContent')).toBe('H2 Channels');
     await openScreen(page, 'Videos');
 
     await page.getByRole('button', { name: 'Add video' }).click();
@@ -116,6 +115,21 @@ describe('Studio console: accessibility of every screen', { timeout: 240_000 }, 
       problems.push(...(await problemsOf(viewer, 'Channels')).map((p) => `Linear output${suffix}: ${p}`));
       await screenshot(viewer, `a11y-linear-output${suffix}`);
       if (suffix) await viewer.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('names every control of the invitation screen (an invite link, signed out), with one h1, its title and no sideways scroll', async () => {
+    const token = await server.login(OWNER.username, OWNER.password);
+    const { body } = await server.api('POST', '/api/v1/studio/invites', { token, body: {} });
+    const problems: string[] = [];
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+      const stranger = await (await server.context(viewport)).newPage();
+      await stranger.goto(body.data.path);
+      await stranger.getByRole('heading', { name: 'Accept your invitation' }).waitFor();
+      problems.push(...(await problemsOf(stranger, 'Invitation')));
+      await screenshot(stranger, `a11y-invitation${viewport.width === 375 ? '-375' : ''}`);
+      await stranger.context().close();
     }
     expect(problems).toEqual([]);
   });

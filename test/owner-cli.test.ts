@@ -114,7 +114,7 @@ describe('channelnet owner create on a fresh installation', () => {
       // The route answers only with the secret, as an unknown path otherwise.
       const post = (headers: Record<string, string>) =>
         fetch(`${server.url}/api/v1/studio/operator/owners`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'eve', email: 'eve@example.com', password: 'eve password' }) });
-      for (const headers of [{}, { 'x-channelnet-operator': 'guess' }, { 'x-channelnet-operator': `${JSON.parse(readFileSync(link, 'utf8')).secret}x` }]) {
+      for (const headers of [{}, { 'x-channelnet-operator': 'guess' } as Record<string, string>, { 'x-channelnet-operator': `${JSON.parse(readFileSync(link, 'utf8')).secret}x` }]) {
         const answer = await post(headers);
         expect([answer.status, ((await answer.json()) as any).error.code]).toEqual([404, 'not_found']);
       }

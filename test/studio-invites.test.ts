@@ -141,7 +141,7 @@ describe.each(BACKENDS)('Studio onboarding on %s', (backend) => {
       { path: 'password', message: 'must be at least 8 characters' },
     ]);
     const dup = await anonymous('POST', '/onboarding/invite', { token: created.token, username: 'Alice', email: 'new@example.com', password: 'long enough' });
-    expect(dup.json().error.details).toEqual([{ path: 'username', message: 'username "Alice" already used by account 11' }]);
+    expect(dup.json().error.details).toEqual([{ path: 'username', message: 'username "Alice" is already taken' }]);
     expect((await anonymous('POST', '/onboarding/invite', { token: created.token, ...newcomer('pia'), role: 'admin' })).json().error.details).toEqual([{ path: 'role', message: 'unknown field' }]);
     expect((await s.call('GET', `/invites/${created.id}`)).json().data.status).toBe('open');
     expect((await anonymous('POST', '/onboarding/invite', { token: created.token, ...newcomer('pia') })).statusCode).toBe(201);
@@ -190,7 +190,7 @@ describe.each(BACKENDS)('Studio onboarding with SIGNUP=open and closed on %s', (
       expect((await s.call('GET', '/channels', { token })).json().data.items).toEqual([]);
       expect((await s.call('GET', '/audit', { token })).json().data.items.map((e: any) => [e.action, e.resource])).toEqual([['create', 'account']]);
       const refused = await anonymous({ username: 'alice', email: 'x@example.com', password: 'long enough' });
-      expect(refused.json().error.details).toEqual([{ path: 'username', message: 'username "alice" already used by account 11' }]);
+      expect(refused.json().error.details).toEqual([{ path: 'username', message: 'username "alice" is already taken' }]);
       for (let i = 0; i < 8; i++) await anonymous({ username: `w${i}`, email: 'bad', password: 'x' });
       const blocked = await anonymous({ username: 'walt', email: 'walt@example.com', password: 'walt password' });
       expect([blocked.statusCode, blocked.json().error.code]).toEqual([429, 'too_many_attempts']);

@@ -150,7 +150,12 @@ async function unusable(db: Queryable, tokenHash: string, now: Date): Promise<Ed
   return new EditRefusal('invite_unusable', UNUSABLE[status === 'open' ? 'used' : status]);
 }
 
-const ownerRefusal = (errors: readonly string[]) => invalid(errors);
+/**
+ * Owner create's refusals, less which account holds a taken name: `owner create` is the
+ * operator's, these are anyone's, who learn that a name or email is taken (as any sign-up tells)
+ * but not whose.
+ */
+const ownerRefusal = (errors: readonly string[]) => invalid(errors.map((line) => line.replace(/ already used by account \d+$/, ' is already taken')));
 
 /** Redeems an invite: the new owner's account id, or a refusal (nothing changed). */
 export async function redeemInvite(db: Database, policy: OnboardingPolicy, token: string, input: OwnerInput, who: Newcomer): Promise<{ id: number }> {

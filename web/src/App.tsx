@@ -9,6 +9,8 @@ import { forget, signOut as endSession } from './api/session.ts';
 import { announceSignOut, shareSession } from './api/shared-session.ts';
 import { navigate, useLocation } from './router.ts';
 import { SCREENS } from './screens/registry.tsx';
+import { inviteTokenOf } from './api/invites.ts';
+import { JoinScreen } from './Onboarding.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ScreenBoundary } from './ui/ScreenBoundary.tsx';
 import { confirmLeave } from './ui/unsaved.ts';
@@ -26,10 +28,14 @@ export function App() {
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   const screen = SCREENS.find((s) => s.id === location.screen) ?? SCREENS[0]!;
+  // An invite link (/studio/invite/<token>) opens the invitation, signed in or not; sign-up is
+  // offered by the sign-in screen where the operator allows it.
+  const [invite, setInvite] = useState(() => inviteTokenOf(window.location.pathname));
+  const [joining, setJoining] = useState(false);
 
   useEffect(() => {
-    document.title = titleOf(user ? screen.label : 'Sign in');
-  }, [user, screen.label]);
+    document.title = titleOf(invite ? 'Invitation' : joining && !user ? 'Create an account' : user ? screen.label : 'Sign in');
+  }, [user, screen.label, invite, joining]);
 
   useEffect(() => whenSignedOut(() => signedOut()), []);
   // New tabs take this tab's sign-in; a sign-out in another tab signs this one out too.
@@ -43,14 +49,16 @@ export function App() {
     [user],
   );
 
-  // A new screen takes the focus (its region, named by the screen), so a keyboard or screen reader
-  // user lands on it rather than on the link they left; not on the first load (the page's start).
+  // A new screen puts the focus on its heading, so a keyboard or screen reader user lands on it
+  // (and hears its name) rather than on the link they left; not on the first load (the page's start).
   const shown = useRef<string | null>(null);
   useEffect(() => {
     if (!user) return;
-    if (shown.current !== null && shown.current !== screen.id) main.current?.focus();
+    const moved = shown.current !== null && shown.current !== screen.id;
     shown.current = screen.id;
-  }, [user, screen.id]);
+    if (moved && main.current) return focusHeading(main.current, screen.label);
+    return undefined;
+  }, [user, screen.id, screen.label]);
 
   function signedOut() {
     forget();
@@ -65,16 +73,44 @@ export function App() {
     signedOut();
   }
 
-  if (!user) {
+  const signedIn = (name: string) => {
+    sessionStorage.setItem(USER_KEY, name);
+    setUser(name);
+    if (!location.screen) navigate('channels');
+  };
+
+  if (invite) {
+    const leave = () => {
+      // The token leaves the address bar (and the history entry) once the invitation is done with.
+      history.replaceState(null, '', '/studio/');
+      setInvite(null);
+    };
     return (
-      <SignIn
+      <JoinScreen
+        invite={invite}
         onSignedIn={(name) => {
-          sessionStorage.setItem(USER_KEY, name);
-          setUser(name);
-          if (!location.screen) navigate('channels');
+          leave();
+          signedIn(name);
         }}
+        onBack={leave}
       />
     );
+  }
+
+  if (!user) {
+    if (joining) {
+      return (
+        <JoinScreen
+          invite={null}
+          onSignedIn={(name) => {
+            setJoining(false);
+            signedIn(name);
+          }}
+          onBack={() => setJoining(false)}
+        />
+      );
+    }
+    return <SignIn onSignedIn={signedIn} onCreateAccount={() => setJoining(true)} />;
   }
 
   const Screen = screen.component;
@@ -130,4 +166,32 @@ export function App() {
       </AppShell>
     </>
   );
+}
+
+/**
+ * Focuses the screen's heading (its h2 named by the screen, else its first) once it is there:
+ * screens load lazily, so it may appear after this is called. Returns the function that stops waiting.
+ */
+function focusHeading(main: HTMLElement, label: string): () => void {
+  const find = () => {
+    const headings = [...main.querySelectorAll('h2')];
+    return headings.find((h) => h.textContent?.trim() === label) ?? headings[0];
+  };
+  const focus = (heading: HTMLElement) => {
+    heading.tabIndex = -1;
+    heading.focus();
+  };
+  const now = find();
+  if (now) {
+    focus(now);
+    return () => undefined;
+  }
+  const watcher = new MutationObserver(() => {
+    const heading = find();
+    if (!heading) return;
+    watcher.disconnect();
+    focus(heading);
+  });
+  watcher.observe(main, { childList: true, subtree: true });
+  return () => watcher.disconnect();
 }

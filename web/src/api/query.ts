@@ -43,6 +43,7 @@ export const keys = {
   languages: ['languages'] as const,
   app: (platform: string) => ['apps', platform] as const,
   appTokens: ['app-tokens'] as const,
+  invites: ['invites'] as const,
   epgKey: (platform: string) => ['apps', platform, 'epg-key'] as const,
   nowOnAir: (channelId: number) => ['schedule', channelId, 'now'] as const,
   audit: (before: number | undefined) => ['audit', before ?? 'newest'] as const,

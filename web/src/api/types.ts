@@ -56,6 +56,13 @@ export type AppChannel = App['channels'][number];
 export type AppToken = Answer<typeof studio.appTokenSchema>;
 export type CreatedToken = Answer<typeof studio.createdTokenSchema>;
 
+// Onboarding: invites and sign-up
+export type Invite = Answer<typeof studio.inviteSchema>;
+export type CreatedInvite = Answer<typeof studio.createdInviteSchema>;
+export type NewInvite = Body<typeof studio.newInviteSchema>;
+export type NewOwner = Body<typeof studio.newOwnerSchema>;
+export type SignupMode = Answer<typeof studio.signupModeSchema>['signup'];
+
 // Catalog file and audit
 export type ImportAnswer = Answer<typeof studio.importAnswerSchema>;
 export type AuditPage = Answer<typeof studio.auditPageSchema>;

@@ -23,4 +23,5 @@ export const SCREENS: readonly Screen[] = [
   { id: 'analytics', label: 'Analytics', component: screen(() => import('./analytics/AnalyticsScreen.tsx'), 'AnalyticsScreen') },
   { id: 'catalog', label: 'Import & export', component: screen(() => import('./catalog/CatalogScreen.tsx'), 'CatalogScreen') },
   { id: 'audit', label: 'Audit log', component: screen(() => import('./catalog/AuditScreen.tsx'), 'AuditScreen') },
+  { id: 'invites', label: 'Invites', component: screen(() => import('./invites/InvitesScreen.tsx'), 'InvitesScreen') },
 ];
