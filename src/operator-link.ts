@@ -1,5 +1,5 @@
-// The operator's link to a running server (docs/operations.md, Owner accounts while the server
-// runs). The embedded database allows one process per data directory, and the server holds it for
+// The operator's link to a running server (docs/operations.md: Databases: embedded or PostgreSQL).
+// The embedded database allows one process per data directory, and the server holds it for
 // its whole life, so `channelnet owner create` cannot open it while the server runs. Instead the
 // server writes, next to its data, a file only the data directory's owner can read (mode 0600):
 // where it listens and a fresh 256-bit secret. The CLI, finding the directory locked, sends the
