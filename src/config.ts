@@ -231,6 +231,20 @@ const configSchema = z.object({
   OEMBED_YOUTUBE_URL: z.union([z.literal(''), storeUrl.unwrap()]).default('https://www.youtube.com/oembed'),
   OEMBED_VIMEO_URL: z.union([z.literal(''), storeUrl.unwrap()]).default('https://vimeo.com/api/oembed.json'),
   /**
+   * The YouTube Data API v3 key (issue 36 item 5): with one, `/videos/lookup` fills YouTube
+   * durations from `videos.list` and imports playlists and channel uploads; '' (the default) asks
+   * nothing of the Data API. A secret: `channelnet config` masks it.
+   */
+  YOUTUBE_API_KEY: z.string().default(''),
+  /** The YouTube Data API's base (tests point it at a local server); only this address is asked. */
+  YOUTUBE_API_URL: storeUrl.unwrap().default('https://www.googleapis.com/youtube/v3'),
+  /** Vimeo's API base, for showcase imports; only this address is asked. */
+  VIMEO_API_URL: storeUrl.unwrap().default('https://api.vimeo.com'),
+  /** A Vimeo API access token (an app's unauthenticated token reads public showcases); '' : no showcase import. A secret. */
+  VIMEO_API_TOKEN: z.string().default(''),
+  /** One YouTube or Vimeo API call not answered within this long counts as down; the review asks the creator instead. */
+  PROVIDER_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  /**
    * Origins whose media (HLS playlists) the service reads even where they resolve to a loopback,
    * private or link-local address (an origin on the operator's own network; tests). Unset: every
    * creator-given URL must resolve to a public address (docs/security.md: Fetching creator-given URLs).
@@ -305,8 +319,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration with secrets masked, for `channelnet config`. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(config).map(([key, value]) => [key, typeof value === 'string' ? maskUrlSecrets(value) : value]));
+  return Object.fromEntries(Object.entries(config).map(([key, value]) => [
+    key,
+    SECRET_VALUES.has(key) && value !== '' ? '****' : typeof value === 'string' ? maskUrlSecrets(value) : value,
+  ]));
 }
+
+/** Variables that are secrets whole (not URLs with a secret inside). */
+const SECRET_VALUES = new Set(['YOUTUBE_API_KEY', 'VIMEO_API_TOKEN']);
 
 /** Query parameters known to carry no secret; every other one's value is masked. */
 const HARMLESS_URL_PARAMS = new Set(['sslmode', 'ssl', 'application_name', 'connect_timeout', 'target_session_attrs', 'host', 'port', 'dbname', 'user']);

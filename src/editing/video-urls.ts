@@ -1,10 +1,12 @@
 // Videos from pasted URLs: what a URL is (video-url.ts), what its provider says of it
 // (oembed.ts), and a body's `url` turned into the catalog's provider fields before validation.
 // Looking up never happens inside a write: a write never waits on a provider.
-import { parseVideoUrl, type ParsedVideoUrl } from '../catalog/video-url.ts';
+import { listWords, parseListUrl } from '../catalog/list-url.ts';
+import { parseVideoUrl, youtubeThumbnail, type ParsedVideoUrl } from '../catalog/video-url.ts';
 import type { Queryable } from '../db/connect.ts';
 import { ownerVideosByProviderIds } from '../data/studio-videos.ts';
 import { lookUpOEmbed, type OEmbedConfig, type OEmbedLookup, type VideoMetadata } from './oembed.ts';
+import { newListBudget, readList, youtubeVideos, type ApiFailure, type ListEntry, type ProviderApiConfig, type YouTubeVideo } from './provider-apis.ts';
 import { invalid } from './refusals.ts';
 import type { Body } from './entities.ts';
 
@@ -28,14 +30,83 @@ export interface UrlLookup {
   existing: { videoId: number; title: string } | null;
   /** The index of an earlier URL of the same request naming the same video (another form of its URL). */
   repeatOf: number | null;
+  /** The index in `lists` of the pasted list this video came from; null for a pasted video URL. */
+  list: number | null;
+}
+
+/** A pasted playlist, channel or showcase URL and what reading it gave. */
+export interface ListLookup {
+  url: string;
+  /** What it is, in words ("YouTube playlist PL..."). */
+  name: string;
+  /** Its title where the API said it (a channel's name). */
+  title: string | null;
+  lookup: 'found' | 'not_found' | 'unavailable';
+  /** How many of the items came from it. */
+  videos: number;
+  /** Fewer videos than it holds (MAX_LIST_VIDEOS, the time budget, a page that failed). */
+  cut: boolean;
+  message: string | null;
+}
+
+export interface PasteLookup {
+  items: UrlLookup[];
+  lists: ListLookup[];
+}
+
+/** Each URL parsed and, for YouTube and Vimeo, looked up through oEmbed (no lists, no Data API: see lookUpPaste). */
+export async function lookUpVideoUrls(config: OEmbedConfig, urls: readonly string[]): Promise<UrlLookup[]> {
+  return (await lookUpPaste(config, null, urls)).items;
+}
+
+/** A pasted video URL, or a video a list named (with what the list said of it). */
+type Entry =
+  | { kind: 'url'; url: string }
+  | { kind: 'listed'; url: string; list: number; entry: ListEntry };
+
+interface DataApiAnswer {
+  videos: Map<string, YouTubeVideo>;
+  failure: ApiFailure | null;
 }
 
 /**
- * Each URL parsed and, for YouTube and Vimeo, looked up. The same video is asked once; once a
- * provider is unavailable (offline, timing out) it is not asked again in this request, so a
- * paste of 50 costs at most a few timeouts.
+ * Each URL parsed; a playlist, channel or showcase URL read into its videos (provider-apis.ts,
+ * within MAX_LIST_VIDEOS and LIST_TIME_BUDGET_MS for the whole request); YouTube videos asked of
+ * the Data API in batches of 50 when a key is configured (durations), the rest of oEmbed. The same
+ * video is asked once; once a provider is unavailable (offline, timing out) it is not asked again
+ * in this request, so a paste of 50 costs at most a few timeouts.
  */
-export async function lookUpVideoUrls(config: OEmbedConfig, urls: readonly string[]): Promise<UrlLookup[]> {
+export async function lookUpPaste(config: OEmbedConfig, apis: ProviderApiConfig | null, urls: readonly string[]): Promise<PasteLookup> {
+  const budget = newListBudget();
+  const lists: ListLookup[] = [];
+  const entries: Entry[] = [];
+  for (const url of urls) {
+    const list = parseListUrl(url);
+    if (list === null) {
+      entries.push({ kind: 'url', url });
+      continue;
+    }
+    if (!list.ok) {
+      lists.push({ url, name: 'a list', title: null, lookup: 'not_found', videos: 0, cut: false, message: list.problem });
+      continue;
+    }
+    const read = apis
+      ? await readList(apis, list.list, budget)
+      : { entries: [], title: null, status: 'unavailable' as const, cut: false, message: "Lists of videos are read only through the providers' APIs, which this lookup does not ask" };
+    const index = lists.length;
+    lists.push({ url, name: listWords(list.list), title: read.title, lookup: read.status, videos: read.entries.length, cut: read.cut, message: read.message });
+    for (const entry of read.entries) entries.push({ kind: 'listed', url: watchUrlOf(entry), list: index, entry });
+  }
+
+  // Durations of every YouTube video, pasted or listed, from the Data API in batches of 50.
+  const youtubeIds = entries.flatMap((e) => {
+    if (e.kind === 'listed') return e.entry.providerName === 'YouTube' ? [e.entry.providerVideoId] : [];
+    const parsed = parseVideoUrl(e.url);
+    return parsed.ok && parsed.video.providerName === 'YouTube' ? [parsed.video.providerVideoId] : [];
+  });
+  let dataApi: DataApiAnswer = { videos: new Map(), failure: null };
+  if (apis && apis.youtubeKey !== '' && youtubeIds.length > 0) dataApi = await youtubeVideos(apis, youtubeIds, budget.deadline);
+
   const asked = new Map<string, Promise<OEmbedLookup>>();
   const down = new Map<string, OEmbedLookup>();
   const lookUp = (video: ParsedVideoUrl): Promise<OEmbedLookup> => {
@@ -52,35 +123,61 @@ export async function lookUpVideoUrls(config: OEmbedConfig, urls: readonly strin
     }
     return pending;
   };
-  const results: UrlLookup[] = new Array(urls.length);
+  const results: UrlLookup[] = new Array(entries.length);
   let next = 0;
   const worker = async () => {
-    while (next < urls.length) {
+    while (next < entries.length) {
       const i = next++;
-      results[i] = await lookUpOne(urls[i]!, lookUp);
+      const entry = entries[i]!;
+      results[i] = entry.kind === 'listed' ? listedLookup(entry, dataApi) : await lookUpOne(entry.url, lookUp, dataApi);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, urls.length) }, worker));
-  return results;
+  await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, entries.length) }, worker));
+  return { items: results, lists };
 }
 
-async function lookUpOne(url: string, lookUp: (video: ParsedVideoUrl) => Promise<OEmbedLookup>): Promise<UrlLookup> {
+/** The URL a listed video is added by (the server parses it again on create): its plain watch or page URL. */
+const watchUrlOf = (entry: ListEntry): string =>
+  entry.providerName === 'YouTube' ? `https://www.youtube.com/watch?v=${entry.providerVideoId}` : `https://vimeo.com/${entry.providerVideoId}`;
+
+function listedLookup(entry: Extract<Entry, { kind: 'listed' }>, dataApi: DataApiAnswer): UrlLookup {
+  const { providerName, providerVideoId } = entry.entry;
+  const said = providerName === 'YouTube' ? dataApi.videos.get(providerVideoId) : undefined;
+  const base = { providerName, providerVideoId, streamUrl: null, thumbnailUrl: providerName === 'YouTube' ? youtubeThumbnail(providerVideoId) : '' };
+  let metadata: VideoMetadata = entry.entry.metadata;
+  let lookup: UrlLookup['lookup'] = 'found';
+  let message: string | null = null;
+  if (said?.status === 'found') [metadata, message] = [{ ...metadata, ...said.metadata }, said.note];
+  else if (said?.status === 'not_found') [lookup, message] = ['not_found', said.message];
+  else if (providerName === 'YouTube' && dataApi.failure) message = dataApi.failure.message;
+  const video = { ...base, ...metadata, thumbnailUrl: metadata.thumbnailUrl ?? base.thumbnailUrl };
+  return { url: entry.url, problem: null, video, lookup, lookupMessage: message, missing: NEEDED.filter((field) => video[field] === undefined), existing: null, repeatOf: null, list: entry.list };
+}
+
+async function lookUpOne(url: string, lookUp: (video: ParsedVideoUrl) => Promise<OEmbedLookup>, dataApi: DataApiAnswer): Promise<UrlLookup> {
   const parsed = parseVideoUrl(url);
-  if (!parsed.ok) return { url, problem: parsed.problem, video: null, lookup: 'none', lookupMessage: null, missing: [], existing: null, repeatOf: null };
+  if (!parsed.ok) return { url, problem: parsed.problem, video: null, lookup: 'none', lookupMessage: null, missing: [], existing: null, repeatOf: null, list: null };
   const { oembedUrl: _oembed, startSeconds: _start, ...fields } = parsed.video;
-  const lookup = await lookUp(parsed.video);
+  // The Data API's answer when it gave one; oEmbed otherwise (no key, or the Data API failed: its words kept).
+  const said = fields.providerName === 'YouTube' ? dataApi.videos.get(fields.providerVideoId) : undefined;
+  const failure = fields.providerName === 'YouTube' && said === undefined ? dataApi.failure : null;
+  const lookup: OEmbedLookup = said === undefined ? await lookUp(parsed.video) : said.status === 'found' ? { status: 'found', metadata: said.metadata } : said;
   const metadata = lookup.status === 'found' ? lookup.metadata : {};
   // The provider's thumbnail when it gives one; YouTube's from the id otherwise.
   const video = { ...fields, ...metadata, thumbnailUrl: metadata.thumbnailUrl ?? fields.thumbnailUrl };
+  const message = said?.status === 'found' ? said.note
+    : failure ? failure.message
+      : lookup.status === 'not_found' || lookup.status === 'unavailable' ? lookup.message : null;
   return {
     url,
     problem: null,
     video,
     lookup: lookup.status,
-    lookupMessage: lookup.status === 'not_found' || lookup.status === 'unavailable' ? lookup.message : null,
+    lookupMessage: message,
     missing: NEEDED.filter((field) => video[field] === undefined),
     existing: null,
     repeatOf: null,
+    list: null,
   };
 }
 

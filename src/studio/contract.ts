@@ -49,7 +49,17 @@ export const videoLookupSchema = z.object({
     missing: z.array(z.string()).describe('fields the creator must still give (YouTube gives no duration)'),
     existing: z.object({ videoId: z.number(), title: z.string() }).nullable().describe("the owner's video with the same provider and id (a duplicate), or null"),
     repeatOf: z.number().nullable().describe('index of an earlier URL of this request naming the same video, or null'),
+    list: z.number().nullable().describe('index in lists of the pasted playlist, channel or showcase this video came from; null for a pasted video URL'),
   })),
+  lists: z.array(z.object({
+    url: z.string(),
+    name: z.string().describe('what the list is, in words (YouTube playlist PL..., the uploads of @handle, Vimeo showcase N)'),
+    title: z.string().nullable().describe("the list's title where its API said it"),
+    lookup: z.enum(['found', 'not_found', 'unavailable']),
+    videos: z.number().describe('how many items came from it'),
+    cut: z.boolean().describe('true when it holds more than was read (500 videos a lookup, 20 s a lookup, a page that failed)'),
+    message: z.string().nullable().describe('why it gave fewer videos than it holds, or none, in words'),
+  })).describe('the pasted playlist, channel and showcase URLs, each read into its videos (items with list set)'),
 });
 /** A rung of an HLS video's ladder, as ingest read it (keys in the presenter's order: src/linear/ingest-state.ts). */
 export const hlsVariantSchema = z.object({

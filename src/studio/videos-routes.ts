@@ -12,7 +12,7 @@ import { BULK_VIDEOS_BODY_LIMIT } from './limits.ts';
 import { bulkVideosSchema, hlsStateSchema, newVideoSchema, studioVideoSchema, videoLookupBodySchema, videoLookupSchema, videoPageSchema, videoPatchSchema, videoSchema, videoUsageSchema } from './contract.ts';
 import { refreshVideoHls } from '../editing/video-hls.ts';
 import { hlsStateOf } from '../linear/ingest-state.ts';
-import { flagDuplicates, lookUpVideoUrls } from '../editing/video-urls.ts';
+import { flagDuplicates, lookUpPaste } from '../editing/video-urls.ts';
 import { NO_CONTENT, numericId, pageQuery } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
 
@@ -23,12 +23,17 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const oembed = { youtube: config.OEMBED_YOUTUBE_URL, vimeo: config.OEMBED_VIMEO_URL, timeoutMs: config.OEMBED_TIMEOUT_MS };
+  const apis = {
+    youtubeKey: config.YOUTUBE_API_KEY, youtubeUrl: config.YOUTUBE_API_URL,
+    vimeoToken: config.VIMEO_API_TOKEN, vimeoUrl: config.VIMEO_API_URL, timeoutMs: config.PROVIDER_API_TIMEOUT_MS,
+  };
 
-  // Writes nothing: what each pasted URL is, what its provider says, and whether the owner has it already.
-  app.post('/videos/lookup', { schema: { body: videoLookupBodySchema, response: { 200: okSchema(videoLookupSchema) } } }, async (request) => ({
-    success: true as const,
-    data: { items: await flagDuplicates(db, request.editor.ownerId, await lookUpVideoUrls(oembed, request.body.urls)) },
-  }));
+  // Writes nothing: what each pasted URL is (a playlist, channel or showcase read into its videos),
+  // what its provider says, and whether the owner has it already.
+  app.post('/videos/lookup', { schema: { body: videoLookupBodySchema, response: { 200: okSchema(videoLookupSchema) } } }, async (request) => {
+    const { items, lists } = await lookUpPaste(oembed, apis, request.body.urls);
+    return { success: true as const, data: { items: await flagDuplicates(db, request.editor.ownerId, items), lists } };
+  });
 
   app.get('/videos', { schema: { querystring: pageQuery, response: { 200: okSchema(videoPageSchema) } } }, async (request) => {
     const { page, per_page, q } = request.query;
