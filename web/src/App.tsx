@@ -9,7 +9,7 @@ import { forget, signOut as endSession } from './api/session.ts';
 import { announceSignOut, shareSession } from './api/shared-session.ts';
 import { navigate, useLocation } from './router.ts';
 import { SCREENS } from './screens/registry.tsx';
-import { inviteTokenOf } from './api/invites.ts';
+import { inviteTokenOf } from './invite-path.ts';
 import { JoinScreen } from './Onboarding.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ScreenBoundary } from './ui/ScreenBoundary.tsx';

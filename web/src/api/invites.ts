@@ -24,9 +24,3 @@ export async function redeemInvite(token: string, owner: NewOwner): Promise<void
 export async function signUp(owner: NewOwner): Promise<void> {
   await studio('/onboarding/signup', { method: 'POST', body: owner });
 }
-
-/** The invite token a console address carries: /studio/invite/<token>. */
-export function inviteTokenOf(pathname: string): string | null {
-  const match = /^\/studio\/invite\/([A-Za-z0-9_-]{1,200})\/?$/.exec(pathname);
-  return match ? match[1]! : null;
-}
