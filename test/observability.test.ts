@@ -36,9 +36,13 @@ describe('logs and metrics', () => {
     const response = await app.inject({ url: '/api/v1/rest/channels', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'lb-1234' } });
     expect(response.headers['x-request-id']).toBe('lb-1234');
     await app.inject({ url: '/api/v1/rest/favorites', headers: { authorization: `Bearer ${APP_TOKEN}` } });
+    // An invitation's one-time token (in the console's path) and the operator's secret (a header).
+    await app.inject({ url: '/studio/invite/invite-token-in-path-0123456789abcdefghijklmn' });
+    await app.inject({ method: 'POST', url: '/api/v1/studio/operator/owners', headers: { 'x-channelnet-operator': 'operator-secret-value' }, payload: {} });
     app.log.info({ app: { storeCredentials: { apple: { sharedSecret: 's3cret-value' } } }, receipt_data: 'MIIT-receipt' }, 'verification');
     const text = lines.join('\n');
-    for (const secret of [OWNER.password, token, APP_TOKEN, 's3cret-value', 'MIIT-receipt']) expect(text).not.toContain(secret);
+    for (const secret of [OWNER.password, token, APP_TOKEN, 's3cret-value', 'MIIT-receipt', 'invite-token-in-path', 'operator-secret-value']) expect(text).not.toContain(secret);
+    expect(text).toContain('/studio/invite/[redacted]');
     expect(text).toContain('[redacted]');
     const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.req);
     expect(requestLines.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-test-now"]',
+  'req.headers["x-channelnet-operator"]',
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `req.body.${key}`]),
 ];
 
@@ -24,13 +25,16 @@ export function loggerOptions(level: string) {
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
-        url: req.url,
+        url: withoutInviteToken(req.url),
         headers: req.headers,
         remoteAddress: req.ip,
       }),
     },
   };
 }
+
+/** A console invitation's address carries its one-time token (docs/studio.md, Onboarding): logged without it. */
+export const withoutInviteToken = (url: string) => url.replace(/^(\/studio\/invite\/)[^/?#]+/, '$1[redacted]');
 
 /** Accepts a sane incoming X-Request-Id (from a load balancer), otherwise makes one. */
 export function requestId(req: IncomingMessage): string {
