@@ -190,6 +190,8 @@ function focusHeading(main: HTMLElement, label: string): () => void {
     const heading = find();
     if (!heading) return;
     watcher.disconnect();
+    // Someone already working in the new screen keeps their place.
+    if (main.contains(document.activeElement) && document.activeElement !== main) return;
     focus(heading);
   });
   watcher.observe(main, { childList: true, subtree: true });
