@@ -3,7 +3,7 @@
 // configured roots, the app's bundle id, its Apple id (production) and the environment, before
 // anything is read. The inbox keeps the decoded payload: Apple signed it, so applying it needs
 // no further question to the store.
-import { Environment, SignedDataVerifier, VerificationException, VerificationStatus } from '@apple/app-store-server-library';
+import { appleLibrary } from '../stores/apple-library.ts';
 import { decodeSegment } from '../stores/jwt.ts';
 import { credential } from '../stores/http.ts';
 import { eventDate, isRefusal, jsonBody, refuse, type InboundRequest, type NotificationRefusal, type NotifiedApp, type Received } from './types.ts';
@@ -24,6 +24,7 @@ export async function receiveApple(request: InboundRequest, target: NotifiedApp,
   if (environment === 'Production' && !Number.isSafeInteger(appAppleId)) {
     return refuse('not_configured', 'storeCredentials.apple lacks appAppleId, which production notifications are checked against');
   }
+  const { Environment, SignedDataVerifier, VerificationException, VerificationStatus } = await appleLibrary();
   const verifier = new SignedDataVerifier([...roots], false, environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX, bundleId, Number.isSafeInteger(appAppleId) ? appAppleId : undefined);
   try {
     const decoded = await verifier.verifyAndDecodeNotification(signedPayload);

@@ -2,14 +2,8 @@
 // operator-supplied root certificates, then confirmed with the App Store Server API when the
 // app's In-App Purchase key is configured (a JWS from the device may predate a refund). Legacy
 // base64 app receipts go through verifyReceipt (apple-receipt.ts).
-import {
-  Environment,
-  SignedDataVerifier,
-  VerificationException,
-  VerificationStatus,
-  type JWSRenewalInfoDecodedPayload,
-  type JWSTransactionDecodedPayload,
-} from '@apple/app-store-server-library';
+import type { JWSRenewalInfoDecodedPayload, JWSTransactionDecodedPayload } from '@apple/app-store-server-library';
+import { appleLibrary } from './apple-library.ts';
 import { APPLE_ROOT_CERTIFICATES_ENV } from './apple-roots.ts';
 import { verifyLegacyReceipt, type VerifyReceiptUrls } from './apple-receipt.ts';
 import { asRecord, callStore, credential, dateFromMs, missingCredential, pem, str, trimSlash } from './http.ts';
@@ -67,6 +61,7 @@ export function appleVerifier(options: AppleOptions): StoreVerifier {
     // appAppleId is only compared for notifications and app transactions, never for transactions;
     // the library insists on one in Production, so 0 stands in when the app has none configured.
     const appAppleId = Number(credential(input.credentials, 'appAppleId') ?? 0);
+    const { Environment, SignedDataVerifier, VerificationException, VerificationStatus } = await appleLibrary();
     const verifier = new SignedDataVerifier(roots, false, environment === 'production' ? Environment.PRODUCTION : Environment.SANDBOX, bundleId, appAppleId);
     try {
       return { tx: await verifier.verifyAndDecodeTransaction(jws), environment };
@@ -128,6 +123,7 @@ export function appleVerifier(options: AppleOptions): StoreVerifier {
   }
 
   async function renewalInfo(jws: string, environment: StoreEnvironment, bundleId: string): Promise<JWSRenewalInfoDecodedPayload | StoreVerdict> {
+    const { Environment, SignedDataVerifier } = await appleLibrary();
     const verifier = new SignedDataVerifier(roots, false, environment === 'production' ? Environment.PRODUCTION : Environment.SANDBOX, bundleId, 0);
     try {
       return await verifier.verifyAndDecodeRenewalInfo(jws);
