@@ -20,7 +20,7 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Spawns and waits for the "listening on <url>" line; stderr goes to `logFile` for post-mortems. */
+/** Spawns and waits for the "listening on <url>" line; stderr, then stdout, go to `logFile` for post-mortems. */
 function launch(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<Child> {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(logFile, { flags: 'a' });
@@ -40,7 +40,9 @@ function launch(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: s
       clearTimeout(timer);
       child.off('exit', onExit);
       child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
+      // From here on stdout goes to the log too (warnings at LOG_LEVEL=warn, and what Node flags
+      // such as --trace-gc print: the live heap after each full collection, for memory work).
+      child.stdout!.pipe(log);
       resolve({ name, process: child, pid: child.pid!, url: match[1]!, stop: () => stop(child) });
     });
   });
