@@ -9,6 +9,7 @@ import { BACKENDS } from './support/db.ts';
 import { studioTest, type StudioTest } from './support/studio.ts';
 
 const REST = '/api/v1/rest';
+const swapCase = (text: string) => [...text].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 const NOW = '2026-11-21T15:00:00Z';
 
 describe.each(BACKENDS)('Studio onboarding on %s', (backend) => {
@@ -113,8 +114,9 @@ describe.each(BACKENDS)('Studio onboarding on %s', (backend) => {
       [used.token, 'This invite link was already used. Ask the owner who sent it for a new one.', NOW],
       [revoked.token, 'This invite link was withdrawn by the owner who sent it.', NOW],
       [expiring.token, 'This invite link has expired. Ask the owner who sent it for a new one.', '2026-11-22T15:00:00Z'],
-      // A guess: the right shape, never handed out.
+      // A guess: the right shape, never handed out; an open token with its letters' case swapped (tokens are case-sensitive).
       ['A'.repeat(43), 'This invite link is not valid. Check that it was copied whole, or ask for a new one.', NOW],
+      [swapCase(expiring.token), 'This invite link is not valid. Check that it was copied whole, or ask for a new one.', NOW],
     ] as const;
     for (const [token, message, now] of cases) {
       const answer = await anonymous('POST', '/onboarding/invite', { token, ...newcomer('mallory') }, { now, address: '203.0.113.9' });
