@@ -150,8 +150,25 @@ function listedLookup(entry: Extract<Entry, { kind: 'listed' }>, dataApi: DataAp
   if (said?.status === 'found') [metadata, message] = [{ ...metadata, ...said.metadata }, said.note];
   else if (said?.status === 'not_found') [lookup, message] = ['not_found', said.message];
   else if (providerName === 'YouTube' && dataApi.failure) message = dataApi.failure.message;
-  const video = { ...base, ...metadata, thumbnailUrl: metadata.thumbnailUrl ?? base.thumbnailUrl };
+  const video = videoOf(base, metadata);
   return { url: entry.url, problem: null, video, lookup, lookupMessage: message, missing: NEEDED.filter((field) => video[field] === undefined), existing: null, repeatOf: null, list: entry.list };
+}
+
+type LookedUpVideo = NonNullable<UrlLookup['video']>;
+
+/**
+ * The parsed fields and what a provider said, in the answer's field order (the serializer checks
+ * the answer against its schema field by field): the provider's thumbnail when it gives one,
+ * YouTube's from the id otherwise.
+ */
+function videoOf(fields: Pick<LookedUpVideo, 'providerName' | 'providerVideoId' | 'streamUrl' | 'thumbnailUrl'>, metadata: VideoMetadata): LookedUpVideo {
+  return {
+    providerName: fields.providerName, providerVideoId: fields.providerVideoId, streamUrl: fields.streamUrl,
+    thumbnailUrl: metadata.thumbnailUrl ?? fields.thumbnailUrl,
+    ...(metadata.title !== undefined ? { title: metadata.title } : {}),
+    ...(metadata.durationSeconds !== undefined ? { durationSeconds: metadata.durationSeconds } : {}),
+    ...(metadata.description !== undefined ? { description: metadata.description } : {}),
+  };
 }
 
 async function lookUpOne(url: string, lookUp: (video: ParsedVideoUrl) => Promise<OEmbedLookup>, dataApi: DataApiAnswer): Promise<UrlLookup> {
@@ -163,8 +180,7 @@ async function lookUpOne(url: string, lookUp: (video: ParsedVideoUrl) => Promise
   const failure = fields.providerName === 'YouTube' && said === undefined ? dataApi.failure : null;
   const lookup: OEmbedLookup = said === undefined ? await lookUp(parsed.video) : said.status === 'found' ? { status: 'found', metadata: said.metadata } : said;
   const metadata = lookup.status === 'found' ? lookup.metadata : {};
-  // The provider's thumbnail when it gives one; YouTube's from the id otherwise.
-  const video = { ...fields, ...metadata, thumbnailUrl: metadata.thumbnailUrl ?? fields.thumbnailUrl };
+  const video = videoOf(fields, metadata);
   const message = said?.status === 'found' ? said.note
     : failure ? failure.message
       : lookup.status === 'not_found' || lookup.status === 'unavailable' ? lookup.message : null;
