@@ -73,12 +73,21 @@ export const useDeleteVideo = () =>
 /** URLs the Studio looks up per request (src/catalog/video-url.ts MAX_LOOKUP_URLS). */
 const LOOKUP_CHUNK = 50;
 
-/** What each pasted URL is and what its provider says of it, in the order pasted (50 per request). */
-export async function lookUpUrls(urls: readonly string[]): Promise<VideoLookupItem[]> {
+/**
+ * What each pasted URL is and what its provider says of it, in the order pasted (50 per request);
+ * a pasted playlist, channel or showcase comes back as its videos, `lists` saying what each gave
+ * (item `list` indexes the merged `lists`).
+ */
+export async function lookUpUrls(urls: readonly string[]): Promise<VideoLookup> {
   const items: VideoLookupItem[] = [];
+  const lists: VideoLookup['lists'] = [];
   for (let i = 0; i < urls.length; i += LOOKUP_CHUNK) {
     const { data } = await studio<VideoLookup>('/videos/lookup', { method: 'POST', body: { urls: urls.slice(i, i + LOOKUP_CHUNK) } });
-    items.push(...data.items);
+    const offset = lists.length;
+    // A repeat across chunks is the chunk's own index; offset it to the merged list.
+    const base = items.length;
+    items.push(...data.items.map((item) => ({ ...item, list: item.list === null ? null : item.list + offset, repeatOf: item.repeatOf === null ? null : item.repeatOf + base })));
+    lists.push(...data.lists);
   }
-  return items;
+  return { items, lists };
 }

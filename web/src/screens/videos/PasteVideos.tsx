@@ -32,7 +32,7 @@ export function PasteVideos({ onDone, onCancel }: { onDone: () => void; onCancel
   return (
     <Stack gap="sm">
       <Text size="sm">
-        One video per line: <Code>title | duration | provider | provider video id | description (optional)</Code>. Duration in seconds or as 10:00. Up
+        One video per line: <Code>title | duration | provider | provider video id | description (optional)</Code>. Duration as h:mm:ss, m:ss or seconds (10:00 is ten minutes). Up
         to 1,000 at once; nothing is added unless every line is right.
       </Text>
       {error ? <Alert color="red">{formMessage(error)}</Alert> : null}

@@ -6,7 +6,8 @@ import type { Video } from '../../api/types.ts';
 import { fieldError, FormAlert } from '../../ui/errors.tsx';
 import { FormActions } from '../../ui/FormActions.tsx';
 import { useSubmit } from '../../ui/submit.ts';
-import { formatDuration, parseDuration, type NewVideo } from './paste.ts';
+import { formatDuration, parseDuration } from '../../ui/duration.ts';
+import type { NewVideo } from './paste.ts';
 
 const FIELDS = ['title', 'durationSeconds', 'providerName', 'providerVideoId', 'description', 'thumbnailUrl', 'streamUrl', 'isPrivate'];
 const PROVIDERS = ['YouTube', 'Vimeo', 'Self-hosted'];

@@ -12,7 +12,7 @@ import { Loaded } from '../../ui/Loaded.tsx';
 import { Thumbnail } from '../../ui/Thumbnail.tsx';
 import { AddFromUrls } from './AddFromUrls.tsx';
 import { PasteVideos } from './PasteVideos.tsx';
-import { formatDuration } from './paste.ts';
+import { formatDuration } from '../../ui/duration.ts';
 import { VideoDetails } from './VideoDetails.tsx';
 import { VideoForm } from './VideoForm.tsx';
 

@@ -1,8 +1,11 @@
 // "Add from URLs" on the Videos screen, its pure part: pasted text to URLs, the Studio's lookup to
-// rows the creator completes (YouTube's oEmbed gives no duration; offline, nothing is fetched),
+// rows the creator completes (YouTube's oEmbed gives no duration, its Data API does when the
+// operator set a key; offline, nothing is fetched; a pasted playlist, channel or showcase comes
+// back as its videos' rows), duplicates left out unless added anyway,
 // rows to the bodies POST /videos takes, and the API's `[i].field` details back to their rows.
-import type { NewVideo, VideoLookupItem } from '../../api/types.ts';
-import { formatDuration, MAX_PASTED, parseDuration } from './paste.ts';
+import type { NewVideo, VideoLookup, VideoLookupItem } from '../../api/types.ts';
+import { formatDuration, parseDuration } from '../../ui/duration.ts';
+import { MAX_PASTED } from './paste.ts';
 
 export interface UrlRow {
   url: string;
@@ -19,6 +22,24 @@ export interface UrlRow {
   note: string | null;
   /** Why the row is left out (a video already in the library, or named by an earlier line); null: added. */
   leftOut: string | null;
+  /** A row left out as a duplicate that the creator adds all the same. */
+  addAnyway: boolean;
+  /** The pasted playlist, channel or showcase it came from, in words; null for a pasted video URL. */
+  from: string | null;
+}
+
+type ListLookup = VideoLookup['lists'][number];
+
+/** A pasted list in words: `YouTube playlist PL1`, `the uploads of @harbour (“Harbour Films”)`. */
+export const listName = (list: ListLookup): string => (list.title ? `${list.name} (“${list.title}”)` : list.name);
+
+/** What each pasted list gave, a line each: how many videos, or why fewer or none. */
+export function listNotes(lists: readonly ListLookup[]): { text: string; problem: boolean }[] {
+  return lists.map((list) => {
+    const count = list.videos === 1 ? '1 video' : `${list.videos} videos`;
+    const said = list.lookup === 'found' ? `${count}${list.message ? `; ${list.message}` : ''}` : (list.message ?? 'nothing read');
+    return { text: `${listName(list)}: ${said}`, problem: list.lookup !== 'found' || list.cut };
+  });
 }
 
 /** One URL per line; blank lines and # comments skipped; repeats kept once. */
@@ -30,10 +51,12 @@ export function urlsOf(text: string): string[] {
   return [...new Set(urls)].slice(0, MAX_PASTED);
 }
 
-export function rowOf(item: VideoLookupItem): UrlRow {
+export function rowOf(item: VideoLookupItem, lists: readonly ListLookup[] = []): UrlRow {
   const video = item.video;
   const missing = item.missing.length > 0 ? `fill in ${item.missing.map((m) => (m === 'durationSeconds' ? 'the duration' : 'the title')).join(' and ')}` : null;
-  const said = item.lookup === 'unavailable' || item.lookup === 'not_found' ? item.lookupMessage : null;
+  // What the provider said when it matters: why nothing came, or why a found video has no duration (a live stream).
+  const said = item.lookupMessage;
+  const list = item.list === null ? undefined : lists[item.list];
   return {
     url: item.url,
     problem: item.problem,
@@ -49,6 +72,8 @@ export function rowOf(item: VideoLookupItem): UrlRow {
       : item.repeatOf !== null
         ? `the same video as line ${item.repeatOf + 1}: left out`
         : null,
+    addAnyway: false,
+    from: list ? listName(list) : null,
   };
 }
 
@@ -60,7 +85,7 @@ export type RowErrors = Record<string, string>;
  */
 export function bodiesOf(rows: readonly UrlRow[]): { bodies: NewVideo[]; rowOf: number[]; errors: Map<number, RowErrors> } {
   const errors = new Map<number, RowErrors>();
-  const rowOf = rows.flatMap((row, i) => (row.leftOut ? [] : [i]));
+  const rowOf = rows.flatMap((row, i) => (row.leftOut && !row.addAnyway ? [] : [i]));
   const bodies = rowOf.map((i) => {
     const row = rows[i]!;
     const problems: RowErrors = {};

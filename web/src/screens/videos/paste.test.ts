@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration, parsePastedVideos, problemsFromDetails } from './paste.ts';
+import { parsePastedVideos, problemsFromDetails } from './paste.ts';
 
 describe('pasted video lists', () => {
-  it('reads durations as seconds or clocks', () => {
-    expect(parseDuration('600')).toBe(600);
-    expect(parseDuration('10:00')).toBe(600);
-    expect(parseDuration('1:02:03')).toBe(3723);
-    expect(parseDuration('12.5')).toBe(12.5);
-    expect(parseDuration('-5')).toBeUndefined();
-    expect(parseDuration('1:60')).toBeUndefined();
-    expect(parseDuration('ten')).toBeUndefined();
-  });
-
   it('parses lines with pipes or tabs, skipping blanks and comments, and names bad lines', () => {
     const { videos, problems } = parsePastedVideos(
       '# title | duration | provider | id\nNews | 10:00 | YouTube | abc\n\nSport\t90\tVimeo\t123\tA description\nBroken | x | YouTube | y\nShort | 5',
@@ -37,11 +27,5 @@ describe('pasted video lists', () => {
       { line: 3, message: 'title: bad' },
       { line: 0, message: 'whole' },
     ]);
-  });
-
-  it('formats durations as clocks', () => {
-    expect(formatDuration(600)).toBe('10:00');
-    expect(formatDuration(3723)).toBe('1:02:03');
-    expect(formatDuration(59)).toBe('0:59');
   });
 });

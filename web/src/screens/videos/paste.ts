@@ -1,8 +1,9 @@
 // The "paste a list" format of the Videos screen: one video per line,
 //   title | duration | provider | provider video id [| description]
-// where duration is seconds (600) or a clock (10:00, 1:02:03). Blank lines and lines starting
+// where duration is seconds (600) or a clock (10:00, 1:02:03: ui/duration.ts). Blank lines and lines starting
 // with # are skipped. Pure, so the format is tested without a browser.
 import type { NewVideo } from '../../api/types.ts';
+import { parseDuration } from '../../ui/duration.ts';
 
 export type { NewVideo };
 
@@ -18,15 +19,6 @@ export interface PasteProblem {
 }
 
 export const MAX_PASTED = 1000;
-
-/** Seconds from `600`, `10:00` or `1:02:03`; undefined when it is neither. */
-export function parseDuration(text: string): number | undefined {
-  const value = text.trim();
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
-  const match = /^(?:(\d+):)?([0-5]?\d):([0-5]\d)$/.exec(value);
-  if (!match) return undefined;
-  return Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-}
 
 export function parsePastedVideos(text: string): { videos: PastedLine[]; problems: PasteProblem[] } {
   const videos: PastedLine[] = [];
@@ -59,13 +51,4 @@ export function problemsFromDetails(details: readonly { path: string; message: s
     if (!match || !item) return { line: 0, message: detail.path ? `${detail.path}: ${detail.message}` : detail.message };
     return { line: item.line, message: match[2] ? `${match[2]}: ${detail.message}` : detail.message };
   });
-}
-
-/** 600 -> "10:00", 3723 -> "1:02:03". */
-export function formatDuration(seconds: number): string {
-  const whole = Math.round(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
