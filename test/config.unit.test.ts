@@ -23,6 +23,17 @@ describe('configuration from the environment', () => {
     const described = describeConfig(loadConfig({ DATABASE_URL: 'postgres://app:hunter2@db.example:5432/channelnet' }));
     expect(described.DATABASE_URL).toBe('postgres://app:****@db.example:5432/channelnet');
   });
+
+  it('reads the provider APIs (YouTube off without a key) and masks their key and token', () => {
+    const defaults = loadConfig({});
+    expect([defaults.YOUTUBE_API_KEY, defaults.YOUTUBE_API_URL, defaults.VIMEO_API_URL, defaults.VIMEO_API_TOKEN, defaults.PROVIDER_API_TIMEOUT_MS])
+      .toEqual(['', 'https://www.googleapis.com/youtube/v3', 'https://api.vimeo.com', '', 5000]);
+    const described = describeConfig(loadConfig({ YOUTUBE_API_KEY: 'AIzaSecret', VIMEO_API_TOKEN: 'vimeo-secret' }));
+    expect([described.YOUTUBE_API_KEY, described.VIMEO_API_TOKEN]).toEqual(['****', '****']);
+    expect(describeConfig(defaults).YOUTUBE_API_KEY).toBe('');
+    expect(() => loadConfig({ YOUTUBE_API_URL: 'ftp://x' })).toThrow(/YOUTUBE_API_URL/);
+    expect(() => loadConfig({ PROVIDER_API_TIMEOUT_MS: '10' })).toThrow(/PROVIDER_API_TIMEOUT_MS/);
+  });
 });
 
 describe('MEDIA_FETCH_ALLOW_ORIGINS', () => {
