@@ -92,6 +92,12 @@ describe('dependency rule', () => {
     expect(violations(['data'], (i) => !i.local || inFolders(i.to, ['data', 'db']))).toEqual([]);
   });
 
+  it('SQL is written only in src/data and src/db: no other file imports drizzle-orm or a database driver', () => {
+    const isDatabasePackage = (specifier: string) => /^(drizzle-orm($|\/)|pg$|@electric-sql\/)/.test(specifier);
+    const outside = IMPORTS.filter((i) => !i.local && isDatabasePackage(i.to) && !inFolders(i.from, ['data', 'db']));
+    expect(show(outside)).toEqual([]);
+  });
+
   it('domain folders import no interface group and nothing of Fastify', () => {
     expect(violations(DOMAIN, (i) => (i.local ? !inFolders(i.to, GROUPS) : !isFastify(i.to)))).toEqual([]);
   });

@@ -13,8 +13,8 @@
 //                              lists with it: drops the owner's answers scoped to the owner alone
 //                              and those scoped to channels of which one is in T.
 // An answer without a scope may depend on anything: every change drops it.
-import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
+import { notifyChannel } from '../data/notify.ts';
 
 export const CATALOG_CHANNEL = 'channelnet_catalog';
 
@@ -39,7 +39,7 @@ export function changePayload(change: CatalogChange): string {
 }
 
 export async function notifyCatalogChange(tx: Queryable, change: CatalogChange): Promise<void> {
-  await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${changePayload(change)})`);
+  await notifyChannel(tx, CATALOG_CHANNEL, changePayload(change));
 }
 
 /** Sign-in tokens revoked (their hashes): every process drops them from its Bearer cache (src/access/bearer-cache.ts). */
@@ -48,7 +48,7 @@ export type TokenRevocation = { revokedTokens: readonly string[] };
 /** Sent in the revoking transaction, on the catalog's channel (every process already listens to it). */
 export async function notifyRevokedTokens(tx: Queryable, hashes: readonly string[]): Promise<void> {
   if (hashes.length === 0) return;
-  await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${JSON.stringify({ revokedTokens: hashes })})`);
+  await notifyChannel(tx, CATALOG_CHANNEL, JSON.stringify({ revokedTokens: hashes }));
 }
 
 const HASH_RE = /^[0-9a-f]{64}$/;
