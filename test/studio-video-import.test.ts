@@ -85,15 +85,20 @@ describe.each(BACKENDS)('Studio: a catalog that comes in fast on %s', (backend) 
 
   it("reads a channel's uploads by id and by @handle; an unknown handle is said, the rest of the paste still looked up", async () => {
     asked();
-    const { items, lists } = await lookup([`https://www.youtube.com/channel/${CHANNEL}`, 'https://www.youtube.com/@harbourfilms/videos', 'https://www.youtube.com/@nobodyhere', `https://youtu.be/${yt(9)}`]);
+    const { items, lists } = await lookup([
+      `https://www.youtube.com/channel/${CHANNEL}`, 'https://www.youtube.com/@harbourfilms/videos', 'https://www.youtube.com/@nobodyhere', `https://youtu.be/${yt(9)}`,
+      'https://www.youtube.com/playlist?list=PLprivate', 'https://www.youtube.com/playlist?list=PLgone',
+    ]);
     expect(lists.map((l) => [l.name, l.title, l.lookup, l.videos, l.message])).toEqual([
       [`the uploads of YouTube channel ${CHANNEL}`, null, 'found', 2, null],
       ['the uploads of YouTube channel @harbourfilms', 'Harbour Films', 'found', 2, null],
       ['the uploads of YouTube channel @nobodyhere', null, 'not_found', 0, 'YouTube has no channel @nobodyhere'],
+      ['YouTube playlist PLprivate', null, 'not_found', 0, 'YouTube has no public playlist PLprivate (YouTube answered 403 (playlistItemsNotAccessible))'],
+      ['YouTube playlist PLgone', null, 'not_found', 0, 'YouTube has no public playlist PLgone (YouTube answered 404)'],
     ]);
     expect(items.map((i) => [i.video.providerVideoId, i.list, i.repeatOf])).toEqual([[yt(7), 0, null], [yt(8), 0, null], [yt(7), 1, 0], [yt(8), 1, 1], [yt(9), null, null]]);
     const calls = asked();
-    expect(calls.filter((u) => u.pathname.endsWith('/playlistItems')).map((u) => u.searchParams.get('playlistId'))).toEqual([`UU${CHANNEL.slice(2)}`, `UU${CHANNEL.slice(2)}`]);
+    expect(calls.filter((u) => u.pathname.endsWith('/playlistItems')).map((u) => u.searchParams.get('playlistId'))).toEqual([`UU${CHANNEL.slice(2)}`, `UU${CHANNEL.slice(2)}`, 'PLprivate', 'PLgone']);
     expect(calls.filter((u) => u.pathname.endsWith('/channels')).map((u) => u.searchParams.get('forHandle'))).toEqual(['@harbourfilms', '@nobodyhere']);
   });
 

@@ -95,6 +95,8 @@ function failureOf(provider: 'YouTube' | 'Vimeo', status: number, json: Record<s
   if (provider === 'YouTube' && (reasons.includes('keyInvalid') || /API key not valid|API_KEY_INVALID/i.test(text))) {
     return { status: 'unavailable', message: `YouTube refused this server's API key (${status}): the operator checks YOUTUBE_API_KEY` };
   }
+  // Any other 403 of YouTube's is about the thing asked (a private playlist: playlistItemsNotAccessible).
+  if (provider === 'YouTube' && status === 403) return { status: 'not_found', message: `YouTube answered 403${reasons[0] ? ` (${reasons[0]})` : ''}` };
   if (provider === 'Vimeo' && status === 401) return { status: 'unavailable', message: "Vimeo refused this server's API token (401): the operator checks VIMEO_API_TOKEN" };
   if (status === 404 || (provider === 'Vimeo' && status === 403)) return { status: 'not_found', message: `${provider} answered ${status}` };
   return { status: 'unavailable', message: `${provider} did not answer: it answered ${status}` };
@@ -241,8 +243,8 @@ async function readYouTubeList(config: ProviderApiConfig, list: Exclude<ListUrl,
     const answer = await getJson('YouTube', youtubeUrl(config, 'playlistItems', params), {}, timeout);
     if (!answer.ok) {
       if (entries.length === 0) {
-        const gone = answer.status === 'not_found' || /\b404\b/.test(answer.message);
-        return failed(answer.status, gone ? `YouTube has no public ${list.kind === 'playlist' ? `playlist ${playlistId}` : 'uploads for that channel'}` : answer.message);
+        const what = list.kind === 'playlist' ? `playlist ${playlistId}` : 'uploads for that channel';
+        return failed(answer.status, answer.status === 'not_found' ? `YouTube has no public ${what} (${answer.message})` : answer.message);
       }
       cut = true;
       message = `cut at ${entries.length} videos: ${answer.message}`;

@@ -88,6 +88,7 @@ export async function providerApis(): Promise<ProviderApis> {
     }
     if (resource === 'playlistItems') {
       const playlistId = url.searchParams.get('playlistId') ?? '';
+      if (playlistId === 'PLprivate') return json(response, 403, youtubeError(403, 'playlistItemsNotAccessible', 'The request is not properly authorized to retrieve the specified playlist.'));
       const list = state.playlists.get(playlistId);
       if (!list) return json(response, 404, youtubeError(404, 'playlistNotFound', 'The playlist identified with the request\'s <code>playlistId</code> parameter cannot be found.'));
       const offset = url.searchParams.has('pageToken') ? Number(Buffer.from(url.searchParams.get('pageToken')!, 'base64url').toString()) : 0;
