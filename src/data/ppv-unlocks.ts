@@ -16,6 +16,9 @@ export interface PpvUnlockClaim {
   channelId: number | null;
   /** Used only when the transaction is new: a re-verify never extends an unlock. */
   expiresAt: Date;
+  /** The price the store reported (null: none); a later claim fills in one not known before. */
+  priceMicros?: number | null;
+  priceCurrency?: string | null;
 }
 
 /**
@@ -29,7 +32,12 @@ export async function claimPpvUnlock(db: Queryable, claim: PpvUnlockClaim, claim
     .values({ ...claim, deviceId: claimant.deviceId, viewerId: claimant.viewerId, createdAt: now })
     .onConflictDoUpdate({
       target: [ppvUnlocks.appId, ppvUnlocks.storePlatform, ppvUnlocks.transactionId],
-      set: { deviceId: claimant.deviceId, viewerId: claimantViewer(ppvUnlocks.deviceId, ppvUnlocks.viewerId) },
+      set: {
+        deviceId: claimant.deviceId,
+        viewerId: claimantViewer(ppvUnlocks.deviceId, ppvUnlocks.viewerId),
+        priceMicros: sql`case when ${ppvUnlocks.priceMicros} is null then excluded.price_micros else ${ppvUnlocks.priceMicros} end`,
+        priceCurrency: sql`case when ${ppvUnlocks.priceMicros} is null then excluded.price_currency else ${ppvUnlocks.priceCurrency} end`,
+      },
       setWhere: sql`${ppvUnlocks.videoId} = excluded.video_id`,
     })
     .returning();

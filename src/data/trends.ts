@@ -133,3 +133,63 @@ export async function saleRows(db: Queryable, f: SalesTrendFilter): Promise<Sale
     select ${dayOf(sql`at`, f)}::integer as day, store, kind, count(*)::integer as n
       from sales where kind is not null group by 1, 2, 3 order by 1, 2, 3`);
 }
+
+export interface RevenueRow {
+  day: number;
+  store: string;
+  kind: 'subscription' | 'ppv';
+  productId: string;
+  /** null: the store reported no price for these sales (unknown, not zero). */
+  currency: string | null;
+  /** Sales minus refunds in millionths of the currency; null with the currency. */
+  micros: number | null;
+  sales: number;
+  refunds: number;
+}
+
+/**
+ * Money of the owner's sales per day, store, product and currency (docs/entitlements.md,
+ * Revenue): each subscription purchase or renewal (the first granted attempt naming a store
+ * transaction, as saleRows counts them) adds the price the store reported for that transaction,
+ * each refund or revocation (the first revoked or refunded verdict about it) takes it off on its
+ * own day; PPV unlocks add their price when made and take it off when revoked. The price of a
+ * transaction is the one a granted attempt recorded, else any attempt about it that carried one;
+ * none: the row's currency and money are null (unknown), never summed as zero.
+ */
+export async function revenueRows(db: Queryable, f: SalesTrendFilter): Promise<RevenueRow[]> {
+  const store = (column: string) => (f.store === undefined ? sql`` : sql`and ${sql.raw(column)} = ${f.store}`);
+  const rows = await queryRows<Omit<RevenueRow, 'micros'> & { micros: string | number | null }>(db, sql`
+    with owned as (select id from apps where owner_id = ${f.ownerId}),
+    touched as (
+      select distinct va.app_id, va.store_platform, va.original_transaction_id
+        from verification_attempts va
+       where va.app_id in (select id from owned) and ${within(sql`va.at`, f)} ${store('va.store_platform')} and ${TELLING}),
+    history as (
+      select va.at, va.store_platform as store, va.granted,
+             row_number() over (partition by va.app_id, va.store_platform, va.original_transaction_id, ${txOf('va')}, va.granted order by va.at, va.id) as nth_of_transaction,
+             first_value(va.price_micros) over priced as micros,
+             first_value(va.price_currency) over priced as currency,
+             first_value(coalesce(va.price_product_id, va.product_id, s.product_id)) over priced as product_id
+        from touched t
+        join subscriptions s on s.app_id = t.app_id and s.store_platform = t.store_platform and s.original_transaction_id = t.original_transaction_id
+        join verification_attempts va on va.app_id = t.app_id and va.store_platform = t.store_platform and va.original_transaction_id = t.original_transaction_id
+       where va.at < ${new Date(f.bounds.at(-1)!).toISOString()}::timestamptz and ${TELLING}
+      window priced as (partition by va.app_id, va.store_platform, va.original_transaction_id, ${txOf('va')}
+                        order by (va.granted and va.price_micros is not null) desc, (va.price_micros is not null) desc, va.at, va.id)),
+    sales as (
+      select at, store, 'subscription' as kind, product_id, currency,
+             case when granted then micros else -micros end as micros, granted as sale
+        from history where nth_of_transaction = 1 and at >= ${new Date(f.bounds[0]!).toISOString()}::timestamptz
+      union all
+      select created_at, store_platform, 'ppv', product_id, price_currency, price_micros, true from ppv_unlocks
+       where app_id in (select id from owned) and ${within(sql`created_at`, f)} ${store('store_platform')}
+      union all
+      select revoked_at, store_platform, 'ppv', product_id, price_currency, -price_micros, false from ppv_unlocks
+       where app_id in (select id from owned) and ${within(sql`revoked_at`, f)} ${store('store_platform')})
+    select ${dayOf(sql`at`, f)}::integer as day, store, kind, coalesce(product_id, '') as "productId",
+           case when micros is null then null else currency end as currency,
+           sum(micros) filter (where currency is not null) as micros,
+           (count(*) filter (where sale))::integer as sales, (count(*) filter (where not sale))::integer as refunds
+      from sales group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+  return rows.map((r) => ({ ...r, micros: r.currency === null || r.micros === null ? null : Number(r.micros) }));
+}

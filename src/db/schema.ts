@@ -578,6 +578,9 @@ export const ppvUnlocks = pgTable(
     revokedAt: instant(),
     /** The store's date of the latest notification applied (as on subscriptions). */
     storeEventAt: instant(),
+    /** The price the store reported for the purchase, in millionths of `priceCurrency`; null: not reported (unknown). */
+    priceMicros: bigint({ mode: 'number' }),
+    priceCurrency: text(),
   },
   (t) => [
     uniqueIndex('ppv_unlocks_transaction').on(t.appId, t.storePlatform, t.transactionId),
@@ -620,6 +623,12 @@ export const verificationAttempts = pgTable(
     granted: boolean().notNull(),
     storeAnswer: jsonb(),
     at: instant().notNull(),
+    /** The price the store reported for this transaction (src/entitlements/stores/prices.ts), in
+     *  millionths of `priceCurrency`; null: the store reported none (unknown, not zero). */
+    priceMicros: bigint({ mode: 'number' }),
+    priceCurrency: text(),
+    /** The store's product of the transaction (productId is what the client sent). */
+    priceProductId: text(),
   },
   (t) => [
     index('verification_attempts_app').on(t.appId, t.at),

@@ -7,6 +7,7 @@ import { recordVerificationAttempt } from '../data/verification-attempts.ts';
 import { factsOf, type StoreQuestion } from './purchase.ts';
 import { refusalReason, type Refusal } from './refusals.ts';
 import type { StoreVerdict } from './stores/index.ts';
+import { priceOf } from './stores/prices.ts';
 
 /** Records a refusal (made before or instead of asking the store) and hands it back. */
 export async function refuse<R extends Refusal>(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion, refusal: R): Promise<R> {
@@ -20,6 +21,8 @@ export type AttemptResult = { verdict: StoreVerdict; granted: boolean; reason?: 
 export async function recordAttempt(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion, result: AttemptResult): Promise<void> {
   const verdict = 'verdict' in result ? result.verdict : undefined;
   const facts = verdict && factsOf(verdict);
+  // The price the store reported about this transaction (revenue: sales-trends.ts); null when it named none.
+  const price = verdict && 'raw' in verdict ? priceOf(q.store, verdict.raw, facts?.productId) : null;
   await recordVerificationAttempt(db, {
     appId: caller.app.id,
     deviceId: caller.deviceId,
@@ -37,6 +40,9 @@ export async function recordAttempt(db: Queryable, caller: CallerWith<'app' | 'd
     granted: 'granted' in result && result.granted,
     storeAnswer: verdict && 'raw' in verdict ? storeAnswer(verdict.raw) : null,
     at: caller.now,
+    priceMicros: price?.micros ?? null,
+    priceCurrency: price?.currency ?? null,
+    priceProductId: facts?.productId || null,
   });
 }
 

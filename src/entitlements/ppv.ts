@@ -18,6 +18,7 @@ import { activeSkuIds } from '../data/store-products.ts';
 import { ownerVodChannelsOf } from '../data/vod.ts';
 import { videoUnlock, type VideoRef } from './access.ts';
 import { recordAttempt, refuse } from './attempts.ts';
+import { priceOf } from './stores/prices.ts';
 import { askStore, errorOf, type StoreQuestion } from './purchase.ts';
 import type { Refusal } from './refusals.ts';
 import type { StorePlatform, StoreVerifiers, ValidVerdict } from './stores/index.ts';
@@ -76,7 +77,11 @@ export async function verifyPpv(db: Queryable, verifiers: StoreVerifiers, caller
 async function claim(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, purchase: PpvPurchase, verdict: ValidVerdict): Promise<{ error: string | null; reason?: string }> {
   const expiresAt = new Date(caller.now.getTime() + caller.app.vodPpvAccessHours * HOUR_MS);
   const { store, videoId, channelId } = purchase;
-  const row = { appId: caller.app.id, storePlatform: store, transactionId: verdict.transactionId, productId: verdict.productId, videoId, channelId, expiresAt };
+  const price = priceOf(store, verdict.raw, verdict.productId);
+  const row = {
+    appId: caller.app.id, storePlatform: store, transactionId: verdict.transactionId, productId: verdict.productId, videoId, channelId, expiresAt,
+    priceMicros: price?.micros ?? null, priceCurrency: price?.currency ?? null,
+  };
   const unlock = await claimPpvUnlock(db, row, caller, caller.now);
   if (unlock.videoId !== videoId) return { error: 'transaction_used', reason: `the transaction already unlocked video ${unlock.videoId}` };
   if (unlock.expiresAt.getTime() <= caller.now.getTime()) return { error: 'expired', reason: `the unlock of this transaction ended at ${unlock.expiresAt.toISOString()}` };

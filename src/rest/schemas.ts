@@ -298,6 +298,12 @@ export const trendsSchema = z.object({
   sources: z.array(z.object({ source: text, ...comparedOf(watchFigures) })),
 });
 
+const money = {
+  currency: optionalText,
+  sales: count,
+  refunds: count,
+  netMicros: z.number().int().nullable().meta({ description: 'sales minus refunds in millionths of the currency (4.99 is 4990000); null: unknown' }),
+};
 const saleFigures = { newSubscriptions: count, renewals: count, subscriptionRefunds: count, ppvPurchases: count, ppvRefunds: count };
 
 export const entitlementTrendsSchema = z.object({
@@ -306,4 +312,12 @@ export const entitlementTrendsSchema = z.object({
   daily: z.array(z.object({ day: text, ...saleFigures })),
   totals: z.object(comparedOf(saleFigures)),
   stores: z.array(z.object({ store: z.enum(STORE_PLATFORMS), ...comparedOf(saleFigures) })),
+  // Money (docs/entitlements.md, Revenue): per currency, never summed across currencies; currency
+  // null is what stores sold without reporting a price (unknown, netMicros null, never zero).
+  revenue: z.object({
+    totals: z.array(z.object({ currency: optionalText, current: z.object(money), previous: z.object(money) })),
+    daily: z.array(z.object({ day: text, ...money })),
+    stores: z.array(z.object({ store: z.enum(STORE_PLATFORMS), ...money })),
+    products: z.array(z.object({ store: z.enum(STORE_PLATFORMS), kind: z.enum(['subscription', 'ppv']), productId: text, ...money })),
+  }),
 });
