@@ -164,7 +164,7 @@ describe('Studio console: schedule and live streams', { timeout: 180_000 }, () =
     await dialog.getByRole('button', { name: 'Add Morning news' }).click();
     await dialog.getByRole('button', { name: 'Create block' }).click();
     // In the creator's words (issue 30): wall times and the box to tick, not the API's field or block ids.
-    await dialog.getByRole('alert').getByText(/^This would play .* 11:05 to 11:15, over another block playing .* 11:00 to 11:10 .* tick "Allow overlap" to keep both\.$/).waitFor();
+    await dialog.getByRole('alert').getByText(/^This would play .* 11:05 to 11:15, over the 'Morning news' block playing .* 11:00 to 11:10 .* tick "Allow overlap" to keep both\.$/).waitFor();
     await dialog.getByRole('checkbox', { name: 'Allow overlap' }).waitFor();
     await screenshot(page, 'schedule-conflict');
     const listed = await server.api('GET', `/api/v1/studio/channels/201/schedules?from=${tomorrow}&to=${tomorrow}`, { token });

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DAY_ENTRIES } from '../src/schedules/day-entries.ts';
-import { firstOverlap, spanMs } from '../src/schedules/overlaps.ts';
+import { firstOverlap, formatZoned, spanMs } from '../src/schedules/overlaps.ts';
 import { addDays } from '../src/schedules/channel-day.ts';
 import { BACKENDS } from './support/db.ts';
 import { studioTest, type StudioTest } from './support/studio.ts';
@@ -103,19 +103,20 @@ describe.each(BACKENDS)('schedule writes on the days they touch, on %s', (backen
     expect((await block(id, { startTime: '2027-04-01T00:00:00', videoIds: Array(72).fill(HOUR) })).statusCode).toBe(201);
     const reached = await block(id, { startTime: '2027-04-03T20:00:00', videoIds: [MINUTE] });
     expect(reached.statusCode).toBe(409);
-    expect(reached.json().error.message).toContain(`overlaps schedule block`);
+    expect(reached.json().error.message).toContain(`overlaps the 'One hour' block (2027-04-01T00:00:00+02:00 `);
     expect((await block(id, { startTime: '2027-04-04T00:30:00', videoIds: [MINUTE] })).statusCode).toBe(201);
     // A block six weeks later at 21:00, then a loop from April at 20:59 running two minutes.
     const later = await block(id, { startTime: '2027-05-20T21:00:00', videoIds: [MINUTE] });
     expect(later.statusCode).toBe(201);
     const loop = await block(id, { startTime: '2027-04-10T20:59:30', loopDaily: true, videoIds: [MINUTE] });
     expect(loop.statusCode).toBe(409);
-    expect(loop.json().error.message).toContain(`schedule block ${later.json().data.id}`);
+    expect(loop.json().error.message).toContain(`overlaps the 'One minute' block (2027-05-20T21:00:00+02:00 `);
     expect((await block(id, { startTime: '2027-04-10T20:58:00', loopDaily: true, videoIds: [MINUTE] })).statusCode).toBe(201);
   });
 
   it('a block write checked on its days answers what a comparison with every block answers (long blocks, loops, DST, a skipped day)', async () => {
     const SECONDS: Record<number, number> = { [SECOND]: 1, [HALF]: 30, [MINUTE]: 60, [HOUR]: 3600 };
+    const TITLES: Record<number, string> = { [SECOND]: 'One second', [HALF]: 'Half a minute', [MINUTE]: 'One minute', [HOUR]: 'One hour' };
     const two = (n: number) => String(n).padStart(2, '0');
     const blockArb = fc.record({
       day: fc.integer({ min: 0, max: 5 }),
@@ -136,10 +137,12 @@ describe.each(BACKENDS)('schedule writes on the days they touch, on %s', (backen
         const id = await channel(zone);
         const bodyOf = (b: typeof candidate) => ({ startTime: `${addDays(base, b.day)}T${two(b.hour)}:${two(b.minute)}:00`, loopDaily: b.loopDaily, videoIds: b.videoIds });
         const spans = [];
+        const firstVideoOf = new Map<number, number>();
         for (const b of stored) {
           const created = await block(id, { ...bodyOf(b), allowOverlap: true });
           expect(created.statusCode, created.body).toBe(201);
           const { id: blockId, startTime, loopDaily, videoIds } = created.json().data;
+          firstVideoOf.set(blockId, videoIds[0]);
           spans.push({ id: blockId, startLocal: startTime, loopDaily, lengthMs: spanMs(videoIds.map((v: number) => SECONDS[v]!)) });
         }
         const body = bodyOf(candidate);
@@ -147,7 +150,7 @@ describe.each(BACKENDS)('schedule writes on the days they touch, on %s', (backen
         const answer = await block(id, body);
         if (expected) {
           expect(answer.statusCode, answer.body).toBe(409);
-          expect(answer.json().error.message).toContain(`overlaps schedule block ${expected.other.blockId} `);
+          expect(answer.json().error.message).toContain(`overlaps the '${TITLES[firstVideoOf.get(expected.other.blockId)!]}' block (${formatZoned(expected.other.start, zone)} to ${formatZoned(expected.other.end, zone)})`);
         } else {
           expect(answer.statusCode, answer.body).toBe(201);
         }

@@ -25,6 +25,16 @@ export async function videoDurations(db: Queryable, ownerId: number, videoIds: r
   return new Map(rows.map((r) => [r.id, r.durationSeconds]));
 }
 
+/** Titles of the owner's videos among `videoIds` (what a refusal names a block by). */
+export async function videoTitles(db: Queryable, ownerId: number, videoIds: readonly number[]): Promise<Map<number, string>> {
+  if (videoIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: t.videos.id, title: t.videos.title })
+    .from(t.videos)
+    .where(and(eq(t.videos.ownerId, ownerId), inArray(t.videos.id, [...new Set(videoIds)])));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
 export interface BlockRow {
   id: number;
   channelId: number;

@@ -8,7 +8,8 @@
 //
 // Conflicts: a block whose span (its start plus its videos' durations, in the channel's zone)
 // overlaps another block of the channel on ANY day both play is refused with schedule_conflict,
-// naming the other block and its times, unless the request says allowOverlap (not stored). Every
+// naming the other block as a creator knows it (by its first video's title, never its id) and its
+// times in the channel's zone, unless the request says allowOverlap (not stored). Every
 // day is compared exactly (src/schedules/overlaps.ts): a one-off block against each one-off block
 // and each loop playing around it (a loop plays every day from its start date on), a loop against
 // every one-off block on or after its start and against the other loops on every day, DST days
@@ -23,7 +24,7 @@ import type { Database, Queryable } from '../db/connect.ts';
 import { exportChannels } from '../catalog/export.ts';
 import type { CatalogScheduleBlock } from '../catalog/format.ts';
 import { wallToDb } from '../catalog/to-rows.ts';
-import { deleteBlocks, insertBlocks, ownerChannelZone, replaceBlock, videoDurations, type BlockRow } from '../data/studio-schedules.ts';
+import { deleteBlocks, insertBlocks, ownerChannelZone, replaceBlock, videoDurations, videoTitles, type BlockRow } from '../data/studio-schedules.ts';
 import { Overlaps, formatZoned, spanMs, type Occurrence, type Overlap, type SpanBlock } from '../schedules/overlaps.ts';
 import { endsSlice, heavy, yieldToOthers } from './heavy-writes.ts';
 import { assertDaysFit, blocksMeeting, channelHead, oneOffBlocksOn } from './touched-days.ts';
@@ -181,15 +182,26 @@ async function assertWholeListMatches(tx: Queryable, ownerId: number, channelId:
   assertListMatches(ifMatch, entry, blocks);
 }
 
+/** A block as a creator knows it: by its first video, `the 'Morning news' block`. */
+export const titledName = (title: string | undefined) => (title === undefined ? 'a block' : `the '${title}' block`);
+
+/** The first video's title of each of `blocks`, by block id, read only for a refusal's words. */
+async function firstTitles(tx: Queryable, ownerId: number, blocks: ReadonlyArray<Pick<Block, 'id' | 'videoIds'>>): Promise<Map<number, string>> {
+  const firsts = blocks.flatMap((b) => (b.videoIds.length > 0 ? [[b.id, b.videoIds[0]!] as const] : []));
+  const titles = await videoTitles(tx, ownerId, firsts.map(([, v]) => v));
+  return new Map(firsts.flatMap(([id, v]) => (titles.has(v) ? [[id, titles.get(v)!] as const] : [])));
+}
+
 /**
  * Checks blocks about to be written beside the channel's stored ones (but `exclude`, those the
  * write replaces or removes): the days they touch hold at most MAX_DAY_ENTRIES, and, unless
  * `allowOverlap`, none overlaps a stored block or one written before it. `pathOf(i)` names block
- * `i` in the body, `name` in a conflict's words. Reads only what the written blocks can meet.
+ * `i` in the body, `name` in a conflict's words (`titled` is the block by its first video's title,
+ * as a creator knows it). Reads only what the written blocks can meet.
  */
 export async function assertWritable(
   tx: Queryable, ownerId: number, entry: ChannelEntry, written: readonly Block[], exclude: readonly number[],
-  options: { allowOverlap: boolean; pathOf: (i: number) => string; name: (blockId: number, self: boolean) => string },
+  options: { allowOverlap: boolean; pathOf: (i: number) => string; name: (blockId: number, self: boolean, titled: string) => string },
 ): Promise<void> {
   const zone = entry.timezone ?? 'UTC';
   await assertDaysFit(tx, { id: entry.id, timezone: zone }, written, exclude, options.pathOf);
@@ -199,7 +211,11 @@ export async function assertWritable(
   const accepted = new Overlaps(zone, stored.map((m) => m.span));
   for (const [i, span] of spans.entries()) {
     const overlap = accepted.first(span);
-    if (overlap) throw conflict(overlap, zone, (id) => options.name(id, id === span.id));
+    if (overlap) {
+      const pair = [...written, ...stored.map((m) => m.block)].filter((b) => b.id === overlap.block.blockId || b.id === overlap.other.blockId);
+      const titles = await firstTitles(tx, ownerId, pair);
+      throw conflict(overlap, zone, (id) => options.name(id, id === span.id, titledName(titles.get(id))));
+    }
     accepted.add(span);
     if (endsSlice(i)) await yieldToOthers();
   }
@@ -215,7 +231,7 @@ export async function createBlock(
     const [complete] = await withIds(tx, 'scheduleBlocks', [block]);
     const [created] = await validated(tx, editor.ownerId, entry, [complete!], 'channels[0].schedules[0]');
     await assertWritable(tx, editor.ownerId, entry, [created!], [], {
-      allowOverlap, pathOf: () => '', name: (id, self) => (self ? 'The new block' : `schedule block ${id}`),
+      allowOverlap, pathOf: () => '', name: (_, self, titled) => (self ? 'The new block' : titled),
     });
     await insertBlocks(tx, [toRow(channelId, created!)]);
     return {
@@ -237,7 +253,7 @@ export async function updateBlock(db: Database, editor: Editor, channelId: numbe
     // A change of published alone leaves the block's days and span as they were accepted.
     if (fields.some((f) => (SPAN_FIELDS as readonly string[]).includes(f))) {
       await assertWritable(tx, editor.ownerId, entry, [after!], [blockId], {
-        allowOverlap, pathOf: () => '', name: (id) => (id === blockId ? `Schedule block ${id}` : `schedule block ${id}`),
+        allowOverlap, pathOf: () => '', name: (_, self, titled) => (self ? capitalized(titled) : titled),
       });
     }
     if (fields.length > 0) await replaceBlock(tx, toRow(channelId, after!));
@@ -289,12 +305,12 @@ export async function copyDay(
     const complete = await withIds(tx, 'scheduleBlocks', bodies);
     const copies = await validatedInSlices(tx, editor.ownerId, entry, complete);
     const sourceOf = new Map(copies.map((c, i) => [c.id, { from: sources[i % sources.length]!.id, to: request.toDates[Math.floor(i / sources.length)]! }]));
-    const name = (id: number) => {
+    const name = (id: number, titled: string) => {
       const copy = sourceOf.get(id);
-      return copy ? `the copy of block ${copy.from} to ${copy.to}` : `schedule block ${id}`;
+      return copy ? `the copy of ${titled} to ${copy.to}` : titled;
     };
     await assertWritable(tx, editor.ownerId, entry, copies, removed.map((b) => b.id), {
-      allowOverlap: request.allowOverlap === true, pathOf: (i) => `schedules[${i}]`, name: (id, self) => (self ? capitalized(name(id)) : name(id)),
+      allowOverlap: request.allowOverlap === true, pathOf: (i) => `schedules[${i}]`, name: (id, self, titled) => (self ? capitalized(name(id, titled)) : name(id, titled)),
     });
     await deleteBlocks(tx, removed.map((b) => b.id));
     await insertBlocks(tx, copies.map((c) => toRow(channelId, c)));

@@ -11,6 +11,16 @@ describe("refusals in a creator's words", () => {
     expect(creatorWords('schedule_conflict', 'something else entirely')).toMatch(/^This block would overlap/);
   });
 
+  it("names the other block of a conflict by its first video's title, as the API does", () => {
+    const api =
+      "The 'Evening (late) show' block (2026-11-27T08:00:00+01:00 to 2026-11-27T09:00:00+01:00) overlaps the 'Morning news (part 1)' block (2026-11-27T08:30:00+01:00 to 2026-11-27T10:00:00+01:00) on 2026-11-27 in Europe/Berlin; move or shorten one of them, or send allowOverlap: true to keep both.";
+    expect(creatorWords('schedule_conflict', api)).toBe(
+      "This would play Fri 27 Nov 08:00 to 09:00, over the 'Morning news (part 1)' block playing Fri 27 Nov 08:30 to 10:00 (Europe/Berlin time). Move or shorten one of them, or tick \"Allow overlap\" to keep both.",
+    );
+    const copy = "The copy of the 'A' block to 2026-12-23 (2026-12-23T00:10:00-05:00 to 2026-12-23T00:20:00-05:00) overlaps the copy of the 'Concert' block to 2026-12-22 (2026-12-22T23:30:00-05:00 to 2026-12-23T00:30:00-05:00) on 2026-12-23 in America/New_York; move";
+    expect(creatorWords('schedule_conflict', copy)).toContain("over the 'Concert' block playing Tue 22 Dec 23:30 to 00:30");
+  });
+
   it('says where a video is used without block and stream numbers, and why an app cannot go', () => {
     expect(creatorWords('in_use', 'Video 5001 is still used by the library of channel 201, schedule block 9001 of channel 201, live stream 7 of channel 202; remove it there first.')).toBe(
       'This video is still used by the library of channel 201, a schedule block of channel 201, a live stream of channel 202: remove it there first.',

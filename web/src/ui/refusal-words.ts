@@ -15,7 +15,9 @@ export function wallTime(zoned: string): string {
   return `${day} ${hh}:${mm}`;
 }
 
-const CONFLICT = /\((\S+) to (\S+)\) overlaps .*\((\S+) to (\S+)\) on \S+ in ([^;]+);/;
+const CONFLICT = /\((\S+) to (\S+)\) overlaps (.*) \((\S+) to (\S+)\) on \S+ in ([^;]+);/;
+/** The other block as the API names it: by its first video's title (`the 'Morning news' block`). */
+const TITLED = /^(?:the copy of )?the '(.*)' block/;
 
 const SENTENCES: Record<string, string> = {
   schedule_conflict: 'This block would overlap another block of the channel. Move or shorten one of them, or tick "Allow overlap" to keep both.',
@@ -37,9 +39,11 @@ export function creatorWords(code: string, message: string): string | undefined 
   if (code === 'schedule_conflict') {
     const times = CONFLICT.exec(message);
     if (!times) return SENTENCES.schedule_conflict;
-    const [, aStart, aEnd, bStart, bEnd, zone] = times;
+    const [, aStart, aEnd, other, bStart, bEnd, zone] = times;
+    const title = TITLED.exec(other!)?.[1];
+    const named = title === undefined ? 'another block' : `the '${title}' block`;
     return (
-      `This would play ${wallTime(aStart!)} to ${wallTime(aEnd!).slice(-5)}, over another block playing ${wallTime(bStart!)} to ${wallTime(bEnd!).slice(-5)} ` +
+      `This would play ${wallTime(aStart!)} to ${wallTime(aEnd!).slice(-5)}, over ${named} playing ${wallTime(bStart!)} to ${wallTime(bEnd!).slice(-5)} ` +
       `(${zone!.trim()} time). Move or shorten one of them, or tick "Allow overlap" to keep both.`
     );
   }
