@@ -29,7 +29,7 @@
 import { addDays } from './channel-day.ts';
 import { wallTimeToEpoch } from './expand.ts';
 import { MAX_BLOCK_VIDEOS, MAX_DAY_ENTRIES } from './day-entries.ts';
-import { fastLocalDateTime } from './zone-offsets.ts';
+import { fastLocalDateTime, offsetMinutes } from './zone-offsets.ts';
 import { mulberry32 } from '../random.ts';
 
 export const SLOT_ORDERS = ['inOrder', 'shuffle', 'leastRecentlyAired'] as const;
@@ -75,7 +75,29 @@ export interface Slot {
   collections?: RandomChoice[];
   /** The resolved form of `collections` generation reads: each choice's videos and weight. */
   choices?: Array<{ videoIds: number[]; weight: number }>;
+  /** Filler that pads (issue 36 item 3): one video of the collection before the programme. */
+  preRoll?: Roll | null;
+  /** One video of the collection between two videos of the programme. */
+  midRoll?: Roll | null;
+  /** One video of the collection after the programme. */
+  postRoll?: Roll | null;
+  /** After the programme (and post-roll), filler up to the next :00 (60), :15 (15) or :30 (30) of the channel's wall clock, never past the slot's end. */
+  padTo?: PadTo | null;
+  /** The resolved form of the rolls generation reads: each roll collection's videos (those longer than 0 s). */
+  rolls?: { preRoll?: readonly number[]; midRoll?: readonly number[]; postRoll?: readonly number[] };
 }
+
+/** A pre-, mid- or post-roll: the collection whose videos it plays, one at a time in the collection's order. */
+export interface Roll {
+  collectionId: number;
+}
+
+export const PAD_TO = [15, 30, 60] as const;
+export type PadTo = (typeof PAD_TO)[number];
+
+/** What a generated block's entry is: the slot's programme, or filler of some kind. */
+export const ENTRY_ROLES = ['programme', 'preRoll', 'midRoll', 'postRoll', 'padding', 'filler', 'fallback'] as const;
+export type EntryRole = (typeof ENTRY_ROLES)[number];
 
 /** One collection a random slot may play, and its weight (how often, against the others'). */
 export interface RandomChoice {
@@ -96,6 +118,10 @@ export function canonicalSlot(slot: Slot): Slot {
     ...(slot.end !== undefined ? { end: slot.end } : {}), ...(slot.offAir !== undefined ? { offAir: slot.offAir } : {}),
     ...(slot.collectionId !== undefined ? { collectionId: slot.collectionId } : {}),
     ...(slot.collections !== undefined ? { collections: slot.collections.map((c) => ({ collectionId: c.collectionId, weight: c.weight })) } : {}),
+    ...(slot.preRoll ? { preRoll: { collectionId: slot.preRoll.collectionId } } : {}),
+    ...(slot.midRoll ? { midRoll: { collectionId: slot.midRoll.collectionId } } : {}),
+    ...(slot.postRoll ? { postRoll: { collectionId: slot.postRoll.collectionId } } : {}),
+    ...(slot.padTo ? { padTo: slot.padTo } : {}),
   };
 }
 
@@ -116,6 +142,10 @@ export interface GenerateInput {
   durations: ReadonlyMap<number, number>;
   /** Filler video ids when filling is on. */
   filler?: readonly number[];
+  /** The videos padding plays (the channel's filler), for slots with padTo. */
+  padding?: readonly number[];
+  /** The channel's dead-air fallback: what is left of a slot's time after everything else, filled best fit. */
+  fallback?: readonly number[];
   busy: readonly Busy[];
   /** When each video last started before the range (epoch ms), for leastRecentlyAired. */
   lastAired?: ReadonlyMap<number, number>;
@@ -135,8 +165,10 @@ export interface GeneratedBlock {
   startTime: string;
   published: boolean;
   videoIds: number[];
-  /** How many of videoIds (at the end) are filler. */
+  /** How many of videoIds are filler (every role but programme). */
   fillerVideos: number;
+  /** What each of videoIds is (same length). */
+  roles: EntryRole[];
   start: number;
   /** Where its videos end, and where the slot's time ends (epoch ms). */
   end: number;
@@ -149,9 +181,24 @@ export interface GenerationWarning {
   message: string;
 }
 
+/**
+ * Dead air the generation declares: time of the range (its first date's midnight to the day
+ * after its last) that no generated block and no block that stays covers. `slot`: the slot whose
+ * time it is (null before the range's first slot); `reason`: offAir (an off-air slot's time),
+ * remainder (after a slot's videos, nothing of filler or fallback fitting), leftOut (an occurrence
+ * that made no block), noSlot (no slot's time).
+ */
+export interface DeadAir {
+  slot: number | null;
+  start: number;
+  end: number;
+  reason: 'offAir' | 'remainder' | 'leftOut' | 'noSlot';
+}
+
 export interface Generation {
   blocks: GeneratedBlock[];
   warnings: GenerationWarning[];
+  deadAir: DeadAir[];
 }
 
 /** ISO weekday (1 Monday ... 7 Sunday) of a 'yyyy-MM-dd' date. */
@@ -426,7 +473,16 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
   const aired = new Map(input.lastAired ?? []);
   // Made at a slot's first occurrence, a pause after each: one over a collection of 20,000 videos costs ~1.5 ms.
   const pickers: (Picker | undefined)[] = slots.map(() => undefined);
-  const filler = [...new Set(input.filler ?? [])].filter((id) => secondsOf(durations, id) > 0);
+  const fitOf = (list: readonly number[] | undefined) => {
+    const fit = new BestFit(list ?? [], durations);
+    return fit.size > 0 ? fit : undefined;
+  };
+  const filler = fitOf(input.filler);
+  const padding = fitOf(input.padding);
+  const fallback = fitOf(input.fallback);
+  const rolls = new Rolls();
+  // The occurrences (by their index in `all`) that made a block: their remainder is dead air of kind 'remainder'.
+  const made = new Set<number>();
   // Looking a week past the range finds every occurrence's successor: the plan repeats weekly.
   const all = occurrences(slots, zone, input.from, addDays(input.to, 7));
   const blocks: GeneratedBlock[] = [];
@@ -456,56 +512,180 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
       warn(`left out: the channel-day ${date} already holds ${entriesOn.get(date) ?? 0} videos and live streams; a channel-day holds at most ${MAX_DAY_ENTRIES}`);
       continue;
     }
+    const slot = slots[index]!;
     const videoIds: number[] = [];
+    const roles: EntryRole[] = [];
     let seconds = 0;
+    const push = (id: number, role: EntryRole) => {
+      videoIds.push(id);
+      roles.push(role);
+      seconds += secondsOf(durations, id);
+    };
     let picker = pickers[index];
     if (!picker) {
-      picker = pickers[index] = pickerOf(slots[index]!, aired);
+      picker = pickers[index] = pickerOf(slot, aired);
       yield;
     }
     picker.begin?.();
+    let programme = 0;
     while (videoIds.length < room) {
       const id = picker.peek();
       const d = secondsOf(durations, id);
+      // A roll before this video (pre-roll before the first, mid-roll between two) plays only when both fit.
+      const kind = programme === 0 ? 'preRoll' : 'midRoll';
+      const roll = rolls.next(index, slot, kind);
+      if (roll !== undefined && videoIds.length + 2 <= room && lengthMs(seconds + secondsOf(durations, roll) + d) <= available) {
+        rolls.take(index, kind);
+        push(roll, kind);
+      }
       if (lengthMs(seconds + d) > available) break;
       picker.take(start + seconds * 1000);
-      videoIds.push(id);
-      seconds += d;
+      push(id, 'programme');
+      programme++;
     }
-    const programme = videoIds.length;
     if (programme === 0) warn(`its next video (${secondsOf(durations, picker.peek())} s) is longer than the slot's ${available / 1000} s`);
-    if (filler.length > 0) {
-      while (videoIds.length < room) {
-        const left = available - lengthMs(seconds);
-        let best: number | undefined;
-        for (const id of filler) {
-          const d = secondsOf(durations, id);
-          if (lengthMs(seconds + d) <= available && d <= left + 1e-9 && (best === undefined || d > secondsOf(durations, best))) best = id;
-        }
-        if (best === undefined) break;
-        videoIds.push(best);
-        seconds += secondsOf(durations, best);
+    if (programme > 0) {
+      const roll = rolls.next(index, slot, 'postRoll');
+      if (roll !== undefined && videoIds.length < room && lengthMs(seconds + secondsOf(durations, roll)) <= available) {
+        rolls.take(index, 'postRoll');
+        push(roll, 'postRoll');
+      }
+      if (slot.padTo && padding) {
+        const padEnd = Math.min(nextBoundary(start + lengthMs(seconds), slot.padTo, zone), slotEnd);
+        bestFit(padding, padEnd - start, 'padding');
       }
     }
+    if (filler) bestFit(filler, available, 'filler');
+    if (fallback) bestFit(fallback, available, 'fallback');
     if (videoIds.length > 0 && videoIds.length >= room) {
       warn(`stopped at ${videoIds.length} videos: a block holds at most ${MAX_BLOCK_VIDEOS} and a channel-day ${MAX_DAY_ENTRIES}`);
     }
     if (videoIds.length === 0) continue;
     entriesOn.set(date, (entriesOn.get(date) ?? 0) + videoIds.length);
+    made.add(k);
     blocks.push({
       slot: index,
       date,
       startTime,
-      published: slots[index]!.published ?? true,
+      published: slot.published ?? true,
       videoIds,
       fillerVideos: videoIds.length - programme,
+      roles,
       start,
       end: start + lengthMs(seconds),
       slotEnd,
     });
+
+    /** Best fit from `fit` while a video ends within `limit` ms of the block's start (and the block has room). */
+    function bestFit(fit: BestFit, limit: number, role: EntryRole) {
+      while (videoIds.length < room) {
+        const id = fit.pick(seconds, limit);
+        if (id === undefined) return;
+        push(id, role);
+      }
+    }
   }
-  return { blocks, warnings };
+  return { blocks, warnings, deadAir: deadAirOf(input, all, made, blocks, slots) };
 }
+
+/** The first instant at or after `at` whose wall clock in `zone` is a multiple of `minutes` past the hour. */
+export function nextBoundary(at: number, minutes: PadTo, zone: string): number {
+  const period = minutes * 60_000;
+  const local = at + offsetMinutes(Math.floor(at), zone) * 60_000;
+  const into = ((local % period) + period) % period;
+  return into === 0 ? at : at + (period - into);
+}
+
+/**
+ * Best fit over a list of videos: the one leaving the shortest remainder (the longest that fits;
+ * ties: first in the list). Sorted once (longest first), each pick a binary search: a filler or
+ * fallback collection of 20,000 videos costs log n a pick, not n.
+ */
+class BestFit {
+  private readonly ids: number[] = [];
+  private readonly seconds: number[] = [];
+
+  constructor(list: readonly number[], durations: ReadonlyMap<number, number>) {
+    const unique = [...new Set(list)].filter((id) => secondsOf(durations, id) > 0);
+    const order = unique.map((id, i) => ({ id, i, d: secondsOf(durations, id) })).sort((a, b) => b.d - a.d || a.i - b.i);
+    for (const o of order) {
+      this.ids.push(o.id);
+      this.seconds.push(o.d);
+    }
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The video to play next after `seconds` of the block, ending within `limit` ms of its start, if one fits. */
+  pick(seconds: number, limit: number): number | undefined {
+    let lo = 0;
+    let hi = this.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (lengthMs(seconds + this.seconds[mid]!) <= limit) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.ids[lo];
+  }
+}
+
+type RollKind = 'preRoll' | 'midRoll' | 'postRoll';
+
+/** Each slot's rolls: one video at a time, in the collection's order, continuing across the slot's occurrences. */
+class Rolls {
+  private readonly places = new Map<string, number>();
+
+  next(index: number, slot: Slot, kind: RollKind): number | undefined {
+    const list = slot.rolls?.[kind];
+    if (!list || list.length === 0) return undefined;
+    return list[(this.places.get(`${index} ${kind}`) ?? 0) % list.length];
+  }
+
+  take(index: number, kind: RollKind): void {
+    const key = `${index} ${kind}`;
+    this.places.set(key, (this.places.get(key) ?? 0) + 1);
+  }
+}
+
+/**
+ * The range's dead air: from its first date's midnight to the midnight after its last, the time
+ * no generated block and no block that stays covers, split where a slot occurrence starts and
+ * labelled by the slot whose time it is (see DeadAir).
+ */
+function deadAirOf(input: GenerateInput, all: readonly SlotOccurrence[], made: ReadonlySet<number>, blocks: readonly GeneratedBlock[], slots: readonly Slot[]): DeadAir[] {
+  const from = wallOn(input.from, '00:00', input.zone);
+  const to = wallOn(addDays(input.to, 1), '00:00', input.zone);
+  const covered = [...blocks.map((b) => [b.start, b.end] as const), ...input.busy.map((b) => [b.start, b.end] as const)]
+    .filter(([s, e]) => e > s)
+    .sort((a, b) => a[0] - b[0]);
+  const gaps: Array<[number, number]> = [];
+  let at = from;
+  for (const [s, e] of covered) {
+    if (s > at && at < to) gaps.push([at, Math.min(s, to)]);
+    if (e > at) at = e;
+  }
+  if (at < to) gaps.push([at, to]);
+  const deadAir: DeadAir[] = [];
+  // The occurrence whose time an instant is: the last starting at or before it.
+  let k = -1;
+  for (const [gapStart, gapEnd] of gaps) {
+    let s = gapStart;
+    while (k + 1 < all.length && all[k + 1]!.start <= s) k++;
+    while (s < gapEnd) {
+      const nextStart = k + 1 < all.length ? all[k + 1]!.start : Infinity;
+      const e = Math.min(gapEnd, nextStart);
+      const o = k >= 0 ? all[k] : undefined;
+      const reason: DeadAir['reason'] = !o ? 'noSlot' : slots[o.slot]!.offAir ? 'offAir' : made.has(k) ? 'remainder' : 'leftOut';
+      if (e > s) deadAir.push({ slot: o ? o.slot : null, start: s, end: e, reason });
+      s = e;
+      if (s === nextStart) k++;
+    }
+  }
+  return deadAir;
+}
+
 
 /** A block as lastAiredBefore reads it: its wall start, whether it loops, its videos' durations. */
 export interface AiredBlock {
