@@ -147,7 +147,7 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
     await openScreen(page, 'Watch');
     await page.getByLabel('On air now').getByText('Harbour at dawn').waitFor();
     const youtube = page.locator('iframe[title="Harbour at dawn (YouTube player)"]');
-    expect(await youtube.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=300&autoplay=1&rel=0');
+    expect(await youtube.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=300&autoplay=1&rel=0&enablejsapi=1');
     await page.getByText(/^Next: Tide tables, .* at 08:30/).waitFor();
     await screenshot(page, 'watch');
     // Asked once, then not every second: again after at most 15 minutes (a schedule edited

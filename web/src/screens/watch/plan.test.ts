@@ -5,7 +5,7 @@ const video = (providerName: string, providerVideoId: string, streamUrl: string 
 
 describe('the Watch view', () => {
   it('embeds YouTube and Vimeo joined in progress, and plays direct media in a <video> seeked to the position', () => {
-    expect(playerFor(video('YouTube', 'dQw4w9WgXcQ'), 125.7)).toEqual({ kind: 'youtube', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=125&autoplay=1&rel=0' });
+    expect(playerFor(video('YouTube', 'dQw4w9WgXcQ'), 125.7)).toEqual({ kind: 'youtube', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=125&autoplay=1&rel=0&enablejsapi=1' });
     expect(playerFor(video('Vimeo', '76979871'), 60)).toEqual({ kind: 'vimeo', src: 'https://player.vimeo.com/video/76979871?autoplay=1#t=60s' });
     expect(playerFor(video('Self-hosted', '', 'https://cdn.example/a.mp4'), 30)).toEqual({ kind: 'media', src: 'https://cdn.example/a.mp4', position: 30 });
     // A live stream plays its URI at the live edge, whatever its video's provider.

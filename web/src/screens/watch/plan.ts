@@ -26,7 +26,8 @@ export function playerFor(segment: Pick<OnAirSegment, 'providerName' | 'provider
   if (segment.isLive && isHttp(stream)) return { kind: 'media', src: stream, position: null };
   if (provider.includes('youtube')) {
     if (!YOUTUBE_ID.test(id)) return { kind: 'none', reason: `The YouTube id "${id}" is not a video id, so it cannot be played. Edit the video and paste its YouTube link again.` };
-    return { kind: 'youtube', src: `${YOUTUBE_EMBED}${id}?start=${position}&autoplay=1&rel=0` };
+    // enablejsapi: the embed posts its errors to the page (WatchScreen.tsx says them in words).
+    return { kind: 'youtube', src: `${YOUTUBE_EMBED}${id}?start=${position}&autoplay=1&rel=0&enablejsapi=1` };
   }
   if (provider.includes('vimeo')) {
     if (!VIMEO_ID.test(id)) return { kind: 'none', reason: `The Vimeo id "${id}" is not a video number, so it cannot be played. Edit the video and paste its Vimeo link again.` };
