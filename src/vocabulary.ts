@@ -90,3 +90,60 @@ export type RecordedSubscriptionStatus = (typeof RECORDED_SUBSCRIPTION_STATUSES)
 /** What the subscription status route answers: a recorded state, or none for the device or viewer. */
 export const SUBSCRIPTION_STATUSES = [...RECORDED_SUBSCRIPTION_STATUSES, 'not_subscribed'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** One field of a store's credentials form: the storeCredentials key and the store's own name for it. */
+export interface StoreCredentialField {
+  key: string;
+  /** As the store's console names it. */
+  label: string;
+  /** Needed to verify purchases at all: an app selling on the store without it cannot be saved. */
+  required: boolean;
+  /** Never answered back: the Studio says only that it is set. */
+  secret: boolean;
+  /** Multi-line (a PEM key). */
+  multiline?: boolean;
+}
+
+/**
+ * The credentials of each store as the Studio's forms show them, in the stores' words (App Store
+ * Connect, Google Cloud and Play Console, the Amazon Developer Console, Roku's Developer
+ * Dashboard). Keys and `required` follow what the verifiers read (src/entitlements/stores/index.ts
+ * CREDENTIAL_KEYS); a key not listed here is kept and treated as a secret.
+ */
+export const STORE_CREDENTIAL_FIELDS = {
+  apple: [
+    { key: 'bundleId', label: 'Bundle ID', required: true, secret: false },
+    { key: 'issuerId', label: 'Issuer ID', required: false, secret: false },
+    { key: 'keyId', label: 'Key ID', required: false, secret: false },
+    { key: 'privateKey', label: 'In-App Purchase key (.p8)', required: false, secret: true, multiline: true },
+    { key: 'appAppleId', label: 'Apple ID', required: false, secret: false },
+    { key: 'sharedSecret', label: 'App-specific shared secret', required: false, secret: true },
+  ],
+  google: [
+    { key: 'packageName', label: 'Package name', required: true, secret: false },
+    { key: 'clientEmail', label: 'Service account email', required: true, secret: false },
+    { key: 'privateKey', label: 'Service account private key', required: true, secret: true, multiline: true },
+    { key: 'privateKeyId', label: 'Private key ID', required: false, secret: false },
+    { key: 'tokenUri', label: 'Token URI', required: false, secret: false },
+    { key: 'pushAudience', label: 'Push subscription audience', required: false, secret: false },
+    { key: 'pushServiceAccount', label: 'Push subscription service account', required: false, secret: false },
+  ],
+  amazon: [
+    { key: 'sharedSecret', label: 'Shared Key', required: true, secret: true },
+    { key: 'snsTopicArn', label: 'SNS topic ARN', required: false, secret: false },
+    { key: 'appPackageName', label: 'Package name', required: false, secret: false },
+  ],
+  roku: [
+    { key: 'apiKey', label: 'Roku Pay API key', required: true, secret: true },
+    { key: 'channelId', label: 'Channel ID', required: false, secret: false },
+  ],
+} as const satisfies Record<CredentialStore, readonly StoreCredentialField[]>;
+
+/** The store each TV platform's app sells through (a mobile app sells on Apple and Google). */
+export const PLATFORM_STORES = {
+  mobile: ['apple', 'google'],
+  roku: ['roku'],
+  firetv: ['amazon'],
+  appletv: ['apple'],
+  androidtv: ['google'],
+} as const satisfies Record<AppPlatform, readonly CredentialStore[]>;

@@ -97,6 +97,43 @@ describe('Studio console: apps', { timeout: 120_000 }, () => {
     await page.context().close();
   });
 
+  it('has one form per store, fields in the store\'s words, secrets only said to be set; a paid app without its store\'s key is refused', async () => {
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    await page.goto('/studio/#/apps/mobile');
+    const apple = page.getByRole('group', { name: 'Apple App Store credentials' });
+    expect(await apple.getByLabel('Bundle ID').inputValue()).toBe('com.alice');
+    await apple.getByText('Set', { exact: true }).waitFor(); // the app-specific shared secret
+    expect(await apple.getByLabel('App-specific shared secret', { exact: true }).inputValue()).toBe('');
+    expect(await page.content()).not.toContain('s3cret');
+    // Google: the service account's JSON key file fills its fields; the package name is typed.
+    const google = page.getByRole('group', { name: 'Google Play credentials' });
+    const key = { type: 'service_account', client_email: 'play@alice.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nPLAY-KEY\n-----END PRIVATE KEY-----\n', private_key_id: 'k1' };
+    await google.getByLabel('Service account JSON key').fill(JSON.stringify(key));
+    expect(await google.getByLabel('Service account email').inputValue()).toBe('play@alice.iam.gserviceaccount.com');
+    await google.getByLabel('Package name').fill('com.alice.play');
+    await screenshot(page, 'apps-store-forms');
+    await page.getByRole('button', { name: 'Save app' }).click();
+    await page.getByText('App saved.').waitFor();
+    expect((await studioApp('mobile')).credentialFields).toEqual({
+      apple: { bundleId: 'com.alice', sharedSecret: true },
+      google: { clientEmail: 'play@alice.iam.gserviceaccount.com', privateKey: true, privateKeyId: 'k1', packageName: 'com.alice.play' },
+    });
+    expect(await page.content()).not.toContain('PLAY-KEY');
+    // A paid Roku app cannot be saved without its Roku Pay API key; with it, it can.
+    await page.goto('/studio/#/apps/roku');
+    await page.getByLabel('Paid app (viewers subscribe)').check();
+    await page.getByRole('button', { name: 'Save app' }).click();
+    await page.getByText('Not saved').waitFor();
+    await page.getByText(/has no Roku store credentials: add its Roku Pay API key/).waitFor();
+    expect((await studioApp('roku')).isPaid).toBe(false);
+    await page.getByRole('group', { name: 'Roku Pay credentials' }).getByLabel('Roku Pay API key', { exact: true }).fill('ROKU-KEY-123');
+    await page.getByRole('button', { name: 'Save app' }).click();
+    await page.getByText('App saved.').waitFor();
+    expect(await studioApp('roku')).toMatchObject({ isPaid: true, credentialFields: { roku: { apiKey: true } } });
+    expect(await page.content()).not.toContain('ROKU-KEY-123');
+    await page.context().close();
+  });
+
   it('works at phone width', async () => {
     const page = await server.signedIn(OWNER.username, OWNER.password, { width: 390, height: 844 });
     await page.goto('/studio/#/apps/mobile');

@@ -178,6 +178,8 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
     expect(await page.getByLabel('iOS logo').count()).toBe(0);
     await page.getByLabel('Carry Nora Harbour').check();
     await page.getByLabel('Paid app (viewers subscribe)').check();
+    // A paid app sells on its store: it is saved only with the store's key (issue 36 item 6).
+    await page.getByRole('group', { name: 'Roku Pay credentials' }).getByLabel('Roku Pay API key', { exact: true }).fill('nora-roku-pay-key');
     await page.getByRole('button', { name: 'Save app' }).click();
     const saved = page.getByRole('status').getByText('App saved.');
     await saved.waitFor();

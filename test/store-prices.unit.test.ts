@@ -30,3 +30,17 @@ describe('priceOf', () => {
     expect(priceOf('Roku', null)).toBeNull();
   });
 });
+
+describe('the stores\' credential forms', () => {
+  it('require exactly what the verifiers require', async () => {
+    const { CREDENTIAL_KEYS } = await import('../src/entitlements/stores/index.ts');
+    const { STORE_CREDENTIAL_FIELDS, CREDENTIAL_STORES } = await import('../src/vocabulary.ts');
+    for (const store of CREDENTIAL_STORES) {
+      const verifier = Object.entries(CREDENTIAL_KEYS[store]).filter(([, doc]) => doc.required).map(([key]) => key).sort();
+      const form = STORE_CREDENTIAL_FIELDS[store].filter((f) => f.required).map((f) => f.key).sort();
+      expect(form, store).toEqual(verifier);
+      // Every key a form names is one the verifiers read.
+      expect(STORE_CREDENTIAL_FIELDS[store].map((f) => f.key).filter((key) => !(key in CREDENTIAL_KEYS[store])), store).toEqual([]);
+    }
+  });
+});

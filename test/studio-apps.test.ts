@@ -29,6 +29,8 @@ const alice301 = {
   ],
   vodPpv: { isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] },
   configuredStores: ['apple'],
+  // Which keys are set: non-secret ones with their value, secret ones only as true.
+  credentialFields: { apple: { bundleId: 'com.alice', sharedSecret: true } },
   channels: [
     { channelId: 202, sorting: 1, channelNumber: null, useVastSettings: false, lastUpdateDate: null },
     { channelId: 201, sorting: 2, channelNumber: '7', useVastSettings: true, lastUpdateDate: '2026-11-01T00:00:00.000Z' },
@@ -155,9 +157,12 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     const rokuBefore = await s.call('GET', '/apps/roku');
     const unsold = await s.call('PUT', '/apps/roku', { body: roku });
     expect(unsold.statusCode).toBe(422);
-    expect(unsold.json().error.details).toEqual([{ path: 'storeProducts[0].storePlatform', message: 'the app sells this product on Roku, but has no Roku store credentials: add them (storeCredentials.roku) or mark the product inactive' }]);
+    expect(unsold.json().error.details).toEqual([
+      { path: 'storeProducts[0].storePlatform', message: 'the app sells this product on Roku, but has no Roku store credentials: add its Roku Pay API key (storeCredentials.roku) or mark the product inactive' },
+      { path: 'isPaid', message: 'a paid roku app sells on Roku, but has no Roku store credentials: add its Roku Pay API key (storeCredentials.roku), or make the app free' },
+    ]);
     const ppv = await s.call('PUT', '/apps/firetv', { body: { ...fireTv, storeCredentials: {} } });
-    expect(ppv.json().error.details).toEqual([{ path: 'vodPpv.storeProducts[0].storePlatform', message: 'the app sells this product on Amazon, but has no Amazon store credentials: add them (storeCredentials.amazon) or mark the product inactive' }]);
+    expect(ppv.json().error.details).toEqual([{ path: 'vodPpv.storeProducts[0].storePlatform', message: 'the app sells this product on Amazon, but has no Amazon store credentials: add its Shared Key (storeCredentials.amazon) or mark the product inactive' }]);
     expect((await s.call('GET', '/apps/roku')).body).toBe(rokuBefore.body); // nothing was stored
     // A paid app's inactive product needs no credentials: the mobile app's Google product is saved
     // without Google credentials throughout (storeCredentials test below).
@@ -185,10 +190,13 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
       body: { ...entry, storeCredentials: { apple: { bundleId: 'com.alice', sharedSecret: SECRET }, google: { serviceAccountJson: `{"key":"${SECRET}"}`, packageName: 'com.alice' } } },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toEqual({ ...alice301, configuredStores: ['apple', 'google'] });
+    expect(put.json().data).toEqual({
+      ...alice301, configuredStores: ['apple', 'google'],
+      credentialFields: { apple: { bundleId: 'com.alice', sharedSecret: true }, google: { packageName: 'com.alice', serviceAccountJson: true } },
+    });
     for (const response of [put, await s.call('GET', '/apps/mobile'), await s.call('GET', '/apps')]) {
       expect(response.body).not.toContain(SECRET);
-      expect(response.body).not.toContain('sharedSecret');
+      expect(response.body).toContain('"sharedSecret":true'); // said to be set, never its value
     }
     // GET, edit, PUT without storeCredentials: the stored ones stay.
     const again = await s.call('GET', '/apps/mobile');
@@ -205,7 +213,7 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     // Credentials a paid app sells with cannot be taken away while it sells (Apple's here).
     const stranded = await s.call('PUT', '/apps/mobile', { body: { ...entry, storeCredentials: { roku: { apiKey: SECRET } } } });
     expect(stranded.statusCode).toBe(422);
-    expect(stranded.json().error.details.map((d: any) => d.path)).toEqual(['storeProducts[0].storePlatform', 'storeProducts[1].storePlatform']);
+    expect(stranded.json().error.details.map((d: any) => d.path)).toEqual(['storeProducts[0].storePlatform', 'storeProducts[1].storePlatform', 'isPaid']);
     // With them: replaced whole; an empty object clears them (of an app that no longer sells).
     entry.isPaid = false;
     const replaced = await s.call('PUT', '/apps/mobile', { body: { ...entry, storeCredentials: { roku: { apiKey: SECRET } } } });
@@ -218,6 +226,57 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     expect(bad.json().error.details).toEqual([{ path: 'storeCredentials.paypal', message: 'unknown field' }]);
     // The subscription recorded against the app survives its replacement (the id stays).
     expect(await rows(sql`select app_id from subscriptions where original_transaction_id = '1000001'`)).toEqual([{ app_id: 301 }]);
+  });
+
+  it('an app cannot be saved selling without the credentials of its store, named in the store\'s words (issue 36 item 6)', async () => {
+    const before = await s.call('GET', '/apps');
+    // A paid Roku app with no products and no credentials: it sells on Roku all the same.
+    const paid = await s.call('PUT', '/apps/roku', { body: { appName: 'Alice Roku', isPaid: true } });
+    expect([paid.statusCode, paid.json().error.code, paid.json().error.details]).toEqual([422, 'invalid_request', [
+      { path: 'isPaid', message: 'a paid roku app sells on Roku, but has no Roku store credentials: add its Roku Pay API key (storeCredentials.roku), or make the app free' },
+    ]]);
+    // Credentials there, but without the fields the store's verification needs.
+    const google = await s.call('PUT', '/apps/androidtv', { body: {
+      appName: 'Alice TV', isPaid: true, theme: { primaryColor: '010203', secondaryColor: '040506', styleColor: '070809' },
+      storeProducts: [{ storePlatform: 'Google', productId: 'alice_monthly', billingPeriod: 'Monthly' }],
+      storeCredentials: { google: { packageName: 'com.alice.tv' } },
+    } });
+    expect(google.json().error.details).toEqual([
+      { path: 'storeProducts[0].storePlatform', message: 'the app sells this product on Google, but its Google store credentials lack the Service account email and Service account private key: add them (storeCredentials.google) or mark the product inactive' },
+      { path: 'isPaid', message: 'a paid androidtv app sells on Google, but its Google store credentials lack the Service account email and Service account private key: add them (storeCredentials.google), or make the app free' },
+    ]);
+    const blank = await s.call('PUT', '/apps/roku', { body: { appName: 'Alice Roku', isPaid: true, storeCredentials: { roku: { apiKey: '  ', channelId: '4242' } } } });
+    expect(blank.json().error.details.map((d: any) => d.message)).toEqual([
+      'a paid roku app sells on Roku, but its Roku store credentials lack the Roku Pay API key: add it (storeCredentials.roku), or make the app free',
+    ]);
+    expect((await s.call('GET', '/apps')).headers.etag).toBe(before.headers.etag); // nothing was stored
+    // With the key it saves; credentialChanges then changes one key and keeps the rest.
+    const saved = await s.call('PUT', '/apps/roku', { body: { appName: 'Alice Roku', isPaid: true, storeCredentials: { roku: { apiKey: SECRET, channelId: '4242' } } } });
+    expect([saved.statusCode < 300, saved.json().data.credentialFields]).toEqual([true, { roku: { apiKey: true, channelId: '4242' } }]);
+    const { configuredStores: _c, credentialFields: _f, ...entry } = saved.json().data;
+    const changed = await s.call('PUT', '/apps/roku', { body: { ...entry, credentialChanges: { roku: { channelId: '5151' }, apple: { bundleId: 'com.alice.roku' } } } });
+    expect(changed.json().data.credentialFields).toEqual({ apple: { bundleId: 'com.alice.roku' }, roku: { apiKey: true, channelId: '5151' } });
+    expect(await rows(sql`select store, credentials from app_store_credentials where app_id = ${saved.json().data.id} order by store`)).toEqual([
+      { store: 'apple', credentials: { bundleId: 'com.alice.roku' } },
+      { store: 'roku', credentials: { apiKey: SECRET, channelId: '5151' } },
+    ]);
+    // Removing the key a paid app verifies with is refused; removing another store is not.
+    const stripped = await s.call('PUT', '/apps/roku', { body: { ...entry, credentialChanges: { roku: { apiKey: null } } } });
+    expect([stripped.statusCode, stripped.json().error.details.map((d: any) => d.path)]).toEqual([422, ['isPaid']]);
+    const dropped = await s.call('PUT', '/apps/roku', { body: { ...entry, credentialChanges: { apple: null } } });
+    expect(dropped.json().data.configuredStores).toEqual(['roku']);
+    const badStore = await s.call('PUT', '/apps/roku', { body: { ...entry, credentialChanges: { paypal: { key: 'x' } } } });
+    expect(badStore.statusCode).toBe(422);
+    // Another owner can neither read these credentials' fields nor change them.
+    const olga = (method: string, url: string, body?: unknown) => s.call(method, url, { token: s.tokens.olga, ...(body === undefined ? {} : { body }) });
+    const read = await olga('GET', '/apps/roku');
+    expect(read.body).not.toContain('5151');
+    expect(read.body).not.toContain(SECRET);
+    const theirs = await olga('PUT', '/apps/roku', { appName: 'Olga Roku', credentialChanges: { roku: { channelId: '6666' } } });
+    expect(theirs.statusCode, theirs.body).toBeLessThan(300);
+    expect(theirs.json().data.credentialFields).toEqual({ roku: { channelId: '6666' } }); // her own app's, nothing of alice's
+    expect(await rows(sql`select credentials->>'channelId' as channel from app_store_credentials where app_id = ${saved.json().data.id} and store = 'roku'`)).toEqual([{ channel: '5151' }]);
+    if (read.statusCode === 404) expect((await olga('DELETE', '/apps/roku')).statusCode).toBe(204);
   });
 
   it('DELETE is refused while purchases are recorded against the app; otherwise the app is gone everywhere at once', async () => {

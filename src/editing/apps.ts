@@ -11,7 +11,12 @@
 //   credentials) instead. A PUT without storeCredentials keeps the stored ones; a PUT with them
 //   replaces them all (`{}` clears them). `configuredStores` sent back is ignored. The ETag is
 //   a digest of the answer, never of secrets: a change of credential values alone (the same
-//   stores) leaves it as it was.
+//   stores) leaves it as it was. `credentialFields` says per store which keys are set: a
+//   non-secret key (Bundle ID, package name...) with its value, a secret one (a private key, a
+//   shared secret, an API key; and any key the forms do not name) only as `true`.
+// - `credentialChanges` (Studio only, issue 36 item 6) changes keys one by one: a string sets a
+//   key, null removes it, a store null removes all its keys; stores and keys not named are kept,
+//   so a form of one store never needs the others' secrets again.
 // - A PUT without createdAt keeps the app's creation time (a new app: now).
 // - DELETE is refused (409 in_use) while purchases of viewers are recorded against the app:
 //   the database would delete them with it (ON DELETE CASCADE), and they are records of what
@@ -25,7 +30,10 @@ import { claimNewRows } from '../data/studio-slice.ts';
 import { BlobReader, exportApps } from '../catalog/export.ts';
 import { writeRows } from '../catalog/import.ts';
 import { catalogToRows } from '../catalog/to-rows.ts';
-import { APP_PLATFORMS, CREDENTIAL_STORES, IMAGE_ROLES, type AppPlatform } from '../vocabulary.ts';
+import {
+  APP_PLATFORMS, CREDENTIAL_STORES, IMAGE_ROLES, PLATFORM_STORES, STORE_CREDENTIAL_FIELDS, STORE_PLATFORMS,
+  type AppPlatform, type CredentialStore, type StoreCredentialField,
+} from '../vocabulary.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { owned, withIds, type Body } from './entities.ts';
 import { EditRefusal, invalid, notFound } from './refusals.ts';
@@ -55,12 +63,53 @@ export function appResource(entry: AppEntry) {
     storeProducts: entry.storeProducts ?? [],
     vodPpv: entry.vodPpv!,
     configuredStores: CREDENTIAL_STORES.filter((store) => credentials[store] !== undefined),
+    credentialFields: credentialFieldsOf(credentials),
     channels: entry.channels ?? [],
     createdAt: entry.createdAt!,
   };
 }
 
 export type AppResource = ReturnType<typeof appResource>;
+
+const fieldOf = (store: CredentialStore, key: string): StoreCredentialField | undefined =>
+  (STORE_CREDENTIAL_FIELDS[store] as readonly StoreCredentialField[]).find((f) => f.key === key);
+
+/** Per configured store, its keys that are set: a non-secret one with its value, a secret one as `true`. */
+function credentialFieldsOf(credentials: Partial<Record<CredentialStore, Record<string, unknown>>>): Partial<Record<CredentialStore, Record<string, string | true>>> {
+  return Object.fromEntries(
+    CREDENTIAL_STORES.filter((store) => credentials[store] !== undefined).map((store) => [
+      store,
+      Object.fromEntries(Object.entries(credentials[store]!).map(([key, value]) => {
+        const field = fieldOf(store, key);
+        return [key, field && !field.secret && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') ? String(value) : true];
+      })),
+    ]),
+  );
+}
+
+/** Changes of single credential keys (a string sets, null removes; a store null removes the store). */
+export type CredentialChanges = Partial<Record<CredentialStore, Record<string, string | null> | null>>;
+
+function applyCredentialChanges(credentials: Record<string, unknown>, changes: CredentialChanges | undefined): Record<string, unknown> {
+  if (!changes) return credentials;
+  const next: Record<string, unknown> = { ...credentials };
+  for (const store of CREDENTIAL_STORES) {
+    const change = changes[store];
+    if (change === undefined) continue;
+    if (change === null) {
+      delete next[store];
+      continue;
+    }
+    const keys: Record<string, unknown> = { ...((next[store] ?? {}) as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(change)) {
+      if (value === null) delete keys[key];
+      else keys[key] = value;
+    }
+    if (Object.keys(keys).length === 0) delete next[store];
+    else next[store] = keys;
+  }
+  return next;
+}
 
 /** A platform of the vocabulary, or 404 as for an app that is not there. */
 function appPlatform(platform: string): AppPlatform {
@@ -95,7 +144,7 @@ export async function readApp(db: Queryable, ownerId: number, platform: string):
 }
 
 /** Fields an app body may carry that the service answers but never takes. */
-const READ_ONLY = ['configuredStores'];
+const READ_ONLY = ['configuredStores', 'credentialFields', 'credentialChanges'];
 
 /** Creates (201) or replaces (200) the owner's app of `platform` with the body's entry. */
 export async function putApp(db: Database, editor: Editor, platform: string, body: Body, ifMatch: string | undefined): Promise<Written<AppResource>> {
@@ -112,7 +161,10 @@ export async function putApp(db: Database, editor: Editor, platform: string, bod
     const entry: Body = {
       ...fields,
       platform: known,
-      storeCredentials: body['storeCredentials'] !== undefined ? body['storeCredentials'] : (current?.storeCredentials ?? {}),
+      storeCredentials: applyCredentialChanges(
+        (body['storeCredentials'] !== undefined ? body['storeCredentials'] : (current?.storeCredentials ?? {})) as Record<string, unknown>,
+        body['credentialChanges'] as CredentialChanges | undefined,
+      ),
       ...(body['createdAt'] === undefined && current ? { createdAt: current.createdAt } : {}),
     };
     const [complete] = current ? [{ ...entry, id: current.id }] : await withIds(tx, 'apps', [entry]);
@@ -138,30 +190,60 @@ export async function putApp(db: Database, editor: Editor, platform: string, bod
 }
 
 /**
- * `path: message` lines for each active product the app sells (a paid app's subscriptions, or its
- * enabled pay-per-view) on a store whose credentials it lacks: the purchases could not be verified,
- * so viewers would pay and get nothing. A product not active, or of an app not selling, is not asked.
+ * `path: message` lines for each store the app sells on without the credentials its purchases are
+ * verified with (docs/studio.md): an active product of a paid app or of enabled pay-per-view, and a
+ * paid app's own store (a Roku app sells on Roku; a mobile app on Apple or Google, either will do)
+ * even before it has products. Viewers would pay and get nothing. Each line names the missing
+ * fields as the store names them (vocabulary.ts STORE_CREDENTIAL_FIELDS). A product not active, or
+ * of an app not selling, is not asked.
  */
 function storesWithoutCredentials(entry: Body): Array<{ key: string; line: string }> {
-  const credentials = (entry['storeCredentials'] ?? {}) as Record<string, unknown>;
+  const credentials = (entry['storeCredentials'] ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const missing = (store: CredentialStore) =>
+    (STORE_CREDENTIAL_FIELDS[store] as readonly StoreCredentialField[])
+      .filter((f) => f.required && !present(credentials[store]?.[f.key]))
+      .map((f) => f.label);
+  const words = (store: CredentialStore, lacking: string[]) => {
+    const name = STORE_PLATFORMS[CREDENTIAL_STORES.indexOf(store)]!;
+    return credentials[store] === undefined
+      ? `has no ${name} store credentials: add its ${listed(lacking)} (storeCredentials.${store})`
+      : `its ${name} store credentials lack the ${listed(lacking)}: add ${lacking.length === 1 ? 'it' : 'them'} (storeCredentials.${store})`;
+  };
   const vodPpv = (entry['vodPpv'] ?? {}) as { isEnabled?: unknown; storeProducts?: unknown };
   const selling: Array<[string, unknown]> = [
     ...(entry['isPaid'] === true ? [['storeProducts', entry['storeProducts']] as [string, unknown]] : []),
     ...(vodPpv.isEnabled === true ? [['vodPpv.storeProducts', vodPpv.storeProducts] as [string, unknown]] : []),
   ];
-  return selling.flatMap(([path, products]) =>
+  const lines = selling.flatMap(([path, products]) =>
     (Array.isArray(products) ? products : []).flatMap((product: unknown, i) => {
       const p = product as { storePlatform?: unknown; isActive?: unknown; productId?: unknown };
       if (p.isActive === false || typeof p.storePlatform !== 'string') return [];
-      const store = p.storePlatform.toLowerCase();
-      if (!(CREDENTIAL_STORES as readonly string[]).includes(store) || credentials[store] !== undefined) return [];
+      const store = p.storePlatform.toLowerCase() as CredentialStore;
+      if (!(CREDENTIAL_STORES as readonly string[]).includes(store)) return [];
+      const lacking = missing(store);
+      if (lacking.length === 0) return [];
       return [{
         key: `${path}|${store}|${String(p.productId)}`,
-        line: `${path}[${i}].storePlatform: the app sells this product on ${p.storePlatform}, but has no ${p.storePlatform} store credentials: add them (storeCredentials.${store}) or mark the product inactive`,
+        line: `${path}[${i}].storePlatform: the app sells this product on ${p.storePlatform}, but ${words(store, lacking)} or mark the product inactive`,
       }];
     }),
   );
+  // A paid app sells on its platform's store: at least one of them must be able to verify.
+  const platform = entry['platform'] as AppPlatform;
+  const stores: readonly CredentialStore[] = PLATFORM_STORES[platform] ?? [];
+  if (entry['isPaid'] === true && stores.length > 0 && stores.every((store) => missing(store).length > 0)) {
+    const store = stores.find((s) => credentials[s] !== undefined) ?? stores[0]!;
+    const either = stores.length > 1 ? ` (or ${stores.filter((s) => s !== store).map((s) => STORE_PLATFORMS[CREDENTIAL_STORES.indexOf(s)]).join(', ')}'s)` : '';
+    lines.push({
+      key: `isPaid|${platform}`,
+      line: `isPaid: a paid ${platform} app sells on ${STORE_PLATFORMS[CREDENTIAL_STORES.indexOf(store)]}, but ${words(store, missing(store))}${either}, or make the app free`,
+    });
+  }
+  return lines;
 }
+
+const present = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null);
+const listed = (labels: string[]) => (labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)!}`);
 
 /** Deletes the owner's app of `platform`; refused while purchases of viewers are recorded against it. */
 export async function deleteApp(db: Database, editor: Editor, platform: string, ifMatch: string | undefined): Promise<Written<null>> {

@@ -39,6 +39,13 @@ const appBody = z.strictObject({
   storeCredentials: appSchema.shape.storeCredentials.unwrap().optional(),
   channels: appSchema.shape.channels.unwrap().max(MAX_LIST).default([]),
   configuredStores: z.array(z.string().max(20)).max(CREDENTIAL_STORES.length).optional(),
+  // Answered, taken back and ignored like configuredStores.
+  credentialFields: z.record(z.string().max(20), z.record(z.string().max(200), z.unknown())).optional(),
+  // Single keys changed, the rest kept (editing/apps.ts): a string sets, null removes; a store null removes it.
+  credentialChanges: z.partialRecord(
+    z.enum(CREDENTIAL_STORES),
+    z.record(z.string().min(1).max(200), appSchema.shape.storeCredentials.unwrap().shape.apple.unwrap().valueType.nullable()).nullable(),
+  ).optional(),
   createdAt: instant.optional(),
 });
 

@@ -281,6 +281,8 @@ export const appResourceSchema = z.object({
   storeProducts: z.array(storeProductSchema),
   vodPpv: z.object({ isEnabled: z.boolean(), accessDurationHours: z.number(), previewSeconds: z.number(), storeProducts: z.array(storeProductSchema) }),
   configuredStores: z.array(z.enum(CREDENTIAL_STORES)).describe('stores whose storeCredentials are set (the credentials are write-only)'),
+  credentialFields: z.partialRecord(z.enum(CREDENTIAL_STORES), z.record(z.string(), z.union([z.string(), z.literal(true)])))
+    .describe('per configured store, the keys set: a non-secret one (Bundle ID, package name...) with its value, a secret one only as true'),
   channels: z.array(z.object({
     channelId: z.number(), sorting: z.number().nullable(), channelNumber: z.string().nullable(), useVastSettings: z.boolean(), lastUpdateDate: z.string().nullable(),
   })),

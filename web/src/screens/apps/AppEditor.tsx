@@ -2,7 +2,7 @@
 // a stale save is a 412 in words, and what was typed stays), delete it.
 import { Alert, Button, Checkbox, Code, FileInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
 import { useState } from 'react';
-import { BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
+import { BILLING_PERIODS, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
 import { useApp, useDeleteApp, usePutApp } from '../../api/apps.ts';
 import { useChannelList } from '../../api/channels.ts';
 import type { Answer } from '../../api/client.ts';
@@ -18,6 +18,7 @@ import { IMAGE_LABELS, imageSlots } from './image-slots.ts';
 import { useTvLineup } from './tv-lineup.ts';
 import { base64Of, imageDataUrl } from './colours.ts';
 import { PhonePreview, TvPreview, type MobileColours, type Theme } from './Previews.tsx';
+import { StoreCredentials, type CredentialChanges } from './StoreCredentials.tsx';
 
 export type Platform = 'mobile' | 'roku' | 'firetv' | 'appletv' | 'androidtv';
 
@@ -26,9 +27,10 @@ export type Platform = 'mobile' | 'roku' | 'firetv' | 'appletv' | 'androidtv';
  * service fills on save (id, owner, creation) for an app not saved yet; a new mobile app starts
  * with its four colours only.
  */
-export type StudioApp = Omit<App, 'id' | 'ownerId' | 'createdAt' | 'configuredStores' | 'mobile' | 'channels'> & {
+export type StudioApp = Omit<App, 'id' | 'ownerId' | 'createdAt' | 'configuredStores' | 'credentialFields' | 'mobile' | 'channels'> & {
   id?: number;
   configuredStores?: readonly string[];
+  credentialFields?: App['credentialFields'];
   mobile: (MobileColours & Partial<NonNullable<App['mobile']>>) | null;
   channels: (Omit<AppChannel, 'lastUpdateDate'> & { lastUpdateDate?: string | null })[];
 };
@@ -58,7 +60,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
   const [app, setApp] = useState<StudioApp | null>(read?.data ?? null);
   const [etag, setEtag] = useState(read?.etag);
   const [exists, setExists] = useState(read !== null);
-  const [credentials, setCredentials] = useState<Record<string, string>>({});
+  const [credentials, setCredentials] = useState<CredentialChanges>({});
   const [saved, setSaved] = useState('');
   // Edits wait for "Save app" (one PUT of the whole app); leaving before it asks first.
   const [dirty, setDirty] = useState(false);
@@ -83,9 +85,10 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
       return setSaved('App deleted.');
     }
     if (!app) return;
-    const { configuredStores: _c, ...body } = app;
-    const storeCredentials = credentialsBody(credentials);
-    const answer = await put.mutateAsync({ body: storeCredentials ? { ...body, storeCredentials } : body, etag: exists ? etag : undefined });
+    const { configuredStores: _c, credentialFields: _f, ...body } = app;
+    // Only the keys typed or removed are sent; every other credential stays as stored.
+    const credentialChanges = Object.keys(credentials).length > 0 ? credentials : undefined;
+    const answer = await put.mutateAsync({ body: credentialChanges ? { ...body, credentialChanges } : body, etag: exists ? etag : undefined });
     setApp(answer.data);
     setEtag(answer.etag);
     setExists(true);
@@ -126,7 +129,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
 
   return (
     <Stack>
-      <FormAlert error={error} fields={['appName', 'slug', 'about', 'privacyPolicyLink', 'timeFormat', 'adLink', 'apiKey', 'theme', 'mobile', 'images', 'storeProducts', 'vodPpv', 'storeCredentials', 'channels']} />
+      <FormAlert error={error} fields={['appName', 'isPaid', 'slug', 'about', 'privacyPolicyLink', 'timeFormat', 'adLink', 'apiKey', 'theme', 'mobile', 'images', 'storeProducts', 'vodPpv', 'storeCredentials', 'channels']} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="sm">
           <TextInput label="App name" value={app.appName} onChange={(e) => set({ appName: e.currentTarget.value })} error={fieldError(error, 'appName')} />
@@ -135,7 +138,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
           <TextInput label="Privacy policy link" value={app.privacyPolicyLink ?? ''} onChange={(e) => set({ privacyPolicyLink: e.currentTarget.value || null })} error={fieldError(error, 'privacyPolicyLink')} />
           <Group grow>
             <Select label="Time format" data={['12-hour', '24-hour']} value={app.timeFormat} onChange={(v) => v && set({ timeFormat: v })} allowDeselect={false} />
-            <Switch label="Paid app (viewers subscribe)" checked={app.isPaid} onChange={(e) => set({ isPaid: e.currentTarget.checked })} mt="lg" />
+            <Switch label="Paid app (viewers subscribe)" checked={app.isPaid} onChange={(e) => set({ isPaid: e.currentTarget.checked })} mt="lg" error={fieldError(error, 'isPaid')} />
           </Group>
           {platform === 'roku' ? (
             <>
@@ -190,14 +193,15 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
         </Group>
         <Products label="Pay-per-view products" products={app.vodPpv.storeProducts} path="vodPpv.storeProducts" error={error} periods={['OneTime']} onChange={(storeProducts) => set({ vodPpv: { ...app.vodPpv, storeProducts } })} />
       </Paper>
-      <Paper withBorder p="sm">
-        <Title order={3} size="h5" mb="xs">
-          Store credentials
-        </Title>
-        <Text size="sm" mb="xs">
-          Configured: {app.configuredStores && app.configuredStores.length > 0 ? app.configuredStores.join(', ') : 'none'}. Credentials are never shown again; fill a store's field only to
-          replace them (one key=value per line, e.g. bundleId=com.example).
-        </Text>
+      <StoreCredentials
+        fields={app.credentialFields ?? {}}
+        changes={credentials}
+        onChange={(changes) => {
+          setCredentials(changes);
+          setDirty(true);
+          setSaved('');
+        }}
+      >
         {exists && app.configuredStores && app.configuredStores.length > 0 ? (
           <Text size="sm" mb="xs" aria-label="Store notification URLs">
             Store notification URLs (set them in each store's console; docs/entitlements.md: Store notifications):{' '}
@@ -206,15 +210,7 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
             ))}
           </Text>
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {CREDENTIAL_STORES.map((store) => (
-            <Textarea key={store} label={`${store} credentials`} autosize minRows={2} value={credentials[store] ?? ''} onChange={(e) => {
-                setCredentials({ ...credentials, [store]: e.currentTarget.value });
-                setDirty(true);
-              }} error={fieldError(error, `storeCredentials.${store}`)} />
-          ))}
-        </SimpleGrid>
-      </Paper>
+      </StoreCredentials>
       <Assignments channels={app.channels} error={error} onChange={(channels) => set({ channels })} />
       {exists ? <EpgKeyPanel platform={platform} /> : null}
       <Group>
@@ -235,27 +231,6 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
         </Alert>
       ) : null}
     </Stack>
-  );
-}
-
-/** key=value lines per store, as the write-only storeCredentials object (undefined: keep). */
-function credentialsBody(text: Record<string, string>): Record<string, Record<string, string>> | undefined {
-  const entries = Object.entries(text).filter(([, value]) => value.trim() !== '');
-  if (entries.length === 0) return undefined;
-  return Object.fromEntries(
-    entries.map(([store, value]) => [
-      store,
-      Object.fromEntries(
-        value
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean)
-          .map((line) => {
-            const at = line.indexOf('=');
-            return at < 0 ? [line, ''] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
-          }),
-      ),
-    ]),
   );
 }
 
@@ -288,7 +263,9 @@ function Products({ label, products, path, error, periods, onChange }: { label: 
   const columns: Column<StoreProduct>[] = [
     {
       header: 'Store',
-      cell: (p, i) => <Select aria-label={`Store of product ${i + 1}`} data={[...STORE_PLATFORMS]} value={p.storePlatform} onChange={(v) => v && update(i, { storePlatform: v as StoreProduct['storePlatform'] })} allowDeselect={false} />,
+      cell: (p, i) => (
+        <Select aria-label={`Store of product ${i + 1}`} data={[...STORE_PLATFORMS]} value={p.storePlatform} onChange={(v) => v && update(i, { storePlatform: v as StoreProduct['storePlatform'] })} allowDeselect={false} error={fieldError(error, `${path}[${i}].storePlatform`)} />
+      ),
     },
     {
       header: 'Product id',
