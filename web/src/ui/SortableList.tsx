@@ -1,11 +1,12 @@
 // An ordered list that people reorder by dragging a handle (mouse, touch, or keyboard: focus the
 // handle, Space to lift, arrows to move, Space to drop), with up/down buttons as well. Built on
 // dnd-kit's sortable preset; the list calls onChange with the new order and saves nothing itself.
+// A move by the buttons is announced (an aria-live region) by name and position, as drags are.
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Group, Paper, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 
 export interface SortableListProps<T> {
   items: readonly T[];
@@ -37,9 +38,12 @@ export function SortableList<T>({ items, idOf, nameOf, render, onChange, label }
     onDragEnd: ({ active, over }) => `${nameAt(active.id)} dropped at ${position(over?.id)}.`,
     onDragCancel: ({ active }) => `Moving ${nameAt(active.id)} was cancelled.`,
   };
+  const [said, setSaid] = useState('');
   const move = (index: number, by: number) => {
     const to = index + by;
-    if (to >= 0 && to < items.length) onChange(arrayMove([...items], index, to));
+    if (to < 0 || to >= items.length) return;
+    onChange(arrayMove([...items], index, to));
+    setSaid(`${nameOf(items[index]!)} moved ${by < 0 ? 'up' : 'down'} to position ${to + 1} of ${items.length}.`);
   };
 
   return (
@@ -53,6 +57,9 @@ export function SortableList<T>({ items, idOf, nameOf, render, onChange, label }
           ))}
         </ol>
       </SortableContext>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic>
+        {said}
+      </VisuallyHidden>
     </DndContext>
   );
 }

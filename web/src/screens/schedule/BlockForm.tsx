@@ -1,8 +1,10 @@
 // Creating or editing one schedule block: start (picked, the keyboard's way to move a block), videos,
 // published and daily toggles; create with an Idempotency-Key, save with If-Match, and the API's
-// conflict (409) and stale (412) answers in words, with "Allow overlap" offered after a conflict.
+// conflict (409) and stale (412) answers in words, with "Allow overlap" offered after a conflict;
+// the answer scrolls into view and takes the focus (it sits above the fields). Its videos are
+// reordered by dragging or with each row's up and down buttons, saved with the block.
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey, type Answer } from '../../api/client.ts';
 import { useBlock, useCreateBlock, useDeleteBlock, useUpdateBlock } from '../../api/schedules.ts';
 import type { Block, BlockPatch } from '../../api/types.ts';
@@ -72,6 +74,14 @@ function Fields({ channelId, zone, target, onSaved, read, titles }: Props & { re
   const [offered, setOffered] = useState(false);
   if (conflicted && !offered) setOffered(true);
 
+  // The refusal is read where the eye is: scrolled to and focused (a long video list scrolls the dialog past it).
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!error) return;
+    alert.current?.scrollIntoView({ block: 'nearest' });
+    alert.current?.focus();
+  }, [error]);
+
   const wall = start.length === 16 ? `${start}:00` : start;
   const body = (): BlockPatch & { startTime: string; videoIds: number[] } => ({
     startTime: wall,
@@ -84,7 +94,9 @@ function Fields({ channelId, zone, target, onSaved, read, titles }: Props & { re
   return (
     <form onSubmit={submit.onSubmit('save')}>
       <Stack gap="sm">
-        <FormAlert error={error} fields={FIELDS} />
+        <div ref={alert} tabIndex={-1} style={{ outline: 'none' }}>
+          <FormAlert error={error} fields={FIELDS} />
+        </div>
         <TextInput
           type="datetime-local"
           label={`Start time (${zone})`}
@@ -94,7 +106,7 @@ function Fields({ channelId, zone, target, onSaved, read, titles }: Props & { re
           error={fieldError(error, 'startTime')}
           required
         />
-        <VideoPicker value={videos} onChange={setVideos} error={fieldError(error, 'videoIds')} />
+        <VideoPicker value={videos} onChange={setVideos} error={fieldError(error, 'videoIds')} sortable />
         <Group>
           <Checkbox label="Published" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
           <Checkbox label="Repeats daily" checked={loopDaily} onChange={(e) => setLoopDaily(e.currentTarget.checked)} />

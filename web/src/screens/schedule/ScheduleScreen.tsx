@@ -3,9 +3,14 @@
 // dashed, live streams in their own colour, a now line); click an empty slot to create, drag a
 // bar to move it (or change its start in the form), drag its bottom edge to make it longer or
 // shorter (its own videos, fewer or again), copy a day; the guide rows TV apps receive.
-import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from '@dnd-kit/core';
-import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+// Drags are announced (an aria-live region) by the block's first programme and times, never its
+// id; a drag the API refuses is said next to the block, scrolled into view and focused.
+import {
+  DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors,
+  type Announcements, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAllChannels } from '../../api/channels.ts';
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { useBlocks, useCopyDay, useDays, useMoveBlock, useResizeBlock } from '../../api/schedules.ts';
@@ -14,7 +19,7 @@ import { FormAlert, formMessage } from '../../ui/errors.tsx';
 import { useSubmit } from '../../ui/submit.ts';
 import { BlockForm, type BlockFormTarget } from './BlockForm.tsx';
 import { ChannelPicker } from './ChannelPicker.tsx';
-import { barLabel, barsOf, resizedVideoIds, type Bar } from './days.ts';
+import { barLabel, barsOf, blockName, resizedVideoIds, wallWords, type Bar } from './days.ts';
 import { addDays, clockOf, dayBounds, dayMinutes, hourMarks, msToWall, segmentsOf, slotStart, todayIn, weekDates, weekStartOf } from './geometry.ts';
 import { GuidePreview } from './GuidePreview.tsx';
 import { PreemptedShades, PreemptionWarnings } from './Preemptions.tsx';
@@ -38,6 +43,19 @@ const keyboardMove: KeyboardCoordinateGetter = (event, { currentCoordinates, con
 const INSTRUCTIONS = {
   draggable: 'Press Enter to open this block. To move it, press M, then the arrow keys (15 minutes up or down, a day left or right), then Enter to drop it or Escape to cancel. On a block\'s end handle, M then the up and down arrows make it 15 minutes shorter or longer.',
 };
+
+/** dnd-kit's own announcements name draggables by their ids: the week says its own (Week's live region) instead. */
+const SILENT: Announcements = { onDragStart: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined };
+
+/** Where a drag would put a block: a new start (a move), or a new length in minutes (its end dragged). */
+type DragTarget = { kind: 'move'; bar: Bar; startTime: string } | { kind: 'resize'; bar: Bar; minutes: number };
+
+/** A drag the API refused, said beside the block dragged. */
+interface DragFailure {
+  key: string;
+  kind: 'move' | 'resize';
+  error: unknown;
+}
 
 const COLOURS = { block: 'var(--mantine-color-blue-6)', live: 'var(--mantine-color-grape-6)', unpublished: 'var(--mantine-color-gray-5)' };
 
@@ -87,34 +105,83 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
   );
   const tallest = Math.max(...dates.map((d) => dayMinutes(d, zone)));
 
-  async function onDragEnd(event: DragEndEvent) {
+  // What a screen reader hears while a block moves, by its programme and times (never its id).
+  const [said, setSaid] = useState('');
+  const [failure, setFailure] = useState<DragFailure | null>(null);
+  const clock = (ms: number) => clockOf(ms, zone);
+  const nameOf = (bar: Bar) => blockName(bar, clock);
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+  /** Where the drag would put its block now: the bar's own time moved by the drag's distance, snapped. */
+  function targetOf(event: DragMoveEvent | DragEndEvent): DragTarget | undefined {
     const id = String(event.active.id);
-    if (id.startsWith(RESIZE)) return onResizeEnd(event, id.slice(RESIZE.length));
-    const bar = bars.find((b) => b.key === event.active.id);
-    const date = event.over ? String(event.over.id) : undefined;
-    if (!bar || bar.blockId === null || !date) return;
-    // The bar's own time of day moved by the drag's vertical distance, in the column it was dropped on.
-    const [own] = segmentsOf(bar.start, bar.end, dates, zone);
-    if (!own) return;
-    const minutes = own.top + event.delta.y / PX;
     // To the nearest 5 minutes for a pointer, the nearest 15 (the arrow step) for the keyboard.
     const step = event.activatorEvent instanceof KeyboardEvent ? 15 : 5;
-    const startTime = slotStart(date, zone, minutes + step / 2, step);
-    if (startTime === msToWall(bar.start, zone)) return;
-    move.mutate({ blockId: bar.blockId, startTime, loopDaily: bar.loopDaily });
+    if (id.startsWith(RESIZE)) {
+      const bar = bars.find((b) => b.key === id.slice(RESIZE.length));
+      if (!bar || bar.blockId === null) return undefined;
+      const minutes = Math.round(((bar.end - bar.start) / 60_000 + event.delta.y / PX) / step) * step;
+      return { kind: 'resize', bar, minutes: Math.max(step, minutes) };
+    }
+    const bar = bars.find((b) => b.key === id);
+    const date = event.over ? String(event.over.id) : undefined;
+    if (!bar || bar.blockId === null || !date) return undefined;
+    // The bar's own time of day moved by the drag's vertical distance, in the column it is over.
+    const [own] = segmentsOf(bar.start, bar.end, dates, zone);
+    if (!own) return undefined;
+    return { kind: 'move', bar, startTime: slotStart(date, zone, own.top + event.delta.y / PX + step / 2, step) };
   }
 
-  /** A bar's end dragged: its videos for the new length, snapped like a move. */
-  function onResizeEnd(event: DragEndEvent, key: string) {
-    const bar = bars.find((b) => b.key === key);
-    if (!bar || bar.blockId === null) return;
-    const step = event.activatorEvent instanceof KeyboardEvent ? 15 : 5;
-    const minutes = Math.round(((bar.end - bar.start) / 60_000 + event.delta.y / PX) / step) * step;
-    const videos = bar.videos;
-    // The occurrence's videos give each one's length; the block's current list (read fresh) is what repeats.
-    const lengthOf = new Map(videos.map((v) => [v.videoId, v.seconds]));
-    resize.mutate({ blockId: bar.blockId, videoIds: (current) => resizedVideoIds(current.map((videoId) => ({ videoId, seconds: lengthOf.get(videoId) ?? 0 })), Math.max(step, minutes) * 60) });
+  const targetWords = (target: DragTarget) =>
+    target.kind === 'move' ? `start ${wallWords(target.startTime)}` : `end about ${clock(target.bar.start + target.minutes * 60_000)}`;
+
+  function onDragStart(event: DragStartEvent) {
+    setFailure(null);
+    const id = String(event.active.id);
+    const bar = bars.find((b) => b.key === (id.startsWith(RESIZE) ? id.slice(RESIZE.length) : id));
+    if (!bar) return;
+    setSaid(
+      id.startsWith(RESIZE)
+        ? `Picked up the end of ${nameOf(bar)}, ending at ${clock(bar.end)}. Up and down make it shorter or longer.`
+        : `Picked up ${nameOf(bar)}, playing ${clock(bar.start)} to ${clock(bar.end)}.`,
+    );
   }
+
+  function onDragMove(event: DragMoveEvent) {
+    const target = targetOf(event);
+    if (target) setSaid(`${capital(nameOf(target.bar))} would ${targetWords(target)}.`);
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    const target = targetOf(event);
+    if (!target || target.bar.blockId === null) return;
+    const { bar } = target;
+    const name = nameOf(bar);
+    const blockId = target.bar.blockId;
+    const failed = (error: unknown) => setFailure({ key: bar.key, kind: target.kind, error });
+    if (target.kind === 'move') {
+      if (target.startTime === msToWall(bar.start, zone)) return setSaid(`${capital(name)} stays where it was.`);
+      setSaid(`Moving ${name} to ${wallWords(target.startTime)}.`);
+      move.mutate({ blockId, startTime: target.startTime, loopDaily: bar.loopDaily }, { onSuccess: () => setSaid(`Moved ${name} to ${wallWords(target.startTime)}.`), onError: failed });
+      return;
+    }
+    // The occurrence's videos give each one's length; the block's current list (read fresh) is what repeats.
+    const lengthOf = new Map(bar.videos.map((v) => [v.videoId, v.seconds]));
+    setSaid(`Making ${name} ${targetWords(target).replace('end', 'end at')}.`);
+    resize.mutate(
+      { blockId, videoIds: (current) => resizedVideoIds(current.map((videoId) => ({ videoId, seconds: lengthOf.get(videoId) ?? 0 })), target.minutes * 60) },
+      { onSuccess: () => setSaid(`${capital(name)} now ends about ${clock(bar.start + target.minutes * 60_000)}.`), onError: failed },
+    );
+  }
+
+  function onDragCancel(event: DragEndEvent) {
+    const id = String(event.active.id);
+    const bar = bars.find((b) => b.key === (id.startsWith(RESIZE) ? id.slice(RESIZE.length) : id));
+    if (bar) setSaid(`Cancelled: ${nameOf(bar)} stays at ${clock(bar.start)} to ${clock(bar.end)}.`);
+  }
+
+  // A refused drag is said beside its block; when that block is not drawn this week, above the week.
+  const failedHere = failure !== null && bars.some((b) => b.key === failure.key);
 
   return (
     <Stack gap="sm">
@@ -135,27 +202,27 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
       </Group>
       {error ? <FormAlert error={error} /> : null}
       <PreemptionWarnings onAir={onAir} zone={zone} />
-      {move.error ? (
-        <Alert color="red" role="alert" title="Not moved" withCloseButton onClose={() => move.reset()}>
-          {formMessage(move.error)}
-          {move.error instanceof ApiError && move.error.code === 'schedule_conflict' ? ' Open the block to move it with "Allow overlap".' : ''}
-        </Alert>
-      ) : null}
-      {resize.error ? (
-        <Alert color="red" role="alert" title="Not resized" withCloseButton onClose={() => resize.reset()}>
-          {formMessage(resize.error)}
-          {resize.error instanceof ApiError && resize.error.code === 'schedule_conflict' ? ' Open the block to change its videos with "Allow overlap".' : ''}
-        </Alert>
-      ) : null}
+      {failure && !failedHere ? <DragFailureAlert failure={failure} bar={undefined} zone={zone} onClose={() => setFailure(null)} /> : null}
+      <VisuallyHidden role="status" aria-live="assertive" aria-atomic data-testid="week-announcer">
+        {said}
+      </VisuallyHidden>
       {!days || !blocks.data ? (
         <Loader aria-label="Loading the week" />
       ) : (
-        <DndContext sensors={sensors} autoScroll={false} accessibility={{ screenReaderInstructions: INSTRUCTIONS }} onDragEnd={(e) => void onDragEnd(e)}>
+        <DndContext
+          sensors={sensors}
+          autoScroll={false}
+          accessibility={{ screenReaderInstructions: INSTRUCTIONS, announcements: SILENT }}
+          onDragStart={onDragStart}
+          onDragMove={onDragMove}
+          onDragEnd={onDragEnd}
+          onDragCancel={onDragCancel}
+        >
           <ScrollArea type="auto" offsetScrollbars>
             <Group align="flex-start" gap={4} wrap="nowrap" miw={7 * 120 + 50}>
               <HourAxis date={dates.find((d) => dayMinutes(d, zone) === tallest)!} zone={zone} />
               {dates.map((date) => (
-                <Column key={date} date={date} zone={zone} bars={bars} dates={dates} now={now} onAir={onAir} onCreate={(startTime) => setForm({ kind: 'new', startTime })} onOpen={(bar) => (bar.blockId === null ? navigate('live-streams', channelId) : setForm({ kind: 'edit', blockId: bar.blockId }))} onCopy={() => setCopyFrom(date)} />
+                <Column key={date} date={date} zone={zone} bars={bars} dates={dates} now={now} onAir={onAir} failure={failedHere ? failure : null} onCloseFailure={() => setFailure(null)} onCreate={(startTime) => setForm({ kind: 'new', startTime })} onOpen={(bar) => (bar.blockId === null ? navigate('live-streams', channelId) : setForm({ kind: 'edit', blockId: bar.blockId }))} onCopy={() => setCopyFrom(date)} />
               ))}
             </Group>
           </ScrollArea>
@@ -227,9 +294,12 @@ interface ColumnProps {
   onOpen: (bar: Bar) => void;
   onCopy: () => void;
   onAir: OnAir | undefined;
+  /** A refused drag, said below its block's bar in the column the bar starts in. */
+  failure: DragFailure | null;
+  onCloseFailure: () => void;
 }
 
-function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy, onAir }: ColumnProps) {
+function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy, onAir, failure, onCloseFailure }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: date });
   const minutes = dayMinutes(date, zone);
   const bounds = dayBounds(date, zone);
@@ -277,11 +347,48 @@ function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy, onAir 
             <ResizeHandle key={`${bar.key}-${s.date}-end`} bar={bar} bottom={s.top * PX + Math.max(s.height * PX, MIN_BAR_PX)} zone={zone} />
           ))}
         <PreemptedShades onAir={onAir} date={date} dates={dates} zone={zone} />
+        {pieces
+          .filter(({ bar, s }) => failure !== null && bar.key === failure.key && !s.continued)
+          .map(({ bar, s }) => (
+            // Below the bar, over the next days' columns (the last days' leftwards), above every bar.
+            <Box key="failure" pos="absolute" top={s.top * PX + Math.max(s.height * PX, MIN_BAR_PX) + 4} w={300} style={{ zIndex: 10, ...(dates.indexOf(date) >= 4 ? { right: 0 } : { left: 0 }) }}>
+              <DragFailureAlert failure={failure!} bar={bar} zone={zone} onClose={onCloseFailure} />
+            </Box>
+          ))}
         {now >= bounds.start && now < bounds.end && (
           <Box pos="absolute" left={0} right={0} top={((now - bounds.start) / 60_000) * PX} h={2} bg="red.6" style={{ pointerEvents: 'none', zIndex: 3 }} aria-label={`Now, ${clockOf(now, zone)}`} role="img" />
         )}
       </Box>
     </Box>
+  );
+}
+
+/** A refused move or resize in words, naming the block dragged; it scrolls into view and takes the focus. */
+function DragFailureAlert({ failure, bar, zone, onClose }: { failure: DragFailure; bar: Bar | undefined; zone: string; onClose: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    box.current?.focus();
+  }, [failure]);
+  const what = bar ? blockName(bar, (ms) => clockOf(ms, zone)) : 'the block';
+  const conflict = failure.error instanceof ApiError && failure.error.code === 'schedule_conflict';
+  return (
+    <Alert
+      ref={box}
+      tabIndex={-1}
+      color="red"
+      role="alert"
+      variant="filled"
+      title={`${failure.kind === 'move' ? 'Not moved' : 'Not resized'}: ${what}`}
+      withCloseButton
+      closeButtonLabel="Close the message"
+      onClose={onClose}
+      style={{ textAlign: 'left', cursor: 'auto' }}
+      onClick={(e) => e.stopPropagation()}
+    >
+      {formMessage(failure.error)}
+      {conflict ? (failure.kind === 'move' ? ' Open the block to move it with "Allow overlap".' : ' Open the block to change its videos with "Allow overlap".') : ''}
+    </Alert>
   );
 }
 

@@ -1,10 +1,13 @@
 // Choosing videos by search (GET /videos?q=): results as "Add" buttons, the chosen list in order
-// with remove buttons, all real buttons so the keyboard alone works.
+// with remove buttons, all real buttons so the keyboard alone works. `sortable`: the chosen list
+// is reordered by dragging a row's handle or with its up and down buttons (SortableList), each
+// move announced by title and position.
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Video } from '../../api/types.ts';
 import { useVideoPage } from '../../api/videos.ts';
+import { SortableList } from '../../ui/SortableList.tsx';
 import { Thumbnail } from '../../ui/Thumbnail.tsx';
 
 export interface Chosen {
@@ -12,8 +15,16 @@ export interface Chosen {
   title: string;
 }
 
-export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) => void; single?: boolean; error?: string | undefined; label?: string }) {
+export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) => void; single?: boolean; error?: string | undefined; label?: string; sortable?: boolean }) {
   const [q, setQ] = useState('');
+  // A row's key for the sortable list: one per chosen entry (the same video may be chosen twice), kept across moves.
+  const keys = useRef(new WeakMap<Chosen, number>());
+  const next = useRef(1);
+  const keyOf = (c: Chosen) => {
+    let key = keys.current.get(c);
+    if (key === undefined) keys.current.set(c, (key = next.current++));
+    return key;
+  };
   const [search] = useDebouncedValue(q.trim(), 200);
   const found = useVideoPage({ q: search || undefined, per_page: 8 });
   const results = found.isError ? [] : (found.data?.items ?? []);
@@ -29,6 +40,24 @@ export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) =>
         <Text size="sm" c="dimmed">
           None yet: search below.
         </Text>
+      ) : props.sortable ? (
+        <SortableList
+          items={props.value}
+          idOf={keyOf}
+          nameOf={(v) => v.title}
+          label={props.label ?? 'Videos'}
+          onChange={props.onChange}
+          render={(v, i) => (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" style={{ flex: 1 }}>
+                {i + 1}. {v.title}
+              </Text>
+              <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${v.title}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
+                Remove
+              </Button>
+            </Group>
+          )}
+        />
       ) : (
         props.value.map((v, i) => (
           <Group key={`${v.id}-${i}`} gap="xs" wrap="nowrap">

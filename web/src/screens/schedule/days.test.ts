@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barLabel, barsOf, resizedVideoIds, type Day } from './days.ts';
+import { barLabel, barsOf, blockName, resizedVideoIds, wallWords, type Day } from './days.ts';
 import { clockOf } from './geometry.ts';
 
 const NY = 'America/New_York';
@@ -53,5 +53,15 @@ describe('resizing a block: its own videos, fewer or again', () => {
   it('stops at a bound, and at the list itself when its videos last nothing', () => {
     expect(resizedVideoIds([{ videoId: 9, seconds: 1 }], 86_400)).toHaveLength(1440);
     expect(resizedVideoIds([{ videoId: 9, seconds: 0 }, { videoId: 8, seconds: 0 }], 3600)).toEqual([9, 8]);
+  });
+});
+
+describe('blocks in words', () => {
+  it('names a block by its first programme and start, never its id', () => {
+    const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const start = Date.parse('2026-12-01T08:00:00Z');
+    expect(blockName({ title: 'Morning news', start, live: false }, clock)).toBe("the 'Morning news' block (08:00)");
+    expect(blockName({ title: 'Town hall', start, live: true }, clock)).toBe("the live stream 'Town hall' (08:00)");
+    expect(wallWords('2026-12-01T08:15:00')).toBe('Tue 1 Dec 08:15');
   });
 });

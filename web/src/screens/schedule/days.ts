@@ -91,3 +91,18 @@ export function resizedVideoIds(videos: ReadonlyArray<{ videoId: number; seconds
   }
   return ids;
 }
+
+/**
+ * A block as a creator knows it, in announcements and alerts: "the 'Morning news' block (08:00)".
+ * Blocks have no name of their own (the catalog format has none): their first programme and
+ * their start stand for it, never the id.
+ */
+export function blockName(bar: Pick<Bar, 'title' | 'start' | 'live'>, clock: (ms: number) => string): string {
+  return bar.live ? `the live stream '${bar.title}' (${clock(bar.start)})` : `the '${bar.title}' block (${clock(bar.start)})`;
+}
+
+/** A wall time 'yyyy-MM-ddTHH:mm:ss' as said: "Tue 1 Dec 08:15". */
+export function wallWords(wall: string): string {
+  const day = new Date(`${wall.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).replace(',', '');
+  return `${day} ${wall.slice(11, 16)}`;
+}
