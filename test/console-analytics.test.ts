@@ -3,9 +3,10 @@
 // its CSV download. Assertions read text; the charts' pixels are only in the screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, verificationAttempts, ppvUnlocks } from '../src/db/schema.ts';
-import { OWNER, smallCatalog } from './fixtures/catalog.ts';
+import { OWNER } from './fixtures/catalog.ts';
 import type { Page } from 'playwright-core';
 import { consoleServer, downloadedText, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+import { OLGA, studioCatalog } from './support/studio.ts';
 
 /** Picks a choice of a segmented control by its visible label. */
 const segment = (page: Page, label: string) => page.locator('label', { hasText: new RegExp(`^${label}$`) }).click();
@@ -13,7 +14,7 @@ const segment = (page: Page, label: string) => page.locator('label', { hasText: 
 describe('Studio console: analytics', { timeout: 120_000 }, () => {
   let server: ConsoleServer;
   beforeAll(async () => {
-    server = await consoleServer(smallCatalog());
+    server = await consoleServer(studioCatalog()); // alice's network, and olga's (another owner)
     // Three players on Alice News, one heartbeat each, now (the server runs on the real clock).
     for (const device of ['tv-1', 'tv-2', 'phone-1']) {
       const source = device.startsWith('tv') ? 'roku_app' : 'mobile_app_on_ios';
@@ -24,7 +25,7 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     const { db } = server.database;
     const now = new Date();
     await db.insert(subscriptions).values({ appId: 303, storePlatform: 'Roku', productId: 'p', originalTransactionId: 'r-1', status: 'active', updatedAt: now });
-    await db.insert(verificationAttempts).values({ appId: 303, storePlatform: 'Roku', route: 'subscription_verify', originalTransactionId: 'r-1', transactionId: 'r-1', outcome: 'valid', granted: true, at: now });
+    await db.insert(verificationAttempts).values({ appId: 303, storePlatform: 'Roku', route: 'subscription_verify', originalTransactionId: 'r-1', transactionId: 'r-1', outcome: 'valid', granted: true, at: now, priceMicros: 4_990_000, priceCurrency: 'USD', priceProductId: 'alice.roku.monthly' });
     await db.insert(ppvUnlocks).values({ appId: 302, videoId: 5002, storePlatform: 'Google', productId: 'alice_ppv', transactionId: 'GPA.9', deviceId: 'd', createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
   }, 120_000);
   afterAll(() => server?.close());
@@ -102,5 +103,44 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await screenshot(page, 'analytics-trends-phone');
     await page.context().close();
+  });
+
+  it('Trends: revenue per currency, day, store and product, refunds netted, the unknown apart (issue 36 item 6)', async () => {
+    // An Apple subscription in euros today and a refund of it; the Roku sale above is in dollars;
+    // the Google PPV unlocks report no price.
+    const { db } = server.database;
+    const now = new Date();
+    await db.insert(subscriptions).values({ appId: 301, storePlatform: 'Apple', productId: 'com.alice.monthly', originalTransactionId: 'a-1', status: 'active', updatedAt: now });
+    const apple = { appId: 301, storePlatform: 'Apple' as const, originalTransactionId: 'a-1', transactionId: 'a-1', priceMicros: 5_990_000, priceCurrency: 'EUR', priceProductId: 'com.alice.monthly' };
+    await db.insert(verificationAttempts).values([
+      { ...apple, route: 'subscription_verify', outcome: 'valid', granted: true, at: new Date(now.getTime() - 1000) },
+      { ...apple, transactionId: 'a-2', route: 'subscription_status', outcome: 'valid', granted: true, at: now },
+      { ...apple, transactionId: 'a-2', route: 'notification', outcome: 'refunded', granted: false, at: now },
+    ]);
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    await openScreen(page, 'Analytics');
+    await segment(page, 'Trends');
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('UTC');
+    await segment(page, '7 days');
+    const usd = page.getByRole('group', { name: 'Revenue in USD' });
+    await usd.getByText('$4.99', { exact: true }).waitFor();
+    const eur = page.getByRole('group', { name: 'Revenue in EUR' });
+    await eur.getByText('€5.99', { exact: true }).waitFor(); // bought and renewed, the renewal refunded
+    await eur.getByText(/2 sales, 1 refund/).waitFor();
+    await page.getByRole('group', { name: 'Revenue in Price unknown' }).getByText('2 sales', { exact: true }).waitFor();
+    const products = page.getByRole('table', { name: 'Revenue per product' });
+    await products.getByRole('row', { name: /Roku alice\.roku\.monthly Subscription USD 1 0 \$4\.99/ }).waitFor();
+    await products.getByRole('row', { name: /Apple com\.alice\.monthly Subscription EUR 2 1 €5\.99/ }).waitFor();
+    await products.getByRole('row', { name: /Google alice_ppv Pay-per-view Price unknown 2 0 unknown/ }).waitFor();
+    await screenshot(page, 'analytics-revenue');
+    // Another owner's console shows none of it.
+    await page.context().close();
+    const other = await server.signedIn(OLGA.username, OLGA.password);
+    await openScreen(other, 'Analytics');
+    await segment(other, 'Trends');
+    await other.getByText(/^No sales in this range or the previous \d+ days\.$/).waitFor();
+    const html = await other.content();
+    for (const word of ['$4.99', '€5.99', 'alice.roku.monthly', 'com.alice.monthly']) expect(html).not.toContain(word);
+    await other.context().close();
   });
 });

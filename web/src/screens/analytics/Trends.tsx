@@ -16,6 +16,7 @@ import { useSubmit } from '../../ui/submit.ts';
 import { Chart } from './Chart.tsx';
 import { chartDate, watchTime } from './series.ts';
 import { PLATFORMS, platformName } from './series.ts';
+import { currencyLabel, money, salesWords } from './revenue.ts';
 import { changeWords, dayX, daysBetween, MAX_DAYS, PRESETS, presetRange, shortDay, tickStep, todayIn, type Change } from './trends-series.ts';
 
 const STORES = ['Apple', 'Google', 'Amazon', 'Roku'];
@@ -234,10 +235,70 @@ function Sales({ range, zone, days }: { range: Range; zone: string; days: number
                 ))}
               </SimpleGrid>
               <DataTable label="Subscriptions and purchases per day" columns={columns} rows={active} rowKey={(d) => d.day} empty="No subscriptions or purchases in this range." minWidth={640} striped />
+              <Revenue revenue={found.revenue} days={days} />
             </Stack>
           );
         }}
       </Loaded>
     </Panel>
+  );
+}
+
+type RevenueAnswer = EntitlementTrends['revenue'];
+type MoneyLine = RevenueAnswer['daily'][number];
+type ProductLine = RevenueAnswer['products'][number];
+type StoreLine = RevenueAnswer['stores'][number];
+
+const moneyColumns = <T extends Omit<MoneyLine, 'day'>>(): Column<T>[] => [
+  { header: 'Currency', cell: (m) => currencyLabel(m.currency) },
+  { header: 'Sales', cell: (m) => m.sales },
+  { header: 'Refunds', cell: (m) => m.refunds },
+  { header: 'Net', cell: (m) => money(m.netMicros, m.currency) },
+];
+
+/**
+ * Money as the stores reported it (issue 36 item 6): per currency, never added across currencies;
+ * refunds taken off on their own day; what a store sold without a price is counted as unknown.
+ */
+function Revenue({ revenue, days }: { revenue: RevenueAnswer; days: number }) {
+  const dayColumns: Column<MoneyLine>[] = [{ header: 'Day', cell: (d) => d.day }, ...moneyColumns<MoneyLine>()];
+  const storeColumns: Column<StoreLine>[] = [{ header: 'Store', cell: (l) => l.store }, ...moneyColumns<StoreLine>()];
+  const productColumns: Column<ProductLine>[] = [
+    { header: 'Store', cell: (p) => p.store },
+    { header: 'Product', cell: (p) => p.productId },
+    { header: 'Kind', cell: (p) => (p.kind === 'ppv' ? 'Pay-per-view' : 'Subscription') },
+    ...moneyColumns<ProductLine>(),
+  ];
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>Revenue</Text>
+      <Text size="sm" c="dimmed">
+        Prices as each store reported them, per currency (never added across currencies); a refund is taken off on the day it happened. Amazon, and Google for one-time products, report
+        no price: those sales are counted under Price unknown.
+      </Text>
+      {revenue.totals.length === 0 ? <Text size="sm">No sales in this range or the previous {days} days.</Text> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {revenue.totals.map((t) => (
+          <Paper key={String(t.currency)} withBorder p="sm" role="group" aria-label={`Revenue in ${currencyLabel(t.currency)}`}>
+            <Text size="sm" c="dimmed">{currencyLabel(t.currency)}</Text>
+            <Text fw={700} size="lg">{t.currency === null ? salesWords(t.current.sales, t.current.refunds) : money(t.current.netMicros, t.currency)}</Text>
+            <Text size="xs">
+              {t.currency === null ? 'price not reported' : salesWords(t.current.sales, t.current.refunds)}; previous {days} days:{' '}
+              {t.currency === null ? salesWords(t.previous.sales, t.previous.refunds) : money(t.previous.netMicros, t.currency)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <DataTable label="Revenue per day" columns={dayColumns} rows={revenue.daily} rowKey={(d) => `${d.day}|${String(d.currency)}`} empty="No sales in this range." minWidth={480} striped />
+      <DataTable label="Revenue per store" columns={storeColumns} rows={revenue.stores} rowKey={(l) => `${l.store}|${String(l.currency)}`} empty="No sales in this range." minWidth={480} />
+      <DataTable
+        label="Revenue per product"
+        columns={productColumns}
+        rows={revenue.products}
+        rowKey={(p) => `${p.store}|${p.kind}|${p.productId}|${String(p.currency)}`}
+        empty="No sales in this range."
+        minWidth={640}
+      />
+    </Stack>
   );
 }
