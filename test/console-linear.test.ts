@@ -195,5 +195,8 @@ describe('Studio console: linear output', { timeout: 240_000 }, () => {
     await page.reload();
     await page.getByRole('alert').getByText(/^The channel's stream was refused \(\d{3}\): the guide key may have been replaced or revoked/).waitFor({ timeout: 30_000 });
     await screenshot(page, 'linear-watch-refused');
+    // ... and offers each programme's own video instead (issue 36 item 7): the stream's player goes.
+    await page.getByRole('alert').getByRole('button', { name: "Play the programme's own video instead" }).click();
+    await page.getByLabel('Alice News (linear stream)').waitFor({ state: 'detached' });
   });
 });

@@ -2,13 +2,14 @@
 // browser has Media Source Extensions, natively where it plays HLS itself (Safari). hls.js is
 // loaded only when this player appears (a dynamic import: its own chunk, not the console's first
 // load). A fatal error stops the player and is said in words; others hls.js recovers from itself.
-import { Alert, Text } from '@mantine/core';
+// `onInstead` (Watch): a button under the failure plays the programme's own video instead.
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { hlsErrorWords } from './hls-words.ts';
 
 const FRAME = { width: '100%', maxWidth: 960, aspectRatio: '16 / 9', border: 0, display: 'block', background: 'black' } as const;
 
-export function HlsPlayer({ src, title }: { src: string; title: string }) {
+export function HlsPlayer({ src, title, onInstead }: { src: string; title: string; onInstead?: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -46,7 +47,16 @@ export function HlsPlayer({ src, title }: { src: string; title: string }) {
       <video ref={video} controls autoPlay muted playsInline aria-label={`${title} (linear stream)`} style={FRAME} />
       {failure ? (
         <Alert color="red" role="alert" title="The stream cannot play">
-          {failure}
+          <Stack gap="xs">
+            <Text size="sm">{failure}</Text>
+            {onInstead ? (
+              <Group>
+                <Button size="xs" onClick={onInstead}>
+                  Play the programme's own video instead
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
         </Alert>
       ) : (
         <Text size="xs" c="dimmed">

@@ -43,16 +43,18 @@ function OnAir({ channelId, name }: { channelId: number; name: string }) {
   const linear = useLinear(channelId);
   const held = Object.values(useGuideKeys());
   const on = linear.data?.data.enabled === true;
-  const src = on && held[0] ? liveUrls(window.location.origin, held[0], channelId).master : undefined;
+  // When the channel's own stream fails, the creator may play each programme's own video instead.
+  const [ownVideos, setOwnVideos] = useState(false);
+  const src = on && held[0] && !ownVideos ? liveUrls(window.location.origin, held[0], channelId).master : undefined;
   return (
     <Stack gap="xs">
-      {on && !src ? (
+      {on && !src && !ownVideos ? (
         <Alert color="blue" role="status">
           Linear output is on. To watch the channel's own stream here, make a guide key on the Apps screen or paste one under the channel's Linear output; until then Watch plays each programme's
           own video.
         </Alert>
       ) : null}
-      {src ? <HlsPlayer key={src} src={src} title={name} /> : null}
+      {src ? <HlsPlayer key={src} src={src} title={name} onInstead={() => setOwnVideos(true)} /> : null}
       <Loaded query={now} label="Loading what is on air">
         {(answer) => <Programme answer={answer} name={name} answeredAt={now.dataUpdatedAt} withPlayer={!src} />}
       </Loaded>
