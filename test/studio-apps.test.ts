@@ -260,6 +260,9 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
       { store: 'apple', credentials: { bundleId: 'com.alice.roku' } },
       { store: 'roku', credentials: { apiKey: SECRET, channelId: '5151' } },
     ]);
+    const [audit] = await rows(sql`select resource, fields from studio_audit order by id desc limit 1`);
+    expect(audit).toEqual({ resource: 'apps/roku', fields: ['storeCredentials'] });
+    expect(JSON.stringify(await rows(sql`select * from studio_audit`))).not.toContain(SECRET);
     // Removing the key a paid app verifies with is refused; removing another store is not.
     const stripped = await s.call('PUT', '/apps/roku', { body: { ...entry, credentialChanges: { roku: { apiKey: null } } } });
     expect([stripped.statusCode, stripped.json().error.details.map((d: any) => d.path)]).toEqual([422, ['isPaid']]);
