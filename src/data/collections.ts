@@ -76,9 +76,11 @@ export interface PlanUses {
   channelId: number;
   slots: unknown[];
   fillerCollectionId: number | null;
+  /** The collection that fills the channel's dead air (docs/programming.md, Filler that pads). */
+  fallbackCollectionId: number | null;
 }
 
-const planUses = { channelId: t.channelProgramming.channelId, slots: t.channelProgramming.slots, fillerCollectionId: t.channelProgramming.fillerCollectionId };
+const planUses = { channelId: t.channelProgramming.channelId, slots: t.channelProgramming.slots, fillerCollectionId: t.channelProgramming.fillerCollectionId, fallbackCollectionId: t.channelProgramming.fallbackCollectionId };
 
 /** The programming of the owner's channels that `plays` selects. */
 function ownerPlans(db: Queryable, ownerId: number, plays: SQL | undefined): Promise<PlanUses[]> {
@@ -90,12 +92,14 @@ function ownerPlans(db: Queryable, ownerId: number, plays: SQL | undefined): Pro
     .orderBy(asc(t.channelProgramming.channelId));
 }
 
-/** The programming of the owner's channels whose slots (one collection, or among a random slot's) or filler play this collection. */
+/** The programming of the owner's channels whose slots (one collection, among a random slot's, a roll), filler or fallback play this collection. */
 export function plansUsingCollection(db: Queryable, ownerId: number, collectionId: number): Promise<PlanUses[]> {
   return ownerPlans(db, ownerId, or(
     sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collectionId }])}::jsonb`,
     sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ collections: [{ collectionId }] }])}::jsonb`,
+    ...(['preRoll', 'midRoll', 'postRoll'] as const).map((roll) => sql`${t.channelProgramming.slots} @> ${JSON.stringify([{ [roll]: { collectionId } }])}::jsonb`),
     eq(t.channelProgramming.fillerCollectionId, collectionId),
+    eq(t.channelProgramming.fallbackCollectionId, collectionId),
   ));
 }
 
@@ -104,6 +108,10 @@ export function ownerPlansWithCollections(db: Queryable, ownerId: number): Promi
   return ownerPlans(db, ownerId, or(
     sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collectionId')`,
     sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].collections')`,
+    sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].preRoll')`,
+    sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].midRoll')`,
+    sql`jsonb_path_exists(${t.channelProgramming.slots}, '$[*].postRoll')`,
     isNotNull(t.channelProgramming.fillerCollectionId),
+    isNotNull(t.channelProgramming.fallbackCollectionId),
   ));
 }

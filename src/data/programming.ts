@@ -8,15 +8,16 @@ export interface ProgrammingRow {
   slots: unknown[];
   fillerVideoIds: number[];
   fillerCollectionId: number | null;
+  fallbackCollectionId: number | null;
   lastWrite: unknown;
 }
 
 export async function channelProgramming(db: Queryable, channelId: number): Promise<ProgrammingRow> {
   const [row] = await db
-    .select({ slots: t.channelProgramming.slots, fillerVideoIds: t.channelProgramming.fillerVideoIds, fillerCollectionId: t.channelProgramming.fillerCollectionId, lastWrite: t.channelProgramming.lastWrite })
+    .select({ slots: t.channelProgramming.slots, fillerVideoIds: t.channelProgramming.fillerVideoIds, fillerCollectionId: t.channelProgramming.fillerCollectionId, fallbackCollectionId: t.channelProgramming.fallbackCollectionId, lastWrite: t.channelProgramming.lastWrite })
     .from(t.channelProgramming)
     .where(eq(t.channelProgramming.channelId, channelId));
-  return row ?? { slots: [], fillerVideoIds: [], fillerCollectionId: null, lastWrite: null };
+  return row ?? { slots: [], fillerVideoIds: [], fillerCollectionId: null, fallbackCollectionId: null, lastWrite: null };
 }
 
 /** Sets some of a channel's programming columns, creating its row when it has none. */
@@ -27,6 +28,7 @@ export async function saveProgramming(tx: Queryable, channelId: number, values: 
   if (values.slots !== undefined) set['slots'] = json(values.slots);
   if (values.fillerVideoIds !== undefined) set['fillerVideoIds'] = json(values.fillerVideoIds);
   if (values.fillerCollectionId !== undefined) set['fillerCollectionId'] = values.fillerCollectionId;
+  if (values.fallbackCollectionId !== undefined) set['fallbackCollectionId'] = values.fallbackCollectionId;
   if (values.lastWrite !== undefined) set['lastWrite'] = json(values.lastWrite);
   await tx
     .insert(t.channelProgramming)

@@ -928,6 +928,8 @@ export const channelProgramming = pgTable('channel_programming', {
   fillerVideoIds: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
   /** The owner's collection the filler plays instead of its list (null: the list). */
   fillerCollectionId: integer(),
+  /** The owner's collection that fills a slot's dead air after everything else (null: none; migration 0021). */
+  fallbackCollectionId: integer(),
   /** The last programming write: ids it added, blocks it removed (catalog form); null once undone. */
   lastWrite: jsonb().$type<unknown>(),
 });

@@ -55,8 +55,10 @@ const videosFor = async (db: Queryable, ownerId: number, rows: readonly Collecti
 function usesIn(plans: readonly PlanUses[], collectionId: number): CollectionUse[] {
   return plans.flatMap(({ channelId, slots }) =>
     slots.flatMap((raw, i) => {
-      const slot = raw as { collectionId?: number; collections?: Array<{ collectionId?: number }>; days?: number[]; start?: string };
-      return slot.collectionId === collectionId || slot.collections?.some((c) => c.collectionId === collectionId) ? [{ channelId, slot: i + 1, when: `${weekdaysText(slot.days ?? [])} ${slot.start ?? ''}` }] : [];
+      type Roll = { collectionId?: number } | null | undefined;
+      const slot = raw as { collectionId?: number; collections?: Array<{ collectionId?: number }>; days?: number[]; start?: string; preRoll?: Roll; midRoll?: Roll; postRoll?: Roll };
+      const rolls = [slot.preRoll, slot.midRoll, slot.postRoll].some((r) => r?.collectionId === collectionId);
+      return slot.collectionId === collectionId || slot.collections?.some((c) => c.collectionId === collectionId) || rolls ? [{ channelId, slot: i + 1, when: `${weekdaysText(slot.days ?? [])} ${slot.start ?? ''}` }] : [];
     }),
   );
 }
@@ -139,10 +141,12 @@ export async function deleteCollection(db: Database, editor: Editor, id: number,
   return write(db, editor, async (tx) => {
     const current = await readCollection(tx, editor.ownerId, id);
     assertMatches(ifMatch, current);
-    if (current.usedBy.length > 0 || current.fillerChannelIds.length > 0) {
+    const fallbackChannelIds = (await plansUsingCollection(tx, editor.ownerId, id)).filter((p) => p.fallbackCollectionId === id).map((p) => p.channelId);
+    if (current.usedBy.length > 0 || current.fillerChannelIds.length > 0 || fallbackChannelIds.length > 0) {
       const where = [
         ...current.usedBy.map((u) => `slot ${u.slot} (${u.when}) of channel ${u.channelId}'s programming`),
         ...current.fillerChannelIds.map((id) => `the filler of channel ${id}`),
+        ...fallbackChannelIds.map((id) => `the dead-air fallback of channel ${id}`),
       ];
       throw new EditRefusal('in_use', `The collection '${current.name}' is still played by ${where.join(', ')}; give them other videos first.`);
     }

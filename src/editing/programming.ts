@@ -11,7 +11,8 @@ import { deleteBlocks, insertBlocks, videoDurations } from '../data/studio-sched
 import { addDays } from '../schedules/channel-day.ts';
 import { Overlaps, occurrenceOn, type SpanBlock } from '../schedules/overlaps.ts';
 import {
-  PROGRAMMING_LIMITS, canonicalSlot, datesOf, generation, lastAiredBefore, planProblems, templateSourceOf, type Busy, type GeneratedBlock, type GenerationWarning, type Slot,
+  PROGRAMMING_LIMITS, canonicalSlot, datesOf, generation, lastAiredBefore, planProblems, templateSourceOf, type Busy, type DeadAir, type EntryRole, type GeneratedBlock,
+  type GenerationWarning, type Slot,
 } from '../schedules/programming.ts';
 import { fastLocalDateTime } from '../schedules/zone-offsets.ts';
 import { wallTimeToEpoch } from '../schedules/expand.ts';
@@ -60,9 +61,13 @@ function unknownVideos(lists: ReadonlyArray<{ path: string; ids: readonly number
 
 const slotLists = (slots: readonly Slot[], root = 'slots') => slots.map((s, i) => ({ path: `${root}[${i}].videoIds`, ids: s.videoIds }));
 
-/** The collections a slot plays, each at its path: `collectionId`, or a random slot's `collections[k].collectionId`. */
-const collectionsOf = (s: Slot, at: string): Array<{ id: number; path: string }> =>
-  s.collectionId !== undefined ? [{ id: s.collectionId, path: `${at}.collectionId` }] : (s.collections ?? []).map((c, k) => ({ id: c.collectionId, path: `${at}.collections[${k}].collectionId` }));
+const ROLLS = ['preRoll', 'midRoll', 'postRoll'] as const;
+
+/** The collections a slot plays, each at its path: `collectionId`, or a random slot's `collections[k].collectionId`, then its rolls' `preRoll.collectionId`... */
+const collectionsOf = (s: Slot, at: string): Array<{ id: number; path: string }> => [
+  ...(s.collectionId !== undefined ? [{ id: s.collectionId, path: `${at}.collectionId` }] : (s.collections ?? []).map((c, k) => ({ id: c.collectionId, path: `${at}.collections[${k}].collectionId` }))),
+  ...ROLLS.flatMap((kind) => (s[kind] ? [{ id: s[kind].collectionId, path: `${at}.${kind}.collectionId` }] : [])),
+];
 
 /** `path: unknown collection N` for each collection a slot names that is not the owner's, and `holds no videos` for one that is empty (nothing to play). */
 function collectionProblems(slots: readonly Slot[], held: ReadonlyMap<number, readonly number[]>, root = 'slots', emptyToo = false): string[] {
@@ -79,11 +84,13 @@ function collectionProblems(slots: readonly Slot[], held: ReadonlyMap<number, re
 const heldBySlots = (db: Queryable, ownerId: number, slots: readonly Slot[]) =>
   collectionVideos(db, ownerId, slots.flatMap((s) => collectionsOf(s, '').map((c) => c.id)));
 
-/** A slot as generation plays it: a collection's videos as its list, a random slot's collections as its choices. */
+/** A slot as generation plays it: a collection's videos as its list, a random slot's collections as its choices, its rolls' collections' videos. */
 function played(s: Slot, held: ReadonlyMap<number, readonly number[]>): Slot {
-  if (s.collectionId !== undefined) return { ...s, videoIds: [...(held.get(s.collectionId) ?? [])] };
-  if (s.collections) return { ...s, choices: s.collections.map((c) => ({ videoIds: [...(held.get(c.collectionId) ?? [])], weight: c.weight })) };
-  return s;
+  const rolls = Object.fromEntries(ROLLS.flatMap((kind) => (s[kind] ? [[kind, held.get(s[kind].collectionId) ?? []]] : []))) as NonNullable<Slot['rolls']>;
+  const withRolls = ROLLS.some((kind) => s[kind]) ? { ...s, rolls } : s;
+  if (s.collectionId !== undefined) return { ...withRolls, videoIds: [...(held.get(s.collectionId) ?? [])] };
+  if (s.collections) return { ...withRolls, choices: s.collections.map((c) => ({ videoIds: [...(held.get(c.collectionId) ?? [])], weight: c.weight })) };
+  return withRolls;
 }
 
 // ---------------------------------------------------------------- the stored plan and filler
@@ -107,6 +114,8 @@ export interface ProgrammingState {
   slots: Slot[];
   fillerVideoIds: number[];
   fillerCollectionId: number | null;
+  /** The collection that fills a slot's dead air after everything else (null: none). */
+  fallbackCollectionId: number | null;
   /** What an undo would reverse, or null. */
   undo: { kind: LastWrite['kind']; at: string; added: number; removed: number } | null;
 }
@@ -121,6 +130,7 @@ export async function readProgramming(db: Queryable, ownerId: number, channelId:
     slots: (row.slots as Slot[]).map(canonicalSlot),
     fillerVideoIds: row.fillerVideoIds,
     fillerCollectionId: row.fillerCollectionId,
+    fallbackCollectionId: row.fallbackCollectionId,
     undo: last ? { kind: last.kind, at: last.at, added: last.added.length, removed: last.removed.length } : null,
   };
 }
@@ -135,6 +145,31 @@ export async function readFiller(db: Queryable, ownerId: number, channelId: numb
   return { channelId: id, videoIds: fillerVideoIds, collectionId: fillerCollectionId };
 }
 
+export interface Fallback {
+  channelId: number;
+  collectionId: number | null;
+}
+
+export async function readFallback(db: Queryable, ownerId: number, channelId: number): Promise<Fallback> {
+  const { channelId: id, fallbackCollectionId } = await readProgramming(db, ownerId, channelId);
+  return { channelId: id, collectionId: fallbackCollectionId };
+}
+
+/** Sets the channel's dead-air fallback: one of the owner's collections, or null (If-Match: its ETag). */
+export async function putFallback(db: Database, editor: Editor, channelId: number, collectionId: number | null, ifMatch: string | undefined): Promise<Written<Fallback>> {
+  return write(db, editor, async (tx) => {
+    const current = await readFallback(tx, editor.ownerId, channelId);
+    assertMatches(ifMatch, current);
+    if (collectionId !== null && !(await collectionVideos(tx, editor.ownerId, [collectionId])).has(collectionId)) throw invalid([`collectionId: unknown collection ${collectionId}`]);
+    await saveProgramming(tx, channelId, { fallbackCollectionId: collectionId });
+    const fallback = { ...current, collectionId };
+    return {
+      written: { status: 200, body: fallback, etag: etagOf(fallback) },
+      changes: current.collectionId !== collectionId ? [{ action: 'update', resource: programmingResource(channelId, 'fallback'), fields: ['collectionId'], channelIds: [channelId] }] : [],
+    };
+  });
+}
+
 /** Replaces the slot plan (If-Match: the plan's ETag). Every video must be the owner's; no two slots may start at the same weekday and time. */
 export async function putSlots(db: Database, editor: Editor, channelId: number, slots: Slot[], ifMatch: string | undefined): Promise<Written<SlotPlan>> {
   return write(db, editor, async (tx) => {
@@ -143,9 +178,10 @@ export async function putSlots(db: Database, editor: Editor, channelId: number, 
     const known = await videoDurations(tx, editor.ownerId, slots.flatMap((s) => s.videoIds));
     const problems = [...unknownVideos(slotLists(slots), known), ...collectionProblems(slots, await heldBySlots(tx, editor.ownerId, slots)), ...planProblems(slots)];
     if (problems.length > 0) throw invalid(problems);
-    await saveProgramming(tx, channelId, { slots });
-    const plan = { ...current, slots: slots.map(canonicalSlot) };
-    const changed = JSON.stringify(current.slots) !== JSON.stringify(slots);
+    const stored = slots.map(canonicalSlot);
+    await saveProgramming(tx, channelId, { slots: stored });
+    const plan = { ...current, slots: stored };
+    const changed = JSON.stringify(current.slots) !== JSON.stringify(stored);
     return {
       written: { status: 200, body: plan, etag: etagOf(plan) },
       changes: changed ? [{ action: 'update', resource: programmingResource(channelId, 'slots'), fields: ['slots'], channelIds: [channelId] }] : [],
@@ -191,6 +227,8 @@ export interface GenerateRequest {
   fillerVideoIds?: number[];
   /** A collection to fill from instead of the stored filler (a preview of an unsaved choice). */
   fillerCollectionId?: number;
+  /** A dead-air fallback instead of the stored one (null: none). */
+  fallbackCollectionId?: number | null;
 }
 
 export interface PlannedBlock {
@@ -201,6 +239,7 @@ export interface PlannedBlock {
   published: boolean;
   videoIds: number[];
   fillerVideos: number;
+  roles: EntryRole[];
   durationSeconds: number;
   slotSeconds: number;
 }
@@ -216,7 +255,9 @@ export interface ProgrammingPreview {
   /** Overlaps with blocks that stay (apply refuses them unless allowOverlap). */
   conflicts: Array<{ startTime: string; message: string }>;
   warnings: GenerationWarning[];
-  totals: { blocks: number; videos: number; fillerVideos: number };
+  /** The range's time no block covers (see DeadAir in src/schedules/programming.ts). */
+  deadAir: Array<{ slot: number | null; startTime: string; endTime: string; seconds: number; reason: DeadAir['reason'] }>;
+  totals: { blocks: number; videos: number; fillerVideos: number; deadAirSeconds: number };
 }
 
 
@@ -240,6 +281,7 @@ interface Planned {
   removed: Block[];
   generated: GeneratedBlock[];
   warnings: GenerationWarning[];
+  deadAir: DeadAir[];
   conflicts: ProgrammingPreview['conflicts'];
   /** The first conflict as a refusal. */
   refusal?: EditRefusal;
@@ -251,10 +293,24 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   const planned = request.slots ?? (stored.slots as Slot[]).map(canonicalSlot);
   // The filler as sent, else as stored: a collection's videos (what it holds now) or the list.
   const fillerCollectionId = request.fillerCollectionId ?? (request.fillerVideoIds ? null : stored.fillerCollectionId);
-  const fillerHeld = request.fill && fillerCollectionId !== null ? await collectionVideos(tx, ownerId, [fillerCollectionId]) : undefined;
+  // Padding plays the filler too, with or without fill.
+  const pads = planned.some((s) => s.padTo && !s.offAir);
+  const fillerHeld = (request.fill || pads) && fillerCollectionId !== null ? await collectionVideos(tx, ownerId, [fillerCollectionId]) : undefined;
   if (fillerHeld && !fillerHeld.has(fillerCollectionId!)) throw invalid([`${request.fillerCollectionId === undefined ? 'fillerCollectionId (the stored filler)' : 'fillerCollectionId'}: unknown collection ${fillerCollectionId}`]);
-  const filler = !request.fill ? [] : fillerHeld ? [...fillerHeld.get(fillerCollectionId!)!] : (request.fillerVideoIds ?? stored.fillerVideoIds);
+  const channelFiller = !(request.fill || pads) ? [] : fillerHeld ? [...fillerHeld.get(fillerCollectionId!)!] : (request.fillerVideoIds ?? stored.fillerVideoIds);
+  const filler = request.fill ? channelFiller : [];
   const slotsAt = request.slots ? 'slots' : 'slots (the stored plan)';
+  if (pads && channelFiller.length === 0) {
+    const i = planned.findIndex((s) => s.padTo && !s.offAir);
+    throw invalid([`${slotsAt}[${i}].padTo: padding plays the channel's filler, and ${fillerHeld ? `its collection ${fillerCollectionId} holds no videos now` : 'the channel has no filler list'}; PUT its filler (or send fillerVideoIds) first`]);
+  }
+  // The dead-air fallback as sent (null: none), else as stored.
+  const fallbackCollectionId = request.fallbackCollectionId !== undefined ? request.fallbackCollectionId : stored.fallbackCollectionId;
+  const fallbackHeld = fallbackCollectionId !== null ? await collectionVideos(tx, ownerId, [fallbackCollectionId]) : undefined;
+  if (fallbackHeld && !fallbackHeld.has(fallbackCollectionId!)) {
+    throw invalid([`${request.fallbackCollectionId === undefined ? 'fallbackCollectionId (the stored fallback)' : 'fallbackCollectionId'}: unknown collection ${fallbackCollectionId}`]);
+  }
+  const fallback = fallbackHeld ? [...fallbackHeld.get(fallbackCollectionId!)!] : [];
   if (planned.length === 0) throw invalid([`slots: the channel has no slot plan; send slots or PUT /channels/${channelId}/programming/slots first`]);
   if (request.fill && filler.length === 0) {
     throw invalid([fillerHeld ? `fill: the filler's collection ${fillerCollectionId} holds no videos now` : 'fill: the channel has no filler list; send fillerVideoIds or PUT its filler first']);
@@ -262,11 +318,20 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   // A slot that plays a collection plays what the collection holds now.
   const held = await heldBySlots(tx, ownerId, planned);
   const slots = planned.map((s) => played(s, held));
-  const durations = await videoDurations(tx, ownerId, [...slots.flatMap((s) => [...s.videoIds, ...(s.choices ?? []).flatMap((c) => c.videoIds)]), ...filler]);
+  // Each list once (slots playing the same collection share its list): 200 slots' rolls of a 20,000-video collection are not 12 million ids.
+  const lists = new Set<readonly number[]>([channelFiller, fallback]);
+  for (const s of slots) {
+    lists.add(s.videoIds);
+    for (const c of s.choices ?? []) lists.add(c.videoIds);
+    for (const kind of ROLLS) if (s.rolls?.[kind]) lists.add(s.rolls[kind]);
+  }
+  const ids = new Set<number>();
+  for (const list of lists) for (const id of list) ids.add(id);
+  const durations = await videoDurations(tx, ownerId, [...ids]);
   const problems = [
     ...unknownVideos(slotLists(planned, slotsAt), durations),
     ...collectionProblems(planned, held, slotsAt, true),
-    ...unknownVideos([{ path: request.fillerVideoIds ? 'fillerVideoIds' : 'fillerVideoIds (the stored list)', ids: filler }], durations),
+    ...unknownVideos([{ path: request.fillerVideoIds ? 'fillerVideoIds' : 'fillerVideoIds (the stored list)', ids: channelFiller }], durations),
     ...planProblems(slots, slotsAt),
   ];
   if (problems.length > 0) throw invalid(problems);
@@ -293,7 +358,9 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   }
 
   // In steps, other requests answered between them (heavy-writes.ts).
-  const steps = generation({ zone, from: request.from, to: request.to, slots, durations, filler, busy, entriesBefore, ...(lastAired ? { lastAired } : {}) });
+  const steps = generation({
+    zone, from: request.from, to: request.to, slots, durations, filler, padding: channelFiller, fallback, busy, entriesBefore, ...(lastAired ? { lastAired } : {}),
+  });
   let step = steps.next();
   for (; !step.done; step = steps.next()) await yieldToOthers();
   const generated = step.value;
@@ -313,7 +380,7 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
     refusal ??= c;
     conflicts.push({ startTime: g.startTime, message: c.message });
   }
-  return { entry, zone, removed, generated: generated.blocks, warnings: generated.warnings, conflicts, ...(refusal ? { refusal } : {}) };
+  return { entry, zone, removed, generated: generated.blocks, warnings: generated.warnings, deadAir: generated.deadAir, conflicts, ...(refusal ? { refusal } : {}) };
 }
 
 function presentPreview(channelId: number, request: GenerateRequest, p: Planned): ProgrammingPreview {
@@ -325,6 +392,7 @@ function presentPreview(channelId: number, request: GenerateRequest, p: Planned)
     published: g.published,
     videoIds: g.videoIds,
     fillerVideos: g.fillerVideos,
+    roles: g.roles,
     durationSeconds: (g.end - g.start) / 1000,
     slotSeconds: (g.slotEnd - g.start) / 1000,
   }));
@@ -337,10 +405,14 @@ function presentPreview(channelId: number, request: GenerateRequest, p: Planned)
     replaces: p.removed,
     conflicts: p.conflicts,
     warnings: p.warnings,
+    deadAir: p.deadAir.map((d) => ({
+      slot: d.slot, startTime: fastLocalDateTime(d.start, p.zone), endTime: fastLocalDateTime(d.end, p.zone), seconds: (d.end - d.start) / 1000, reason: d.reason,
+    })),
     totals: {
       blocks: blocks.length,
       videos: blocks.reduce((n, b) => n + b.videoIds.length, 0),
       fillerVideos: blocks.reduce((n, b) => n + b.fillerVideos, 0),
+      deadAirSeconds: p.deadAir.reduce((n, d) => n + (d.end - d.start) / 1000, 0),
     },
   };
 }

@@ -8,7 +8,7 @@ import { id, MAX_URL, refId, text } from '../catalog/fields.ts';
 import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, STUDIO_VIDEO_RULES, vastSchema, videoSchema } from '../catalog/format.ts';
 import { MAX_LOOKUP_URLS, parseVideoUrl } from '../catalog/video-url.ts';
 import { videoRowSchema } from '../presenters/video-row-schema.ts';
-import { PROGRAMMING_LIMITS, SLOT_ORDERS } from '../schedules/programming.ts';
+import { ENTRY_ROLES, PAD_TO, PROGRAMMING_LIMITS, SLOT_ORDERS } from '../schedules/programming.ts';
 import { COLLECTION_LIMITS } from '../schedules/collections.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
 import { pageOf, patchOf } from './schemas.ts';
@@ -354,6 +354,7 @@ const videoIdList = (max: number) => z.array(refId).max(max, { error: `must have
 
 interface SlotFields {
   start: string; end?: string | undefined; offAir?: boolean | undefined; videoIds: number[]; collectionId?: number | undefined; collections?: unknown[] | undefined;
+  preRoll?: unknown; midRoll?: unknown; postRoll?: unknown; padTo?: number | null | undefined;
 }
 /** A rule over a slot's fields, run when those fields parsed (whatever else did not). */
 function slotRule(fields: readonly (keyof SlotFields)[], broken: (slot: SlotFields) => boolean, path: keyof SlotFields, message: string) {
@@ -363,6 +364,9 @@ function slotRule(fields: readonly (keyof SlotFields)[], broken: (slot: SlotFiel
     when: (payload) => typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => fields.includes(i.path?.[0] as keyof SlotFields)),
   });
 }
+
+/** A pre-, mid- or post-roll: one of the owner's collections, or null (none). */
+const rollSchema = z.strictObject({ collectionId: refId }).nullable().optional();
 
 /**
  * One time slot: weekdays (ISO 1 Monday ... 7 Sunday), a start HH:mm, an optional end HH:mm (the
@@ -388,6 +392,12 @@ const slotFields = z.strictObject({
     .min(2, { error: 'must name at least 2 collections (a slot of one plays it with collectionId)' })
     .max(20, { error: 'must name at most 20 collections' })
     .optional(),
+  /** Filler that pads (docs/programming.md): one video of a collection before the programme, between two of its videos, after it. */
+  preRoll: rollSchema,
+  midRoll: rollSchema,
+  postRoll: rollSchema,
+  /** After the programme, the channel's filler up to the next :00 (60), :15 (15) or :30 (30), never past the slot's end. */
+  padTo: z.union(PAD_TO.map((m) => z.literal(m)), { error: 'must be 15, 30 or 60 (minutes) or null' }).nullable().optional(),
 });
 export const slotSchema = slotFields
   // Checked even when another field is refused (a refinement alone would wait for a valid object),
@@ -397,6 +407,10 @@ export const slotSchema = slotFields
   .check(slotRule(['videoIds', 'collectionId', 'collections'], (s) => (s.collectionId !== undefined || s.collections !== undefined) && s.videoIds.length > 0, 'videoIds', 'must be empty when the slot plays a collection'))
   .check(slotRule(['collectionId', 'offAir'], (s) => s.offAir === true && s.collectionId !== undefined, 'collectionId', 'must be left out for an off-air slot'))
   .check(slotRule(['collections', 'offAir', 'collectionId'], (s) => s.collections !== undefined && (s.offAir === true || s.collectionId !== undefined), 'collections', 'must be left out for an off-air slot or one that plays a single collection'))
+  .check(slotRule(['preRoll', 'offAir'], (s) => s.offAir === true && s.preRoll != null, 'preRoll', 'must be left out for an off-air slot'))
+  .check(slotRule(['midRoll', 'offAir'], (s) => s.offAir === true && s.midRoll != null, 'midRoll', 'must be left out for an off-air slot'))
+  .check(slotRule(['postRoll', 'offAir'], (s) => s.offAir === true && s.postRoll != null, 'postRoll', 'must be left out for an off-air slot'))
+  .check(slotRule(['padTo', 'offAir'], (s) => s.offAir === true && s.padTo != null, 'padTo', 'must be left out for an off-air slot'))
   .check(slotRule(['end', 'offAir'], (s) => s.offAir === true && s.end !== undefined, 'end', 'must be left out for an off-air slot (it lasts until the next slot)'))
   .check(slotRule(['end', 'start'], (s) => s.end !== undefined && s.end === s.start, 'end', 'must differ from start (leave it out to run until the next slot)'));
 export const slotListSchema = z.array(slotSchema).max(PROGRAMMING_LIMITS.slots, { error: `must have at most ${PROGRAMMING_LIMITS.slots} slots` });
@@ -408,12 +422,17 @@ export const fillerBodySchema = z
   .strictObject({ videoIds: videoIdList(PROGRAMMING_LIMITS.fillerVideos), collectionId: refId.optional() })
   .refine((b) => b.collectionId === undefined || b.videoIds.length === 0, { error: 'must be empty when the filler plays a collection', path: ['videoIds'] });
 export const fillerSchema = z.object({ channelId: z.int(), videoIds: z.array(z.int()), collectionId: z.int().nullable() });
+/** A channel's dead-air fallback: one of the owner's collections, or null (dead air stays declared). */
+export const fallbackBodySchema = z.strictObject({ collectionId: refId.nullable() });
+export const fallbackSchema = z.object({ channelId: z.int(), collectionId: z.int().nullable() });
 export const programmingStateSchema = z.object({
   channelId: z.int(),
   timezone: z.string(),
   slots: z.array(slotFields),
   fillerVideoIds: z.array(z.int()),
   fillerCollectionId: z.int().nullable(),
+  /** The collection that fills a slot's dead air after everything else (null: none). */
+  fallbackCollectionId: z.int().nullable(),
   undo: z.object({ kind: z.enum(['generate', 'template']), at: z.string(), added: z.int(), removed: z.int() }).nullable(),
 });
 
@@ -437,6 +456,8 @@ export const generateBodySchema = rangeOf(
     slots: slotListSchema.optional(),
     fillerVideoIds: videoIdList(PROGRAMMING_LIMITS.fillerVideos).optional(),
     fillerCollectionId: refId.optional(),
+    /** A dead-air fallback to use instead of the stored one (null: none). */
+    fallbackCollectionId: refId.nullable().optional(),
   }),
   PROGRAMMING_LIMITS.generateDays,
 );
@@ -448,13 +469,17 @@ export const programmingPreviewSchema = z.object({
   to: z.string(),
   blocks: z.array(z.object({
     slot: z.int(), startTime: z.string(), endTime: z.string(), slotEndTime: z.string(), published: z.boolean(), videoIds: z.array(z.int()), fillerVideos: z.int(),
+    /** What each of videoIds is: the slot's programme, or filler (pre-, mid-, post-roll, padding, filler, fallback). */
+    roles: z.array(z.enum(ENTRY_ROLES)),
     /** How long its videos play, and how long its slot's time is (seconds). */
     durationSeconds: z.number(), slotSeconds: z.number(),
   })),
   replaces: z.array(blockSchema),
   conflicts: z.array(z.object({ startTime: z.string(), message: z.string() })),
   warnings: z.array(generationWarningSchema),
-  totals: z.object({ blocks: z.int(), videos: z.int(), fillerVideos: z.int() }),
+  /** Time of the range no block covers, by the slot whose time it is (null: before the first slot). */
+  deadAir: z.array(z.object({ slot: z.int().nullable(), startTime: z.string(), endTime: z.string(), seconds: z.number(), reason: z.enum(['offAir', 'remainder', 'leftOut', 'noSlot']) })),
+  totals: z.object({ blocks: z.int(), videos: z.int(), fillerVideos: z.int(), deadAirSeconds: z.number() }),
 });
 export const programmingWrittenSchema = z.object({
   items: z.array(blockSchema),

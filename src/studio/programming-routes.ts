@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  applyProgramming, copyTemplate, previewProgramming, putFiller, putSlots, readFiller, readProgramming, readSlots, undoProgramming,
+  applyProgramming, copyTemplate, previewProgramming, putFallback, putFiller, putSlots, readFallback, readFiller, readProgramming, readSlots, undoProgramming,
 } from '../editing/programming.ts';
 import { etagOf } from '../editing/etag.ts';
 import type { GroupOptions } from '../http/group.ts';
@@ -15,7 +15,7 @@ import { okSchema } from '../http/success-envelope.ts';
 import type { Slot } from '../schedules/programming.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import {
-  fillerBodySchema, fillerSchema, generateBodySchema, programmingPreviewSchema, programmingStateSchema, programmingWrittenSchema,
+  fallbackBodySchema, fallbackSchema, fillerBodySchema, fillerSchema, generateBodySchema, programmingPreviewSchema, programmingStateSchema, programmingWrittenSchema,
   slotPlanBodySchema, slotPlanSchema, templateBodySchema, undoBodySchema, undoneSchema,
 } from './contract.ts';
 import { numericId } from './schemas.ts';
@@ -48,6 +48,15 @@ export const programmingRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
 
   app.put(`${base}/filler`, { schema: { params: channelParams, body: fillerBodySchema, response: { 200: okSchema(fillerSchema) } } }, async (request, reply) =>
     sendWritten(reply, await putFiller(db, request.editor, request.params.channelId, request.body, ifMatchOf(request))),
+  );
+
+  app.get(`${base}/fallback`, { schema: { params: channelParams, response: { 200: okSchema(fallbackSchema) } } }, async (request, reply) => {
+    const fallback = await readFallback(db, request.editor.ownerId, request.params.channelId);
+    return sendResource(reply, etagOf(fallback), fallback);
+  });
+
+  app.put(`${base}/fallback`, { schema: { params: channelParams, body: fallbackBodySchema, response: { 200: okSchema(fallbackSchema) } } }, async (request, reply) =>
+    sendWritten(reply, await putFallback(db, request.editor, request.params.channelId, request.body.collectionId, ifMatchOf(request))),
   );
 
   // A preview writes nothing: POST only because its body (an unsaved plan) does not fit a query.

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { studio } from './client.ts';
 import { keys, useWrite } from './query.ts';
-import type { FillerList, GenerateBody, ProgrammingPreview, ProgrammingState, ProgrammingWritten, Slot, SlotPlan, TemplateBody } from './types.ts';
+import type { Fallback, FillerList, GenerateBody, ProgrammingPreview, ProgrammingState, ProgrammingWritten, Slot, SlotPlan, TemplateBody } from './types.ts';
 
 const base = (channelId: number) => `/channels/${channelId}/programming`;
 
@@ -29,6 +29,13 @@ export const useSaveFiller = (channelId: number) =>
   useWrite(
     (v: { videoIds: number[]; collectionId: number | null; etag: string | undefined }) =>
       studio<FillerList>(`${base(channelId)}/filler`, { method: 'PUT', body: { videoIds: v.videoIds, ...(v.collectionId === null ? {} : { collectionId: v.collectionId }) }, ifMatch: v.etag }),
+    () => [keys.programming(channelId), keys.collections],
+  );
+
+/** The channel's dead-air fallback: one of the owner's collections, or null. */
+export const useSaveFallback = (channelId: number) =>
+  useWrite(
+    (v: { collectionId: number | null }) => studio<Fallback>(`${base(channelId)}/fallback`, { method: 'PUT', body: { collectionId: v.collectionId } }),
     () => [keys.programming(channelId), keys.collections],
   );
 

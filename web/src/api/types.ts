@@ -85,6 +85,7 @@ export type Preempted = OnAir['preempted'][number];
 export type Slot = Answer<typeof studio.slotSchema>;
 export type SlotPlan = Answer<typeof studio.slotPlanSchema>;
 export type FillerList = Answer<typeof studio.fillerSchema>;
+export type Fallback = Answer<typeof studio.fallbackSchema>;
 export type ProgrammingState = Answer<typeof studio.programmingStateSchema>;
 export type ProgrammingPreview = Answer<typeof studio.programmingPreviewSchema>;
 export type ProgrammingWritten = Answer<typeof studio.programmingWrittenSchema>;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../api/client.ts';
 import { useAllChannels } from '../../api/channels.ts';
 import { useCollections } from '../../api/collections.ts';
-import { useApply, usePreview, useProgramming, useSaveFiller, useSaveSlots, useTemplate, useUndo } from '../../api/programming.ts';
+import { useApply, usePreview, useProgramming, useSaveFallback, useSaveFiller, useSaveSlots, useTemplate, useUndo } from '../../api/programming.ts';
 import type { Collection, ProgrammingPreview, ProgrammingState, Slot } from '../../api/types.ts';
 import { titleOf, useVideoTitles } from '../../api/videos.ts';
 import { navigate } from '../../router.ts';
@@ -18,6 +18,7 @@ import { allOf, Loaded } from '../../ui/Loaded.tsx';
 import { useSubmit } from '../../ui/submit.ts';
 import { span } from '../linear/words.ts';
 import { ChannelPicker } from './ChannelPicker.tsx';
+import { deadAirWhy, fillerSummary, PAD_TO_CHOICES, padToOf, ROLLS } from './filler.ts';
 import { VideoPicker, type Chosen } from './VideoPicker.tsx';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -59,7 +60,7 @@ function ChannelProgramming({ channelId }: { channelId: number }) {
 }
 
 /** Every field of a slot: JSON.stringify writes them in this order, whatever the object's. */
-const SLOT_FIELDS: string[] = ['days', 'start', 'videoIds', 'order', 'seed', 'published', 'end', 'offAir', 'collectionId', 'collections', 'weight'];
+const SLOT_FIELDS: string[] = ['days', 'start', 'videoIds', 'order', 'seed', 'published', 'end', 'offAir', 'collectionId', 'collections', 'weight', 'preRoll', 'midRoll', 'postRoll', 'padTo'];
 
 function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag: string | undefined; fillerEtag: string | undefined; titles: ReadonlyMap<number, string> }) {
   const { channelId, state, titles } = props;
@@ -67,13 +68,16 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   const [slots, setSlots] = useState<SlotDraft[]>(() => state.slots.map(({ videoIds, ...s }) => ({ ...s, videos: titled(videoIds) })));
   const [filler, setFiller] = useState<Chosen[]>(() => titled(state.fillerVideoIds));
   const [fillerCollection, setFillerCollection] = useState<number | null>(state.fillerCollectionId);
+  const [fallback, setFallback] = useState<number | null>(state.fallbackCollectionId);
   const saveSlots = useSaveSlots(channelId);
   const saveFiller = useSaveFiller(channelId);
+  const saveFallback = useSaveFallback(channelId);
   // A slot that plays a collection sends no list of its own.
   const draft = {
     slots: slots.map(({ videos, ...s }): Slot => ({ ...s, videoIds: s.collectionId === undefined && !s.collections ? videos.map((v) => v.id) : [] })),
     fillerVideoIds: fillerCollection === null ? filler.map((v) => v.id) : [],
     ...(fillerCollection === null ? {} : { fillerCollectionId: fillerCollection }),
+    fallbackCollectionId: fallback,
   };
   const collections = useCollections().data ?? [];
   const plays = [{ value: '', label: 'Its own playlist' }, ...collections.map((c) => ({ value: String(c.id), label: `Collection: ${c.name}` }))];
@@ -83,7 +87,7 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
     change(i, v === 'random' ? { collectionId: undefined, collections: [] } : { collectionId: v ? Number(v) : undefined, collections: undefined });
   // Compared field by field in one order (the server's answer may order them otherwise), so a saved plan is not "unsaved".
   const slotsDirty = JSON.stringify(draft.slots, SLOT_FIELDS) !== JSON.stringify(state.slots, SLOT_FIELDS);
-  const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join() || fillerCollection !== state.fillerCollectionId;
+  const fillerDirty = draft.fillerVideoIds.join() !== state.fillerVideoIds.join() || fillerCollection !== state.fillerCollectionId || fallback !== state.fallbackCollectionId;
   useUnsavedChanges(slotsDirty || fillerDirty);
   const [saved, setSaved] = useState<string | null>(null);
   const slotsSubmit = useSubmit(async () => {
@@ -91,6 +95,7 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
     setSaved(`Slots saved (${draft.slots.length}).`);
   });
   const fillerSubmit = useSubmit(async () => {
+    if (fallback !== state.fallbackCollectionId) await saveFallback.mutateAsync({ collectionId: fallback });
     await saveFiller.mutateAsync({ videoIds: draft.fillerVideoIds, collectionId: fillerCollection, etag: props.fillerEtag });
     const name = collections.find((c) => c.id === fillerCollection)?.name;
     setSaved(name === undefined ? `Filler saved (${draft.fillerVideoIds.length} videos).` : `Filler saved (the collection '${name}').`);
@@ -141,7 +146,7 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                 <Checkbox
                   label="Off air"
                   checked={slot.offAir === true}
-                  onChange={(e) => change(i, e.currentTarget.checked ? { offAir: true, end: undefined, videos: [], collectionId: undefined } : { offAir: undefined })}
+                  onChange={(e) => change(i, e.currentTarget.checked ? { offAir: true, end: undefined, videos: [], collectionId: undefined, preRoll: undefined, midRoll: undefined, postRoll: undefined, padTo: undefined } : { offAir: undefined })}
                 />
                 {!slot.offAir && (
                   <Select label="Plays" data={slotPlays} value={playsOf(slot)} onChange={(v) => choosePlays(i, v ?? '')} allowDeselect={false} w={240} />
@@ -152,6 +157,32 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                   Remove slot {i + 1}
                 </Button>
               </Group>
+              {!slot.offAir && (
+                <Group align="flex-end" mt="xs">
+                  {ROLLS.map(({ field, label }) => (
+                    <Select
+                      key={field}
+                      label={label}
+                      aria-label={`Slot ${i + 1} ${label.toLowerCase()}`}
+                      data={[{ value: '', label: 'None' }, ...collections.map((c) => ({ value: String(c.id), label: c.name }))]}
+                      value={slot[field] ? String(slot[field].collectionId) : ''}
+                      onChange={(v) => change(i, { [field]: v ? { collectionId: Number(v) } : undefined })}
+                      allowDeselect={false}
+                      w={180}
+                    />
+                  ))}
+                  <Select
+                    label="Pad to"
+                    aria-label={`Slot ${i + 1} pad to`}
+                    description="with the filler, after the programme"
+                    data={PAD_TO_CHOICES}
+                    value={slot.padTo ? String(slot.padTo) : ''}
+                    onChange={(v) => change(i, { padTo: padToOf(v) })}
+                    allowDeselect={false}
+                    w={200}
+                  />
+                </Group>
+              )}
               {!slot.offAir && slot.collectionId === undefined && !slot.collections && <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />}
               {slot.collections && (
                 <RandomChoices
@@ -188,6 +219,16 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
           mb="xs"
         />
         {fillerCollection === null && <VideoPicker label="Filler videos" value={filler} onChange={setFiller} />}
+        <Select
+          label="Dead-air fallback"
+          description="fills what is left of a slot after its videos, rolls, padding and filler; without one that time is dead air"
+          data={[{ value: '', label: 'None (dead air)' }, ...collections.map((c) => ({ value: String(c.id), label: `Collection: ${c.name}` }))]}
+          value={fallback === null ? '' : String(fallback)}
+          onChange={(v) => setFallback(v ? Number(v) : null)}
+          allowDeselect={false}
+          w={360}
+          mt="xs"
+        />
         <Button mt="sm" loading={fillerSubmit.busy} onClick={() => void fillerSubmit.run()}>
           Save filler
         </Button>
@@ -199,7 +240,9 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
 
 
 /** `draft`: the plan and filler as edited but not saved; preview and apply then use them, as shown. */
-function Generate({ channelId, state, titles, draft }: { channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string>; draft: { slots: Slot[]; fillerVideoIds: number[]; fillerCollectionId?: number } | undefined }) {
+function Generate({ channelId, state, titles, draft }: {
+  channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string>; draft: { slots: Slot[]; fillerVideoIds: number[]; fillerCollectionId?: number; fallbackCollectionId: number | null } | undefined;
+}) {
   const [from, setFrom] = useState(() => plusDays(today(), 1));
   const [to, setTo] = useState(() => plusDays(today(), 7));
   const [fill, setFill] = useState(true);
@@ -268,7 +311,7 @@ function PreviewTable({ preview, titles }: { preview: ProgrammingPreview; titles
   return (
     <Stack mt="md" gap="xs">
       <Text fw={500}>
-        Preview: {preview.totals.blocks} blocks, {preview.totals.videos} videos ({preview.totals.fillerVideos} filler)
+        Preview: {preview.totals.blocks} blocks, {preview.totals.videos} videos ({preview.totals.fillerVideos} filler), {span(preview.totals.deadAirSeconds)} of dead air
         {preview.replaces.length > 0 ? `; replaces ${preview.replaces.length} blocks` : ''}
       </Text>
       {preview.conflicts.map((c) => (
@@ -293,9 +336,24 @@ function PreviewTable({ preview, titles }: { preview: ProgrammingPreview; titles
           { header: 'Slot ends', cell: (b) => (b.slotEndTime.slice(0, 10) === b.startTime.slice(0, 10) ? b.slotEndTime.slice(11, 16) : b.slotEndTime.replace('T', ' ').slice(0, 16)) },
           { header: 'Length', cell: (b) => `${span(b.durationSeconds)} of ${span(b.slotSeconds)}` },
           { header: 'Videos', cell: (b) => `${b.videoIds.length - b.fillerVideos} + ${b.fillerVideos} filler` },
+          { header: 'Filler', cell: (b) => fillerSummary(b.roles) },
           { header: 'First', cell: (b) => titleOf(titles, b.videoIds[0]!) },
         ]}
       />
+      {preview.deadAir.length > 0 && (
+        <DataTable
+          label="Dead air in the preview"
+          rows={preview.deadAir}
+          rowKey={(d) => d.startTime}
+          minWidth={500}
+          columns={[
+            { header: 'Dead air from', cell: (d) => d.startTime.replace('T', ' ').slice(0, 16) },
+            { header: 'To', cell: (d) => d.endTime.replace('T', ' ').slice(0, 16) },
+            { header: 'Length', cell: (d) => span(d.seconds) },
+            { header: 'Why', cell: (d) => deadAirWhy(d) },
+          ]}
+        />
+      )}
     </Stack>
   );
 }
