@@ -106,6 +106,14 @@ describe('Studio console: the calendar in words', { timeout: 180_000 }, () => {
     await dialog.getByRole('status').getByText('Morning news moved up to position 1 of 2.').waitFor({ state: 'attached' });
     await list.getByText('1. Morning news').waitFor();
     expect(await dialog.getByRole('button', { name: 'Move Morning news up' }).isDisabled()).toBe(true);
+    // Alt+Arrow on a focused row moves it too, and the focus stays with it.
+    await dialog.getByRole('button', { name: 'Drag Morning news' }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await dialog.getByRole('status').getByText('Morning news moved down to position 2 of 2.').waitFor({ state: 'attached' });
+    await list.getByText('2. Morning news').waitFor();
+    await page.keyboard.press('Alt+ArrowUp');
+    await dialog.getByRole('status').getByText('Morning news moved up to position 1 of 2.').waitFor({ state: 'attached' });
+    await list.getByText('1. Morning news').waitFor();
     await dialog.getByRole('button', { name: 'Save block' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await block('20:00:00')).videoIds).toEqual([5001, 5002]);

@@ -1,7 +1,8 @@
 // An ordered list that people reorder by dragging a handle (mouse, touch, or keyboard: focus the
 // handle, Space to lift, arrows to move, Space to drop), with up/down buttons as well. Built on
 // dnd-kit's sortable preset; the list calls onChange with the new order and saves nothing itself.
-// A move by the buttons is announced (an aria-live region) by name and position, as drags are.
+// A move by the buttons, or by Alt+ArrowUp/Down on a focused row, is announced (an aria-live
+// region) by name and position, as drags are.
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -67,7 +68,16 @@ export function SortableList<T>({ items, idOf, nameOf, render, onChange, label }
 function SortableRow({ id, name, first, last, onMove, children }: { id: number; name: string; first: boolean; last: boolean; onMove: (by: number) => void; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+      // Alt+ArrowUp/Down on anything focused in the row moves it; the focus stays with the row.
+      onKeyDown={(e) => {
+        if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+        e.preventDefault();
+        onMove(e.key === 'ArrowUp' ? -1 : 1);
+      }}
+    >
       <Paper withBorder p="xs" mb={4}>
         <Group wrap="nowrap" gap="xs">
           <ActionIcon variant="subtle" {...attributes} {...listeners} aria-label={`Drag ${name}`} style={{ cursor: 'grab' }}>
