@@ -2,6 +2,7 @@
 // by the test chain as Apple signs them, verified, kept in the inbox and applied by the worker.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { issueToken } from '../src/access/tokens.ts';
 import { ppvUnlocks, storeNotifications, subscriptions, verificationAttempts } from '../src/db/schema.ts';
 import { storeNotifications as notificationCounter } from '../src/observability/metrics.ts';
 import { customClient, failureOf, type Headers } from './support/custom.ts';
@@ -62,6 +63,24 @@ describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
     expect(await subscription()).toMatchObject({ status: 'active', expiresAt: new Date(NOW.getTime() + 31 * DAY), autoRenewing: true });
     await notify({ type: 'DID_CHANGE_RENEWAL_STATUS', subtype: 'AUTO_RENEW_DISABLED', uuid: 'n-off', signedAt: NOW.getTime() + 1000, status: 1, renewal: { autoRenewStatus: 0 }, transaction: { expiresDate: NOW.getTime() + 31 * DAY } });
     expect(await subscription()).toMatchObject({ status: 'active', autoRenewing: false });
+  });
+
+  it('a renewal and its refund carry the price Apple signed: revenue adds it, then takes it off (issue 36 item 6)', async () => {
+    await held({ expiresAt: new Date(NOW.getTime() - HOUR), status: 'expired' });
+    const renewal = { transactionId: '2000000333', expiresDate: NOW.getTime() + 31 * DAY, price: 3990, currency: 'GBP' };
+    await notify({ type: 'DID_RENEW', uuid: 'n-renew-priced', signedAt: NOW.getTime() - 2 * HOUR, status: 1, transaction: renewal });
+    await notify({ type: 'REFUND', uuid: 'n-refund-priced', signedAt: NOW.getTime() - HOUR, transaction: { ...renewal, revocationDate: NOW.getTime() - HOUR, revocationReason: 0 } });
+    const attempts = await t().database.db.select().from(verificationAttempts).orderBy(verificationAttempts.id);
+    expect(attempts.map((a) => [a.transactionId, a.outcome, a.granted, a.priceMicros, a.priceCurrency, a.priceProductId])).toEqual([
+      ['2000000333', 'valid', true, 3_990_000, 'GBP', SKU.appleMonthly],
+      ['2000000333', 'refunded', false, 3_990_000, 'GBP', SKU.appleMonthly],
+    ]);
+    const token = await issueToken(t().database.db, 11, { kind: 'sliding', seconds: 86_400 }, NOW);
+    const day = NOW.toISOString().slice(0, 10);
+    const response = await t().request({ url: `/api/v1/rest/analytics/entitlements?from=${day}&to=${day}`, headers: { authorization: `Bearer ${token}` }, now: NOW.toISOString() });
+    expect(response.json().data.revenue.totals).toEqual([
+      { currency: 'GBP', current: { currency: 'GBP', sales: 1, refunds: 1, netMicros: 0 }, previous: { currency: 'GBP', sales: 0, refunds: 0, netMicros: 0 } },
+    ]);
   });
 
   it('a billing grace period keeps access until it ends; its end and EXPIRED end it', async () => {
