@@ -61,7 +61,7 @@ describe('a client generated from the OpenAPI document', () => {
   });
 
   it('type-checks strictly: its calls compile, a wrong path or body does not', async () => {
-    const document = await (await fetch(`${origin}/docs/openapi.json`)).json();
+    const document = (await (await fetch(`${origin}/docs/openapi.json`)).json()) as Parameters<typeof openapiTS>[0];
     writeFileSync(path.join(dir, 'schema.ts'), astToString(await openapiTS(document)));
     writeFileSync(path.join(dir, 'client.ts'), CLIENT);
     const program = ts.createProgram([path.join(dir, 'client.ts')], {
