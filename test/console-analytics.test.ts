@@ -129,9 +129,9 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     await eur.getByText(/2 sales, 1 refund/).waitFor();
     await page.getByRole('group', { name: 'Revenue in Price unknown' }).getByText('2 sales', { exact: true }).waitFor();
     const products = page.getByRole('table', { name: 'Revenue per product' });
-    await products.getByRole('row', { name: /Roku alice\.roku\.monthly Subscription USD 1 0 \$4\.99/ }).waitFor();
-    await products.getByRole('row', { name: /Apple com\.alice\.monthly Subscription EUR 2 1 €5\.99/ }).waitFor();
-    await products.getByRole('row', { name: /Google alice_ppv Pay-per-view Price unknown 2 0 unknown/ }).waitFor();
+    await products.getByRole('row', { name: /Roku alice\.roku\.monthly Subscription \$4\.99 USD 1 0 \$4\.99/ }).waitFor();
+    await products.getByRole('row', { name: /Apple com\.alice\.monthly Subscription €5\.99 EUR 2 1 €5\.99/ }).waitFor();
+    await products.getByRole('row', { name: /Google alice_ppv Pay-per-view unknown Price unknown 2 0 unknown/ }).waitFor();
     await screenshot(page, 'analytics-revenue');
     // Another owner's console shows none of it.
     await page.context().close();

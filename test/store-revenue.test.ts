@@ -104,11 +104,12 @@ describe.each(BACKENDS)('revenue (%s)', (kind) => {
       { store: 'Amazon', ...money(null, 1, 0, null) },
       { store: 'Roku', ...money('USD', 2, 1, 4_990_000) },
     ]);
+    // Each product with the prices its store reported (none where it reported none).
     expect(r.products).toEqual([
-      { store: 'Apple', kind: 'subscription', productId: SKU.appleMonthly, ...money('EUR', 1, 0, 5_990_000) },
-      { store: 'Google', kind: 'ppv', productId: SKU.googlePpv, ...money(null, 1, 0, null) },
-      { store: 'Amazon', kind: 'subscription', productId: SKU.amazonMonthly, ...money(null, 1, 0, null) },
-      { store: 'Roku', kind: 'subscription', productId: SKU.rokuMonthly, ...money('USD', 2, 1, 4_990_000) },
+      { store: 'Apple', kind: 'subscription', productId: SKU.appleMonthly, ...money('EUR', 1, 0, 5_990_000), prices: [5_990_000] },
+      { store: 'Google', kind: 'ppv', productId: SKU.googlePpv, ...money(null, 1, 0, null), prices: [] },
+      { store: 'Amazon', kind: 'subscription', productId: SKU.amazonMonthly, ...money(null, 1, 0, null), prices: [] },
+      { store: 'Roku', kind: 'subscription', productId: SKU.rokuMonthly, ...money('USD', 2, 1, 4_990_000), prices: [4_990_000] },
     ]);
     // The refund counts on its own day: the day alone shows the renewal and the refund netted.
     const day = await revenue(11, 'from=2026-11-21&to=2026-11-21');

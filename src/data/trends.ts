@@ -145,6 +145,8 @@ export interface RevenueRow {
   micros: number | null;
   sales: number;
   refunds: number;
+  /** The distinct prices the store reported for these sales and refunds (millionths, ascending). */
+  prices: number[];
 }
 
 /**
@@ -158,7 +160,7 @@ export interface RevenueRow {
  */
 export async function revenueRows(db: Queryable, f: SalesTrendFilter): Promise<RevenueRow[]> {
   const store = (column: string) => (f.store === undefined ? sql`` : sql`and ${sql.raw(column)} = ${f.store}`);
-  const rows = await queryRows<Omit<RevenueRow, 'micros'> & { micros: string | number | null }>(db, sql`
+  const rows = await queryRows<Omit<RevenueRow, 'micros' | 'prices'> & { micros: string | number | null; prices: unknown }>(db, sql`
     with owned as (select id from apps where owner_id = ${f.ownerId}),
     touched as (
       select distinct va.app_id, va.store_platform, va.original_transaction_id
@@ -189,7 +191,12 @@ export async function revenueRows(db: Queryable, f: SalesTrendFilter): Promise<R
     select ${dayOf(sql`at`, f)}::integer as day, store, kind, coalesce(product_id, '') as "productId",
            case when micros is null then null else currency end as currency,
            sum(micros) filter (where currency is not null) as micros,
-           (count(*) filter (where sale))::integer as sales, (count(*) filter (where not sale))::integer as refunds
+           (count(*) filter (where sale))::integer as sales, (count(*) filter (where not sale))::integer as refunds,
+           coalesce(array_agg(distinct abs(micros)) filter (where currency is not null and micros is not null), '{}') as prices
       from sales group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
-  return rows.map((r) => ({ ...r, micros: r.currency === null || r.micros === null ? null : Number(r.micros) }));
+  return rows.map((r) => ({
+    ...r,
+    micros: r.currency === null || r.micros === null ? null : Number(r.micros),
+    prices: (r.prices as unknown[]).map(Number).sort((a, b) => a - b),
+  }));
 }

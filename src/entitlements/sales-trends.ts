@@ -41,8 +41,9 @@ export interface Revenue {
   daily: ({ day: string } & Money)[];
   /** The range's money per store and currency. */
   stores: ({ store: string } & Money)[];
-  /** The range's money per product (store, kind, the store's product id) and currency. */
-  products: ({ store: string; kind: 'subscription' | 'ppv'; productId: string } & Money)[];
+  /** The range's money per product (store, kind, the store's product id) and currency, with the
+   *  distinct prices the store reported for it (millionths, ascending; none when unknown). */
+  products: ({ store: string; kind: 'subscription' | 'ppv'; productId: string } & Money & { prices: number[] })[];
 }
 
 const FIELD: Record<SaleKind, keyof SaleFigures> = {
@@ -77,13 +78,16 @@ export function shapeRevenue(range: TrendRange, rows: readonly RevenueRow[], sto
   const daily = groups<number>();
   const perStore = groups<string>();
   const products = groups<{ store: string; kind: 'subscription' | 'ppv'; productId: string }>();
+  const prices = new Map<string, number[]>();
   for (const r of rows) {
     const current = r.day >= range.days;
     into(current ? totals : previous, String(r.currency), r.currency, r);
     if (!current) continue;
     into(daily, `${r.day}|${r.currency}`, r.day - range.days, r);
     into(perStore, `${r.store}|${r.currency}`, r.store, r);
-    into(products, `${r.store}|${r.kind}|${r.productId}|${r.currency}`, { store: r.store, kind: r.kind, productId: r.productId }, r);
+    const product = `${r.store}|${r.kind}|${r.productId}|${r.currency}`;
+    into(products, product, { store: r.store, kind: r.kind, productId: r.productId }, r);
+    prices.set(product, [...new Set([...(prices.get(product) ?? []), ...r.prices])].sort((a, b) => a - b));
   }
   const dates = rangeDates(range);
   const storeOrder = (s: string) => stores.indexOf(s);
@@ -103,7 +107,7 @@ export function shapeRevenue(range: TrendRange, rows: readonly RevenueRow[], sto
     products: [...products.values()]
       .sort((a, b) => storeOrder(a.key.store) - storeOrder(b.key.store) || a.key.kind.localeCompare(b.key.kind)
         || (a.key.productId < b.key.productId ? -1 : a.key.productId > b.key.productId ? 1 : 0) || byCurrency(a.money.currency, b.money.currency))
-      .map((e) => ({ ...e.key, ...e.money })),
+      .map((e) => ({ ...e.key, ...e.money, prices: prices.get(`${e.key.store}|${e.key.kind}|${e.key.productId}|${e.money.currency}`) ?? [] })),
   };
 }
 

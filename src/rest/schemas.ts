@@ -274,7 +274,7 @@ export const curveSchema = z.object({
   channelId: id,
   date: text,
   timezone: text,
-  minutes: z.array(z.object({ start: z.date(), viewers: count, videoId: id.nullable(), title: optionalText, isLive: z.boolean() })),
+  minutes: z.array(z.object({ start: z.date(), viewers: count, videoId: id.nullable(), title: optionalText, isLive: z.boolean(), deadAir: z.boolean() })),
 });
 
 // Trends (analytics/trends, analytics/entitlements): figures of a range of days, of the previous
@@ -318,6 +318,9 @@ export const entitlementTrendsSchema = z.object({
     totals: z.array(z.object({ currency: optionalText, current: z.object(money), previous: z.object(money) })),
     daily: z.array(z.object({ day: text, ...money })),
     stores: z.array(z.object({ store: z.enum(STORE_PLATFORMS), ...money })),
-    products: z.array(z.object({ store: z.enum(STORE_PLATFORMS), kind: z.enum(['subscription', 'ppv']), productId: text, ...money })),
+    products: z.array(z.object({
+      store: z.enum(STORE_PLATFORMS), kind: z.enum(['subscription', 'ppv']), productId: text, ...money,
+      prices: z.array(z.number().int()).meta({ description: 'the distinct prices the store reported for the product (millionths, ascending); empty: unknown' }),
+    })),
   }),
 });

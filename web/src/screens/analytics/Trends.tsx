@@ -267,6 +267,7 @@ function Revenue({ revenue, days }: { revenue: RevenueAnswer; days: number }) {
     { header: 'Store', cell: (p) => p.store },
     { header: 'Product', cell: (p) => p.productId },
     { header: 'Kind', cell: (p) => (p.kind === 'ppv' ? 'Pay-per-view' : 'Subscription') },
+    { header: 'Price', cell: (p) => (p.prices.length === 0 ? 'unknown' : p.prices.map((price) => money(price, p.currency)).join(', ')) },
     ...moneyColumns<ProductLine>(),
   ];
   return (
