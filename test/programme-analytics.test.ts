@@ -140,7 +140,8 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
     const curve = await data('channels/205/curve?date=2026-11-20');
     expect([curve.timezone, curve.minutes.length]).toEqual(['UTC', 1440]);
     const minute = (hhmm: string) => curve.minutes.find((m: any) => m.start === `${at(hhmm).slice(0, -1)}.000Z`);
-    expect(minute('09:59')).toMatchObject({ viewers: 0, videoId: null, title: null });
+    expect(minute('09:59')).toMatchObject({ viewers: 0, videoId: null, title: null, deadAir: true });
+    expect(minute('10:05')).toMatchObject({ deadAir: false });
     expect(minute('10:05')).toMatchObject({ viewers: 1, videoId: 5001, title: 'Morning news', isLive: false });
     expect(minute('10:08').viewers).toBe(2);
     expect(minute('10:10')).toMatchObject({ viewers: 2, videoId: 5002 });
@@ -150,8 +151,8 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
     expect(minute('11:31')).toMatchObject({ viewers: 0, videoId: null });
     const csv = await get('channels/205/curve?date=2026-11-20', { accept: 'text/csv' });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body.split('\r\n')[0]).toBe('start,viewers,videoId,title,isLive');
-    expect(csv.body).toContain('2026-11-20T10:08:00.000Z,2,5001,Morning news,false\r\n');
+    expect(csv.body.split('\r\n')[0]).toBe('start,viewers,videoId,title,isLive,deadAir');
+    expect(csv.body).toContain('2026-11-20T10:08:00.000Z,2,5001,Morning news,false,false\r\n');
   });
 
   it('answers CSV for programmes and top lists', async () => {
@@ -183,6 +184,18 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
     expect([theirs.items, theirs.totals.sessions]).toEqual([[], 0]);
     expect((await get(`top?${RANGE}`, {}, otherToken)).json().data.channels).toEqual([]);
     expect((await get(`programmes?${RANGE}`, {}, 'not-a-token')).statusCode).toBe(401);
+  });
+
+  it('counts viewers during dead air in the curve, as dead air (issue 36 item 3), not as a silent gap', async () => {
+    // A closed session of a new device from 12:00 to 12:05, when nothing is on air (the day's programmes end at 11:30).
+    await t.database.db.execute(sql`
+      insert into watch_sessions (source, client_id, user_id, channel_id, owner_id, started_at, last_heartbeat_at, heartbeats, open, ended_at, credited_seconds)
+      values ('roku_app', 'dark-1', '', 205, 11, '2026-11-20T12:00:00Z', '2026-11-20T12:05:00Z', 6, false, '2026-11-20T12:05:00Z', 300)`);
+    const curve = await data('channels/205/curve?date=2026-11-20');
+    const minute = (hhmm: string) => curve.minutes.find((m: any) => m.start === `${at(hhmm).slice(0, -1)}.000Z`);
+    expect(minute('12:02')).toMatchObject({ viewers: 1, videoId: null, title: null, deadAir: true });
+    expect(minute('12:06')).toMatchObject({ viewers: 0, deadAir: true });
+    expect(minute('10:05')).toMatchObject({ viewers: 1, videoId: 5001, deadAir: false });
   });
 });
 

@@ -248,6 +248,18 @@ export async function channelWatchSpans(db: Queryable, channelId: number, from: 
   return rows.map((r) => ({ ...r, viewer: BigInt(r.viewer) }));
 }
 
+/**
+ * The channel's sessions watching during [from, to) (started at most a day before it, as the
+ * curve's airings): what the curve counts in the minutes nothing is on air (dead air).
+ */
+export async function channelSessionsDuring(db: Queryable, channelId: number, from: number, to: number): Promise<SessionToCredit[]> {
+  const rows = await queryRows<SessionToCredit>(db, sql`
+    select ${SESSION_TO_CREDIT} from watch_sessions ws
+     where ws.channel_id = ${channelId} and ws.started_at >= ${instant(from)} - interval '1 day' and ws.started_at < ${instant(to)}
+       and ws.last_heartbeat_at >= ${instant(from)}`);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
 /** The stored airings (all sources) of one channel that started in [from, to). */
 export async function channelAirings(db: Queryable, channelId: number, from: number, to: number): Promise<{ airingStart: number; airingStop: number; videoId: number; isLive: boolean }[]> {
   return queryRows(db, sql`

@@ -41,6 +41,7 @@ export function curveCsv(minutes: readonly CurveMinute[]): string {
     { header: 'videoId', value: (m) => m.videoId },
     { header: 'title', value: (m) => m.title },
     { header: 'isLive', value: (m) => m.isLive },
+    { header: 'deadAir', value: (m) => m.deadAir },
   ];
   return toCsv(columns, minutes);
 }

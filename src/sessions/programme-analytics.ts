@@ -3,15 +3,16 @@
 // closed ones the crediter has not reached), from splitting them on the fly over the schedule as
 // it is now, so an answer is whole whatever the crediter's lag.
 import {
-  channelAirings, channelNames, channelWatchSpans, figureRows, ownedChannel, uncreditedSessions, videoTitles,
+  channelAirings, channelNames, channelSessionsDuring, channelWatchSpans, figureRows, ownedChannel, uncreditedSessions, videoTitles,
   type FigureRow, type LiveRows, type ProgrammeFilter, type ProgrammeKey, type ProgrammeMetric,
 } from '../data/programme-analytics.ts';
-import { airingWatchRows } from '../data/programme-watch.ts';
+import { airingWatchRows, type SessionToCredit } from '../data/programme-watch.ts';
 import type { Queryable } from '../db/connect.ts';
 import { programmesOnAir } from '../schedules/on-air.ts';
 import type { ScheduleTimelines, TimelineChannel } from '../schedules/timelines.ts';
 import { cachedDayWindow } from '../schedules/zone-offsets.ts';
 import { figuresByAiring, splitSessions } from './programme-crediter.ts';
+import { viewerOf } from './programme-attribution.ts';
 
 export type { ProgrammeFilter, ProgrammeMetric };
 
@@ -170,6 +171,8 @@ export interface CurveMinute {
   videoId: number | null;
   title: string | null;
   isLive: boolean;
+  /** Nothing on air at the minute's start: `viewers` are then the devices whose session was open during it (dead air, counted, not a silent gap). */
+  deadAir: boolean;
 }
 
 interface Airing {
@@ -224,14 +227,27 @@ async function channelCurve(db: Queryable, timelines: ScheduleTimelines, channel
   const now = scheduled.map((p) => ({ start: p.start, stop: p.stop, videoId: p.video.videoTubeId, isLive: p.isLive }));
   const onAir = Array.from({ length: count }, (_, i) => airingAt(credited, from + i * MINUTE_MS) ?? airingAt(now, from + i * MINUTE_MS));
   const titles = await videoTitles(db, [...new Set(onAir.flatMap((a) => (a ? [a.videoId] : [])))]);
+  // Dead air: watching when nothing is on air credits no programme, so its minutes count the sessions themselves.
+  const dark = onAir.some((a) => !a) ? sessionMinuteViewers(await channelSessionsDuring(db, channel.id, from, to), from, count) : [];
   return onAir.map((a, i) => ({
-    start: new Date(from + i * MINUTE_MS), viewers: viewers[i]!, videoId: a?.videoId ?? null,
-    title: a ? (titles.get(a.videoId) ?? null) : null, isLive: a?.isLive ?? false,
+    start: new Date(from + i * MINUTE_MS), viewers: a ? viewers[i]! : Math.max(viewers[i]!, dark[i] ?? 0), videoId: a?.videoId ?? null,
+    title: a ? (titles.get(a.videoId) ?? null) : null, isLive: a?.isLive ?? false, deadAir: !a,
   }));
 }
 
 function airingAt(airings: readonly Airing[], ms: number): Airing | undefined {
   return airings.find((a) => a.start <= ms && ms < a.stop);
+}
+
+/** Distinct devices whose session was open (started, not past its last heartbeat) during each of `count` minutes from `from`. Pure. */
+export function sessionMinuteViewers(
+  sessions: ReadonlyArray<Pick<SessionToCredit, 'id' | 'source' | 'clientId' | 'userId' | 'startedAt' | 'lastHeartbeatAt'>>, from: number, count: number,
+): number[] {
+  return minuteViewers(
+    sessions.map((s) => ({ viewer: viewerOf(s), watchStart: s.startedAt, watchSeconds: Math.floor(s.lastHeartbeatAt / 1000) - Math.floor(s.startedAt / 1000) })),
+    from,
+    count,
+  );
 }
 
 /** Distinct viewers watching during each of `count` minutes from `from` (a 0-second watch counts in its minute). Pure. */

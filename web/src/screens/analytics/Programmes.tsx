@@ -69,7 +69,7 @@ export function ChannelDay({ date }: { date: string }) {
     () => ({
       tzDate: (ts) => chartDate(ts, zone),
       scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      series: [{}, { label: 'Viewers', stroke: '#7048e8', fill: 'rgba(112,72,232,0.15)', width: 2, value: (_u, v, _s, i) => `${v ?? 0} (${minutes?.[i ?? 0]?.title ?? 'nothing on air'})` }],
+      series: [{}, { label: 'Viewers', stroke: '#7048e8', fill: 'rgba(112,72,232,0.15)', width: 2, value: (_u, v, _s, i) => `${v ?? 0} (${minutes?.[i ?? 0]?.title ?? 'dead air: nothing on air'})` }],
       axes: [{}, { label: 'viewers', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] }],
     }),
     [minutes, zone],
@@ -78,7 +78,7 @@ export function ChannelDay({ date }: { date: string }) {
   const columns: Column<ProgrammeRun>[] = [
     { header: 'From', cell: (r) => time(r.start) },
     { header: 'To', cell: (r) => (r === runs.at(-1) && time(r.end) === '00:00' ? '24:00' : time(r.end)) },
-    { header: 'On air', cell: (r) => (r.videoId === null ? 'Nothing on air' : `${r.title ?? `Video ${r.videoId}`}${r.isLive ? ' (live)' : ''}`) },
+    { header: 'On air', cell: (r) => (r.videoId === null ? 'Dead air (nothing on air)' : `${r.title ?? `Video ${r.videoId}`}${r.isLive ? ' (live)' : ''}`) },
     { header: 'Most viewers in a minute', cell: (r) => r.peakViewers },
   ];
   return (

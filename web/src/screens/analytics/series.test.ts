@@ -33,7 +33,7 @@ describe('analytics figures', () => {
 
 describe('programme runs of a curve', () => {
   const minute = (hhmm: string, viewers: number, videoId: number | null, title: string | null = videoId ? `V${videoId}` : null, isLive = false) =>
-    ({ start: `2026-11-20T${hhmm}:00.000Z`, viewers, videoId, title, isLive });
+    ({ start: `2026-11-20T${hhmm}:00.000Z`, viewers, videoId, title, isLive, deadAir: videoId === null });
 
   it('joins the minutes of one programme and keeps their busiest minute', () => {
     const runs = programmeRuns([minute('09:58', 0, null), minute('09:59', 0, null), minute('10:00', 1, 1), minute('10:01', 3, 1), minute('10:02', 2, 2), minute('10:03', 2, 2, 'V2', true)]);
