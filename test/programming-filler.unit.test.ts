@@ -30,6 +30,16 @@ describe('filler that pads', () => {
     expect(block.fillerVideos).toBe(4);
   });
 
+  it('leaves out roll videos of 0 s, and plays no roll that does not fit with the video after it', () => {
+    const zero = new Map([...durations, [50, 0]]);
+    const slot: Slot = { days: EVERY_DAY, start: '06:00', end: '06:20', videoIds: [3], order: 'inOrder', rolls: { preRoll: [50, 20], midRoll: [22] } };
+    const g = generate(input({ slots: [slot], durations: zero }));
+    // 30 s pre-roll + 20 min does not fit in 20 min: the programme plays without it.
+    expect(g.blocks[0]!.roles).toEqual(['programme']);
+    const roomy = generate(input({ slots: [{ ...slot, end: '06:30' }], durations: zero }));
+    expect(roomy.blocks[0]!.videoIds).toEqual([20, 3]);
+  });
+
   it('pads to the next quarter hour with the filler, never past the slot end, and fills the rest with the fallback', () => {
     const slot: Slot = { days: EVERY_DAY, start: '06:00', end: '06:35', videoIds: [3], order: 'inOrder', padTo: 15 };
     // 06:00 + 20 min = 06:20 (the next 20 min would pass 06:35); padding to 06:30: 5 min + 5 min of

@@ -480,7 +480,7 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
   const filler = fitOf(input.filler);
   const padding = fitOf(input.padding);
   const fallback = fitOf(input.fallback);
-  const rolls = new Rolls();
+  const rolls = new Rolls(durations);
   // The occurrences (by their index in `all`) that made a block: their remainder is dead air of kind 'remainder'.
   const made = new Set<number>();
   // Looking a week past the range finds every occurrence's successor: the plan repeats weekly.
@@ -633,13 +633,23 @@ class BestFit {
 
 type RollKind = 'preRoll' | 'midRoll' | 'postRoll';
 
-/** Each slot's rolls: one video at a time, in the collection's order, continuing across the slot's occurrences. */
+/**
+ * Each slot's rolls: one video at a time, in the collection's order, continuing across the slot's
+ * occurrences. Videos of 0 s are left out (as filler's are), each list filtered once however many
+ * slots play it.
+ */
 class Rolls {
   private readonly places = new Map<string, number>();
+  private readonly playable = new WeakMap<readonly number[], number[]>();
+
+  constructor(private readonly durations: ReadonlyMap<number, number>) {}
 
   next(index: number, slot: Slot, kind: RollKind): number | undefined {
-    const list = slot.rolls?.[kind];
-    if (!list || list.length === 0) return undefined;
+    const given = slot.rolls?.[kind];
+    if (!given || given.length === 0) return undefined;
+    let list = this.playable.get(given);
+    if (!list) this.playable.set(given, (list = given.filter((id) => secondsOf(this.durations, id) > 0)));
+    if (list.length === 0) return undefined;
     return list[(this.places.get(`${index} ${kind}`) ?? 0) % list.length];
   }
 
