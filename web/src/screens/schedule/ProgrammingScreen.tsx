@@ -226,7 +226,8 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
           value={fallback === null ? '' : String(fallback)}
           onChange={(v) => setFallback(v ? Number(v) : null)}
           allowDeselect={false}
-          w={360}
+          w="100%"
+          maw={360}
           mt="xs"
         />
         <Button mt="sm" loading={fillerSubmit.busy} onClick={() => void fillerSubmit.run()}>
