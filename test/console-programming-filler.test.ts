@@ -1,6 +1,6 @@
 // Filler that pads on the Programming screen (issue 36 item 3), in a real browser: a slot given a
 // pre-roll collection and padding to the hour, previewed unsaved (each block's filler by kind,
-// the dead air that remains), then saved with those fields.
+// the dead air that remains), then saved with those fields; and the channel's dead-air fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, type ConsoleServer } from './support/console.ts';
@@ -50,5 +50,13 @@ describe('Studio console: filler that pads', { timeout: 180_000 }, () => {
     await page.getByRole('status').getByText('Slots saved (1).').waitFor();
     const stored = (await server.api('GET', '/api/v1/studio/channels/202/programming/slots', { token })).body.data.slots;
     expect(stored).toEqual([{ days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [5003], order: 'inOrder', end: '07:30', preRoll: { collectionId: idents.body.data.id }, padTo: 60 }]);
+
+    // The channel's dead-air fallback, saved with the filler.
+    await page.getByRole('combobox', { name: 'Dead-air fallback' }).click();
+    await page.getByRole('option', { name: 'Collection: Idents', exact: true }).click();
+    await page.getByRole('button', { name: 'Save filler' }).click();
+    await page.getByRole('status').getByText('Filler saved (1 videos).').waitFor();
+    await expect.poll(async () => (await server.api('GET', '/api/v1/studio/channels/202/programming/fallback', { token })).body.data)
+      .toEqual({ channelId: 202, collectionId: idents.body.data.id });
   });
 });
