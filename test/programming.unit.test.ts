@@ -51,7 +51,7 @@ describe('programming generation', () => {
     const busy = [{ blockId: 77, start: at('2026-12-07T06:25'), end: at('2026-12-07T08:30') }];
     const g = generate(input({ slots, busy }));
     expect(g.blocks.map((b) => [b.startTime, b.videoIds.length])).toEqual([['2026-12-07T06:00:00', 2]]);
-    expect(g.warnings).toEqual([{ slot: 1, startTime: '2026-12-07T08:00:00', message: 'starts inside schedule block 77 (to 2026-12-07T08:30:00); left out' }]);
+    expect(g.warnings).toEqual([{ slot: 1, startTime: '2026-12-07T08:00:00', message: 'starts inside a block already on the schedule (until 2026-12-07T08:30:00); left out' }]);
   });
 
   it('warns when a slot cannot hold its next video', () => {

@@ -125,7 +125,12 @@ describe.each(BACKENDS)('Studio videos on %s', (backend) => {
     expect(used.statusCode).toBe(409);
     expect(used.json().error.code).toBe('in_use');
     expect(used.json().error.message).toContain('channel 201');
-    expect((await s.call('GET', '/videos/5001/usage')).json().data.libraryChannelIds).toEqual([201]);
+    // A block is named by its start as the calendar shows it, never by its id (issue 36 item 7).
+    expect(used.json().error.message).toContain('the block at 2026-11-21 08:00 of channel 201');
+    expect(used.json().error.message).not.toMatch(/block 9001/);
+    const usage = (await s.call('GET', '/videos/5001/usage')).json().data;
+    expect(usage.libraryChannelIds).toEqual([201]);
+    expect(usage.scheduleBlocks).toContainEqual({ channelId: 201, blockId: 9001, startTime: '2026-11-21T08:00:00', loopDaily: false });
     const created = (await s.call('POST', '/videos', { body: { ...newVideo, title: 'Doomed' } })).json().data;
     const gone = await s.call('DELETE', `/videos/${created.id}`);
     expect(gone.statusCode).toBe(204);

@@ -34,7 +34,7 @@ export async function videoUsage(db: Queryable, videoId: number) {
     db.selectDistinct({ channelId: t.channelVideos.channelId }).from(t.channelVideos).where(eq(t.channelVideos.videoId, videoId)).orderBy(asc(t.channelVideos.channelId)),
     db.selectDistinct({ channelId: t.channelVodVideos.channelId }).from(t.channelVodVideos).where(eq(t.channelVodVideos.videoId, videoId)).orderBy(asc(t.channelVodVideos.channelId)),
     db
-      .selectDistinct({ channelId: t.scheduleBlocks.channelId, blockId: t.scheduleBlocks.id })
+      .selectDistinct({ channelId: t.scheduleBlocks.channelId, blockId: t.scheduleBlocks.id, startTime: t.scheduleBlocks.startLocal, loopDaily: t.scheduleBlocks.loopDaily })
       .from(t.scheduleBlockVideos)
       .innerJoin(t.scheduleBlocks, eq(t.scheduleBlocks.id, t.scheduleBlockVideos.blockId))
       .where(eq(t.scheduleBlockVideos.videoId, videoId))
@@ -53,7 +53,8 @@ export async function videoUsage(db: Queryable, videoId: number) {
   return {
     libraryChannelIds: library.map((r) => r.channelId),
     vodChannelIds: vod.map((r) => r.channelId),
-    scheduleBlocks: blocks,
+    // Wall times as the Studio writes them everywhere (2026-11-21T08:00:00), not as the column reads.
+    scheduleBlocks: blocks.map((b) => ({ ...b, startTime: b.startTime.replace(' ', 'T').slice(0, 19) })),
     liveStreams: live,
     programmingSlots: plans.flatMap(({ channelId, slots }) => slotUses(channelId, slots, videoId)),
     fillerChannelIds: plans.filter((p) => p.fillerVideoIds.includes(videoId)).map((p) => p.channelId),

@@ -20,7 +20,7 @@ import { withIds } from './entities.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { EditRefusal, invalid, notFound } from './refusals.ts';
 import {
-  assertListMatches, assertWritable, channelOf, conflict, resourceOf, spansOf, toRow, validatedInSlices, type Block, type ChannelEntry,
+  assertListMatches, assertWritable, channelOf, conflict, firstTitles, resourceOf, spansOf, titledName, toRow, validatedInSlices, type Block, type ChannelEntry,
 } from './schedules.ts';
 import { SLICE, endsSlice, heavy, yieldToOthers } from './heavy-writes.ts';
 import { blocksAround, channelHead, entriesOn, oneOffBlocksOn, storedBlocks } from './touched-days.ts';
@@ -341,7 +341,8 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   const removedIds = removed.map((b) => b.id);
   // The blocks that stay and can meet the range: from the day before (a late block runs into it)
   // to a week after (slots look a week ahead), with the margins of touched-days.ts.
-  const keptSpans = (await blocksAround(tx, ownerId, channelId, addDays(request.from, -3), addDays(request.to, 11), removedIds)).map((m) => m.span);
+  const kept = await blocksAround(tx, ownerId, channelId, addDays(request.from, -3), addDays(request.to, 11), removedIds);
+  const keptSpans = kept.map((m) => m.span);
   const busy = occurrencesOf(keptSpans, datesOf(addDays(request.from, -1), addDays(request.to, 8)), zone);
   const entriesBefore = await entriesOn(tx, { id: channelId, timezone: zone }, rangeDates, removedIds);
 
@@ -371,14 +372,20 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   const conflicts: Planned['conflicts'] = [];
   let refusal: EditRefusal | undefined;
   const overlaps = new Overlaps(zone, keptSpans);
+  const met: Array<{ startTime: string; spanId: number; overlap: NonNullable<ReturnType<Overlaps['first']>> }> = [];
   for (const [i, g] of generated.blocks.entries()) {
     if (endsSlice(i)) await yieldToOthers();
     const span: SpanBlock = { id: -1 - i, startLocal: g.startTime, loopDaily: false, lengthMs: g.end - g.start };
     const overlap = overlaps.first(span);
-    if (!overlap) continue;
-    const c = conflict(overlap, zone, (id) => (id === span.id ? `The generated block at ${g.startTime}` : `schedule block ${id}`));
+    if (overlap) met.push({ startTime: g.startTime, spanId: span.id, overlap });
+  }
+  // The stored blocks met are named as a creator knows them: by their first video's title.
+  const metIds = new Set(met.flatMap(({ overlap }) => [overlap.block.blockId, overlap.other.blockId]));
+  const titles = met.length === 0 ? new Map<number, string>() : await firstTitles(tx, ownerId, kept.filter((m) => metIds.has(m.block.id)).map((m) => m.block));
+  for (const { startTime, spanId, overlap } of met) {
+    const c = conflict(overlap, zone, (id) => (id === spanId ? `The generated block at ${startTime}` : titledName(titles.get(id))));
     refusal ??= c;
-    conflicts.push({ startTime: g.startTime, message: c.message });
+    conflicts.push({ startTime, message: c.message });
   }
   return { entry, zone, removed, generated: generated.blocks, warnings: generated.warnings, deadAir: generated.deadAir, conflicts, ...(refusal ? { refusal } : {}) };
 }
@@ -441,9 +448,9 @@ async function replaceBlocks(
   const complete = await withIds(tx, 'scheduleBlocks', bodies as never);
   const created = await validatedInSlices(tx, editor.ownerId, entry, complete);
   const indexOf = new Map(created.map((c, i) => [c.id, i]));
-  const named = (id: number) => (indexOf.has(id) ? name(indexOf.get(id)!) : `schedule block ${id}`);
+  const named = (id: number, titled: string) => (indexOf.has(id) ? name(indexOf.get(id)!) : titled);
   await assertWritable(tx, editor.ownerId, entry, created, removed.map((b) => b.id), {
-    allowOverlap: !checkOverlaps, pathOf: (i) => `schedules[${i}]`, name: (id, self) => (self ? capitalized(named(id)) : named(id)),
+    allowOverlap: !checkOverlaps, pathOf: (i) => `schedules[${i}]`, name: (id, self, titled) => (self ? capitalized(named(id, titled)) : named(id, titled)),
   });
   await deleteBlocks(tx, removed.map((b) => b.id));
   // In slices: on the embedded database a statement runs on the event loop (2,000 blocks: ~350 ms).

@@ -186,7 +186,8 @@ async function assertWholeListMatches(tx: Queryable, ownerId: number, channelId:
 export const titledName = (title: string | undefined) => (title === undefined ? 'a block' : `the '${title}' block`);
 
 /** The first video's title of each of `blocks`, by block id, read only for a refusal's words. */
-async function firstTitles(tx: Queryable, ownerId: number, blocks: ReadonlyArray<Pick<Block, 'id' | 'videoIds'>>): Promise<Map<number, string>> {
+/** Each block's first video's title (a block with no video, or a video not found, has none). */
+export async function firstTitles(tx: Queryable, ownerId: number, blocks: ReadonlyArray<Pick<Block, 'id' | 'videoIds'>>): Promise<Map<number, string>> {
   const firsts = blocks.flatMap((b) => (b.videoIds.length > 0 ? [[b.id, b.videoIds[0]!] as const] : []));
   const titles = await videoTitles(tx, ownerId, firsts.map(([, v]) => v));
   return new Map(firsts.flatMap(([id, v]) => (titles.has(v) ? [[id, titles.get(v)!] as const] : [])));

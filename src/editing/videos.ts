@@ -97,11 +97,17 @@ function described(u: Awaited<ReturnType<typeof videoUsage>>) {
   return { ...u, programmingSlots: u.programmingSlots.map((s) => ({ ...s, when: `${weekdaysText(s.days)} ${s.start}` })) };
 }
 
+/** A block as a creator finds it in the calendar: by its start (a daily block by its time of day), never its id. */
+function blockWhen(b: { startTime: string; loopDaily: boolean }): string {
+  const [date, time] = b.startTime.split('T') as [string, string | undefined];
+  return b.loopDaily ? `the daily block at ${(time ?? '').slice(0, 5)}` : `the block at ${date} ${(time ?? '').slice(0, 5)}`;
+}
+
 function describeUsage(u: Awaited<ReturnType<typeof usageIn>>): string[] {
   return [
     ...u.libraryChannelIds.map((id) => `the library of channel ${id}`),
     ...u.vodChannelIds.map((id) => `the VOD catalog of channel ${id}`),
-    ...u.scheduleBlocks.map((b) => `schedule block ${b.blockId} of channel ${b.channelId}`),
+    ...u.scheduleBlocks.map((b) => `${blockWhen(b)} of channel ${b.channelId}`),
     ...u.liveStreams.map((l) => `live stream ${l.liveStreamId} of channel ${l.channelId}`),
     ...u.programmingSlots.map((s) => `slot ${s.slot} (${s.when}) of channel ${s.channelId}'s programming`),
     ...u.fillerChannelIds.map((id) => `the filler of channel ${id}`),

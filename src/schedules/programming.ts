@@ -496,7 +496,7 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
     const warn = (message: string) => warnings.push({ slot: index, startTime, message });
     const covering = busy.covering(start);
     if (covering) {
-      warn(`starts inside schedule block ${covering.blockId} (to ${fastLocalDateTime(covering.end, zone)}); left out`);
+      warn(`starts inside a block already on the schedule (until ${fastLocalDateTime(covering.end, zone)}); left out`);
       continue;
     }
     const following = all[k + 1]?.start ?? Infinity;

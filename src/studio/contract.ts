@@ -86,7 +86,7 @@ export const bulkVideosSchema = z.object({ items: z.array(videoSchema) });
 export const videoUsageSchema = z.object({
   libraryChannelIds: z.array(z.number()),
   vodChannelIds: z.array(z.number()),
-  scheduleBlocks: z.array(z.object({ channelId: z.number(), blockId: z.number() })),
+  scheduleBlocks: z.array(z.object({ channelId: z.number(), blockId: z.number(), startTime: z.string().describe('wall time in the channel zone'), loopDaily: z.boolean() })),
   liveStreams: z.array(z.object({ channelId: z.number(), liveStreamId: z.number() })),
   /** Slots of channels' programming plans (1-based place in the plan) that play the video; `when` as a creator reads it ('Mon–Fri 18:00'). */
   programmingSlots: z.array(z.object({ channelId: z.number(), slot: z.number(), days: z.array(z.number()), start: z.string(), when: z.string() })),

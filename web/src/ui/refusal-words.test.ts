@@ -25,6 +25,9 @@ describe("refusals in a creator's words", () => {
     expect(creatorWords('in_use', 'Video 5001 is still used by the library of channel 201, schedule block 9001 of channel 201, live stream 7 of channel 202; remove it there first.')).toBe(
       'This video is still used by the library of channel 201, a schedule block of channel 201, a live stream of channel 202: remove it there first.',
     );
+    expect(creatorWords('in_use', 'Video 5001 is still used by the block at 2026-11-21 08:00 of channel 201, the daily block at 06:00 of channel 202; remove it there first.')).toBe(
+      'This video is still used by the block at 2026-11-21 08:00 of channel 201, the daily block at 06:00 of channel 202: remove it there first.',
+    );
     expect(creatorWords('in_use', 'Your roku app 42 has 2 subscriptions and 0 PPV unlocks of viewers recorded, which deleting it would delete too; change the app with PUT /apps/roku instead.')).toBe(
       'This app has 2 subscriptions and 0 PPV unlocks of viewers recorded, which deleting it would delete too. Edit the app and save it instead.',
     );

@@ -76,7 +76,7 @@ function Usage({ usage }: { usage: VideoUsage }) {
       ))}
       {usage.scheduleBlocks.map((b) => (
         <List.Item key={`b${b.blockId}`}>
-          Schedule block {b.blockId} of channel {b.channelId}
+          {b.loopDaily ? `Daily block at ${b.startTime.slice(11, 16)}` : `Block at ${b.startTime.slice(0, 10)} ${b.startTime.slice(11, 16)}`} of channel {b.channelId}
         </List.Item>
       ))}
       {usage.liveStreams.map((s) => (
