@@ -32,8 +32,11 @@ interface Options {
 function options(): Options {
   const { values } = parseArgs({
     options: {
-      url: { type: 'string' }, duration: { type: 'string', default: '20' }, connections: { type: 'string', default: '64' },
-      viewers: { type: 'string', default: '5000' }, rate: { type: 'string', default: '0' },
+      url: { type: 'string' },
+      duration: { type: 'string', default: '20' },
+      connections: { type: 'string', default: '64' },
+      viewers: { type: 'string', default: '5000' },
+      rate: { type: 'string', default: '0' },
     },
   });
   const url = values.url ?? process.env.DATABASE_URL;
@@ -44,16 +47,38 @@ function options(): Options {
 /** An owner with a service plan and its channels, ids far from real data; merged, so reruns are fine. */
 function benchCatalog(now: Date) {
   return {
-    format: 'channel-network-catalog', version: 1,
-    accounts: [{ id: OWNER, username: 'bench-owner', email: 'bench-owner@channelnet.invalid', passwordHash: 'scrypt:16384:8:1:c2FsdHNhbHRzYWx0c2FsdA==:aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=', publicUrl: 'bench-owner' }],
+    format: 'channel-network-catalog',
+    version: 1,
+    accounts: [
+      {
+        id: OWNER,
+        username: 'bench-owner',
+        email: 'bench-owner@channelnet.invalid',
+        passwordHash: 'scrypt:16384:8:1:c2FsdHNhbHRzYWx0c2FsdA==:aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=',
+        publicUrl: 'bench-owner',
+      },
+    ],
     categories: [{ id: OWNER, name: 'Bench' }],
-    channels: Array.from({ length: CHANNELS }, (_, i) => ({ id: OWNER + i, ownerId: OWNER, name: `Bench ${i}`, url: `bench-${i}`, categoryId: OWNER, createdAt: now.toISOString() })),
+    channels: Array.from({ length: CHANNELS }, (_, i) => ({
+      id: OWNER + i,
+      ownerId: OWNER,
+      name: `Bench ${i}`,
+      url: `bench-${i}`,
+      categoryId: OWNER,
+      createdAt: now.toISOString(),
+    })),
   };
 }
 
 function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
   const env = {
-    ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, DEMO_ON_EMPTY: 'false', CHANNELNET_TEST_CLOCK: '1', LOG_LEVEL: 'warn',
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    DEMO_ON_EMPTY: 'false',
+    CHANNELNET_TEST_CLOCK: '1',
+    LOG_LEVEL: 'warn',
     // One address sends every heartbeat here; per-address limits would measure the limiter.
     RATE_LIMIT_ENABLED: 'false',
   };
@@ -79,8 +104,12 @@ function heartbeat(n: number, run: string, viewers: number, start: number) {
   const pauses = viewer % 10 === 0 ? Math.floor(round / 3) * 300 : 0;
   const at = new Date(start + (round * 60 + pauses + (viewer % 60)) * 1000).toISOString();
   const body = {
-    source: SOURCES[viewer % SOURCES.length], action: 'play_channel', client_id: OWNER, user_id: `${run}-${viewer}`,
-    channel_id: OWNER + (viewer % CHANNELS), payload: { run, seq: n },
+    source: SOURCES[viewer % SOURCES.length],
+    action: 'play_channel',
+    client_id: OWNER,
+    user_id: `${run}-${viewer}`,
+    channel_id: OWNER + (viewer % CHANNELS),
+    payload: { run, seq: n },
   };
   return { at, body: JSON.stringify(body) };
 }
@@ -106,8 +135,11 @@ function cpuSeconds(pid: number | undefined): number | undefined {
 
 /** CPU seconds of the server's PostgreSQL backends: the ones on this database other than ours. */
 async function serverBackendCpuSeconds(db: Database): Promise<number | undefined> {
-  const rows = await queryRows<{ pid: number }>(db, sql`
-    select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  const rows = await queryRows<{ pid: number }>(
+    db,
+    sql`
+    select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
   const seconds = rows.map((r) => cpuSeconds(r.pid));
   return seconds.some((s) => s === undefined) ? undefined : seconds.reduce((a: number, b) => a + b!, 0);
 }
@@ -118,20 +150,26 @@ async function drive(server: { child: ChildProcess; base: string }, o: Options, 
   const loadBefore = process.cpuUsage();
   const acknowledged = new Set<number>();
   const result = await autocannon({
-    url: server.base, connections: o.connections, duration: o.duration, ...(o.rate > 0 ? { overallRate: o.rate } : {}),
-    requests: [{
-      method: 'POST', path: '/api/v1/activity',
-      setupRequest: (request, context) => {
-        const n = next++;
-        (context as { seq?: number }).seq = n;
-        const { at, body } = heartbeat(n, run, o.viewers, start);
-        return { ...request, body, headers: { 'content-type': 'application/json', 'x-test-now': at } };
+    url: server.base,
+    connections: o.connections,
+    duration: o.duration,
+    ...(o.rate > 0 ? { overallRate: o.rate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/activity',
+        setupRequest: (request, context) => {
+          const n = next++;
+          (context as { seq?: number }).seq = n;
+          const { at, body } = heartbeat(n, run, o.viewers, start);
+          return { ...request, body, headers: { 'content-type': 'application/json', 'x-test-now': at } };
+        },
+        // One request at a time per connection, so the context names the request answered.
+        onResponse: (status, _body, context) => {
+          if (status === 200) acknowledged.add((context as { seq: number }).seq);
+        },
       },
-      // One request at a time per connection, so the context names the request answered.
-      onResponse: (status, _body, context) => {
-        if (status === 200) acknowledged.add((context as { seq: number }).seq);
-      },
-    }],
+    ],
   });
   const cpuAfter = cpuSeconds(server.child.pid);
   const load = process.cpuUsage(loadBefore);
@@ -150,15 +188,21 @@ interface Verification {
 }
 
 async function verify(db: Database, run: string, acknowledged: Set<number>): Promise<Verification> {
-  const seqs = await queryRows<{ seq: number; copies: number }>(db, sql`
+  const seqs = await queryRows<{ seq: number; copies: number }>(
+    db,
+    sql`
     select (payload->>'seq')::integer as seq, count(*)::integer as copies
-      from activity_events where payload->>'run' = ${run} group by 1`);
+      from activity_events where payload->>'run' = ${run} group by 1`,
+  );
   const stored = new Map(seqs.map((r) => [r.seq, r.copies]));
-  const [sessions] = await queryRows<{ sessions: number; beats: number; doubled: number }>(db, sql`
+  const [sessions] = await queryRows<{ sessions: number; beats: number; doubled: number }>(
+    db,
+    sql`
     select count(*)::integer as sessions, coalesce(sum(heartbeats), 0)::integer as beats,
            (select count(*)::integer from (select 1 from watch_sessions where open and user_id like ${`${run}-%`}
              group by source, client_id, user_id, channel_id having count(*) > 1) d) as doubled
-      from watch_sessions where user_id like ${`${run}-%`}`);
+      from watch_sessions where user_id like ${`${run}-%`}`,
+  );
   return {
     stored: seqs.reduce((n, r) => n + r.copies, 0),
     distinct: stored.size,

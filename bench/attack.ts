@@ -33,8 +33,8 @@ const env: NodeJS.ProcessEnv = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   DEMO_ON_EMPTY: 'true',
-  RATE_LIMIT_MAX: "100000",
-  RATE_LIMIT_LOGIN_MAX: "100000",
+  RATE_LIMIT_MAX: '100000',
+  RATE_LIMIT_LOGIN_MAX: '100000',
   RATE_LIMIT_ACTIVITY_ADDRESS_MAX: '100000',
 };
 delete env.DATABASE_URL;
@@ -87,7 +87,13 @@ async function send(s: Send): Promise<{ status: number; text: string; headers: H
 }
 
 /** Sends and records the server's CPU and memory for it. `ok` says whether the status is the expected one. */
-async function attack(finding: string, s: Send, expected: (status: number, text: string) => boolean, expectedText: string, note = (t: string) => t.slice(0, 90)): Promise<{ status: number; text: string; headers: Headers }> {
+async function attack(
+  finding: string,
+  s: Send,
+  expected: (status: number, text: string) => boolean,
+  expectedText: string,
+  note = (t: string) => t.slice(0, 90),
+): Promise<{ status: number; text: string; headers: Headers }> {
   const cpu = await serverCpuMs();
   const rss = await serverRssMb();
   const answer = await send(s);
@@ -120,19 +126,40 @@ try {
   // Critical: bodies before identity.
   const millionChannels = `{"channels":[${'{},'.repeat(999_999)}{}]}`;
   await attack('anonymous 3 MB import', { path: '/api/v1/studio/import', body: millionChannels }, (s) => s === 401 || s === 413, '401/413');
-  await attack('bad token 3 MB import', { path: '/api/v1/studio/import', body: millionChannels, headers: { authorization: 'Bearer nope' } }, (s) => s === 401 || s === 413, '401/413');
+  await attack(
+    'bad token 3 MB import',
+    { path: '/api/v1/studio/import', body: millionChannels, headers: { authorization: 'Bearer nope' } },
+    (s) => s === 401 || s === 413,
+    '401/413',
+  );
   const nested = Buffer.alloc(32 * 1024 * 1024, '[');
   await attack('anonymous 32 MiB [[[[', { path: '/api/v1/studio/videos', body: nested }, (s) => s === 401 || s === 413, '401/413');
   await attack('owner 32 MiB [[[[', { path: '/api/v1/studio/videos', body: nested, headers: demo }, (s) => is4xx(s), '4xx');
   await attack('owner 1 MiB [[[[ import', { path: '/api/v1/studio/import', body: Buffer.alloc(1024 * 1024, '['), headers: demo }, (s) => is4xx(s), '4xx');
-  await attack('owner 3 MB import of a million channels', { path: '/api/v1/studio/import', body: millionChannels, headers: demo }, (s) => is4xx(s), '4xx', (t) => `${t.length} bytes: ${t.slice(0, 70)}`);
+  await attack(
+    'owner 3 MB import of a million channels',
+    { path: '/api/v1/studio/import', body: millionChannels, headers: demo },
+    (s) => is4xx(s),
+    '4xx',
+    (t) => `${t.length} bytes: ${t.slice(0, 70)}`,
+  );
 
   // High: ids.
   const video = { title: 'x', durationSeconds: 60, providerName: 'YouTube', providerVideoId: 'abcdefghijk' };
-  await attack('owner chooses id 2147483647', { path: '/api/v1/studio/videos', body: { ...video, id: 2147483647 }, headers: harbor }, (s) => is4xx(s) || s === 201 || s === 200, '4xx or 2xx');
+  await attack(
+    'owner chooses id 2147483647',
+    { path: '/api/v1/studio/videos', body: { ...video, id: 2147483647 }, headers: harbor },
+    (s) => is4xx(s) || s === 201 || s === 200,
+    '4xx or 2xx',
+  );
   await attack('then another owner creates', { path: '/api/v1/studio/videos', body: video, headers: demo }, (s) => s === 201 || s === 200, '2xx');
   for (const id of [2147483648, 0, -1, 1.5, 1e308]) {
-    await attack(`owner chooses id ${id}`, { path: '/api/v1/studio/videos', body: `{"title":"x","durationSeconds":60,"providerName":"YouTube","providerVideoId":"abcdefghijk","id":${id}}`, headers: harbor }, is4xx, '4xx');
+    await attack(
+      `owner chooses id ${id}`,
+      { path: '/api/v1/studio/videos', body: `{"title":"x","durationSeconds":60,"providerName":"YouTube","providerVideoId":"abcdefghijk","id":${id}}`, headers: harbor },
+      is4xx,
+      '4xx',
+    );
   }
   await attack('channel id 2147483647 in a path', { path: '/api/v1/studio/channels/2147483647', headers: demo }, (s) => s === 404, '404');
   await attack('channel id 99999999999999999999 in a path', { path: '/api/v1/studio/channels/99999999999999999999', headers: demo }, is4xx, '4xx');
@@ -141,13 +168,39 @@ try {
   const created = await send({ path: '/api/v1/studio/videos', body: { ...video, durationSeconds: 1, title: 'one second' }, headers: harbor });
   const oneSecond = created.status < 300 ? (JSON.parse(created.text) as { data: { id: number } }).data.id : undefined;
   const zero = await send({ path: '/api/v1/studio/videos', body: { ...video, durationSeconds: 0, title: 'zero' }, headers: harbor });
-  rows.push({ finding: 'owner creates a 0-second video', request: 'POST /api/v1/studio/videos', status: zero.status, expected: `${is4xx(zero.status) ? 'ok' : 'note'} (4xx or allowed)`, cpuMs: 0, rssMb: 0, note: zero.text.slice(0, 90) });
-  const channels = { data: (JSON.parse((await send({ path: "/api/v1/studio/channels", headers: harbor })).text) as { data: { items: { id: number }[] } }).data.items };
+  rows.push({
+    finding: 'owner creates a 0-second video',
+    request: 'POST /api/v1/studio/videos',
+    status: zero.status,
+    expected: `${is4xx(zero.status) ? 'ok' : 'note'} (4xx or allowed)`,
+    cpuMs: 0,
+    rssMb: 0,
+    note: zero.text.slice(0, 90),
+  });
+  const channels = { data: (JSON.parse((await send({ path: '/api/v1/studio/channels', headers: harbor })).text) as { data: { items: { id: number }[] } }).data.items };
   const channelId = channels.data[0]!.id;
   if (oneSecond !== undefined) {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await attack('owner block of 86,400 one-second videos', { path: `/api/v1/studio/channels/${channelId}/schedules`, body: { startTime: `${tomorrow}T00:00:00`, loopDaily: true, allowOverlap: true, videoIds: Array(86_400).fill(oneSecond) }, headers: harbor }, is4xx, '4xx');
-    await attack('owner block of 5,000 one-second videos', { path: `/api/v1/studio/channels/${channelId}/schedules`, body: { startTime: `${tomorrow}T00:00:00`, loopDaily: true, allowOverlap: true, videoIds: Array(5_000).fill(oneSecond) }, headers: harbor }, (s) => s < 500, '< 500');
+    await attack(
+      'owner block of 86,400 one-second videos',
+      {
+        path: `/api/v1/studio/channels/${channelId}/schedules`,
+        body: { startTime: `${tomorrow}T00:00:00`, loopDaily: true, allowOverlap: true, videoIds: Array(86_400).fill(oneSecond) },
+        headers: harbor,
+      },
+      is4xx,
+      '4xx',
+    );
+    await attack(
+      'owner block of 5,000 one-second videos',
+      {
+        path: `/api/v1/studio/channels/${channelId}/schedules`,
+        body: { startTime: `${tomorrow}T00:00:00`, loopDaily: true, allowOverlap: true, videoIds: Array(5_000).fill(oneSecond) },
+        headers: harbor,
+      },
+      (s) => s < 500,
+      '< 500',
+    );
   }
   await attack('owner 30 KB title', { method: 'PATCH', path: `/api/v1/studio/channels/${channelId}`, body: { name: 'x'.repeat(30_000) }, headers: harbor }, is4xx, '4xx');
 
@@ -158,19 +211,49 @@ try {
   const png5mb = 'A'.repeat(5 * 1024 * 1024);
   await attack('anonymous 5 MB base64 image', { method: 'PUT', path: '/api/v1/studio/branding', body: { logoHeader: png5mb } }, (s) => s === 401 || s === 413, '401/413');
   await attack('owner 5 MB base64 image', { method: 'PUT', path: '/api/v1/studio/branding', body: { logoHeader: png5mb }, headers: demo }, is4xx, '4xx');
-  await attack('owner javascript: URL', { method: 'PATCH', path: `/api/v1/studio/channels/${channelId}`, body: { pictureUrl: 'javascript:alert(1)' }, headers: harbor }, is4xx, '4xx');
+  await attack(
+    'owner javascript: URL',
+    { method: 'PATCH', path: `/api/v1/studio/channels/${channelId}`, body: { pictureUrl: 'javascript:alert(1)' }, headers: harbor },
+    is4xx,
+    '4xx',
+  );
   await attack('owner sets isVerified', { method: 'PATCH', path: `/api/v1/studio/channels/${channelId}`, body: { isVerified: true }, headers: harbor }, is4xx, '4xx');
   await attack('owner sets subscriberCount', { method: 'PATCH', path: `/api/v1/studio/channels/${channelId}`, body: { subscriberCount: 99999999 }, headers: harbor }, is4xx, '4xx');
   const cats: number[] = [];
   for (let i = 0; i < 60; i++) cats.push((await send({ path: '/api/v1/studio/categories', body: { name: `spam ${i}` }, headers: harbor })).status);
-  rows.push({ finding: 'owner creates 60 categories', request: 'POST /api/v1/studio/categories x60', status: cats.at(-1)!, expected: `${cats.some(is4xx) ? 'ok' : 'FAIL'} (some 4xx)`, cpuMs: 0, rssMb: 0, note: `${cats.filter((s) => s < 300).length} created` });
-  const leak = (name: string) => send({ path: '/api/v1/studio/import', body: { accounts: [{ id: 999999, username: name, email: `${name}@x.example`, password: 'password1234' }] }, headers: harbor });
+  rows.push({
+    finding: 'owner creates 60 categories',
+    request: 'POST /api/v1/studio/categories x60',
+    status: cats.at(-1)!,
+    expected: `${cats.some(is4xx) ? 'ok' : 'FAIL'} (some 4xx)`,
+    cpuMs: 0,
+    rssMb: 0,
+    note: `${cats.filter((s) => s < 300).length} created`,
+  });
+  const leak = (name: string) =>
+    send({ path: '/api/v1/studio/import', body: { accounts: [{ id: 999999, username: name, email: `${name}@x.example`, password: 'password1234' }] }, headers: harbor });
   const [taken, free] = [await leak('demo'), await leak('nobody-has-this-name')];
-  rows.push({ finding: 'import names another account', request: 'POST /api/v1/studio/import', status: taken.status, expected: `${taken.status === free.status && taken.text.replaceAll('demo', 'N').replace(/999999/g, 'I') === free.text.replaceAll('nobody-has-this-name', 'N').replace(/999999/g, 'I') ? 'ok' : 'FAIL'} (same as a free name)`, cpuMs: 0, rssMb: 0, note: `${taken.text.slice(0, 45)} / ${free.text.slice(0, 40)}` });
+  rows.push({
+    finding: 'import names another account',
+    request: 'POST /api/v1/studio/import',
+    status: taken.status,
+    expected: `${taken.status === free.status && taken.text.replaceAll('demo', 'N').replace(/999999/g, 'I') === free.text.replaceAll('nobody-has-this-name', 'N').replace(/999999/g, 'I') ? 'ok' : 'FAIL'} (same as a free name)`,
+    cpuMs: 0,
+    rssMb: 0,
+    note: `${taken.text.slice(0, 45)} / ${free.text.slice(0, 40)}`,
+  });
   for (const p of ['/studio/', '/docs']) {
     const r = await send({ path: p });
     const csp = r.headers.get('content-security-policy');
-    rows.push({ finding: `CSP on ${p}`, request: `GET ${p}`, status: r.status, expected: `${csp && /frame-ancestors/.test(csp) ? 'ok' : 'FAIL'} (CSP, frame-ancestors)`, cpuMs: 0, rssMb: 0, note: `${csp ?? 'none'} / XFO ${r.headers.get('x-frame-options') ?? 'none'}`.slice(0, 90) });
+    rows.push({
+      finding: `CSP on ${p}`,
+      request: `GET ${p}`,
+      status: r.status,
+      expected: `${csp && /frame-ancestors/.test(csp) ? 'ok' : 'FAIL'} (CSP, frame-ancestors)`,
+      cpuMs: 0,
+      rssMb: 0,
+      note: `${csp ?? 'none'} / XFO ${r.headers.get('x-frame-options') ?? 'none'}`.slice(0, 90),
+    });
   }
 
   // Failed logins in front of a good one: the good login's wall time, then its place in line.
@@ -179,7 +262,15 @@ try {
   const good = await send({ path: '/api/v1/rest/auth/login', body: { username: 'ana', password: 'ana12345' } });
   const goodMs = performance.now() - started;
   const badStatuses = await Promise.all(bad);
-  rows.push({ finding: '40 failed logins, then a good one', request: 'POST /api/v1/rest/auth/login', status: good.status, expected: `${good.status === 200 ? 'ok' : 'note'} (200)`, cpuMs: 0, rssMb: 0, note: `good login ${goodMs.toFixed(0)} ms wall; bad: ${[...new Set(badStatuses.map((b) => b.status))].join(',')}` });
+  rows.push({
+    finding: '40 failed logins, then a good one',
+    request: 'POST /api/v1/rest/auth/login',
+    status: good.status,
+    expected: `${good.status === 200 ? 'ok' : 'note'} (200)`,
+    cpuMs: 0,
+    rssMb: 0,
+    note: `good login ${goodMs.toFixed(0)} ms wall; bad: ${[...new Set(badStatuses.map((b) => b.status))].join(',')}`,
+  });
 
   // Anonymous reads of the demo network: what each costs.
   const reads = [
@@ -193,7 +284,11 @@ try {
   // full (720 entries a day), then the cold channel list of its Custom API (no day compiled: the
   // blocks' starts and spans decide availability), and the owner's programme analytics over 92 days.
   const clip = async (n: number, seconds: number) => {
-    const r = await send({ path: '/api/v1/studio/videos', body: { ...video, title: `net ${n}`, durationSeconds: seconds, providerVideoId: `net${String(n).padStart(8, '0')}` }, headers: harbor });
+    const r = await send({
+      path: '/api/v1/studio/videos',
+      body: { ...video, title: `net ${n}`, durationSeconds: seconds, providerVideoId: `net${String(n).padStart(8, '0')}` },
+      headers: harbor,
+    });
     return r.status < 300 ? (JSON.parse(r.text) as { data: { id: number } }).data.id : undefined;
   };
   const shorts = (await Promise.all(Array.from({ length: 720 }, (_, i) => clip(i, 120)))).filter((id) => id !== undefined);
@@ -202,20 +297,44 @@ try {
   for (let i = 0; i < 500; i++) {
     const full = i < 50;
     const r = await send({
-      path: '/api/v1/studio/channels', headers: harbor,
-      body: { name: `Network ${i}`, url: `network-${i}-${Date.now().toString(36)}`, categoryId: 1, timezone: ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'UTC'][i % 4],
-        schedules: [{ startTime: '2026-01-01T00:00:00', loopDaily: true, videoIds: full ? shorts : shows }] },
+      path: '/api/v1/studio/channels',
+      headers: harbor,
+      body: {
+        name: `Network ${i}`,
+        url: `network-${i}-${Date.now().toString(36)}`,
+        categoryId: 1,
+        timezone: ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'UTC'][i % 4],
+        schedules: [{ startTime: '2026-01-01T00:00:00', loopDaily: true, videoIds: full ? shorts : shows }],
+      },
     });
     if (r.status < 300) built++;
     else if (built === 0) console.error(`channel ${i}: ${r.status} ${r.text.slice(0, 200)}`);
   }
   const owner = 102; // harbor in the demo catalog (src/demo/catalog.ts), as the reads above
   // Cold: the first list of this owner since its channels changed (each write dropped its cached days and lists).
-  await attack(`cold Custom list of ${built} channels, 50 full`, { path: `/api/v1/services/custom/users/${owner}/channels` }, (s) => s === 200, '200', (t) => `${(JSON.parse(t) as { data: unknown[] }).data?.length ?? 0} channels listed`);
-  await attack('the same list, warm', { path: `/api/v1/services/custom/users/${owner}/channels` }, (s) => s === 200, '200', (t) => `${t.length} bytes`);
+  await attack(
+    `cold Custom list of ${built} channels, 50 full`,
+    { path: `/api/v1/services/custom/users/${owner}/channels` },
+    (s) => s === 200,
+    '200',
+    (t) => `${(JSON.parse(t) as { data: unknown[] }).data?.length ?? 0} channels listed`,
+  );
+  await attack(
+    'the same list, warm',
+    { path: `/api/v1/services/custom/users/${owner}/channels` },
+    (s) => s === 200,
+    '200',
+    (t) => `${t.length} bytes`,
+  );
   const today = new Date();
   const before = new Date(today.getTime() - 91 * 86_400_000);
-  await attack('owner programme analytics, 92 days of the network', { path: `/api/v1/rest/analytics/programmes?from=${before.toISOString().slice(0, 10)}&to=${today.toISOString().slice(0, 10)}`, headers: harbor }, (s) => s === 200, '200', (t) => t.slice(0, 90));
+  await attack(
+    'owner programme analytics, 92 days of the network',
+    { path: `/api/v1/rest/analytics/programmes?from=${before.toISOString().slice(0, 10)}&to=${today.toISOString().slice(0, 10)}`, headers: harbor },
+    (s) => s === 200,
+    '200',
+    (t) => t.slice(0, 90),
+  );
 } finally {
   server.kill('SIGTERM');
 }

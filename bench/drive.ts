@@ -63,7 +63,10 @@ export async function settle(base: string, timeoutSeconds = 60): Promise<number>
   const started = performance.now();
   let healthy = 0;
   while (healthy < 2) {
-    const status = await fetch(new URL('/healthz', base)).then((r) => r.status, () => 0);
+    const status = await fetch(new URL('/healthz', base)).then(
+      (r) => r.status,
+      () => 0,
+    );
     healthy = status === 200 ? healthy + 1 : 0;
     if ((performance.now() - started) / 1000 > timeoutSeconds) throw new Error(`the service did not recover within ${timeoutSeconds} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));

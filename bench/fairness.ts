@@ -42,13 +42,26 @@ catalog.accounts.push(writer);
 const { programmes, filler } = programmingVideos(catalog.videos[0]!, writer.id);
 catalog.videos.push(...programmes, ...filler);
 const writerChannel = 800_000;
-catalog.channels.push({ ...catalog.channels[0]!, id: writerChannel, ownerId: writer.id, name: 'Programmed channel', url: 'programmed', timezone: 'America/New_York', schedules: [], liveStreams: [] });
+catalog.channels.push({
+  ...catalog.channels[0]!,
+  id: writerChannel,
+  ownerId: writer.id,
+  name: 'Programmed channel',
+  url: 'programmed',
+  timezone: 'America/New_York',
+  schedules: [],
+  liveStreams: [],
+});
 
 const o = { seconds: Number(args.seconds), connections: Number(args.connections), rate: Number(args.rate) };
 const CUSTOM = `/api/v1/services/custom/users/${NETWORK_OWNER.id}`;
 const ROKU = { 'platform-id': 'roku', 'device-id': 'bench-roku-1' };
 const today = now.toISOString().slice(0, 10);
-const channelIds = catalog.channels.filter((c) => c.ownerId === NETWORK_OWNER.id).slice(0, 10).map((c) => c.id).join(',');
+const channelIds = catalog.channels
+  .filter((c) => c.ownerId === NETWORK_OWNER.id)
+  .slice(0, 10)
+  .map((c) => c.id)
+  .join(',');
 const readPaths = [
   `${CUSTOM}/channels?timezone=America/New_York`,
   `${CUSTOM}/channels/video?channels_ids=${channelIds}&dates=${today}&per_page=100&timezone=UTC`,
@@ -158,11 +171,18 @@ try {
   await loadCatalog({ databaseUrl }, catalog, now);
   service = await startService({ databaseUrl, shed: true, logFile: path.join(work, 'service.log') });
   const base = service.url;
-  const login = await fetch(new URL('/api/v1/rest/auth/login', base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'writer', password: BENCH_PASSWORD }) });
+  const login = await fetch(new URL('/api/v1/rest/auth/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'writer', password: BENCH_PASSWORD }),
+  });
   const token = ((await login.json()) as { data?: { authToken?: string } }).data?.authToken;
   if (!token) throw new Error(`writer login failed: ${login.status}`);
 
-  for (const [url, body] of [['/programming/slots', { slots: halfHourSlots(programmes) }], ['/programming/filler', { videoIds: filler.map((v) => v.id) }]] as const) {
+  for (const [url, body] of [
+    ['/programming/slots', { slots: halfHourSlots(programmes) }],
+    ['/programming/filler', { videoIds: filler.map((v) => v.id) }],
+  ] as const) {
     const put = await call(base, token, 'PUT', url, body);
     if (put.status !== 200) throw new Error(`PUT ${url}: ${put.status} ${put.text.slice(0, 300)}`);
   }

@@ -29,7 +29,10 @@ const database = url ? await openDatabase({ databaseUrl: url, poolSize: 4 }) : a
 await database.migrate();
 const imported = await importCatalog(database.db, networkCatalog(channelCount), { replace: false, now: new Date('2026-11-21T15:00:00Z') });
 if (!imported.ok) throw new Error(imported.errors.slice(0, 3).join('\n'));
-const app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0, DEMO_ON_EMPTY: false } });
+const app = await buildApp({
+  database,
+  config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0, DEMO_ON_EMPTY: false },
+});
 await app.ready();
 const guides = app.guides.prepared;
 const channels = await scopedChannels(database.db, 11, { id: 302 } as App);
@@ -39,7 +42,15 @@ async function request(days: number, now: Date) {
   const outcome = await guides.guide(channels, days, now);
   if (outcome.kind !== 'ready') return { kind: outcome.kind, bytes: 0 };
   let bytes = 0;
-  await pipeline(Readable.from(xmltvChunks(channels, outcome.days), { objectMode: false }), new Writable({ write(chunk, _e, done) { bytes += chunk.length; done(); } }));
+  await pipeline(
+    Readable.from(xmltvChunks(channels, outcome.days), { objectMode: false }),
+    new Writable({
+      write(chunk, _e, done) {
+        bytes += chunk.length;
+        done();
+      },
+    }),
+  );
   return { kind: outcome.kind, bytes };
 }
 

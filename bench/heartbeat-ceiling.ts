@@ -18,8 +18,12 @@ import { recordActivityBatch, type ActivityRecord } from '../src/sessions/record
 
 const { values } = parseArgs({
   options: {
-    url: { type: 'string' }, seconds: { type: 'string', default: '10' }, batch: { type: 'string', default: '50' },
-    writers: { type: 'string', default: '4' }, viewers: { type: 'string', default: '5000' }, prefill: { type: 'string', default: '0' },
+    url: { type: 'string' },
+    seconds: { type: 'string', default: '10' },
+    batch: { type: 'string', default: '50' },
+    writers: { type: 'string', default: '4' },
+    viewers: { type: 'string', default: '5000' },
+    prefill: { type: 'string', default: '0' },
     // Measure the table as it is (a prefilled one kept from an earlier run), without emptying it.
     'as-is': { type: 'boolean', default: false },
   },
@@ -52,10 +56,26 @@ async function backendCpu(db: Database): Promise<number> {
 
 function catalog(now: Date) {
   return {
-    format: 'channel-network-catalog', version: 1,
-    accounts: [{ id: OWNER, username: 'ceiling-owner', email: 'ceiling@channelnet.invalid', passwordHash: 'scrypt:16384:8:1:c2FsdHNhbHRzYWx0c2FsdA==:aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=', publicUrl: 'ceiling-owner' }],
+    format: 'channel-network-catalog',
+    version: 1,
+    accounts: [
+      {
+        id: OWNER,
+        username: 'ceiling-owner',
+        email: 'ceiling@channelnet.invalid',
+        passwordHash: 'scrypt:16384:8:1:c2FsdHNhbHRzYWx0c2FsdA==:aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=',
+        publicUrl: 'ceiling-owner',
+      },
+    ],
     categories: [{ id: OWNER, name: 'Bench' }],
-    channels: Array.from({ length: CHANNELS }, (_, i) => ({ id: OWNER + i, ownerId: OWNER, name: `Ceiling ${i}`, url: `ceiling-${i}`, categoryId: OWNER, createdAt: now.toISOString() })),
+    channels: Array.from({ length: CHANNELS }, (_, i) => ({
+      id: OWNER + i,
+      ownerId: OWNER,
+      name: `Ceiling ${i}`,
+      url: `ceiling-${i}`,
+      categoryId: OWNER,
+      createdAt: now.toISOString(),
+    })),
   };
 }
 
@@ -67,21 +87,31 @@ async function measure(db: Database, label: string, start: number): Promise<void
   const record = (n: number): ActivityRecord => {
     const viewer = n % VIEWERS;
     return {
-      event: { source: 'roku_app', action: 'play_channel', kind: 'heartbeat', clientId: String(OWNER), userId: `ceiling-${viewer}`, channelId: OWNER + (viewer % CHANNELS), payload: null },
+      event: {
+        source: 'roku_app',
+        action: 'play_channel',
+        kind: 'heartbeat',
+        clientId: String(OWNER),
+        userId: `ceiling-${viewer}`,
+        channelId: OWNER + (viewer % CHANNELS),
+        payload: null,
+      },
       at: new Date(start + Math.floor(n / VIEWERS) * 1000),
     };
   };
   const cpuBefore = await backendCpu(db);
   const clientBefore = process.cpuUsage();
   const began = performance.now();
-  await Promise.all(Array.from({ length: WRITERS }, async () => {
-    while (performance.now() < deadline) {
-      const batch = Array.from({ length: BATCH }, () => record(next++));
-      const t0 = performance.now();
-      await recordActivityBatch(db, batch);
-      latencies.push(performance.now() - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (performance.now() < deadline) {
+        const batch = Array.from({ length: BATCH }, () => record(next++));
+        const t0 = performance.now();
+        await recordActivityBatch(db, batch);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
   const elapsed = (performance.now() - began) / 1000;
   const db_ = (await backendCpu(db)) - cpuBefore;
   const client = process.cpuUsage(clientBefore);
@@ -92,13 +122,16 @@ async function measure(db: Database, label: string, start: number): Promise<void
   line('batch commit p50 / p99 ms', `${latencies[latencies.length >> 1]!.toFixed(1)} / ${latencies[Math.floor(latencies.length * 0.99)]!.toFixed(1)}`);
   line('PostgreSQL backend CPU per heartbeat µs', perBeat.toFixed(1));
   line('heartbeats per PostgreSQL core-second', Math.round(1e6 / perBeat));
-  line('this process (batching, drivers) CPU per heartbeat µs', (((client.user + client.system) / next)).toFixed(1));
+  line('this process (batching, drivers) CPU per heartbeat µs', ((client.user + client.system) / next).toFixed(1));
 }
 
 async function sizes(db: Database): Promise<string> {
-  const [r] = await queryRows<{ rows: string; table: string; indexes: string }>(db, sql`
+  const [r] = await queryRows<{ rows: string; table: string; indexes: string }>(
+    db,
+    sql`
     select (select count(*) from activity_events)::text as rows, pg_size_pretty(pg_relation_size('activity_events')) as table,
-           pg_size_pretty(pg_indexes_size('activity_events')) as indexes`);
+           pg_size_pretty(pg_indexes_size('activity_events')) as indexes`,
+  );
   return `${r!.rows} rows, table ${r!.table}, indexes ${r!.indexes}`;
 }
 
@@ -131,11 +164,16 @@ try {
     // Retention without partitions: the oldest day's rows deleted by one statement.
     const t1 = performance.now();
     const cpu0 = await backendCpu(db);
-    const [deleted] = await queryRows<{ n: number }>(db, sql`
+    const [deleted] = await queryRows<{ n: number }>(
+      db,
+      sql`
       with d as (delete from activity_events where received_at < ${now.toISOString()}::timestamptz - interval '29 days' returning 1)
-      select count(*)::int as n from d`);
-    process.stdout.write(`retention delete of the oldest day: ${deleted!.n} rows in ${((performance.now() - t1) / 1000).toFixed(1)} s, ` +
-      `${((await backendCpu(db)) - cpu0).toFixed(1)} s of PostgreSQL CPU (and the vacuum after it)\n`);
+      select count(*)::int as n from d`,
+    );
+    process.stdout.write(
+      `retention delete of the oldest day: ${deleted!.n} rows in ${((performance.now() - t1) / 1000).toFixed(1)} s, ` +
+        `${((await backendCpu(db)) - cpu0).toFixed(1)} s of PostgreSQL CPU (and the vacuum after it)\n`,
+    );
   }
 } finally {
   await database.close();

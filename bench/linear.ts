@@ -35,11 +35,19 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 function syntheticIngest(id: number): IngestedVideo {
   const segments = 150; // 600 s of 4-second segments: the video's catalog duration
   const rung = (name: string, bandwidth: number, width: number, height: number) => ({
-    bandwidth, resolution: { width, height }, codecs: 'avc1.4d401f,mp4a.40.2',
+    bandwidth,
+    resolution: { width, height },
+    codecs: 'avc1.4d401f,mp4a.40.2',
     playlistUri: `https://media.invalid/net-${id}/${name}/index.m3u8`,
     segmentUris: Array.from({ length: segments }, (_, i) => `https://media.invalid/net-${id}/${name}/seg_${String(i).padStart(5, '0')}.ts`),
   });
-  return { container: 'ts', version: 3, targetDurationSeconds: 4, durationsMs: Array(segments).fill(4000), variants: [rung('360p', 800_000, 640, 360), rung('720p', 2_500_000, 1280, 720)] };
+  return {
+    container: 'ts',
+    version: 3,
+    targetDurationSeconds: 4,
+    durationsMs: Array(segments).fill(4000),
+    variants: [rung('360p', 800_000, 640, 360), rung('720p', 2_500_000, 1280, 720)],
+  };
 }
 
 async function prepare(databaseUrl: string, now: Date): Promise<{ key: string; channelIds: number[] }> {
@@ -64,10 +72,21 @@ async function prepare(databaseUrl: string, now: Date): Promise<{ key: string; c
 async function cannon(url: string, paths: string[], options: { seconds: number; connections: number; overallRate?: number }) {
   let n = 0;
   const result = await autocannon({
-    url, connections: options.connections, duration: options.seconds, ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length]! }) }],
   });
-  return { rps: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, total: result.requests.total, bytesPerSecond: result.throughput.average };
+  return {
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.requests.total,
+    bytesPerSecond: result.throughput.average,
+  };
 }
 
 async function main() {
@@ -90,7 +109,9 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       const route = await cannon(service.url, [one], { seconds: SECONDS, connections: CONNECTIONS });
       const bytes = await cannon(same.url, ['/bytes/playlist'], { seconds: SECONDS, connections: CONNECTIONS });
-      rows.push(`| ${round} | ${route.rps.toFixed(0)} | ${bytes.rps.toFixed(0)} | ${(route.rps / bytes.rps).toFixed(2)} | ${route.p99} / ${bytes.p99} | ${route.non2xx} | ${(bytes.bytesPerSecond / 1e6).toFixed(1)} MB/s |`);
+      rows.push(
+        `| ${round} | ${route.rps.toFixed(0)} | ${bytes.rps.toFixed(0)} | ${(route.rps / bytes.rps).toFixed(2)} | ${route.p99} / ${bytes.p99} | ${route.non2xx} | ${(bytes.bytesPerSecond / 1e6).toFixed(1)} MB/s |`,
+      );
     }
     log('\n| round | variant playlist req/s | same bytes req/s | ratio | p99 ms (route / bytes) | non-2xx | same bytes' + ' |\n|---|---|---|---|---|---|---|');
     for (const row of rows) log(row);
@@ -105,11 +126,15 @@ async function main() {
     log(`\nfleet warm-up (${WARMUP} s, not counted): ${warm.rps.toFixed(0)}/s 2xx, p99 ${warm.p99.toFixed(1)} ms, non-2xx ${warm.non2xx}; slowest seconds: ${warm.worst}`);
     // Interleaved: the fleet, then the same pace against the same bytes from memory (what the
     // client and the machine add to a latency), per round.
-    log(`\n| round | fleet answered/s of ${rate} | p50 ms | p99 ms | max ms | non-2xx | errors | same bytes at that pace: p50 / p99 / max ms | slowest seconds (fleet) |\n|---|---|---|---|---|---|---|---|---|`);
+    log(
+      `\n| round | fleet answered/s of ${rate} | p50 ms | p99 ms | max ms | non-2xx | errors | same bytes at that pace: p50 / p99 / max ms | slowest seconds (fleet) |\n|---|---|---|---|---|---|---|---|---|`,
+    );
     for (let round = 1; round <= ROUNDS; round++) {
       const fleet = await players({ url: service.url, paths: fleetPaths, seconds: Math.max(20, SECONDS * 2), ...fleetOptions });
       const paced = await players({ url: same.url, paths: ['/bytes/playlist'], seconds: Math.max(20, SECONDS * 2), ...fleetOptions });
-      log(`| ${round} | ${fleet.rps.toFixed(0)} | ${fleet.p50.toFixed(1)} | ${fleet.p99.toFixed(1)} | ${fleet.max.toFixed(0)} | ${fleet.non2xx} | ${fleet.errors} | ${paced.p50.toFixed(1)} / ${paced.p99.toFixed(1)} / ${paced.max.toFixed(0)} | ${fleet.worst} |`);
+      log(
+        `| ${round} | ${fleet.rps.toFixed(0)} | ${fleet.p50.toFixed(1)} | ${fleet.p99.toFixed(1)} | ${fleet.max.toFixed(0)} | ${fleet.non2xx} | ${fleet.errors} | ${paced.p50.toFixed(1)} / ${paced.p99.toFixed(1)} / ${paced.max.toFixed(0)} | ${fleet.worst} |`,
+      );
     }
   } finally {
     await service?.stop();

@@ -94,15 +94,43 @@ export async function loadCatalog(
     const db = handle.db;
     // Each step's tables only reference tables of earlier steps.
     const steps: Part[][] = [
-      [[t.blobs, r.blobs], [t.categories, r.categories], [t.languages, r.languages]],
+      [
+        [t.blobs, r.blobs],
+        [t.categories, r.categories],
+        [t.languages, r.languages],
+      ],
       [[t.accounts, r.accounts]],
-      [[t.brandings, r.brandings], [t.authTokens, r.appTokens], [t.videos, r.videos]],
-      [[t.channels, r.channels], [t.videoRenditions, r.renditions]],
-      [[t.channelVideos, r.channelVideos], [t.channelVodVideos, r.channelVodVideos], [t.channelVastSettings, r.vast],
-        [t.channelRokuSettings, r.roku], [t.scheduleBlocks, r.blocks], [t.liveStreams, r.liveStreams], [t.apps, r.apps], [t.favorites, r.favorites]],
-      [[t.scheduleBlockVideos, r.blockVideos], [t.appMobileSettings, r.appMobile], [t.appImages, r.appImages],
-        [t.appStoreProducts, r.storeProducts], [t.appStoreCredentials, r.storeCredentials], [t.appChannels, r.appChannels]],
-      [[t.subscriptions, r.subscriptions], [t.ppvUnlocks, r.ppvUnlocks]],
+      [
+        [t.brandings, r.brandings],
+        [t.authTokens, r.appTokens],
+        [t.videos, r.videos],
+      ],
+      [
+        [t.channels, r.channels],
+        [t.videoRenditions, r.renditions],
+      ],
+      [
+        [t.channelVideos, r.channelVideos],
+        [t.channelVodVideos, r.channelVodVideos],
+        [t.channelVastSettings, r.vast],
+        [t.channelRokuSettings, r.roku],
+        [t.scheduleBlocks, r.blocks],
+        [t.liveStreams, r.liveStreams],
+        [t.apps, r.apps],
+        [t.favorites, r.favorites],
+      ],
+      [
+        [t.scheduleBlockVideos, r.blockVideos],
+        [t.appMobileSettings, r.appMobile],
+        [t.appImages, r.appImages],
+        [t.appStoreProducts, r.storeProducts],
+        [t.appStoreCredentials, r.storeCredentials],
+        [t.appChannels, r.appChannels],
+      ],
+      [
+        [t.subscriptions, r.subscriptions],
+        [t.ppvUnlocks, r.ppvUnlocks],
+      ],
     ];
     let total = 0;
     for (const step of steps) {

@@ -47,13 +47,15 @@ const concurrency = Number(args.concurrency);
 for (const route of networkRoutes(channels, token, now)) {
   for (const spec of route.rotating ? [() => route.warm, route.rotating] : [() => route.warm]) {
     let next = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < n; i = next++) {
-        const s = spec(i);
-        const r = await app.inject({ method: 'GET', url: s.path, headers: s.headers });
-        if (r.statusCode !== 200) throw new Error(`${route.name}: ${r.statusCode} ${r.body.slice(0, 200)}`);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let i = next++; i < n; i = next++) {
+          const s = spec(i);
+          const r = await app.inject({ method: 'GET', url: s.path, headers: s.headers });
+          if (r.statusCode !== 200) throw new Error(`${route.name}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+        }
+      }),
+    );
   }
 }
 report('after the routes');

@@ -39,7 +39,11 @@ export function networkRoutes(all: readonly NetworkChannel[], token: string, now
   const ownerAt = (i: number) => owners[i % owners.length]!;
   const userAt = (i: number) => `${CUSTOM}/users/${ownerAt(i)}`;
   const shift = (i: number) => (ownerAt(i) - NETWORK_OWNER.id) * n;
-  const guideAt = (i: number, first: number) => guide(first).split(',').map((id) => Number(id) + shift(i)).join(',');
+  const guideAt = (i: number, first: number) =>
+    guide(first)
+      .split(',')
+      .map((id) => Number(id) + shift(i))
+      .join(',');
   const first = channels[0]!;
 
   return [

@@ -22,8 +22,16 @@ import type { RequestSpec, Route } from './routes.ts';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 export const NETWORK_TARGETS = {
-  warmShare: 0.5, warmP99: 10, rotatingShare: 0.25, rotatingP99: 25, coldListMs: 50,
-  heartbeatRps: 5000, heartbeatP99: 20, rssMb: 300, scaleP99: 1.5, notModifiedShare: 0.8,
+  warmShare: 0.5,
+  warmP99: 10,
+  rotatingShare: 0.25,
+  rotatingP99: 25,
+  coldListMs: 50,
+  heartbeatRps: 5000,
+  heartbeatP99: 20,
+  rssMb: 300,
+  scaleP99: 1.5,
+  notModifiedShare: 0.8,
 };
 
 export interface NetworkOptions extends RunOptions {
@@ -78,7 +86,10 @@ async function fetchSpec(base: string, spec: RequestSpec): Promise<{ status: num
  * the heap (Buffers: the read model's bodies), and each cache's own byte count.
  */
 async function memoryOf(base: string): Promise<string | undefined> {
-  const text = await fetch(new URL('/metrics', base)).then((r) => (r.ok ? r.text() : ''), () => '');
+  const text = await fetch(new URL('/metrics', base)).then(
+    (r) => (r.ok ? r.text() : ''),
+    () => '',
+  );
   const mb = (pattern: RegExp) => {
     const m = pattern.exec(text);
     return m ? `${f0(Number(m[1]) / 1e6)} MB` : '?';
@@ -119,9 +130,16 @@ function medianOf(runs: Measurement[]): Measurement {
     return known.length === 0 ? undefined : median(known);
   };
   return {
-    rps: median(runs.map((m) => m.rps)), p50: median(runs.map((m) => m.p50)), p99: median(runs.map((m) => m.p99)),
-    total: sum((m) => m.total), ok: sum((m) => m.ok), non2xx: sum((m) => m.non2xx), errors: sum((m) => m.errors), timeouts: sum((m) => m.timeouts),
-    serverCpuMs: cpu((m) => m.serverCpuMs), dbCpuMs: cpu((m) => m.dbCpuMs),
+    rps: median(runs.map((m) => m.rps)),
+    p50: median(runs.map((m) => m.p50)),
+    p99: median(runs.map((m) => m.p99)),
+    total: sum((m) => m.total),
+    ok: sum((m) => m.ok),
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    serverCpuMs: cpu((m) => m.serverCpuMs),
+    dbCpuMs: cpu((m) => m.dbCpuMs),
   };
 }
 
@@ -171,16 +189,42 @@ function verdict(row: Row): string {
   return gaps.length === 0 ? 'PASS' : `MISS: ${gaps.join('; ')}`;
 }
 
-const HEADER = ['Route', 'Mode', 'Req/s', 'p50 ms', 'p99 ms', 'Same bytes req/s', 'Same bytes p99', 'Same bytes MB/s', 'Ratio', 'non-2xx', 'srv CPU ms/req', 'db CPU ms/req', 'Body B', 'Target'];
+const HEADER = [
+  'Route',
+  'Mode',
+  'Req/s',
+  'p50 ms',
+  'p99 ms',
+  'Same bytes req/s',
+  'Same bytes p99',
+  'Same bytes MB/s',
+  'Ratio',
+  'non-2xx',
+  'srv CPU ms/req',
+  'db CPU ms/req',
+  'Body B',
+  'Target',
+];
 
 function tableRows(rows: Row[]): string[][] {
   return rows.map((r) => {
     const m = r.measurement;
     const s = r.same;
     return [
-      r.route, r.mode, m ? f0(m.rps) : '-', m ? f1(m.p50) : '-', m ? f1(m.p99) : '-', s ? f0(s.rps) : '', s ? f1(s.p99) : '',
-      s ? f0((s.rps * r.bytes) / 1e6) : '', m && s ? f2(m.rps / s.rps) : '', m ? String(m.non2xx + m.errors) : '', m?.serverCpuMs === undefined ? '' : f2(m.serverCpuMs),
-      m?.dbCpuMs === undefined ? '' : f2(m.dbCpuMs), f0(r.bytes), r.verdict ?? '',
+      r.route,
+      r.mode,
+      m ? f0(m.rps) : '-',
+      m ? f1(m.p50) : '-',
+      m ? f1(m.p99) : '-',
+      s ? f0(s.rps) : '',
+      s ? f1(s.p99) : '',
+      s ? f0((s.rps * r.bytes) / 1e6) : '',
+      m && s ? f2(m.rps / s.rps) : '',
+      m ? String(m.non2xx + m.errors) : '',
+      m?.serverCpuMs === undefined ? '' : f2(m.serverCpuMs),
+      m?.dbCpuMs === undefined ? '' : f2(m.dbCpuMs),
+      f0(r.bytes),
+      r.verdict ?? '',
     ];
   });
 }
@@ -224,7 +268,11 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
   const now = new Date();
   const started = DateTime.fromJSDate(now);
   const { catalog, channels, counts } = networkCatalog(o.channels, now);
-  log(`network catalog: ${Object.entries(counts).map(([k, v]) => `${k} ${f0(v)}`).join(', ')}`);
+  log(
+    `network catalog: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${f0(v)}`)
+      .join(', ')}`,
+  );
   if (o.channels <= 500) {
     const valid = validateCatalog(catalog, EMPTY_EXISTING);
     if (!valid.ok) throw new Error(`the network catalog does not validate:\n${valid.errors.slice(0, 20).join('\n')}`);
@@ -246,7 +294,8 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
 
     // The first channel list: a cold process, then (PostgreSQL) after an import's NOTIFY, in a zone not asked before.
     const listIn = (zone: string): RequestSpec => ({
-      method: 'GET', path: `/api/v1/services/custom/users/${NETWORK_OWNER.id}/channels?timezone=${encodeURIComponent(zone)}`,
+      method: 'GET',
+      path: `/api/v1/services/custom/users/${NETWORK_OWNER.id}/channels?timezone=${encodeURIComponent(zone)}`,
       headers: { 'platform-id': 'roku', 'device-id': 'bench-roku-1' },
     });
     const coldProcess = await fetchSpec(service.url, listIn('Asia/Kolkata'));
@@ -257,11 +306,15 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500)); // the listener drops its caches
       afterImport = await fetchSpec(service.url, listIn('America/Sao_Paulo'));
     }
-    log(`first Custom channels list: cold process ${f0(coldProcess.ms)} ms (${coldProcess.status})` +
-      (afterImport ? `, after an import NOTIFY in a new zone ${f0(afterImport.ms)} ms (${afterImport.status})` : ''));
+    log(
+      `first Custom channels list: cold process ${f0(coldProcess.ms)} ms (${coldProcess.status})` +
+        (afterImport ? `, after an import NOTIFY in a new zone ${f0(afterImport.ms)} ms (${afterImport.status})` : ''),
+    );
 
     const login = await fetchSpec(service.url, {
-      method: 'POST', path: '/api/v1/rest/auth/login', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      path: '/api/v1/rest/auth/login',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: NETWORK_OWNER.username, password: BENCH_PASSWORD }),
     });
     const token = (JSON.parse(login.body.toString()) as { data?: { authToken?: string } }).data?.authToken;
@@ -277,20 +330,21 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
 
     // Heartbeats: every acknowledged one must be stored.
     const beat: Row = { route: 'Activity heartbeats (5,000 devices)', mode: 'heartbeat', bytes: 0, contentType: '' };
-    if (modeOn(o, 'heartbeat')) try {
-      await settle(service.url);
-      await waitIdle(service.pid);
-      const storedBefore = await storedHeartbeats(benchUrl);
-      beat.measurement = await drive(service, asRoute('heartbeats', 'service', heartbeat(channels)), o, database, false);
-      await settle(service.url);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const storedAfter = await storedHeartbeats(benchUrl);
-      // The probe's 3 requests are acknowledged too. Requests still in flight when the run ends are
-      // stored without being counted as answered, so more rows than answers is no loss.
-      if (storedBefore !== undefined && storedAfter !== undefined) beat.lost = Math.max(0, beat.measurement.ok + 3 - (storedAfter - storedBefore));
-    } catch (error) {
-      beat.failure = String(error);
-    }
+    if (modeOn(o, 'heartbeat'))
+      try {
+        await settle(service.url);
+        await waitIdle(service.pid);
+        const storedBefore = await storedHeartbeats(benchUrl);
+        beat.measurement = await drive(service, asRoute('heartbeats', 'service', heartbeat(channels)), o, database, false);
+        await settle(service.url);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const storedAfter = await storedHeartbeats(benchUrl);
+        // The probe's 3 requests are acknowledged too. Requests still in flight when the run ends are
+        // stored without being counted as answered, so more rows than answers is no loss.
+        if (storedBefore !== undefined && storedAfter !== undefined) beat.lost = Math.max(0, beat.measurement.ok + 3 - (storedAfter - storedBefore));
+      } catch (error) {
+        beat.failure = String(error);
+      }
     if (modeOn(o, 'heartbeat')) rows.push(beat);
     for (const row of rows) row.verdict = verdict(row);
 
@@ -301,9 +355,9 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
     const reference = o.channels === 200 ? undefined : await latest200(variant);
     const scaleMisses = reference
       ? rows.flatMap((r) => {
-        const small = reference.get(`${r.route}|${r.mode}`);
-        return r.measurement && small && r.measurement.p99 > NETWORK_TARGETS.scaleP99 * small ? [`${r.route} ${r.mode} ${f1(r.measurement.p99 / small)}x`] : [];
-      })
+          const small = reference.get(`${r.route}|${r.mode}`);
+          return r.measurement && small && r.measurement.p99 > NETWORK_TARGETS.scaleP99 * small ? [`${r.route} ${r.mode} ${f1(r.measurement.p99 / small)}x`] : [];
+        })
       : undefined;
     const t = NETWORK_TARGETS;
     const coldMs = afterImport?.ms ?? coldProcess.ms;
@@ -316,7 +370,9 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
     const cpus = os.cpus();
     const title = `Network benchmark ${started.toFormat('yyyy-MM-dd HH:mm ZZZZ')}: ${o.channels} channels on ${o.pglite ? 'PGlite' : 'PostgreSQL'}`;
     const setup = [
-      `Catalog: one creator, ${Object.entries(counts).map(([k, v]) => `${f0(v)} ${k}`).join(', ')}; channel zones ${'America/New_York, Europe/Berlin, Asia/Kolkata, UTC'}; a Roku app carrying every channel`,
+      `Catalog: one creator, ${Object.entries(counts)
+        .map(([k, v]) => `${f0(v)} ${k}`)
+        .join(', ')}; channel zones ${'America/New_York, Europe/Berlin, Asia/Kolkata, UTC'}; a Roku app carrying every channel`,
       `autocannon ${o.connections} connections, ${o.seconds} s per measurement after a ${o.warmup} s warm-up, on the same machine as the server and the database`,
       'warm: one request repeated; rotating: channels, day and `timezone` (every IANA zone in turn) change with each request',
       'Same bytes: the warm answer captured once and sent back unchanged (checked) by a plain Fastify process with the same Content-Type; Ratio = route req/s / same bytes req/s',
@@ -331,7 +387,10 @@ export async function runNetwork(o: NetworkOptions): Promise<void> {
     for (const line of summary) log(`- ${line}`);
     await mkdir(RESULTS, { recursive: true });
     const file = path.join(RESULTS, `${started.toFormat('yyyy-MM-dd')}-network${o.channels}${variant}`);
-    await writeFile(`${file}.md`, [`# ${title}`, '', `Command: \`${o.command}\``, '', ...setup.map((l) => `- ${l}`), '', ...markdownTable(rows), '', ...summary.map((l) => `- ${l}`), ''].join('\n'));
+    await writeFile(
+      `${file}.md`,
+      [`# ${title}`, '', `Command: \`${o.command}\``, '', ...setup.map((l) => `- ${l}`), '', ...markdownTable(rows), '', ...summary.map((l) => `- ${l}`), ''].join('\n'),
+    );
     await writeFile(`${file}.json`, `${JSON.stringify({ title, command: o.command, rows, coldProcessMs: coldProcess.ms, afterImportMs: afterImport?.ms, rssMb: rss }, null, 2)}\n`);
     log(`\nwrote ${path.relative(process.cwd(), `${file}.md`)}`);
   } finally {
@@ -397,7 +456,9 @@ async function measureRoute(route: NetworkRoute, service: Child, sameBytes: Chil
     }
     const m = row.measurement;
     const s = row.same;
-    log(`${route.name} ${mode}: ${m && s ? `${f0(m.rps)} req/s p99 ${m.p99} ms (same bytes ${f0(s.rps)} req/s p99 ${s.p99} ms, ratio ${f2(m.rps / s.rps)}), non-2xx ${m.non2xx}` : row.failure}`);
+    log(
+      `${route.name} ${mode}: ${m && s ? `${f0(m.rps)} req/s p99 ${m.p99} ms (same bytes ${f0(s.rps)} req/s p99 ${s.p99} ms, ratio ${f2(m.rps / s.rps)}), non-2xx ${m.non2xx}` : row.failure}`,
+    );
     rows.push(row);
   }
   const etag = answer.etag;
@@ -444,7 +505,12 @@ async function measureNotModified(route: NetworkRoute, etag: string, service: Ch
 async function measureHello(hello: Child, o: NetworkOptions): Promise<Row> {
   const row: Row = { route: 'Sanity: hello world (Fastify, 17 B)', mode: 'sanity', bytes: 17, contentType: 'application/json' };
   try {
-    row.measurement = await drive(hello, asRoute('hello world', 'baseline', () => ({ method: 'GET', path: '/' })), o, undefined);
+    row.measurement = await drive(
+      hello,
+      asRoute('hello world', 'baseline', () => ({ method: 'GET', path: '/' })),
+      o,
+      undefined,
+    );
   } catch (error) {
     row.failure = String(error);
   }

@@ -42,19 +42,37 @@ function video(id: number, ownerId: number): CatalogVideo {
   const custom = id % 3 === 0;
   const providerVideoId = custom ? `net-${id}` : String(200_000_000 + id);
   return {
-    id, ownerId, title: `Episode ${id}`, description: id % 4 === 0 ? null : `Episode ${id} of the network.`,
-    durationSeconds: 600, thumbnailUrl: `https://thumbs.invalid/${providerVideoId}.jpg`,
-    providerName: custom ? 'Custom' : 'YouTube', providerVideoId, categoryId: 1 + (id % 3),
+    id,
+    ownerId,
+    title: `Episode ${id}`,
+    description: id % 4 === 0 ? null : `Episode ${id} of the network.`,
+    durationSeconds: 600,
+    thumbnailUrl: `https://thumbs.invalid/${providerVideoId}.jpg`,
+    providerName: custom ? 'Custom' : 'YouTube',
+    providerVideoId,
+    categoryId: 1 + (id % 3),
     streamUrl: custom ? `https://media.invalid/${providerVideoId}/master.m3u8` : null,
-    isPrivate: false, isRRated: false, isRemovedByProvider: false, isRestrictedByProvider: false, renditions: [],
+    isPrivate: false,
+    isRRated: false,
+    isRemovedByProvider: false,
+    isRestrictedByProvider: false,
+    renditions: [],
   };
 }
 
 function vast(channelId: number): CatalogVast[] {
   return (['web', 'roku', 'mobile'] as const).map((platform, i) => ({
-    platform, vastUrl: `https://ads.invalid/vast?ch=${channelId}&pf=${platform}&cb=[CACHEBUSTING]`, vastVersion: 1 + i,
-    skippable: i === 0, adFrequency: 3, midRollFrequency: 0, slottable: false, timeFrom: null, timeTo: null,
-    vastType: 'fullscreen', allowAdsInVod: i === 0,
+    platform,
+    vastUrl: `https://ads.invalid/vast?ch=${channelId}&pf=${platform}&cb=[CACHEBUSTING]`,
+    vastVersion: 1 + i,
+    skippable: i === 0,
+    adFrequency: 3,
+    midRollFrequency: 0,
+    slottable: false,
+    timeFrom: null,
+    timeTo: null,
+    vastType: 'fullscreen',
+    allowAdsInVod: i === 0,
   }));
 }
 
@@ -70,15 +88,39 @@ function channel(k: number, now: Date, perOwner: number): CatalogChannel {
   const startMinute = (k % 6) * 10;
   const hour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
   return {
-    id, ownerId: NETWORK_OWNER.id + ownerIndex, name: `Network channel ${id}`, url: `channel-${id}`, categoryId: 1 + (k % 3), languageId: 1,
-    pictureUrl: `https://img.invalid/channels/${id}.jpg`, description: `Channel ${id} of the network.`, order: k, timezone: zone,
-    isWhiteLabeled: false, playLiveFirst: false, isVerified: k % 3 === 0, keepGuideOpened: false, guideMode: 'default',
-    password: null, passwordHash: null, subscriberCount: (k * 7919) % 50_000, createdAt: iso(hour - (30 + k) * 86_400_000), deleted: false,
-    videoIds: library, vodVideoIds: vod, vast: vast(id), roku: { addedToRoku: true, lastUpdateDate: iso(hour) },
-    schedules: [{
-      id, startTime: `${firstDay}T00:${String(startMinute).padStart(2, '0')}:00`, published: true, loopDaily: true,
-      videoIds: Array.from({ length: ENTRIES }, (_, i) => library[i % LIBRARY]!),
-    }],
+    id,
+    ownerId: NETWORK_OWNER.id + ownerIndex,
+    name: `Network channel ${id}`,
+    url: `channel-${id}`,
+    categoryId: 1 + (k % 3),
+    languageId: 1,
+    pictureUrl: `https://img.invalid/channels/${id}.jpg`,
+    description: `Channel ${id} of the network.`,
+    order: k,
+    timezone: zone,
+    isWhiteLabeled: false,
+    playLiveFirst: false,
+    isVerified: k % 3 === 0,
+    keepGuideOpened: false,
+    guideMode: 'default',
+    password: null,
+    passwordHash: null,
+    subscriberCount: (k * 7919) % 50_000,
+    createdAt: iso(hour - (30 + k) * 86_400_000),
+    deleted: false,
+    videoIds: library,
+    vodVideoIds: vod,
+    vast: vast(id),
+    roku: { addedToRoku: true, lastUpdateDate: iso(hour) },
+    schedules: [
+      {
+        id,
+        startTime: `${firstDay}T00:${String(startMinute).padStart(2, '0')}:00`,
+        published: true,
+        loopDaily: true,
+        videoIds: Array.from({ length: ENTRIES }, (_, i) => library[i % LIBRARY]!),
+      },
+    ],
     liveStreams: k % 10 === 0 ? [{ videoId: library[0]!, start: iso(hour - 1_800_000), end: iso(hour + 7_200_000), uri: `https://live.invalid/${id}/index.m3u8` }] : [],
   };
 }
@@ -87,12 +129,23 @@ function rokuApp(channels: CatalogChannel[], now: Date, ownerId: number): Catalo
   const hour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
   const n = ownerId - NETWORK_OWNER.id; // 0 for the first creator: its app is as before
   return {
-    id: 1 + n, ownerId, platform: 'roku', appName: 'Network', slug: n === 0 ? 'network-roku' : `network-roku-${n + 1}`, about: 'The network on Roku.',
-    privacyPolicyLink: 'https://network.invalid/privacy', isPaid: false, timeFormat: '12-hour',
-    adLink: `https://ads.invalid/vast?app=${1 + n}`, apiKey: `00000000-0000-4000-8000-${String(1 + n).padStart(12, '0')}`,
-    theme: { primaryColor: 'f5a623', secondaryColor: '9aa5b1', backgroundColor: '0b1f3a', styleColor: 'ffffff' }, mobile: null,
+    id: 1 + n,
+    ownerId,
+    platform: 'roku',
+    appName: 'Network',
+    slug: n === 0 ? 'network-roku' : `network-roku-${n + 1}`,
+    about: 'The network on Roku.',
+    privacyPolicyLink: 'https://network.invalid/privacy',
+    isPaid: false,
+    timeFormat: '12-hour',
+    adLink: `https://ads.invalid/vast?app=${1 + n}`,
+    apiKey: `00000000-0000-4000-8000-${String(1 + n).padStart(12, '0')}`,
+    theme: { primaryColor: 'f5a623', secondaryColor: '9aa5b1', backgroundColor: '0b1f3a', styleColor: 'ffffff' },
+    mobile: null,
     images: { avatarHd: PNG, avatarSd: PNG },
-    storeProducts: [], vodPpv: { isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] }, storeCredentials: {},
+    storeProducts: [],
+    vodPpv: { isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] },
+    storeCredentials: {},
     channels: channels.map((c, i) => ({ channelId: c.id, sorting: i + 1, channelNumber: null, useVastSettings: true, lastUpdateDate: iso(hour - i * 60_000) })),
     createdAt: iso(hour - 400 * 86_400_000),
   };
@@ -107,29 +160,60 @@ export function networkCatalog(channelCount: number, now: Date): NetworkCatalog 
     const n = id - NETWORK_OWNER.id;
     const suffix = n === 0 ? '' : String(n + 1);
     return {
-      id, username: `${NETWORK_OWNER.username}${suffix}`, email: `network${suffix}@bench.invalid`, passwordHash: BENCH_HASH, publicUrl: `network${suffix}`,
-      fullName: 'The Network', publicName: 'The Network', status: 'active' as const, servicePlanActive: true,
+      id,
+      username: `${NETWORK_OWNER.username}${suffix}`,
+      email: `network${suffix}@bench.invalid`,
+      passwordHash: BENCH_HASH,
+      publicUrl: `network${suffix}`,
+      fullName: 'The Network',
+      publicName: 'The Network',
+      status: 'active' as const,
+      servicePlanActive: true,
       branding: {
-        title: 'The Network', hex1: '336699', hex2: 'eeeeee', hex3: '112233', fontColor: 'ffffff', headerBackground: '112233',
-        faq: null, privacyPolicy: 'https://network.invalid/privacy', logoHeader: PNG, logoAndroid: null, useVastSettings: true,
+        title: 'The Network',
+        hex1: '336699',
+        hex2: 'eeeeee',
+        hex3: '112233',
+        fontColor: 'ffffff',
+        headerBackground: '112233',
+        faq: null,
+        privacyPolicy: 'https://network.invalid/privacy',
+        logoHeader: PNG,
+        logoAndroid: null,
+        useVastSettings: true,
       },
-      appTokens: [], favorites: [],
+      appTokens: [],
+      favorites: [],
     };
   };
   const catalog: Catalog = {
     format: 'channel-network-catalog',
     version: 1,
     accounts: ownerIds.map(account),
-    categories: [{ id: 1, name: 'News' }, { id: 2, name: 'Sports' }, { id: 3, name: 'Music' }],
+    categories: [
+      { id: 1, name: 'News' },
+      { id: 2, name: 'Sports' },
+      { id: 3, name: 'Music' },
+    ],
     languages: [{ id: 1, name: 'English', code: 'en' }],
     videos: ownerIds.flatMap((ownerId, o) => Array.from({ length: POOL }, (_, i) => video(o * POOL + i + 1, ownerId))),
     channels,
-    apps: ownerIds.map((ownerId) => rokuApp(channels.filter((c) => c.ownerId === ownerId), now, ownerId)),
+    apps: ownerIds.map((ownerId) =>
+      rokuApp(
+        channels.filter((c) => c.ownerId === ownerId),
+        now,
+        ownerId,
+      ),
+    ),
     entitlements: { subscriptions: [], ppvUnlocks: [] },
   };
   const counts = {
-    owners, channels: channelCount, videos: POOL * owners, scheduleEntries: channelCount * ENTRIES,
-    liveStreams: channels.reduce((n, c) => n + c.liveStreams.length, 0), vastRows: channelCount * 3,
+    owners,
+    channels: channelCount,
+    videos: POOL * owners,
+    scheduleEntries: channelCount * ENTRIES,
+    liveStreams: channels.reduce((n, c) => n + c.liveStreams.length, 0),
+    vastRows: channelCount * 3,
   };
   return { catalog, channels: channels.map((c) => ({ id: c.id, zone: c.timezone, ownerId: c.ownerId })), rokuAppId: 1, counts };
 }

@@ -29,27 +29,56 @@ const database = await openDatabase(target);
 await database.migrate();
 const imported = await importCatalog(database.db, catalog, { replace: false, now });
 if (!imported.ok) throw new Error(imported.errors.join('\n'));
-await database.db.insert(subscriptions).values(Array.from({ length: 2 * n }, (_, i) => ({
-  appId: 301, deviceId: `dev-${i}`, storePlatform: 'Apple' as const, productId: 'com.alice.monthly', originalTransactionId: `tx-${i}`,
-  status: 'active', expiresAt: new Date(now.getTime() + 30 * 86_400_000), updatedAt: now, autoRenewing: true,
-})));
-const app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, APPLE_ROOT_CERTIFICATES: path.join(dir, 'root.cer'), STORE_NOTIFICATION_POLL_MS: 0 } });
+await database.db.insert(subscriptions).values(
+  Array.from({ length: 2 * n }, (_, i) => ({
+    appId: 301,
+    deviceId: `dev-${i}`,
+    storePlatform: 'Apple' as const,
+    productId: 'com.alice.monthly',
+    originalTransactionId: `tx-${i}`,
+    status: 'active',
+    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+    updatedAt: now,
+    autoRenewing: true,
+  })),
+);
+const app = await buildApp({
+  database,
+  config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, APPLE_ROOT_CERTIFICATES: path.join(dir, 'root.cer'), STORE_NOTIFICATION_POLL_MS: 0 },
+});
 await app.ready();
 
 const refund = (i: number) => {
   const tx = {
-    transactionId: `t-${i}`, originalTransactionId: `tx-${i}`, bundleId: 'com.alice', productId: 'com.alice.monthly', type: 'Auto-Renewable Subscription',
-    purchaseDate: now.getTime() - 86_400_000, expiresDate: now.getTime() + 30 * 86_400_000, signedDate: now.getTime(), environment: 'Production',
-    revocationDate: now.getTime(), revocationReason: 0,
+    transactionId: `t-${i}`,
+    originalTransactionId: `tx-${i}`,
+    bundleId: 'com.alice',
+    productId: 'com.alice.monthly',
+    type: 'Auto-Renewable Subscription',
+    purchaseDate: now.getTime() - 86_400_000,
+    expiresDate: now.getTime() + 30 * 86_400_000,
+    signedDate: now.getTime(),
+    environment: 'Production',
+    revocationDate: now.getTime(),
+    revocationReason: 0,
   };
   const signedPayload = signAppleJws(chain, {
-    notificationType: 'REFUND', notificationUUID: `bench-${i}`, version: '2.0', signedDate: now.getTime(),
+    notificationType: 'REFUND',
+    notificationUUID: `bench-${i}`,
+    version: '2.0',
+    signedDate: now.getTime(),
     data: { appAppleId: 1, bundleId: 'com.alice', environment: 'Production', status: 5, signedTransactionInfo: signAppleJws(chain, tx) },
   });
   return JSON.stringify({ signedPayload });
 };
 const post = (i: number) => app.inject({ method: 'POST', url: '/api/v1/stores/apple/301', payload: refund(i), headers: { 'content-type': 'application/json' } });
-const revoked = async (i: number) => (await database.db.select({ s: subscriptions.status }).from(subscriptions).where(eq(subscriptions.originalTransactionId, `tx-${i}`)))[0]?.s === 'revoked';
+const revoked = async (i: number) =>
+  (
+    await database.db
+      .select({ s: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.originalTransactionId, `tx-${i}`))
+  )[0]?.s === 'revoked';
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 // One at a time: acknowledgement, then until applied.

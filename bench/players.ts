@@ -22,7 +22,14 @@ export interface PlayersResult {
   worst: string;
 }
 
-export async function players(options: { url: string; paths: readonly string[]; players: number; intervalMs: number; seconds: number; connections: number }): Promise<PlayersResult> {
+export async function players(options: {
+  url: string;
+  paths: readonly string[];
+  players: number;
+  intervalMs: number;
+  seconds: number;
+  connections: number;
+}): Promise<PlayersResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const base = new URL(options.url);
   const latencies: number[] = [];
@@ -70,7 +77,11 @@ export async function players(options: { url: string; paths: readonly string[]; 
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const q = (f: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * f))] ?? NaN;
-  const worst = [...slowest].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([s, ms]) => `${ms.toFixed(0)} ms at ${s} s`).join(', ');
+  const worst = [...slowest]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([s, ms]) => `${ms.toFixed(0)} ms at ${s} s`)
+    .join(', ');
   const asked = latencies.length + errors;
   return { rps: ok / options.seconds, asked, ok, non2xx, errors, p50: q(0.5), p99: q(0.99), max: latencies.at(-1) ?? NaN, worst };
 }

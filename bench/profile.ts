@@ -18,7 +18,16 @@ import os from 'node:os';
 import path from 'node:path';
 
 const { values: args } = parseArgs({
-  options: { network: { type: 'string', default: '200' }, route: { type: 'string', default: 'Custom channels' }, mode: { type: 'string', default: 'warm' }, n: { type: 'string', default: '400' }, cold: { type: 'boolean', default: false }, url: { type: 'string' }, concurrency: { type: 'string', default: '1' }, before: { type: 'string', default: '20' } },
+  options: {
+    network: { type: 'string', default: '200' },
+    route: { type: 'string', default: 'Custom channels' },
+    mode: { type: 'string', default: 'warm' },
+    n: { type: 'string', default: '400' },
+    cold: { type: 'boolean', default: false },
+    url: { type: 'string' },
+    concurrency: { type: 'string', default: '1' },
+    before: { type: 'string', default: '20' },
+  },
 });
 const now = new Date();
 const { catalog, channels } = networkCatalog(Number(args.network), now);
@@ -51,10 +60,12 @@ let bytes = 0;
 const concurrency = Number(args.concurrency);
 if (concurrency > 1) {
   for (let i = 0; i < n; i += concurrency) {
-    const wave = await Promise.all(Array.from({ length: Math.min(concurrency, n - i) }, (_, k) => {
-      const s = spec(i + k);
-      return app.inject({ method: s.method as 'GET', url: s.path, headers: s.headers, payload: s.body });
-    }));
+    const wave = await Promise.all(
+      Array.from({ length: Math.min(concurrency, n - i) }, (_, k) => {
+        const s = spec(i + k);
+        return app.inject({ method: s.method as 'GET', url: s.path, headers: s.headers, payload: s.body });
+      }),
+    );
     for (const r of wave) {
       if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body.slice(0, 300)}`);
       bytes += r.rawPayload.length;
@@ -79,7 +90,11 @@ if (process.env.PROFILE) {
   await writeFile(process.env.PROFILE, JSON.stringify(profile));
 }
 const mem = process.memoryUsage();
-console.log(`rss ${Math.round(mem.rss / 1e6)} MB, heap used ${Math.round(mem.heapUsed / 1e6)} MB of ${Math.round(mem.heapTotal / 1e6)} MB, external ${Math.round(mem.external / 1e6)} MB`);
-console.log(`${route.name} ${args.mode}: ${((used.user + used.system) / 1000 / n).toFixed(3)} ms CPU per request, ${Math.round(bytes / n)} B, ${(queries / n).toFixed(2)} queries per request`);
+console.log(
+  `rss ${Math.round(mem.rss / 1e6)} MB, heap used ${Math.round(mem.heapUsed / 1e6)} MB of ${Math.round(mem.heapTotal / 1e6)} MB, external ${Math.round(mem.external / 1e6)} MB`,
+);
+console.log(
+  `${route.name} ${args.mode}: ${((used.user + used.system) / 1000 / n).toFixed(3)} ms CPU per request, ${Math.round(bytes / n)} B, ${(queries / n).toFixed(2)} queries per request`,
+);
 await app.close();
 await database.close();

@@ -68,16 +68,28 @@ interface Options {
 function options(): Options {
   const { values } = parseArgs({
     options: {
-      url: { type: 'string' }, pglite: { type: 'boolean', default: false }, sessions: { type: 'string', default: '1000000' },
-      channels: { type: 'string', default: '200' }, days: { type: 'string', default: '92' }, runs: { type: 'string', default: '5' },
-      open: { type: 'string', default: '2000' }, devices: { type: 'string', default: '100000' }, keep: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      pglite: { type: 'boolean', default: false },
+      sessions: { type: 'string', default: '1000000' },
+      channels: { type: 'string', default: '200' },
+      days: { type: 'string', default: '92' },
+      runs: { type: 'string', default: '5' },
+      open: { type: 'string', default: '2000' },
+      devices: { type: 'string', default: '100000' },
+      keep: { type: 'boolean', default: false },
       out: { type: 'string', default: path.join(RESULTS, `${new Date().toISOString().slice(0, 10)}-programmes.md`) },
     },
   });
   const o = {
     url: values.pglite ? undefined : (values.url ?? 'postgres://postgres@127.0.0.1:5432/'),
-    sessions: Number(values.sessions), channels: Number(values.channels), days: Number(values.days), runs: Number(values.runs),
-    open: Number(values.open), devices: Number(values.devices), keep: values.keep, out: values.out,
+    sessions: Number(values.sessions),
+    channels: Number(values.channels),
+    days: Number(values.days),
+    runs: Number(values.runs),
+    open: Number(values.open),
+    devices: Number(values.devices),
+    keep: values.keep,
+    out: values.out,
   };
   // The open sessions take distinct devices (one open session per device and channel is the rule).
   if (o.open > o.devices) throw new Error('--open must not exceed --devices');
@@ -86,7 +98,6 @@ function options(): Options {
 
 // ---------------------------------------------------------------------------------------------
 // The network
-
 
 /** Video ids of channel k: programmes 0..39, a station break filling the day (98), the live event (99). */
 const videoId = (k: number, i: number) => 100_000 + k * 100 + i;
@@ -126,7 +137,9 @@ function liveStreams(k: number, zone: string, days: number) {
 function channel(k: number, days: number) {
   const zone = ZONES[k % ZONES.length]!;
   const day = channelDay(k);
-  const firstDay = DateTime.fromJSDate(NOW, { zone }).minus({ days: days + 3 }).toFormat('yyyy-MM-dd');
+  const firstDay = DateTime.fromJSDate(NOW, { zone })
+    .minus({ days: days + 3 })
+    .toFormat('yyyy-MM-dd');
   const library = [...day.minutes.map((_, i) => videoId(k, i)), videoId(k, 98), videoId(k, 99)];
   const videos = [
     ...day.minutes.map((m, i) => video(k, i, `Channel ${k + 1} programme ${i + 1} (${m} min)`, m * 60)),
@@ -138,8 +151,14 @@ function channel(k: number, days: number) {
     videos,
     entriesPerDay: entries.length,
     channel: {
-      id: FIRST_CHANNEL + k, ownerId: OWNER_ID, name: `Channel ${k + 1}`, url: `channel-${k + 1}`, categoryId: 1, timezone: zone,
-      videoIds: library, createdAt: iso(NOW.getTime() - 400 * DAY_MS),
+      id: FIRST_CHANNEL + k,
+      ownerId: OWNER_ID,
+      name: `Channel ${k + 1}`,
+      url: `channel-${k + 1}`,
+      categoryId: 1,
+      timezone: zone,
+      videoIds: library,
+      createdAt: iso(NOW.getTime() - 400 * DAY_MS),
       // Blocks start at different minutes past midnight, so days do not all change programme together.
       schedules: [{ id: FIRST_CHANNEL + k, startTime: `${firstDay}T00:${String((k % 12) * 5).padStart(2, '0')}:00`, loopDaily: true, videoIds: entries }],
       liveStreams: liveStreams(k, zone, days),
@@ -150,7 +169,8 @@ function channel(k: number, days: number) {
 function networkCatalog(o: Options): { catalog: CatalogInput; entriesPerDay: number; liveStreams: number; videos: number } {
   const channels = Array.from({ length: o.channels }, (_, k) => channel(k, o.days));
   const catalog: CatalogInput = {
-    format: 'channel-network-catalog', version: 1,
+    format: 'channel-network-catalog',
+    version: 1,
     accounts: [{ id: OWNER_ID, username: 'programmes', email: 'programmes@bench.invalid', passwordHash: BENCH_HASH, publicUrl: 'programmes' }],
     categories: [{ id: 1, name: 'General' }],
     videos: channels.flatMap((c) => c.videos),
@@ -168,7 +188,8 @@ function networkCatalog(o: Options): { catalog: CatalogInput; entriesPerDay: num
 // Sessions, written with SQL (the ingestion path is bench:activity's business)
 
 /** The platform of a device, fixed per device: 30% Roku, 20% Fire TV, 10% Apple TV, 15% + 15% mobile, 10% web. */
-const SOURCE_OF = (device: string) => sql.raw(`case when ${device} % 100 < 30 then 'roku_app' when ${device} % 100 < 50 then 'fire_tv'
+const SOURCE_OF = (device: string) =>
+  sql.raw(`case when ${device} % 100 < 30 then 'roku_app' when ${device} % 100 < 50 then 'fire_tv'
   when ${device} % 100 < 60 then 'apple_tv' when ${device} % 100 < 75 then 'mobile_app_on_ios'
   when ${device} % 100 < 90 then 'mobile_app_on_android' else 'website_embedded_player' end`);
 /** A standard normal draw (Box-Muller), from two uniform columns; 1 - random() is never 0. */
@@ -242,9 +263,12 @@ async function seedSessions(db: Database, o: Options, log: (line: string) => voi
   await seedOpen(db, o);
   await db.execute(sql`analyze watch_sessions`);
   const ms = performance.now() - started;
-  const [counts] = await queryRows<{ closed: number; open: number; devices: number }>(db, sql`
+  const [counts] = await queryRows<{ closed: number; open: number; devices: number }>(
+    db,
+    sql`
     select count(*) filter (where not open)::int as closed, count(*) filter (where open)::int as open, count(distinct client_id)::int as devices
-      from watch_sessions`);
+      from watch_sessions`,
+  );
   return { ...counts!, ms };
 }
 
@@ -282,17 +306,23 @@ interface TableSize {
 }
 
 async function tableSizes(db: Database): Promise<TableSize[]> {
-  return queryRows<TableSize>(db, sql`
+  return queryRows<TableSize>(
+    db,
+    sql`
     select t.name as "table", t.rows, pg_relation_size(t.name::regclass)::float8 as "tableBytes", pg_indexes_size(t.name::regclass)::float8 as "indexBytes",
            pg_total_relation_size(t.name::regclass)::float8 as "totalBytes"
       from (select 'watch_sessions' as name, (select count(*)::int from watch_sessions) as rows
             union all select 'programme_watch', (select count(*)::int from programme_watch)
-            union all select 'programme_airings', (select count(*)::int from programme_airings)) t`);
+            union all select 'programme_airings', (select count(*)::int from programme_airings)) t`,
+  );
 }
 
 async function airingCounts(db: Database): Promise<{ airings: number; live: number }> {
-  const [row] = await queryRows<{ airings: number; live: number }>(db, sql`
-    select count(*)::int as airings, count(*) filter (where is_live)::int as live from programme_airings where source = ''`);
+  const [row] = await queryRows<{ airings: number; live: number }>(
+    db,
+    sql`
+    select count(*)::int as airings, count(*) filter (where is_live)::int as live from programme_airings where source = ''`,
+  );
   return row!;
 }
 
@@ -309,14 +339,20 @@ interface Picks {
 
 /** The busiest channel and its busiest local day; the quietest channel and its yesterday. */
 async function picks(db: Database): Promise<Picks> {
-  const ranked = await queryRows<{ id: number; zone: string }>(db, sql`
+  const ranked = await queryRows<{ id: number; zone: string }>(
+    db,
+    sql`
     select c.id, c.timezone as zone from channels c left join watch_sessions ws on ws.channel_id = c.id
-     where c.owner_id = ${OWNER_ID} group by c.id order by count(ws.id) desc, c.id`);
+     where c.owner_id = ${OWNER_ID} group by c.id order by count(ws.id) desc, c.id`,
+  );
   const busy = ranked[0]!;
   const quiet = ranked.at(-1)!;
-  const [day] = await queryRows<{ date: string }>(db, sql`
+  const [day] = await queryRows<{ date: string }>(
+    db,
+    sql`
     select to_char(started_at at time zone ${busy.zone}, 'YYYY-MM-DD') as date from watch_sessions
-     where channel_id = ${busy.id} and not open group by 1 order by count(*) desc, 1 limit 1`);
+     where channel_id = ${busy.id} and not open group by 1 order by count(*) desc, 1 limit 1`,
+  );
   const yesterday = DateTime.fromJSDate(NOW, { zone: quiet.zone }).minus({ days: 1 }).toFormat('yyyy-MM-dd');
   return { busy: { ...busy, date: day!.date }, quiet: { ...quiet, date: yesterday } };
 }
@@ -345,7 +381,9 @@ interface Case {
 
 const range = (days: number) => ({ from: new Date(NOW.getTime() - days * DAY_MS), to: NOW });
 const query = (params: Record<string, string | number | undefined>) =>
-  Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [`${k}=${encodeURIComponent(String(v))}`])).join('&');
+  Object.entries(params)
+    .flatMap(([k, v]) => (v === undefined ? [] : [`${k}=${encodeURIComponent(String(v))}`]))
+    .join('&');
 
 function programmesCase(db: Database, timelines: ScheduleTimelines, name: string, days: number, groupBy: 'programme' | 'channel' | 'source' | 'day', channelId?: number): Case {
   const f: ProgrammeFilter = { ownerId: OWNER_ID, ...range(days), channelId };
@@ -409,7 +447,7 @@ function cases(db: Database, timelines: ScheduleTimelines, p: Picks): Case[] {
     topCase(db, timelines, 7, 'viewers'),
     topCase(db, timelines, 92, 'watchSeconds'),
     topCase(db, timelines, 92, 'viewers'),
-    curveCase(db, timelines, 'curve, busiest channel\'s busiest day', p.busy),
+    curveCase(db, timelines, "curve, busiest channel's busiest day", p.busy),
     curveCase(db, timelines, 'curve, quiet channel, yesterday', p.quiet),
   ];
 }
@@ -488,7 +526,10 @@ async function explainFigures(db: Database, timelines: ScheduleTimelines): Promi
   const [uncredited] = await captured(db, (spy) => uncreditedSessions(spy, f, MAX_LIVE_SESSIONS));
   const plans: { name: string; plan: string }[] = [];
   for (const [i, statement] of figures.entries()) {
-    plans.push({ name: `figureRows, 92 days, by programme, statement ${i + 1} of ${figures.length} (live rows of the open sessions included)`, plan: await explain(db, statement) });
+    plans.push({
+      name: `figureRows, 92 days, by programme, statement ${i + 1} of ${figures.length} (live rows of the open sessions included)`,
+      plan: await explain(db, statement),
+    });
   }
   plans.push({ name: 'uncreditedSessions, 92 days', plan: await explain(db, uncredited!) });
   return plans;
@@ -531,14 +572,19 @@ function creditLines(c: Credited): string {
   const full = c.passes.filter((p) => p.sessions > 0);
   const rate = (p: { sessions: number; ms: number }) => n(p.sessions / (p.ms / 1000));
   const slowest = full.reduce((a, b) => (b.ms / b.sessions > a.ms / a.sessions ? b : a), full[0] ?? { sessions: 0, ms: 1 });
-  return `${n(c.sessions)} sessions credited in ${f1(c.ms / 1000)} s: **${n(c.sessions / (c.ms / 1000))} sessions/s** over ${full.length} passes of up to 20,000 `
-    + `(first pass ${full[0] ? rate(full[0]) : '-'}/s, last ${full.at(-1) ? rate(full.at(-1)!) : '-'}/s, slowest ${rate(slowest)}/s).`;
+  return (
+    `${n(c.sessions)} sessions credited in ${f1(c.ms / 1000)} s: **${n(c.sessions / (c.ms / 1000))} sessions/s** over ${full.length} passes of up to 20,000 ` +
+    `(first pass ${full[0] ? rate(full[0]) : '-'}/s, last ${full.at(-1) ? rate(full.at(-1)!) : '-'}/s, slowest ${rate(slowest)}/s).`
+  );
 }
 
 function report(r: Run): string {
   const { o } = r;
   const rows = (t: Timing) => `| ${t.name} | ${f1(Math.min(...t.ms))} | ${f1(median(t.ms))} | ${f1(Math.max(...t.ms))} | ${n(t.bytes)} | ${f1(t.sqlMs)} | ${t.statements} |`;
-  const command = `npm run bench:programmes --${process.argv.slice(2).map((a) => ` ${a}`).join('')}`.replace(/ --$/, '');
+  const command = `npm run bench:programmes --${process.argv
+    .slice(2)
+    .map((a) => ` ${a}`)
+    .join('')}`.replace(/ --$/, '');
   return `
 ## Programme analytics, ${n(o.sessions)} sessions, ${r.kind} (${r.startedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC)
 
@@ -599,15 +645,22 @@ async function openTarget(o: Options): Promise<{ database: DatabaseHandle; serve
     await adminQuery(url, `drop database if exists ${BENCH_DATABASE} with (force)`);
     await adminQuery(url, `create database ${BENCH_DATABASE}`);
     const database = await openDatabase({ databaseUrl: databaseUrl(url, BENCH_DATABASE), onQuery });
-    const [info] = await queryRows<{ v: string; sb: string; wm: string; av: string; pw: string }>(database.db, sql`
+    const [info] = await queryRows<{ v: string; sb: string; wm: string; av: string; pw: string }>(
+      database.db,
+      sql`
       select version() as v, current_setting('shared_buffers') as sb, current_setting('work_mem') as wm,
-             current_setting('autovacuum') as av, current_setting('max_parallel_workers_per_gather') as pw`);
+             current_setting('autovacuum') as av, current_setting('max_parallel_workers_per_gather') as pw`,
+    );
     const serverInfo = `${info!.v.split(' on ')[0]}, shared_buffers ${info!.sb}, work_mem ${info!.wm}, max_parallel_workers_per_gather ${info!.pw}, autovacuum ${info!.av}; database ${BENCH_DATABASE}${o.keep ? ' (kept)' : ' (dropped after)'}`;
     return { database, serverInfo, cleanup: async () => (o.keep ? undefined : adminQuery(url, `drop database if exists ${BENCH_DATABASE} with (force)`)) };
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cn-programmes-'));
   const database = await openDatabase({ dataDir: path.join(dir, 'data'), onQuery });
-  return { database, serverInfo: `PGlite, data directory ${dir}${o.keep ? ' (kept)' : ' (removed after)'}`, cleanup: async () => (o.keep ? undefined : rm(dir, { recursive: true, force: true })) };
+  return {
+    database,
+    serverInfo: `PGlite, data directory ${dir}${o.keep ? ' (kept)' : ' (removed after)'}`,
+    cleanup: async () => (o.keep ? undefined : rm(dir, { recursive: true, force: true })),
+  };
 }
 
 async function main(): Promise<void> {
@@ -638,7 +691,10 @@ async function main(): Promise<void> {
 
     // The same-bytes route answers whatever body is stored in `same` when it is asked.
     const same = { body: '' };
-    app = await buildApp({ database, config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, CHANNELNET_TEST_CLOCK: true } });
+    app = await buildApp({
+      database,
+      config: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, CHANNELNET_TEST_CLOCK: true },
+    });
     app.get('/bench/same-bytes', async (_request, reply) => reply.type('application/json; charset=utf-8').send(same.body));
     await app.ready();
     const token = await issueToken(db, OWNER_ID, { kind: 'sliding', seconds: 7 * 86_400 }, NOW);
@@ -659,8 +715,21 @@ async function main(): Promise<void> {
     const plans = await explainFigures(db, timelines);
 
     const markdown = report({
-      kind: o.url ? 'PostgreSQL' : 'PGlite', serverInfo, o, catalog: { ...network, importMs }, seeded, credited, vacuumMs, sizes, airings,
-      picks: p, timings, sameBytes, breakdowns, plans, startedAt,
+      kind: o.url ? 'PostgreSQL' : 'PGlite',
+      serverInfo,
+      o,
+      catalog: { ...network, importMs },
+      seeded,
+      credited,
+      vacuumMs,
+      sizes,
+      airings,
+      picks: p,
+      timings,
+      sameBytes,
+      breakdowns,
+      plans,
+      startedAt,
     });
     process.stdout.write(markdown);
     await mkdir(path.dirname(o.out), { recursive: true });

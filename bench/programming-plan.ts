@@ -6,7 +6,14 @@ import type { CatalogVideo } from '../src/catalog/format.ts';
 
 /** The programmes and filler, made from a video of the catalog, owned by `ownerId`. */
 export function programmingVideos(template: CatalogVideo, ownerId: number) {
-  const programmes = Array.from({ length: 40 }, (_, i) => ({ ...template, id: 800_000 + i, ownerId, title: `Programme ${i}`, durationSeconds: 420 + (i % 5) * 120, providerVideoId: `prog-${i}` }));
+  const programmes = Array.from({ length: 40 }, (_, i) => ({
+    ...template,
+    id: 800_000 + i,
+    ownerId,
+    title: `Programme ${i}`,
+    durationSeconds: 420 + (i % 5) * 120,
+    providerVideoId: `prog-${i}`,
+  }));
   const filler = [15, 30, 45, 60, 90, 120].map((d, i) => ({ ...template, id: 800_100 + i, ownerId, title: `Filler ${d}s`, durationSeconds: d, providerVideoId: `fill-${i}` }));
   return { programmes, filler };
 }

@@ -25,7 +25,11 @@ const channelId = 800_000;
 catalog.channels.push({ ...catalog.channels[0]!, id: channelId, name: 'Programmed channel', url: 'programmed', timezone: 'America/New_York', schedules: [], liveStreams: [] });
 
 // --database-url: a database of one's own, used as it is (the shared bench database is dropped and made again by --url).
-const target = args['database-url'] ? { databaseUrl: args['database-url'] } : args.url ? { databaseUrl: await createBenchDatabase(args.url) } : { dataDir: await mkdtemp(path.join(os.tmpdir(), 'cn-programming-')) };
+const target = args['database-url']
+  ? { databaseUrl: args['database-url'] }
+  : args.url
+    ? { databaseUrl: await createBenchDatabase(args.url) }
+    : { dataDir: await mkdtemp(path.join(os.tmpdir(), 'cn-programming-')) };
 const database = await openDatabase(target);
 await database.migrate();
 const imported = await importCatalog(database.db, catalog, { replace: false, now });
@@ -75,9 +79,15 @@ await database.close();
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const max = (list: number[]) => Math.max(...list);
-process.stdout.write(`Programming a week, ${args.url || args['database-url'] ? 'PostgreSQL' : 'PGlite'}, n=${n}, ${now.toISOString()}: ${totals.blocks} blocks, ${totals.videos} videos (${totals.fillerVideos} filler)\n\n`);
+process.stdout.write(
+  `Programming a week, ${args.url || args['database-url'] ? 'PostgreSQL' : 'PGlite'}, n=${n}, ${now.toISOString()}: ${totals.blocks} blocks, ${totals.videos} videos (${totals.fillerVideos} filler)\n\n`,
+);
 // CPU: this process's (on PGlite the database's work too; on PostgreSQL the server's is not counted).
 process.stdout.write('| request | median ms | max ms | median CPU ms |\n|---|---|---|---|\n');
-for (const [name, list] of [['preview', previews], ['apply', applies], ['undo', undos]] as const) {
+for (const [name, list] of [
+  ['preview', previews],
+  ['apply', applies],
+  ['undo', undos],
+] as const) {
   process.stdout.write(`| POST programming/${name} | ${median(list).toFixed(0)} | ${max(list).toFixed(0)} | ${median(cpuMs[`/programming/${name}`]!).toFixed(0)} |\n`);
 }

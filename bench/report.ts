@@ -69,10 +69,18 @@ function rows(report: Report): string[][] {
     const verdict = routeVerdict(r, baseline);
     const answered = m.total > 0; // else nothing came back within the run: latencies are empty
     return [
-      r.name, f0(m.rps), answered ? f1(m.p50) : '-', answered ? f1(m.p99) : '-', ratio, String(m.non2xx + m.errors), r.rssMb === undefined ? '' : f0(r.rssMb),
-      m.serverCpuMs === undefined ? '' : f2(m.serverCpuMs), m.dbCpuMs === undefined ? '' : f2(m.dbCpuMs),
+      r.name,
+      f0(m.rps),
+      answered ? f1(m.p50) : '-',
+      answered ? f1(m.p99) : '-',
+      ratio,
+      String(m.non2xx + m.errors),
+      r.rssMb === undefined ? '' : f0(r.rssMb),
+      m.serverCpuMs === undefined ? '' : f2(m.serverCpuMs),
+      m.dbCpuMs === undefined ? '' : f2(m.dbCpuMs),
       m.serverCpuMs === undefined ? '' : f0((report.cores * 1000) / (m.serverCpuMs + (m.dbCpuMs ?? 0))),
-      f0(r.probe.bytes), (verdict?.text ?? '') + scale,
+      f0(r.probe.bytes),
+      (verdict?.text ?? '') + scale,
     ];
   });
 }

@@ -60,19 +60,22 @@ export function benchRoutes(f: Fixture): Route[] {
   const platform = (n: number) => PLATFORM_IDS[n % PLATFORM_IDS.length]!;
   const device = (n: number) => `bench-device-${n % 10_000}`;
   const custom = (n: number) => ({ 'platform-id': platform(n), 'device-id': device(n) });
-  const guide = (o: BenchOwner, n: number) =>
-    Array.from({ length: GUIDE_CHANNELS }, (_, i) => o.channels[(n + i) % CHANNELS_PER_OWNER]!.id).join(',');
+  const guide = (o: BenchOwner, n: number) => Array.from({ length: GUIDE_CHANNELS }, (_, i) => o.channels[(n + i) % CHANNELS_PER_OWNER]!.id).join(',');
   const channels: Array<{ owner: BenchOwner; channel: BenchChannel }> = f.owners.flatMap((o) => o.channels.map((channel) => ({ owner: o, channel })));
   const get = (path: string, headers?: Record<string, string>): RequestSpec => ({ method: 'GET', path, ...(headers ? { headers } : {}) });
 
   return [
     { name: 'baseline GET /', kind: 'baseline', target: 'baseline', request: () => get('/') },
     {
-      name: 'REST channel list', kind: 'read', target: 'service',
+      name: 'REST channel list',
+      kind: 'read',
+      target: 'service',
       request: (n) => get('/api/v1/rest/channels', { authorization: `Bearer ${tokenOf(n).token}` }),
     },
     {
-      name: 'REST channel schedule', kind: 'read', target: 'service',
+      name: 'REST channel schedule',
+      kind: 'read',
+      target: 'service',
       request: (n) => {
         const { owner: o, token } = tokenOf(n);
         const channel = o.channels[Math.floor(n / f.tokens.length) % CHANNELS_PER_OWNER]!;
@@ -81,21 +84,29 @@ export function benchRoutes(f: Fixture): Route[] {
     },
     { name: 'Custom channels', kind: 'read', target: 'service', request: (n) => get(`${CUSTOM}/users/${owner(n).id}/channels`, custom(n)) },
     {
-      name: 'Custom channels/video', kind: 'read', target: 'service',
+      name: 'Custom channels/video',
+      kind: 'read',
+      target: 'service',
       request: (n) => get(`${CUSTOM}/users/${owner(n).id}/channels/video?channels_ids=${guide(owner(n), n)}&dates=${utcToday}`, custom(n)),
     },
     {
-      name: 'Custom vod', kind: 'read', target: 'service',
+      name: 'Custom vod',
+      kind: 'read',
+      target: 'service',
       request: (n) => get(`${CUSTOM}/users/${owner(n).id}/channels/vod?channels_ids=${guide(owner(n), n)}`, custom(n)),
     },
     { name: 'Custom app_settings', kind: 'read', target: 'service', request: (n) => get(`${CUSTOM}/users/${owner(n).id}/app_settings`, custom(n)) },
     {
-      name: 'Legacy GetUserTVApp', kind: 'read', target: 'service',
+      name: 'Legacy GetUserTVApp',
+      kind: 'read',
+      target: 'service',
       request: (n) => get(`/WebServices/TVAppGeneratorService.asmx/GetUserTVApp?userId=${owner(n).id}&platform=fire-tv&skipImages=true`),
     },
     {
       // Viewer v always watches the same channel, so its repeated heartbeats extend one session.
-      name: 'Activity heartbeat', kind: 'heartbeat', target: 'service',
+      name: 'Activity heartbeat',
+      kind: 'heartbeat',
+      target: 'service',
       request: (n) => {
         const viewer = n % f.viewers;
         const { owner: o, channel } = channels[viewer % channels.length]!;

@@ -74,14 +74,18 @@ async function login(base: string, owners: BenchOwner[], count: number): Promise
   // Two at a time: the server runs at most two password checks per client address and refuses
   // more at once (src/access/password-slots.ts), and only two scrypt run at once anyway.
   for (let i = 0; i < sample.length; i += 2) {
-    await Promise.all(sample.slice(i, i + 2).map(async (owner) => {
-      const response = await fetch(new URL('/api/v1/rest/auth/login', base), {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: owner.username, password: BENCH_PASSWORD }),
-      });
-      const body = (await response.json()) as { data?: { authToken?: string } };
-      if (!body.data?.authToken) throw new Error(`login of ${owner.username} failed: ${response.status} ${JSON.stringify(body)}`);
-      tokens.push({ owner, token: body.data.authToken });
-    }));
+    await Promise.all(
+      sample.slice(i, i + 2).map(async (owner) => {
+        const response = await fetch(new URL('/api/v1/rest/auth/login', base), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: owner.username, password: BENCH_PASSWORD }),
+        });
+        const body = (await response.json()) as { data?: { authToken?: string } };
+        if (!body.data?.authToken) throw new Error(`login of ${owner.username} failed: ${response.status} ${JSON.stringify(body)}`);
+        tokens.push({ owner, token: body.data.authToken });
+      }),
+    );
   }
   return tokens;
 }
@@ -135,8 +139,10 @@ async function driveRoute(route: Route, target: Child, servicePid: number, datab
   }
   result.rssMb = await rssMb(target.pid);
   const ms = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(2));
-  log(`  ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}, ` +
-    `rss ${result.rssMb?.toFixed(0) ?? '?'} MB, CPU/req server ${ms(m.serverCpuMs)} ms, db ${ms(m.dbCpuMs)} ms`);
+  log(
+    `  ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}, ` +
+      `rss ${result.rssMb?.toFixed(0) ?? '?'} MB, CPU/req server ${ms(m.serverCpuMs)} ms, db ${ms(m.dbCpuMs)} ms`,
+  );
   return result;
 }
 
@@ -151,12 +157,28 @@ async function main(): Promise<void> {
     const { runNetwork } = await import('./network-run.ts');
     const rounds = Number(args.rounds);
     if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds wants a whole number of runs, got ${args.rounds}`);
-    return runNetwork({ ...o, channels, rounds, serverUrl, pglite: args.pglite, keep: args.keep, shed: !args['no-shed'], command: commandLine(), log, only: args.only, modes: args.modes });
+    return runNetwork({
+      ...o,
+      channels,
+      rounds,
+      serverUrl,
+      pglite: args.pglite,
+      keep: args.keep,
+      shed: !args['no-shed'],
+      command: commandLine(),
+      log,
+      only: args.only,
+      modes: args.modes,
+    });
   }
   const now = new Date();
   const started = DateTime.fromJSDate(now);
   const [{ catalog, owners, counts }, genSeconds] = await timed('generate catalog', () => benchCatalog(scale, now));
-  log(`catalog: ${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')}`);
+  log(
+    `catalog: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+      .join(', ')}`,
+  );
   let validateLine = 'not validated at this size (the same generator is validated at --scale 0.1)';
   if (small || args.validate) {
     const [result, took] = await timed('validate catalog (importCatalog rules)', () => validateCatalog(catalog, EMPTY_EXISTING));
@@ -210,15 +232,20 @@ async function main(): Promise<void> {
     const report: Report = {
       title: `Benchmark ${started.toFormat('yyyy-MM-dd HH:mm ZZZZ')}: ${small ? `catalog x${scale}` : 'full catalog'} on ${args.pglite ? 'PGlite' : 'PostgreSQL'}`,
       command: commandLine(),
-      machine: `${cpus.length} cores (${cpus[0]?.model.trim() ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
+      machine:
+        `${cpus.length} cores (${cpus[0]?.model.trim() ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
         `Node ${process.version}, ${os.type()} ${os.release()}, ${await databaseVersion(benchUrl)}`,
       setup: [
-        `Catalog: ${Object.entries(counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`).join(', ')}; generated in ${genSeconds.toFixed(1)} s, ${validateLine}`,
+        `Catalog: ${Object.entries(counts)
+          .map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`)
+          .join(', ')}; generated in ${genSeconds.toFixed(1)} s, ${validateLine}`,
         `Loaded ${rowCount.toLocaleString('en-US')} rows in ${loadSeconds.toFixed(1)} s, then ANALYZE`,
         `autocannon ${o.connections} connections, ${o.seconds} s per route after a ${o.warmup} s warm-up, in the benchmark process on the same machine as the server and the database`,
         `Requests rotate over ${owners.length.toLocaleString('en-US')} owners (REST: ${tokens.length} logged-in owners), 6 Platform-Ids, 10,000 Device-Ids, ${Number(args.viewers).toLocaleString('en-US')} heartbeat viewers`,
         'RSS: VmRSS of the service process after each route; Req/s counts 2xx answers only',
-        args['no-shed'] ? 'Load shedding off (--no-shed: MAX_DB_POOL_WAITING=0, MAX_EVENT_LOOP_DELAY_MS=0): the routes\' capacity' : 'Load shedding as deployed (MAX_DB_POOL_WAITING, MAX_EVENT_LOOP_DELAY_MS defaults); --no-shed turns it off',
+        args['no-shed']
+          ? "Load shedding off (--no-shed: MAX_DB_POOL_WAITING=0, MAX_EVENT_LOOP_DELAY_MS=0): the routes' capacity"
+          : 'Load shedding as deployed (MAX_DB_POOL_WAITING, MAX_EVENT_LOOP_DELAY_MS defaults); --no-shed turns it off',
         'CPU ms/req: CPU time of the server process and of the database backends over the measured run, per 2xx answer: what a route costs, whatever else the machine runs; ' +
           'CPU ceiling: cores x 1000 / (server + database ms), the most the machine could serve with the load generator and other processes left out',
         `CPU busy with other work while the bench idled: ${percent(busyBefore)} before the first route, ${percent(busyAfter)} after the last` +

@@ -35,10 +35,20 @@ const day = (i: number) => new Date(now.getTime() + (40 + i) * 86_400_000).toISO
 const OPS: Op[] = [
   { name: 'PATCH /videos/{id} (title)', request: (i) => ({ method: 'PATCH', url: `/videos/${videoIds[i % videoIds.length]}`, payload: { title: `Title ${i}` } }) },
   { name: 'PATCH /channels/{id} (name)', request: (i) => ({ method: 'PATCH', url: `/channels/${channelId}`, payload: { name: `Channel ${i}` } }) },
-  { name: 'PUT /channels/{id}/library (20 videos)', request: (i) => ({ method: 'PUT', url: `/channels/${channelId}/library`, payload: { videoIds: videoIds.slice(i % 10, (i % 10) + 20) } }) },
+  {
+    name: 'PUT /channels/{id}/library (20 videos)',
+    request: (i) => ({ method: 'PUT', url: `/channels/${channelId}/library`, payload: { videoIds: videoIds.slice(i % 10, (i % 10) + 20) } }),
+  },
   // The bench channels loop all day, so every new block overlaps: refused, and with allowOverlap.
-  { name: 'POST /channels/{id}/schedules (409 schedule_conflict)', expect: 409, request: (i) => ({ method: 'POST', url: `/channels/${channelId}/schedules`, payload: { startTime: `${day(i)}T08:00:00`, videoIds: videoIds.slice(0, 3) } }) },
-  { name: 'POST /channels/{id}/schedules (allowOverlap)', request: (i) => ({ method: 'POST', url: `/channels/${channelId}/schedules`, payload: { startTime: `${day(i)}T08:00:00`, videoIds: videoIds.slice(0, 3), allowOverlap: true } }) },
+  {
+    name: 'POST /channels/{id}/schedules (409 schedule_conflict)',
+    expect: 409,
+    request: (i) => ({ method: 'POST', url: `/channels/${channelId}/schedules`, payload: { startTime: `${day(i)}T08:00:00`, videoIds: videoIds.slice(0, 3) } }),
+  },
+  {
+    name: 'POST /channels/{id}/schedules (allowOverlap)',
+    request: (i) => ({ method: 'POST', url: `/channels/${channelId}/schedules`, payload: { startTime: `${day(i)}T08:00:00`, videoIds: videoIds.slice(0, 3), allowOverlap: true } }),
+  },
   { name: 'PUT /channels/{id}/vast/roku', request: (i) => ({ method: 'PUT', url: `/channels/${channelId}/vast/roku`, payload: { vastUrl: `https://ads.invalid/${i}` } }) },
 ];
 
@@ -82,4 +92,6 @@ await database.close();
 
 process.stdout.write(`Studio writes, ${args.network}-channel network, ${args.url ? 'PostgreSQL' : 'PGlite'}, n=${n}, ${now.toISOString()}\n\n`);
 process.stdout.write(`| write | median ms | p95 ms | CPU ms/write |\n|---|---|---|---|\n${lines.join('\n')}\n\n`);
-process.stdout.write(`Custom channel list: warm median ${percentile(warm, 0.5).toFixed(2)} ms; first after a channel write median ${percentile(afterWrite, 0.5).toFixed(1)} ms (p95 ${percentile(afterWrite, 0.95).toFixed(1)})\n`);
+process.stdout.write(
+  `Custom channel list: warm median ${percentile(warm, 0.5).toFixed(2)} ms; first after a channel write median ${percentile(afterWrite, 0.5).toFixed(1)} ms (p95 ${percentile(afterWrite, 0.95).toFixed(1)})\n`,
+);

@@ -8,7 +8,15 @@ import { compileChannelDay, sliceWindow, windowChannelDates, type CompiledDay } 
 import { cachedDayWindow, fastLocalSpaced, fastPlayTimeLabel } from '../src/schedules/zone-offsets.ts';
 import { DAY_MS, segmentsStartingIn } from '../src/schedules/on-air-listing.ts';
 
-const video = (id: number): ScheduleVideo => ({ videoTubeId: id, title: `v${id}`, thumbnailUrl: '', durationSeconds: 600, providerVideoId: `p${id}`, providerName: 'Custom', streamUrl: null });
+const video = (id: number): ScheduleVideo => ({
+  videoTubeId: id,
+  title: `v${id}`,
+  thumbnailUrl: '',
+  durationSeconds: 600,
+  providerVideoId: `p${id}`,
+  providerName: 'Custom',
+  streamUrl: null,
+});
 const block: ScheduleBlock = { id: 1, startLocal: '2026-11-01T00:20:00', published: true, loopDaily: true, videos: Array.from({ length: 144 }, (_, i) => video(1 + (i % 30))) };
 const channelZone = 'Europe/Berlin';
 const requestZones = ['America/New_York', 'Asia/Kolkata', 'UTC', 'Australia/Adelaide'];
@@ -47,7 +55,10 @@ function time(label: string, run: (zone: string, date: string) => number, rounds
   return ms;
 }
 
-for (let i = 0; i < 50; i++) { oldPath('UTC', days[0]!); newPath('UTC', days[0]!); } // JIT
+for (let i = 0; i < 50; i++) {
+  oldPath('UTC', days[0]!);
+  newPath('UTC', days[0]!);
+} // JIT
 const before = time('expandWindow + luxon labels', oldPath, 400);
 const after = time('compiled slice + offset-table labels', newPath, 4000);
 process.stdout.write(`${(before / after).toFixed(0)}x less CPU; a 200-channel list or 10-channel guide multiplies the per-channel figure\n`);
@@ -64,7 +75,8 @@ function onAirPath(zone: string, date: string): number {
     return day.blocks;
   });
   let n = 0;
-  for (const v of segmentsStartingIn(blocks, from, to)) n += fastLocalSpaced(v.start, zone).length + fastLocalSpaced(v.end, zone).length + fastPlayTimeLabel(v.start, v.end, zone).length;
+  for (const v of segmentsStartingIn(blocks, from, to))
+    n += fastLocalSpaced(v.start, zone).length + fastLocalSpaced(v.end, zone).length + fastPlayTimeLabel(v.start, v.end, zone).length;
   return n;
 }
 for (let i = 0; i < 50; i++) onAirPath('UTC', days[0]!);

@@ -36,18 +36,33 @@ const BENCH_DATABASE = 'channelnet_bench_trends';
 
 const { values } = parseArgs({
   options: {
-    url: { type: 'string' }, pglite: { type: 'boolean', default: false }, sessions: { type: 'string', default: '1000000' },
-    channels: { type: 'string', default: '8' }, identified: { type: 'string', default: '20' }, devices: { type: 'string', default: '2000' },
-    open: { type: 'string', default: '2000' }, runs: { type: 'string', default: '5' }, raw: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
-    explain: { type: 'boolean', default: false }, span: { type: 'string', default: String(732) },
+    url: { type: 'string' },
+    pglite: { type: 'boolean', default: false },
+    sessions: { type: 'string', default: '1000000' },
+    channels: { type: 'string', default: '8' },
+    identified: { type: 'string', default: '20' },
+    devices: { type: 'string', default: '2000' },
+    open: { type: 'string', default: '2000' },
+    runs: { type: 'string', default: '5' },
+    raw: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
+    span: { type: 'string', default: String(732) },
   },
 });
 const o = {
   url: values.pglite ? undefined : (values.url ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/'),
-  sessions: Number(values.sessions), channels: Number(values.channels), identified: Number(values.identified),
-  devices: Number(values.devices), open: Number(values.open), runs: Number(values.runs), raw: values.raw, keep: values.keep, explain: values.explain, span: Number(values.span),
+  sessions: Number(values.sessions),
+  channels: Number(values.channels),
+  identified: Number(values.identified),
+  devices: Number(values.devices),
+  open: Number(values.open),
+  runs: Number(values.runs),
+  raw: values.raw,
+  keep: values.keep,
+  explain: values.explain,
+  span: Number(values.span),
 };
-
 
 async function openTarget(): Promise<{ database: DatabaseHandle; kind: string; cleanup: () => Promise<void> }> {
   if (o.url) {
@@ -90,7 +105,11 @@ function procCpuMs(pid: number | undefined): number {
   return ((Number(fields[11]) + Number(fields[12])) / 100) * 1000;
 }
 
-interface Timing { name: string; processMs: number; backendMs: number }
+interface Timing {
+  name: string;
+  processMs: number;
+  backendMs: number;
+}
 
 async function time(name: string, backend: number | undefined, read: () => Promise<unknown>): Promise<Timing> {
   await read();
@@ -111,7 +130,10 @@ function reads(db: Database, plan: (bounds: readonly number[]) => RollupPlan, la
     [`${label} trends, 366 days, one channel`, () => watchTrends(db, year.value, { ownerId: OWNER, channelId: 1, now, plan })],
     [`${label} trends, 1 day (Asia/Kathmandu)`, () => watchTrends(db, day.value, { ownerId: OWNER, now, plan })],
     [`${label} summary by day, 92 days to now`, () => summary(db, { ownerId: OWNER, from: new Date(NOW.getTime() - 92 * 86_400_000), to: NOW, now }, 'day', plan)],
-    [`${label} summary by channel, 1 UTC day`, () => summary(db, { ownerId: OWNER, from: new Date('2026-11-24T00:00:00Z'), to: new Date('2026-11-25T00:00:00Z'), now }, 'channel', plan)],
+    [
+      `${label} summary by channel, 1 UTC day`,
+      () => summary(db, { ownerId: OWNER, from: new Date('2026-11-24T00:00:00Z'), to: new Date('2026-11-25T00:00:00Z'), now }, 'channel', plan),
+    ],
   ] as const;
 }
 

@@ -45,8 +45,7 @@ export const isStale = () => olderThan(OUTPUT, newestOf([path.join(ROOT, 'src')]
 // The console's types come from src/catalog (shared schemas), so those count as its sources too.
 // An install without web/ (the Docker image, a production install) runs the console it was given.
 export const isConsoleStale = () =>
-  existsSync(CONSOLE_SOURCE) &&
-  olderThan(path.join(CONSOLE_OUTPUT, 'index.html'), newestOf([CONSOLE_SOURCE, path.join(ROOT, 'src', 'catalog')], /\.(ts|tsx|css|html|json|svg)$/));
+  existsSync(CONSOLE_SOURCE) && olderThan(path.join(CONSOLE_OUTPUT, 'index.html'), newestOf([CONSOLE_SOURCE, path.join(ROOT, 'src', 'catalog')], /\.(ts|tsx|css|html|json|svg)$/));
 
 /**
  * Brotli and gzip copies of the console's text files next to them, which the server sends to

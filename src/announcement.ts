@@ -15,7 +15,9 @@ export function announcement(url: string, host: string, databaseKind: string, de
   const lines = [`channelnet is listening on ${url} (database: ${databaseKind})`];
   if (!demoLoaded) return lines;
   if (!isLocalBind(host)) {
-    lines.push(`Loaded the demo catalog. Its accounts have the public demo passwords and ${host} is reachable from other machines: change them (Studio, Account) or start on a fresh database.`);
+    lines.push(
+      `Loaded the demo catalog. Its accounts have the public demo passwords and ${host} is reachable from other machines: change them (Studio, Account) or start on a fresh database.`,
+    );
     return lines;
   }
   lines.push('Loaded the demo catalog. Demo logins (username / email / password):');

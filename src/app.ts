@@ -95,7 +95,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What an earlier process acknowledged but did not apply is applied now.
   app.addHook('onReady', async () => notifications.inbox.kick());
   const guides = makeGuides({
-    db: options.database.db, timelines, catalogCache: cache, config, clock: options.clock ?? systemClock,
+    db: options.database.db,
+    timelines,
+    catalogCache: cache,
+    config,
+    clock: options.clock ?? systemClock,
     onError: (error) => app.log.error({ err: error }, 'XMLTV guide preparation failed'),
   });
   app.decorate('guides', guides);

@@ -54,7 +54,9 @@ function report(result: ImportResult, what: string): number {
     process.stderr.write(`${what} failed; nothing was loaded:\n${result.errors.map((e) => `  ${e}`).join('\n')}\n`);
     return 1;
   }
-  const counts = Object.entries(result.counts).map(([k, v]) => `${k} ${v}`).join(', ');
+  const counts = Object.entries(result.counts)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   process.stdout.write(`${what} done: ${counts}\n`);
   return 0;
 }
@@ -201,7 +203,9 @@ async function ownerInput(flags: OwnerFlags): Promise<OwnerInput> {
   const id = flags.id === undefined ? undefined : Number(flags.id);
   if (id !== undefined && !Number.isSafeInteger(id)) throw new UsageError('--id takes a whole number');
   return {
-    username: flags.username, email: flags.email, password,
+    username: flags.username,
+    email: flags.email,
+    password,
     ...(flags['public-url'] === undefined ? {} : { publicUrl: flags['public-url'] }),
     ...(flags['full-name'] === undefined ? {} : { fullName: flags['full-name'] }),
     ...(id === undefined ? {} : { id }),

@@ -4,11 +4,12 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { originOf } from './media/addresses.ts';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .transform((v) => v === '1' || v === 'true');
+const flag = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
 
-const storeUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL').optional();
+const storeUrl = z
+  .string()
+  .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+  .optional();
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -39,8 +40,7 @@ const trustProxy = z.string().transform((text, ctx): TrustProxy => {
   if (value === 'true') {
     ctx.addIssue({
       code: 'custom',
-      message:
-        '`true` would trust any X-Forwarded-For a client writes; give the number of proxies in front (1 for one load balancer) or their addresses/CIDRs, comma-separated',
+      message: '`true` would trust any X-Forwarded-For a client writes; give the number of proxies in front (1 for one load balancer) or their addresses/CIDRs, comma-separated',
     });
     return z.NEVER;
   }
@@ -58,7 +58,10 @@ const trustProxy = z.string().transform((text, ctx): TrustProxy => {
  * Named ranges are refused: an allow-list of a store's servers is written out.
  */
 const sourceList = z.string().transform((text, ctx): string[] => {
-  const entries = text.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
   const bad = entries.filter((entry) => !isAddressOrCidr(entry));
   if (bad.length > 0) {
     ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')}` });
@@ -72,7 +75,10 @@ const sourceList = z.string().transform((text, ctx): string[] => {
  * creator-given media URLs may reach whatever their address (MEDIA_FETCH_ALLOW_ORIGINS).
  */
 const originList = z.string().transform((text, ctx): string[] => {
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const origins = entries.map(originOf);
   const bad = entries.filter((_, i) => origins[i] === null);
   if (bad.length > 0) {
@@ -82,7 +88,11 @@ const originList = z.string().transform((text, ctx): string[] => {
   return [...new Set(origins as string[])];
 });
 
-const bytes = z.coerce.number().int().min(1024).max(64 * 1024 * 1024);
+const bytes = z.coerce
+  .number()
+  .int()
+  .min(1024)
+  .max(64 * 1024 * 1024);
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -107,7 +117,14 @@ const configSchema = z.object({
    */
   COMPAT_ROUTES: z
     .string()
-    .transform((text) => [...new Set(text.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((name) => name.trim().toLowerCase())
+          .filter((name) => name !== ''),
+      ),
+    ])
     .pipe(z.array(z.enum(['mobile', 'roku'])))
     .default([]),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -158,25 +175,41 @@ const configSchema = z.object({
    * two seconds of the heartbeat write ceiling: a longer line would only answer after players gave up.
    */
   ACTIVITY_QUEUE_MAX: z.coerce.number().int().min(1).default(10_000),
-  ACTIVITY_QUEUE_BYTES: z.coerce.number().int().min(64 * 1024).default(16 * 1024 * 1024),
+  ACTIVITY_QUEUE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(16 * 1024 * 1024),
   /** Cached catalog answers per process (0: no cache). */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   /** Bytes of cached catalog answers per process, keys included (0: no cache); see src/cache/size.ts. */
-  CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
+  CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
   /**
    * Bytes of rendered XMLTV channel-days kept per process (docs/xmltv.md); a guide of more than 3/4
    * of it is refused (0: guides are not kept, and a guide is limited to what one request may
    * render). 128 MiB holds a 200-channel week (58 MB) twice over; a 200-channel fortnight (116 MB)
    * needs 160 MiB or more.
    */
-  GUIDE_CACHE_BYTES: z.coerce.number().int().min(0).default(128 * 1024 * 1024),
+  GUIDE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(128 * 1024 * 1024),
   /** Days from today kept rendered ahead of requests for every app with an XMLTV key (0: no warming; guides are still prepared when asked). */
   GUIDE_WARM_DAYS: z.coerce.number().int().min(0).max(14).default(7),
   /**
    * Bytes of encoded viewer read answers kept per process (src/cache/answer-cache.ts: the read
    * model, served without computing or encoding them again; 0: nothing kept, every answer computed).
    */
-  ANSWER_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+  ANSWER_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   /**
    * The longest `max-age` of a public answer (seconds): answers change at known instants (a day's
    * end, a live stream's end), which bound it too, and at edits, which only this bounds downstream.
@@ -195,7 +228,11 @@ const configSchema = z.object({
    * every request). 48 MiB holds a 200-channel network's fortnight of 144-entry days; the lower of
    * this and SCHEDULE_CACHE_ENTRIES bounds the cache. Shown in /metrics as channelnet_cache_bytes.
    */
-  SCHEDULE_CACHE_BYTES: z.coerce.number().int().min(0).default(48 * 1024 * 1024),
+  SCHEDULE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(48 * 1024 * 1024),
   METRICS_ENABLED: flag.default(true),
   DOCS_ENABLED: flag.default(true),
   /**
@@ -319,10 +356,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration with secrets masked, for `channelnet config`. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(config).map(([key, value]) => [
-    key,
-    SECRET_VALUES.has(key) && value !== '' ? '****' : typeof value === 'string' ? maskUrlSecrets(value) : value,
-  ]));
+  return Object.fromEntries(
+    Object.entries(config).map(([key, value]) => [key, SECRET_VALUES.has(key) && value !== '' ? '****' : typeof value === 'string' ? maskUrlSecrets(value) : value]),
+  );
 }
 
 /** Variables that are secrets whole (not URLs with a secret inside). */
@@ -343,11 +379,14 @@ export function maskUrlSecrets(text: string): string {
   const [, scheme, userinfo = '', rest, query = '', fragment = ''] = match;
   const colon = userinfo.indexOf(':');
   const user = colon < 0 ? userinfo : `${userinfo.slice(0, colon)}:****@`;
-  const params = query.slice(1).split('&').map((part) => {
-    const eq = part.indexOf('=');
-    if (eq < 0 || HARMLESS_URL_PARAMS.has(decodeName(part.slice(0, eq)))) return part;
-    return `${part.slice(0, eq)}=****`;
-  });
+  const params = query
+    .slice(1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq < 0 || HARMLESS_URL_PARAMS.has(decodeName(part.slice(0, eq)))) return part;
+      return `${part.slice(0, eq)}=****`;
+    });
   return `${scheme}${user}${rest}${query && `?${params.join('&')}`}${fragment}`;
 }
 

@@ -185,5 +185,8 @@ export const isDocumented = (url: string): boolean => DOCUMENTED.some((prefix) =
 /** What the docs say of `url`'s operations, or undefined when they are not documented. */
 export function docsAt(url: string): GroupDocs | undefined {
   if (!isDocumented(url)) return undefined;
-  return entryAt(GROUPS.filter((g) => g.documented.length > 0), url)?.docs;
+  return entryAt(
+    GROUPS.filter((g) => g.documented.length > 0),
+    url,
+  )?.docs;
 }

@@ -110,14 +110,22 @@ export function serviceJobs({ database, config, timelines, notifications, guides
     jobs.push({ name: 'store_inbox', everyMs: config.STORE_NOTIFICATION_POLL_MS, run: () => notifications.inbox.drainSoon() });
   }
   if (config.STORE_RECONCILE_MINUTES > 0) {
-    jobs.push({ name: 'store_reconcile', everyMs: config.STORE_RECONCILE_MINUTES * 60_000, run: async (now) => log.info({ lines: await notifications.reconcile(now) }, 'store reconciliation done') });
+    jobs.push({
+      name: 'store_reconcile',
+      everyMs: config.STORE_RECONCILE_MINUTES * 60_000,
+      run: async (now) => log.info({ lines: await notifications.reconcile(now) }, 'store reconciliation done'),
+    });
   }
   if (database.kind === 'pglite') {
     // PGlite runs no autovacuum: without this its planner never learns the data's size.
-    jobs.push({ name: 'table_upkeep', everyMs: TABLE_UPKEEP_EVERY_MS, run: async () => {
-      const upkeep = await keepTableStatistics(db);
-      if (upkeep.analyzed.length > 0) log.info(upkeep, 'table statistics refreshed');
-    } });
+    jobs.push({
+      name: 'table_upkeep',
+      everyMs: TABLE_UPKEEP_EVERY_MS,
+      run: async () => {
+        const upkeep = await keepTableStatistics(db);
+        if (upkeep.analyzed.length > 0) log.info(upkeep, 'table statistics refreshed');
+      },
+    });
   }
   if (guides && config.GUIDE_WARM_DAYS > 0) {
     // Keyed apps' guides warm ahead of their players, and past each zone's midnight.

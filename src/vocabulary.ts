@@ -68,10 +68,7 @@ export const TOKEN_KINDS = ['session', 'app'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 /** The images an app configures (catalog apps[].images keys, app_images.role). */
-export const IMAGE_ROLES = [
-  'logo', 'icon', 'backgroundImage', 'image1', 'image2',
-  'avatarHd', 'avatarSd', 'headerLogo', 'logoIos', 'logoAndroid',
-] as const;
+export const IMAGE_ROLES = ['logo', 'icon', 'backgroundImage', 'image1', 'image2', 'avatarHd', 'avatarSd', 'headerLogo', 'logoIos', 'logoAndroid'] as const;
 export type ImageRole = (typeof IMAGE_ROLES)[number];
 
 /**

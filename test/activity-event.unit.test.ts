@@ -97,8 +97,10 @@ describe('parseActivityEvent', () => {
   it('never throws, whatever JSON it is given', () => {
     fc.assert(fc.property(fc.jsonValue(), (value) => typeof parseActivityEvent(value).ok === 'boolean'));
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('source', 'action', 'client_id', 'user_id', 'channel_id', 'payload'), fc.jsonValue()), (value) =>
-        typeof parseActivityEvent(value).ok === 'boolean'),
+      fc.property(
+        fc.dictionary(fc.constantFrom('source', 'action', 'client_id', 'user_id', 'channel_id', 'payload'), fc.jsonValue()),
+        (value) => typeof parseActivityEvent(value).ok === 'boolean',
+      ),
     );
   });
 

@@ -45,8 +45,11 @@ describe.each(BACKENDS)('group commit of activity on %s', (backend) => {
   });
 
   const counts = async () => {
-    const [row] = await queryRows<{ events: number; sessions: number }>(t.database.db, sql`
-      select (select count(*)::int from activity_events) as events, (select count(*)::int from watch_sessions) as sessions`);
+    const [row] = await queryRows<{ events: number; sessions: number }>(
+      t.database.db,
+      sql`
+      select (select count(*)::int from activity_events) as events, (select count(*)::int from watch_sessions) as sessions`,
+    );
     return row!;
   };
   const recorder = (options: Partial<RecorderOptions> = {}) => createActivityRecorder(t.database, { ...defaultRecorderOptions(t.database), ...options });
@@ -56,20 +59,38 @@ describe.each(BACKENDS)('group commit of activity on %s', (backend) => {
     const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => r.record(heartbeat(i))));
     expect(new Set(outcomes)).toEqual(new Set(['recorded']));
     // Rows written by one statement of one transaction share its transaction id and command id.
-    const statements = await queryRows<{ xmin: string; cmin: string; n: number }>(t.database.db, sql`
-      select xmin::text as xmin, cmin::text as cmin, count(*)::int as n from activity_events group by 1, 2`);
+    const statements = await queryRows<{ xmin: string; cmin: string; n: number }>(
+      t.database.db,
+      sql`
+      select xmin::text as xmin, cmin::text as cmin, count(*)::int as n from activity_events group by 1, 2`,
+    );
     expect(statements.map((s) => s.n)).toEqual([40]);
-    const sessions = await queryRows<{ xmin: string; n: number }>(t.database.db, sql`
-      select xmin::text as xmin, count(*)::int as n from watch_sessions group by 1`);
+    const sessions = await queryRows<{ xmin: string; n: number }>(
+      t.database.db,
+      sql`
+      select xmin::text as xmin, count(*)::int as n from watch_sessions group by 1`,
+    );
     expect(sessions).toEqual([{ xmin: statements[0]!.xmin, n: 40 }]);
   });
 
   it('acknowledges a heartbeat only after the commit of its batch', async () => {
     const held = gate();
     const reached = gate();
-    const r = recorder({ hooks: { beforeCommit: async () => { reached.open(); await held.opened; } } });
+    const r = recorder({
+      hooks: {
+        beforeCommit: async () => {
+          reached.open();
+          await held.opened;
+        },
+      },
+    });
     let acknowledged = false;
-    const writes = [1, 2, 3].map((v) => r.record(heartbeat(v)).then((outcome) => { acknowledged = true; return outcome; }));
+    const writes = [1, 2, 3].map((v) =>
+      r.record(heartbeat(v)).then((outcome) => {
+        acknowledged = true;
+        return outcome;
+      }),
+    );
     await reached.opened; // the statements ran; the commit waits
     expect(acknowledged).toBe(false);
     if (backend === 'postgres') expect(await counts()).toEqual({ events: 0, sessions: 0 }); // another connection sees nothing yet
@@ -80,7 +101,14 @@ describe.each(BACKENDS)('group commit of activity on %s', (backend) => {
 
   it('answers an error to every heartbeat of a batch whose commit fails, and writes nothing of it', async () => {
     let attempts = 0;
-    const failing = recorder({ hooks: { beforeCommit: async () => { attempts++; throw new Error('commit refused'); } } });
+    const failing = recorder({
+      hooks: {
+        beforeCommit: async () => {
+          attempts++;
+          throw new Error('commit refused');
+        },
+      },
+    });
     const results = await Promise.allSettled([1, 2, 3, 4].map((v) => failing.record(heartbeat(v))));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
     expect(attempts).toBe(1 + 4); // the batch, then each alone (one bad record must not fail its neighbours)
@@ -89,7 +117,14 @@ describe.each(BACKENDS)('group commit of activity on %s', (backend) => {
     // An unreachable database fails the whole batch at once: no record is tried alone.
     attempts = 0;
     const unreachable = Object.assign(new Error('connection terminated'), { code: '08006' });
-    const down = recorder({ hooks: { beforeCommit: async () => { attempts++; throw unreachable; } } });
+    const down = recorder({
+      hooks: {
+        beforeCommit: async () => {
+          attempts++;
+          throw unreachable;
+        },
+      },
+    });
     const refused = await Promise.allSettled([1, 2, 3].map((v) => down.record(heartbeat(v))));
     expect(refused).toEqual([1, 2, 3].map(() => ({ status: 'rejected', reason: unreachable })));
     expect(attempts).toBe(1);
@@ -98,11 +133,20 @@ describe.each(BACKENDS)('group commit of activity on %s', (backend) => {
 
   it('writes every heartbeat once when a failed batch is written again record by record', async () => {
     let attempts = 0;
-    const once = recorder({ hooks: { beforeCommit: async () => { if (attempts++ === 0) throw new Error('first commit refused'); } } });
+    const once = recorder({
+      hooks: {
+        beforeCommit: async () => {
+          if (attempts++ === 0) throw new Error('first commit refused');
+        },
+      },
+    });
     expect(await Promise.all([1, 2, 3].map((v) => once.record(heartbeat(v))))).toEqual(['recorded', 'recorded', 'recorded']);
-    const rows = await queryRows<{ viewer: string; n: number; beats: number }>(t.database.db, sql`
+    const rows = await queryRows<{ viewer: string; n: number; beats: number }>(
+      t.database.db,
+      sql`
       select e.user_id as viewer, count(*)::int as n, min(s.heartbeats)::int as beats
-        from activity_events e join watch_sessions s using (user_id) group by 1 order by 1`);
+        from activity_events e join watch_sessions s using (user_id) group by 1 order by 1`,
+    );
     expect(rows).toEqual([1, 2, 3].map((v) => ({ viewer: `viewer-${v}`, n: 1, beats: 1 })));
   });
 
@@ -122,8 +166,10 @@ describe.each(BACKENDS)('group commit of activity on %s', (backend) => {
     // With ACTIVITY_QUEUE_MAX 2, each batch in flight holds at most the 2 that waited, and 2 more wait.
     const taken = (defaultRecorderOptions(t.database).maxInFlight + 1) * 2;
     const requests = Array.from({ length: sent }, (_, i) =>
-      t.request({ method: 'POST', url: '/api/v1/activity', payload: { ...body, user_id: `viewer-${i}` } })
-        .then((r) => answers.push({ status: r.statusCode, body: r.json(), retryAfter: r.headers['retry-after'] })));
+      t
+        .request({ method: 'POST', url: '/api/v1/activity', payload: { ...body, user_id: `viewer-${i}` } })
+        .then((r) => answers.push({ status: r.statusCode, body: r.json(), retryAfter: r.headers['retry-after'] })),
+    );
     await until(() => answers.length >= sent - taken); // the rest are refused before the lock is released
     held.open();
     await lock;

@@ -17,8 +17,14 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const env = {
-    ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_ON_EMPTY: 'false',
-    CHANNELNET_TEST_CLOCK: '1', LOG_LEVEL: 'error', RATE_LIMIT_ENABLED: 'false',
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DEMO_ON_EMPTY: 'false',
+    CHANNELNET_TEST_CLOCK: '1',
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_ENABLED: 'false',
   };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve'], { env });
@@ -58,7 +64,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('heartbeats raced across processes
         const n = seq++;
         const body = { source: 'roku_app', action: 'play_channel', client_id: 11, user_id: viewer, channel_id: 201, payload: { seq: n } };
         return fetch(`${servers[n % servers.length]!.url}/api/v1/activity`, {
-          method: 'POST', headers: { 'content-type': 'application/json', 'x-test-now': now }, body: JSON.stringify(body),
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-test-now': now },
+          body: JSON.stringify(body),
         });
       }),
     );
@@ -67,12 +75,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('heartbeats raced across processes
   }
 
   const sessionsOf = (viewer: string) =>
-    database.db.select().from(watchSessions).where(sql`${watchSessions.userId} = ${viewer}`).orderBy(asc(watchSessions.id));
+    database.db
+      .select()
+      .from(watchSessions)
+      .where(sql`${watchSessions.userId} = ${viewer}`)
+      .orderBy(asc(watchSessions.id));
 
   async function expectEveryEventOnce(): Promise<void> {
-    const [row] = await queryRows<{ total: number; distinct: number; max: number }>(database.db, sql`
+    const [row] = await queryRows<{ total: number; distinct: number; max: number }>(
+      database.db,
+      sql`
       select count(*)::integer as total, count(distinct payload->>'seq')::integer as distinct,
-             max((payload->>'seq')::integer) as max from activity_events`);
+             max((payload->>'seq')::integer) as max from activity_events`,
+    );
     expect(row).toEqual({ total: seq, distinct: seq, max: seq - 1 });
   }
 
@@ -98,10 +113,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('heartbeats raced across processes
     await fire(viewers, 8, at(20));
     await fire(viewers, 8, at(21));
     await fire(viewers, 8, at(30));
-    const rows = await queryRows<{ user_id: string; open: number; closed: number; beats: number }>(database.db, sql`
+    const rows = await queryRows<{ user_id: string; open: number; closed: number; beats: number }>(
+      database.db,
+      sql`
       select user_id, count(*) filter (where open)::integer as open, count(*) filter (where not open)::integer as closed,
              sum(heartbeats)::integer as beats
-        from watch_sessions where user_id like 'crowd-%' group by user_id`);
+        from watch_sessions where user_id like 'crowd-%' group by user_id`,
+    );
     expect(rows).toHaveLength(viewers.length);
     for (const row of rows) expect(row).toMatchObject({ open: 1, closed: 1, beats: 24 });
     await expectEveryEventOnce();

@@ -47,15 +47,26 @@ describe.each(BACKENDS)('activity ingestion on %s', (backend) => {
   };
   const sessions = () => t.database.db.select().from(watchSessions).orderBy(asc(watchSessions.id));
   const events = () => t.database.db.select().from(activityEvents).orderBy(asc(activityEvents.id));
-  const payloadTexts = async () =>
-    (await queryRows<{ p: string | null }>(t.database.db, sql`select payload::text as p from activity_events order by id`)).map((r) => r.p);
+  const payloadTexts = async () => (await queryRows<{ p: string | null }>(t.database.db, sql`select payload::text as p from activity_events order by id`)).map((r) => r.p);
   const counts = async () => ({ events: (await events()).length, sessions: (await sessions()).length });
 
   describe('watch sessions', () => {
     it('opens a session on the first heartbeat', async () => {
       await beat(at(0));
       expect(await sessions()).toMatchObject([
-        { source: 'roku_app', clientId: '11', userId: 'viewer-1', channelId: 201, ownerId: 11, startedAt: date(0), lastHeartbeatAt: date(0), heartbeats: 1, open: true, endedAt: null, creditedSeconds: null },
+        {
+          source: 'roku_app',
+          clientId: '11',
+          userId: 'viewer-1',
+          channelId: 201,
+          ownerId: 11,
+          startedAt: date(0),
+          lastHeartbeatAt: date(0),
+          heartbeats: 1,
+          open: true,
+          endedAt: null,
+          creditedSeconds: null,
+        },
       ]);
     });
 
@@ -117,7 +128,10 @@ describe.each(BACKENDS)('activity ingestion on %s', (backend) => {
     it('applies heartbeats of one key written in one batch in time order', async () => {
       const event = { source: 'roku_app', action: 'play_channel', kind: 'heartbeat', clientId: '11', userId: 'viewer-1', channelId: 201, payload: null } as const;
       const times = [date(8), date(0), date(2), date(7), date(1)];
-      const outcomes = await recordActivityBatch(t.database.db, times.map((d) => ({ event, at: d })));
+      const outcomes = await recordActivityBatch(
+        t.database.db,
+        times.map((d) => ({ event, at: d })),
+      );
       expect(outcomes).toEqual(Array(5).fill('recorded'));
       expect(await sessions()).toMatchObject([
         { startedAt: date(0), lastHeartbeatAt: date(2), heartbeats: 3, open: false, creditedSeconds: 120 },
@@ -311,7 +325,8 @@ describe('activity ingestion when writing fails', () => {
     const sweep = serviceJobs(sources).find((job) => job.name === 'session_sweep')!;
     // Under the test clock the tests sweep when they choose: the job is not made at all (PGlite's table upkeep is).
     expect(serviceJobs({ ...sources, config: { ...config, CHANNELNET_TEST_CLOCK: true } }).map((job) => job.name)).toEqual(['table_upkeep']);
-    const runs = async () => (await registry.getSingleMetric('channelnet_job_runs_total')!.get()).values.find((v) => v.labels.job === 'session_sweep' && v.labels.result === 'ok')?.value ?? 0;
+    const runs = async () =>
+      (await registry.getSingleMetric('channelnet_job_runs_total')!.get()).values.find((v) => v.labels.job === 'session_sweep' && v.labels.result === 'ok')?.value ?? 0;
     const before = await runs();
     const first = jobs.runOnce(sweep);
     expect(jobs.runOnce(sweep)).toBe(first);

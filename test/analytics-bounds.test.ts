@@ -20,10 +20,25 @@ const DAYS = 92;
 
 function analyticsCatalog() {
   const catalog = studioCatalog();
-  catalog.videos.push(...Array.from({ length: MAX_DAY_ENTRIES }, (_, i) => ({ id: CLIP + i, ownerId: 11, title: `Clip ${i}`, durationSeconds: 120, providerName: 'YouTube', providerVideoId: `a${i}` })));
+  catalog.videos.push(
+    ...Array.from({ length: MAX_DAY_ENTRIES }, (_, i) => ({
+      id: CLIP + i,
+      ownerId: 11,
+      title: `Clip ${i}`,
+      durationSeconds: 120,
+      providerName: 'YouTube',
+      providerVideoId: `a${i}`,
+    })),
+  );
   for (let i = 0; i < CHANNELS; i++) {
     catalog.channels.push({
-      id: FIRST_CHANNEL + i, ownerId: 11, name: `Busy ${i}`, url: `busy-${i}`, categoryId: 1, timezone: i % 2 ? 'Europe/Berlin' : 'America/New_York', createdAt: '2026-01-01T00:00:00Z',
+      id: FIRST_CHANNEL + i,
+      ownerId: 11,
+      name: `Busy ${i}`,
+      url: `busy-${i}`,
+      categoryId: 1,
+      timezone: i % 2 ? 'Europe/Berlin' : 'America/New_York',
+      createdAt: '2026-01-01T00:00:00Z',
       schedules: [{ id: 700_000 + i, startTime: '2026-01-01T00:00:00', loopDaily: true, videoIds: Array.from({ length: MAX_DAY_ENTRIES }, (_, k) => CLIP + k) }],
     });
   }
@@ -50,7 +65,7 @@ describe.each(BACKENDS)('programme analytics over 92 days of a crediter backlog 
 
   const get = (path: string) => s.t.request({ method: 'GET', url: `/api/v1/rest/analytics/${path}`, headers: { authorization: `Bearer ${s.tokens.alice}` }, now: NOW });
 
-  it('the owner\'s programmes and top lists over 92 days stay under 2 s of CPU, cold, and say what they left out', async () => {
+  it("the owner's programmes and top lists over 92 days stay under 2 s of CPU, cold, and say what they left out", async () => {
     const range = 'from=2026-08-22&to=2026-11-22';
     for (const path of [`programmes?${range}`, `top?${range}`, `programmes?${range}&groupBy=channel&perPage=500`]) {
       // Cold: nothing of these days compiled yet (each read compiles what it splits over; a new app per path would be colder still).

@@ -67,7 +67,15 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
 
   it('counts devices, sessions and watch time per day of the zone, against the previous range', async () => {
     const trends = await data(`trends?${RANGE}&${NY}`);
-    expect(trends).toMatchObject({ from: '2026-11-20', to: '2026-11-21', timezone: 'America/New_York', days: 2, previous: { from: '2026-11-18', to: '2026-11-19' }, channelId: null, source: null });
+    expect(trends).toMatchObject({
+      from: '2026-11-20',
+      to: '2026-11-21',
+      timezone: 'America/New_York',
+      days: 2,
+      previous: { from: '2026-11-18', to: '2026-11-19' },
+      channelId: null,
+      source: null,
+    });
     expect(trends.daily).toEqual([
       { day: '2026-11-20', ...figures(2, 3, 300) }, // B, C, D
       { day: '2026-11-21', ...figures(1, 1, 300) }, // E
@@ -78,8 +86,20 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
       change: { uniqueDevices: change(2, 200), sessions: change(2, 100), watchSeconds: change(420, 233.3) },
     });
     expect(trends.channels).toEqual([
-      { channelId: 202, channelName: 'Alice Music', current: figures(2, 2, 360), previous: figures(1, 1, 60), change: { uniqueDevices: change(1, 100), sessions: change(1, 100), watchSeconds: change(300, 500) } },
-      { channelId: 201, channelName: 'Alice News', current: figures(2, 2, 240), previous: figures(1, 1, 120), change: { uniqueDevices: change(1, 100), sessions: change(1, 100), watchSeconds: change(120, 100) } },
+      {
+        channelId: 202,
+        channelName: 'Alice Music',
+        current: figures(2, 2, 360),
+        previous: figures(1, 1, 60),
+        change: { uniqueDevices: change(1, 100), sessions: change(1, 100), watchSeconds: change(300, 500) },
+      },
+      {
+        channelId: 201,
+        channelName: 'Alice News',
+        current: figures(2, 2, 240),
+        previous: figures(1, 1, 120),
+        change: { uniqueDevices: change(1, 100), sessions: change(1, 100), watchSeconds: change(120, 100) },
+      },
     ]);
     expect(trends.sources.map((s: any) => [s.source, s.current, s.previous, s.change.watchSeconds])).toEqual([
       ['roku_app', figures(2, 2, 480), figures(1, 2, 180), change(300, 166.7)],
@@ -91,7 +111,10 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
   it('puts day boundaries at midnight of the zone asked (UTC by default)', async () => {
     const utc = await data(`trends?${RANGE}`);
     expect(utc.timezone).toBe('UTC');
-    expect(utc.daily).toEqual([{ day: '2026-11-20', ...figures(2, 3, 360) }, { day: '2026-11-21', ...figures(2, 2, 360) }]); // A, B, C | D, E
+    expect(utc.daily).toEqual([
+      { day: '2026-11-20', ...figures(2, 3, 360) },
+      { day: '2026-11-21', ...figures(2, 2, 360) },
+    ]); // A, B, C | D, E
     expect(utc.totals.previous).toEqual(figures(1, 1, 60)); // G
     // A Windows zone id is the same zone.
     expect((await data(`trends?${RANGE}&timezone=Eastern%20Standard%20Time`)).daily).toEqual((await data(`trends?${RANGE}&${NY}`)).daily);
@@ -100,15 +123,32 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
   it('filters by channel and platform', async () => {
     const news = await data(`trends?${RANGE}&${NY}&channelId=201`);
     expect([news.channelId, news.daily, news.totals.previous, news.channels.map((c: any) => c.channelId)]).toEqual([
-      201, [{ day: '2026-11-20', ...figures(2, 2, 240) }, { day: '2026-11-21', ...figures(0, 0, 0) }], figures(1, 1, 120), [201],
+      201,
+      [
+        { day: '2026-11-20', ...figures(2, 2, 240) },
+        { day: '2026-11-21', ...figures(0, 0, 0) },
+      ],
+      figures(1, 1, 120),
+      [201],
     ]);
     const roku = await data(`trends?${RANGE}&${NY}&channelId=202&source=roku_app`);
-    expect([roku.source, roku.daily.map((d: any) => d.watchSeconds), roku.totals.current, roku.totals.previous]).toEqual(['roku_app', [0, 300], figures(1, 1, 300), figures(1, 1, 60)]);
+    expect([roku.source, roku.daily.map((d: any) => d.watchSeconds), roku.totals.current, roku.totals.previous]).toEqual([
+      'roku_app',
+      [0, 300],
+      figures(1, 1, 300),
+      figures(1, 1, 60),
+    ]);
   });
 
   it('defaults to the 28 days ending today in the zone', async () => {
     const defaults = await data('trends');
-    expect([defaults.from, defaults.to, defaults.days, defaults.previous, defaults.daily.length]).toEqual(['2026-10-26', '2026-11-22', 28, { from: '2026-09-28', to: '2026-10-25' }, 28]);
+    expect([defaults.from, defaults.to, defaults.days, defaults.previous, defaults.daily.length]).toEqual([
+      '2026-10-26',
+      '2026-11-22',
+      28,
+      { from: '2026-09-28', to: '2026-10-25' },
+      28,
+    ]);
     expect(defaults.totals.current).toEqual(figures(3, 6, 780));
   });
 
@@ -123,7 +163,11 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
     expect(sales.totals.current).toEqual({ newSubscriptions: 1, renewals: 1, subscriptionRefunds: 1, ppvPurchases: 1, ppvRefunds: 1 });
     expect(sales.totals.previous).toEqual({ ...zero, newSubscriptions: 1, ppvPurchases: 1 });
     expect(sales.totals.change).toEqual({
-      newSubscriptions: change(0, 0), renewals: change(1, null), subscriptionRefunds: change(1, null), ppvPurchases: change(0, 0), ppvRefunds: change(1, null),
+      newSubscriptions: change(0, 0),
+      renewals: change(1, null),
+      subscriptionRefunds: change(1, null),
+      ppvPurchases: change(0, 0),
+      ppvRefunds: change(1, null),
     });
     expect(sales.stores.map((s: any) => [s.store, s.current, s.previous])).toEqual([
       ['Apple', { ...zero, newSubscriptions: 1 }, zero],
@@ -136,7 +180,7 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
     expect((await data(`entitlements?${RANGE}`)).daily.map((d: any) => d.newSubscriptions)).toEqual([0, 1]);
   });
 
-  it('shows another owner nothing of these, and another owner\'s channel is not found', async () => {
+  it("shows another owner nothing of these, and another owner's channel is not found", async () => {
     const theirs = await data(`trends?${RANGE}&${NY}`, otherToken);
     expect([theirs.totals.current, theirs.channels.map((c: any) => c.channelId)]).toEqual([figures(1, 1, 60), [401]]);
     const sales = await data(`entitlements?${RANGE}&${NY}`, otherToken);
@@ -169,14 +213,14 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
   it('answers the days as CSV with Accept: text/csv', async () => {
     const trends = await get(`trends?${RANGE}&${NY}`, { accept: 'text/csv' });
     expect([trends.statusCode, trends.headers['content-type'], trends.headers['content-disposition']]).toEqual([
-      200, 'text/csv; charset=utf-8', 'attachment; filename="trends-2026-11-20-2026-11-21.csv"',
+      200,
+      'text/csv; charset=utf-8',
+      'attachment; filename="trends-2026-11-20-2026-11-21.csv"',
     ]);
     expect(trends.body).toBe('day,uniqueDevices,sessions,watchSeconds\r\n2026-11-20,2,3,300\r\n2026-11-21,1,1,300\r\n');
     const sales = await get(`entitlements?${RANGE}&${NY}`, { accept: 'text/csv' });
     expect(sales.headers['content-disposition']).toBe('attachment; filename="entitlements-2026-11-20-2026-11-21.csv"');
-    expect(sales.body).toBe(
-      'day,newSubscriptions,renewals,subscriptionRefunds,ppvPurchases,ppvRefunds\r\n2026-11-20,1,1,0,1,0\r\n2026-11-21,0,0,1,0,1\r\n',
-    );
+    expect(sales.body).toBe('day,newSubscriptions,renewals,subscriptionRefunds,ppvPurchases,ppvRefunds\r\n2026-11-20,1,1,0,1,0\r\n2026-11-21,0,0,1,0,1\r\n');
   });
 });
 
@@ -188,12 +232,27 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
  */
 async function seedSales(t: TestApp) {
   const { db } = t.database;
-  const sub = (appId: number, storePlatform: 'Apple' | 'Roku', originalTransactionId: string) =>
-    ({ appId, storePlatform, productId: 'p', originalTransactionId, status: 'active', updatedAt: new Date(NOW) });
+  const sub = (appId: number, storePlatform: 'Apple' | 'Roku', originalTransactionId: string) => ({
+    appId,
+    storePlatform,
+    productId: 'p',
+    originalTransactionId,
+    status: 'active',
+    updatedAt: new Date(NOW),
+  });
   await db.insert(subscriptions).values([sub(303, 'Roku', 'r-1'), sub(301, 'Apple', 'a-1'), sub(301, 'Apple', 'a-2'), sub(399, 'Roku', 'o-1')]);
   type Route = 'subscription_verify' | 'subscription_restore' | 'subscription_status' | 'ppv_verify' | 'notification';
-  const attempt = (at: string, appId: number, storePlatform: 'Apple' | 'Roku', route: Route, otx: string, tx: string, outcome: string, granted: boolean) =>
-    ({ at: new Date(at), appId, storePlatform, route, originalTransactionId: otx, transactionId: tx, outcome, granted, deviceId: 'dev' });
+  const attempt = (at: string, appId: number, storePlatform: 'Apple' | 'Roku', route: Route, otx: string, tx: string, outcome: string, granted: boolean) => ({
+    at: new Date(at),
+    appId,
+    storePlatform,
+    route,
+    originalTransactionId: otx,
+    transactionId: tx,
+    outcome,
+    granted,
+    deviceId: 'dev',
+  });
   await db.insert(verificationAttempts).values([
     attempt('2026-11-18T15:00:00Z', 303, 'Roku', 'subscription_verify', 'r-1', 'r-1', 'valid', true), // new (previous)
     attempt('2026-11-20T15:00:00Z', 303, 'Roku', 'notification', 'r-1', 'r-1-2', 'valid', true), // renewal
@@ -207,12 +266,21 @@ async function seedSales(t: TestApp) {
     attempt('2026-11-20T20:00:00Z', 399, 'Roku', 'subscription_verify', 'o-1', 'o-1', 'valid', true), // another owner's
   ]);
   const unlock = (appId: number, storePlatform: 'Google' | 'Roku', transactionId: string, createdAt: string, revokedAt: string | null = null) => ({
-    appId, videoId: 5002, storePlatform, productId: 'ppv', transactionId, deviceId: 'dev',
-    createdAt: new Date(createdAt), expiresAt: new Date(Date.parse(createdAt) + 86_400_000), revokedAt: revokedAt ? new Date(revokedAt) : null,
+    appId,
+    videoId: 5002,
+    storePlatform,
+    productId: 'ppv',
+    transactionId,
+    deviceId: 'dev',
+    createdAt: new Date(createdAt),
+    expiresAt: new Date(Date.parse(createdAt) + 86_400_000),
+    revokedAt: revokedAt ? new Date(revokedAt) : null,
   });
-  await db.insert(ppvUnlocks).values([
-    unlock(303, 'Roku', 'ppv-1', '2026-11-20T18:00:00Z'),
-    unlock(302, 'Google', 'ppv-2', '2026-11-19T18:00:00Z', '2026-11-21T18:00:00Z'),
-    unlock(399, 'Roku', 'ppv-3', '2026-11-20T18:00:00Z'),
-  ]);
+  await db
+    .insert(ppvUnlocks)
+    .values([
+      unlock(303, 'Roku', 'ppv-1', '2026-11-20T18:00:00Z'),
+      unlock(302, 'Google', 'ppv-2', '2026-11-19T18:00:00Z', '2026-11-21T18:00:00Z'),
+      unlock(399, 'Roku', 'ppv-3', '2026-11-20T18:00:00Z'),
+    ]);
 }

@@ -59,7 +59,10 @@ describe.each(BACKENDS)('watch analytics on %s', (backend) => {
 
   it('sums credited watch time, sessions and unique viewers per channel, with totals', async () => {
     expect(await data(`summary?${RANGE}`)).toEqual({
-      from: '2026-11-20T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z', channelId: null, groupBy: 'channel',
+      from: '2026-11-20T00:00:00.000Z',
+      to: '2026-11-23T00:00:00.000Z',
+      channelId: null,
+      groupBy: 'channel',
       groups: [
         { channelId: 201, channelName: 'Alice News', watchSeconds: 300, sessions: 3, uniqueViewers: 3, averageSessionSeconds: 100 },
         { channelId: 202, channelName: 'Alice Music', watchSeconds: 360, sessions: 2, uniqueViewers: 2, averageSessionSeconds: 180 },
@@ -71,10 +74,16 @@ describe.each(BACKENDS)('watch analytics on %s', (backend) => {
   it('groups by source and by UTC day', async () => {
     const bySource = await data(`summary?${RANGE}&groupBy=source`);
     expect(bySource.groups.map((g: any) => [g.source, g.watchSeconds, g.sessions, g.uniqueViewers])).toEqual([
-      ['apple_tv', 120, 1, 1], ['fire_tv', 60, 1, 1], ['mobile_app_on_ios', 60, 1, 1], ['roku_app', 420, 2, 1],
+      ['apple_tv', 120, 1, 1],
+      ['fire_tv', 60, 1, 1],
+      ['mobile_app_on_ios', 60, 1, 1],
+      ['roku_app', 420, 2, 1],
     ]);
     const byDay = await data(`summary?${RANGE}&groupBy=day&channelId=202`);
-    expect(byDay.groups.map((g: any) => [g.day, g.watchSeconds, g.sessions])).toEqual([['2026-11-20', 300, 1], ['2026-11-21', 60, 1]]);
+    expect(byDay.groups.map((g: any) => [g.day, g.watchSeconds, g.sessions])).toEqual([
+      ['2026-11-20', 300, 1],
+      ['2026-11-21', 60, 1],
+    ]);
   });
 
   it('answers zeros for a range without sessions, and defaults to the 7 days before now', async () => {
@@ -87,8 +96,16 @@ describe.each(BACKENDS)('watch analytics on %s', (backend) => {
     const page = await data(`sessions?${RANGE}`);
     expect(page).toMatchObject({ page: 1, perPage: 50, total: 5, totalPages: 1 });
     expect(page.items[0]).toEqual({
-      source: 'roku_app', clientId: '11', userId: 'v1', channelId: 201, startedAt: min(0), endedAt: min(2), lastHeartbeatAt: min(2),
-      creditedSeconds: 120, heartbeats: 3, open: false,
+      source: 'roku_app',
+      clientId: '11',
+      userId: 'v1',
+      channelId: 201,
+      startedAt: min(0),
+      endedAt: min(2),
+      lastHeartbeatAt: min(2),
+      creditedSeconds: 120,
+      heartbeats: 3,
+      open: false,
     });
     expect(page.items.map((s: any) => [s.userId, s.channelId, s.creditedSeconds, s.open, s.endedAt])).toEqual([
       ['v1', 201, 120, false, min(2)],
@@ -119,7 +136,10 @@ describe.each(BACKENDS)('watch analytics on %s', (backend) => {
       { start: min(10), end: min(15), viewers: 0 },
     ]);
     const widened = await data('concurrency?from=2026-11-20T10:01:30Z&to=2026-11-20T10:02:10Z&interval=1m');
-    expect(widened.buckets.map((b: any) => [b.start, b.viewers])).toEqual([[min(1), 2], [min(2), 0]]);
+    expect(widened.buckets.map((b: any) => [b.start, b.viewers])).toEqual([
+      [min(1), 2],
+      [min(2), 0],
+    ]);
     const daily = await data(`concurrency?${RANGE}&interval=1d&channelId=201`);
     expect(daily.buckets.map((b: any) => b.viewers)).toEqual([2, 0, 1]);
   });
@@ -133,9 +153,7 @@ describe.each(BACKENDS)('watch analytics on %s', (backend) => {
         `roku_app,11,"'=HYPERLINK(""x""),y",201,2026-11-10T08:00:00.000Z,2026-11-10T08:00:00.000Z,2026-11-10T08:00:00.000Z,60,1,false\r\n`,
     );
     const summary = await get(`summary?${RANGE}`, { accept: 'application/json;q=0.5, text/csv' });
-    expect(summary.body).toBe(
-      'channelId,channelName,watchSeconds,sessions,uniqueViewers,averageSessionSeconds\r\n201,Alice News,300,3,3,100\r\n202,Alice Music,360,2,2,180\r\n',
-    );
+    expect(summary.body).toBe('channelId,channelName,watchSeconds,sessions,uniqueViewers,averageSessionSeconds\r\n201,Alice News,300,3,3,100\r\n202,Alice Music,360,2,2,180\r\n');
     const concurrency = await get('concurrency?from=2026-11-20T10:00:00Z&to=2026-11-20T10:10:00Z&interval=5m', { accept: 'text/csv' });
     expect(concurrency.body).toBe(`start,end,viewers\r\n${min(0)},${min(5)},2\r\n${min(5)},${min(10)},1\r\n`);
     expect((await get(`summary?${RANGE}`, { accept: 'text/csv;q=0.1, application/json' })).json().success).toBe(true);

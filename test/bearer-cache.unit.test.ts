@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { BearerCache, forgetTokensLocally, type KeptToken } from '../src/access/bearer-cache.ts';
 
-const row = (accountId: number): KeptToken => ({ id: accountId, kind: 'session', expiresAt: null, slidingSeconds: null, lastUsedAt: null, revokedAt: null, account: { id: accountId, status: 'active' } });
+const row = (accountId: number): KeptToken => ({
+  id: accountId,
+  kind: 'session',
+  expiresAt: null,
+  slidingSeconds: null,
+  lastUsedAt: null,
+  revokedAt: null,
+  account: { id: accountId, status: 'active' },
+});
 const hash = (n: number) => n.toString(16).padStart(64, '0');
 
 function cacheAt(keepMs = 60_000) {
@@ -29,7 +37,7 @@ describe('the Bearer cache', () => {
     cache.close();
   });
 
-  it('does not keep a row read before a revocation, and drops an account\'s tokens on its owner change', () => {
+  it("does not keep a row read before a revocation, and drops an account's tokens on its owner change", () => {
     const { cache } = cacheAt();
     const before = cache.version;
     forgetTokensLocally([hash(9)]);

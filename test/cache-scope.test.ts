@@ -21,10 +21,14 @@ function scopedCache(maxEntries = 100) {
   cache.invalidate(true);
   const loads = new Map<string, number>();
   const get = (key: string, scope?: CacheScope) =>
-    cache.get(key, async () => {
-      loads.set(key, (loads.get(key) ?? 0) + 1);
-      return key;
-    }, scope);
+    cache.get(
+      key,
+      async () => {
+        loads.set(key, (loads.get(key) ?? 0) + 1);
+        return key;
+      },
+      scope,
+    );
   const loadsOf = (key: string) => loads.get(key) ?? 0;
   return { cache, get, loadsOf };
 }
@@ -42,8 +46,20 @@ describe('change payloads', () => {
       expect(parseChangePayload(changePayload(change))).toEqual(change);
     }
     expect(changePayload('all')).toBe('');
-    for (const payload of [undefined, '', 'x', '[]', 'null', '12', '{}', '{"owner":"12"}', '{"owner":1.5}', '{"owner":1,"channels":3}',
-      '{"owner":1,"channels":[1,"2"]}', '{"owner":1,"extra":true}']) {
+    for (const payload of [
+      undefined,
+      '',
+      'x',
+      '[]',
+      'null',
+      '12',
+      '{}',
+      '{"owner":"12"}',
+      '{"owner":1.5}',
+      '{"owner":1,"channels":3}',
+      '{"owner":1,"channels":[1,"2"]}',
+      '{"owner":1,"extra":true}',
+    ]) {
       expect(parseChangePayload(payload)).toBe('all');
     }
   });
@@ -242,7 +258,12 @@ describe.each(BACKENDS)('schedule timelines dropping channels (%s)', (kind) => {
     cache.change('all');
     expect(await reload(timelines)).toBe(3);
     cache.change({ ownerId: ALICE, channelIds: [204] });
-    expect(await reload(timelines, owned.filter((c) => c.id !== 204))).toBe(0);
+    expect(
+      await reload(
+        timelines,
+        owned.filter((c) => c.id !== 204),
+      ),
+    ).toBe(0);
     expect(await reload(timelines)).toBeGreaterThan(0); // 204's days
     cache.change({ ownerId: 99 });
     expect(await reload(timelines)).toBe(0);
@@ -252,19 +273,21 @@ describe.each(BACKENDS)('schedule timelines dropping channels (%s)', (kind) => {
 /** A database handle that calls `change` when the first query is built (a change arriving mid-load). */
 function changingOnFirstQuery(db: Database, change: () => void): { db: Database } {
   let fired = false;
-  return countingQueries(new Proxy(db, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop !== 'select' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (!fired) {
-          fired = true;
-          change();
-        }
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  }));
+  return countingQueries(
+    new Proxy(db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== 'select' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (!fired) {
+            fired = true;
+            change();
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }),
+  );
 }
 
 describe.each(BACKENDS)('catalog change notices through the database (%s)', (kind) => {

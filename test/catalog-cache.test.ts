@@ -108,7 +108,10 @@ describe('catalog cache', () => {
   });
 
   it('keeps nothing when either bound is 0', async () => {
-    for (const limits of [{ maxEntries: 0, maxBytes: 10_000 }, { maxEntries: 10, maxBytes: 0 }]) {
+    for (const limits of [
+      { maxEntries: 0, maxBytes: 10_000 },
+      { maxEntries: 10, maxBytes: 0 },
+    ]) {
       const cache = new CatalogCache(limits);
       cache.invalidate(true);
       const source = counting();
@@ -137,8 +140,7 @@ describe.each(BACKENDS)('catalog cache in the service on %s', (backend) => {
     const t = await testApp(backend, smallCatalog());
     try {
       const token = (await t.request({ method: 'POST', url: '/api/v1/rest/auth/login', payload: { username: 'alice', password: OWNER.password } })).json().data.authToken;
-      const names = async () =>
-        (await t.request({ url: '/api/v1/rest/channels', headers: { authorization: `Bearer ${token}` } })).json().data.map((c: { name: string }) => c.name);
+      const names = async () => (await t.request({ url: '/api/v1/rest/channels', headers: { authorization: `Bearer ${token}` } })).json().data.map((c: { name: string }) => c.name);
       const legacy = async () => (await t.request({ url: '/WebServices/VastService.asmx/GetVastSettings?channelId=201' })).body;
       expect(await names()).toEqual(['Alice Music', 'Alice News']);
       expect(await legacy()).toContain('https://ads.example/web');

@@ -66,9 +66,7 @@ describe.each(BACKENDS)('catalog import and export on %s', (backend) => {
     await importCatalog(first.db, smallCatalog(), options);
     const exported = await exportCatalog(first.db);
     expect(exported.videos?.[2]?.renditions).toHaveLength(2);
-    expect(exported.channels?.[0]?.schedules?.map((s) => s.startTime)).toEqual([
-      '2026-11-18T22:00:00', '2026-11-21T08:00:00', '2026-11-21T12:00:00',
-    ]);
+    expect(exported.channels?.[0]?.schedules?.map((s) => s.startTime)).toEqual(['2026-11-18T22:00:00', '2026-11-21T08:00:00', '2026-11-21T12:00:00']);
     expect(exported.apps?.[1]?.theme).toEqual({ primaryColor: '010203', secondaryColor: '040506', styleColor: '070809' });
 
     const second = await fresh();

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_EXISTING, parseCatalogText, validateCatalog, type ExistingCatalog,
-} from '../src/catalog/validate.ts';
+import { EMPTY_EXISTING, parseCatalogText, validateCatalog, type ExistingCatalog } from '../src/catalog/validate.ts';
 import type { Catalog } from '../src/catalog/format.ts';
 
 const PNG = 'iVBORw0KGgo='; // the 8-byte PNG signature
@@ -15,43 +13,80 @@ function sample(): any {
     format: 'channel-network-catalog',
     version: 1,
     accounts: [
-      { id: 1, username: 'Owner', email: 'owner@example.com', password: 'secret', publicUrl: 'owner',
-        appTokens: [{ token: GUID }], favorites: [{ channelId: 10, favoritedAt: '2026-01-01T00:00:00Z' }] },
+      {
+        id: 1,
+        username: 'Owner',
+        email: 'owner@example.com',
+        password: 'secret',
+        publicUrl: 'owner',
+        appTokens: [{ token: GUID }],
+        favorites: [{ channelId: 10, favoritedAt: '2026-01-01T00:00:00Z' }],
+      },
       { id: 2, username: 'viewer', email: 'viewer@example.com', passwordHash: HASH, publicUrl: 'viewer' },
     ],
     categories: [{ id: 1, name: 'News' }],
     languages: [{ id: 1, name: 'English', code: 'en' }],
     videos: [
       { id: 100, ownerId: 1, title: 'One', durationSeconds: 60.5, providerName: 'YouTube', providerVideoId: 'a', categoryId: 1 },
-      { id: 101, ownerId: 1, title: 'Two', durationSeconds: 30, providerName: 'Custom', providerVideoId: 'b',
-        renditions: [{ url: 'https://media.example/1.mp4', width: 1280, height: 720, expiresUtc: '2026-12-01T00:00:00+01:00' }] },
+      {
+        id: 101,
+        ownerId: 1,
+        title: 'Two',
+        durationSeconds: 30,
+        providerName: 'Custom',
+        providerVideoId: 'b',
+        renditions: [{ url: 'https://media.example/1.mp4', width: 1280, height: 720, expiresUtc: '2026-12-01T00:00:00+01:00' }],
+      },
     ],
     channels: [
-      { id: 10, ownerId: 1, name: 'News', url: 'news', categoryId: 1, languageId: 1, timezone: 'Europe/Berlin',
-        videoIds: [100, 101], vodVideoIds: [101],
-        vast: [{ platform: 'web', vastUrl: 'https://ads.example/web' }, { platform: 'roku', vastUrl: 'https://ads.example/roku', vastType: 'fullscreen' }],
+      {
+        id: 10,
+        ownerId: 1,
+        name: 'News',
+        url: 'news',
+        categoryId: 1,
+        languageId: 1,
+        timezone: 'Europe/Berlin',
+        videoIds: [100, 101],
+        vodVideoIds: [101],
+        vast: [
+          { platform: 'web', vastUrl: 'https://ads.example/web' },
+          { platform: 'roku', vastUrl: 'https://ads.example/roku', vastType: 'fullscreen' },
+        ],
         roku: { addedToRoku: true, lastUpdateDate: null },
         schedules: [{ id: 9001, startTime: '2026-11-21T08:00:00', videoIds: [100, 101, 100] }],
-        liveStreams: [{ videoId: 100, start: '2026-11-21T18:00:00Z', end: '2026-11-21T19:30:00.5+01:00' }] },
+        liveStreams: [{ videoId: 100, start: '2026-11-21T18:00:00Z', end: '2026-11-21T19:30:00.5+01:00' }],
+      },
     ],
     apps: [
-      { id: 50, ownerId: 1, platform: 'roku', appName: 'News TV', apiKey: GUID, adLink: 'https://ads.example/app',
+      {
+        id: 50,
+        ownerId: 1,
+        platform: 'roku',
+        appName: 'News TV',
+        apiKey: GUID,
+        adLink: 'https://ads.example/app',
         theme: { primaryColor: '1a2b3c', secondaryColor: '1A2B3C', backgroundColor: '000000', styleColor: 'ffffff' },
         images: { logo: PNG, icon: JPEG },
         storeProducts: [{ storePlatform: 'Roku', productId: 'monthly', billingPeriod: 'Monthly' }],
         vodPpv: { isEnabled: true, storeProducts: [{ storePlatform: 'Roku', productId: 'ppv', billingPeriod: 'OneTime' }] },
         storeCredentials: { roku: { apiKey: 'k', sandbox: true } },
-        channels: [{ channelId: 10, channelNumber: '1' }] },
-      { id: 51, ownerId: 1, platform: 'androidtv', appName: 'News Android',
-        theme: { primaryColor: '111111', secondaryColor: '222222', styleColor: '333333' } },
-      { id: 52, ownerId: 1, platform: 'mobile', appName: 'News Mobile',
-        mobile: { selectionColor: '111111', headerFooterColor: '222222', backgroundColor: '333333', fontColor: '444444' } },
+        channels: [{ channelId: 10, channelNumber: '1' }],
+      },
+      { id: 51, ownerId: 1, platform: 'androidtv', appName: 'News Android', theme: { primaryColor: '111111', secondaryColor: '222222', styleColor: '333333' } },
+      {
+        id: 52,
+        ownerId: 1,
+        platform: 'mobile',
+        appName: 'News Mobile',
+        mobile: { selectionColor: '111111', headerFooterColor: '222222', backgroundColor: '333333', fontColor: '444444' },
+      },
     ],
     entitlements: {
-      subscriptions: [{ appId: 50, deviceId: 12345, viewerId: null, storePlatform: 'Roku', productId: 'monthly',
-        originalTransactionId: 't1', status: 'active', expiresUtc: null }],
-      ppvUnlocks: [{ appId: 50, videoId: 100, channelId: 10, deviceId: null, viewerId: 2, storePlatform: 'Roku',
-        productId: 'ppv', transactionId: 'p1', expiresUtc: '2026-11-23T00:00:00Z' }],
+      subscriptions: [{ appId: 50, deviceId: 12345, viewerId: null, storePlatform: 'Roku', productId: 'monthly', originalTransactionId: 't1', status: 'active', expiresUtc: null }],
+      ppvUnlocks: [
+        { appId: 50, videoId: 100, channelId: 10, deviceId: null, viewerId: 2, storePlatform: 'Roku', productId: 'ppv', transactionId: 'p1', expiresUtc: '2026-11-23T00:00:00Z' },
+      ],
     },
   };
 }
@@ -81,8 +116,17 @@ describe('validateCatalog: a valid catalog', () => {
     const channel = c.channels[0]!;
     expect(channel).toMatchObject({ order: 0, guideMode: 'default', password: null, passwordHash: null, createdAt: null, deleted: false });
     expect(channel.vast[0]).toEqual({
-      platform: 'web', vastUrl: 'https://ads.example/web', vastVersion: 1, skippable: false, adFrequency: null,
-      midRollFrequency: null, slottable: false, timeFrom: null, timeTo: null, vastType: null, allowAdsInVod: false,
+      platform: 'web',
+      vastUrl: 'https://ads.example/web',
+      vastVersion: 1,
+      skippable: false,
+      adFrequency: null,
+      midRollFrequency: null,
+      slottable: false,
+      timeFrom: null,
+      timeTo: null,
+      vastType: null,
+      allowAdsInVod: false,
     });
     expect(channel.schedules[0]).toMatchObject({ published: true, loopDaily: false });
     expect(channel.liveStreams[0]?.uri).toBe('');
@@ -141,10 +185,7 @@ describe('validateCatalog: what a creator gets wrong (issue 30)', () => {
 
 describe('validateCatalog: shape errors', () => {
   it('rejects a wrong format and version and a non-object root', () => {
-    expect(errorsOf({ format: 'other', version: 2 })).toEqual([
-      'format: expected "channel-network-catalog", got "other"',
-      'version: expected 1, got 2',
-    ]);
+    expect(errorsOf({ format: 'other', version: 2 })).toEqual(['format: expected "channel-network-catalog", got "other"', 'version: expected 1, got 2']);
     expect(errorsOf([])).toEqual(['(root): expected object, got array']);
   });
 
@@ -172,11 +213,7 @@ describe('validateCatalog: shape errors', () => {
     input.accounts[0].pasword = 'x';
     input.channels[0].vast[0].vastURL = 'x';
     input.extra = true;
-    expect(errorsOf(input)).toEqual([
-      'accounts[0].pasword: unknown field',
-      'channels[0].vast[0].vastURL: unknown field',
-      'extra: unknown field',
-    ]);
+    expect(errorsOf(input)).toEqual(['accounts[0].pasword: unknown field', 'channels[0].vast[0].vastURL: unknown field', 'extra: unknown field']);
   });
 
   it('rejects an invalid time zone', () => {
@@ -189,10 +226,7 @@ describe('validateCatalog: shape errors', () => {
     const input = sample();
     input.apps[0].theme.primaryColor = '#12345';
     input.apps[2].mobile.fontColor = '12345g';
-    expect(errorsOf(input)).toEqual([
-      'apps[0].theme.primaryColor: bad colour "#12345"',
-      'apps[2].mobile.fontColor: bad colour "12345g"',
-    ]);
+    expect(errorsOf(input)).toEqual(['apps[0].theme.primaryColor: bad colour "#12345"', 'apps[2].mobile.fontColor: bad colour "12345g"']);
   });
 
   it('tells bad base64 from bytes that are not an image', () => {
@@ -200,11 +234,7 @@ describe('validateCatalog: shape errors', () => {
     input.apps[0].images.logo = 'iVBORw0KGgo'; // padding missing
     input.apps[0].images.icon = 'aGVsbG8='; // "hello"
     input.apps[0].images.image1 = 'iVBO Rw0KGgo=';
-    expect(errorsOf(input)).toEqual([
-      'apps[0].images.logo: bad base64',
-      'apps[0].images.icon: not a PNG or JPEG image',
-      'apps[0].images.image1: bad base64',
-    ]);
+    expect(errorsOf(input)).toEqual(['apps[0].images.logo: bad base64', 'apps[0].images.icon: not a PNG or JPEG image', 'apps[0].images.image1: bad base64']);
   });
 
   it('rejects an unknown image role', () => {
@@ -245,10 +275,7 @@ describe('validateCatalog: shape errors', () => {
     const input = sample();
     input.accounts[0].passwordHash = HASH;
     delete input.accounts[1].passwordHash;
-    expect(errorsOf(input)).toEqual([
-      'accounts[0]: password and passwordHash are both set; give exactly one',
-      'accounts[1]: password or passwordHash is required',
-    ]);
+    expect(errorsOf(input)).toEqual(['accounts[0]: password and passwordHash are both set; give exactly one', 'accounts[1]: password or passwordHash is required']);
   });
 
   it('checks the passwordHash format and channel password exclusivity', () => {
@@ -266,10 +293,7 @@ describe('validateCatalog: shape errors', () => {
     const input = sample();
     input.apps[1].theme.backgroundColor = '000000';
     delete input.apps[0].theme.backgroundColor;
-    expect(errorsOf(input)).toEqual([
-      'apps[0].theme.backgroundColor: required',
-      'apps[1].theme.backgroundColor: androidtv has no backgroundColor',
-    ]);
+    expect(errorsOf(input)).toEqual(['apps[0].theme.backgroundColor: required', 'apps[1].theme.backgroundColor: androidtv has no backgroundColor']);
   });
 
   it('enforces the per-platform app fields', () => {
@@ -277,11 +301,7 @@ describe('validateCatalog: shape errors', () => {
     input.apps[2].theme = { primaryColor: '111111', secondaryColor: '222222', backgroundColor: '333333', styleColor: '444444' };
     input.apps[1].adLink = 'https://ads.example';
     input.apps[1].mobile = input.apps[2].mobile;
-    expect(errorsOf(input)).toEqual([
-      'apps[1].mobile: only allowed on a mobile app',
-      'apps[1].adLink: only allowed on a roku app',
-      'apps[2].theme: not allowed on a mobile app',
-    ]);
+    expect(errorsOf(input)).toEqual(['apps[1].mobile: only allowed on a mobile app', 'apps[1].adLink: only allowed on a roku app', 'apps[2].theme: not allowed on a mobile app']);
   });
 
   it('checks billing periods of subscription and PPV products', () => {
@@ -313,10 +333,7 @@ describe('validateCatalog: shape errors', () => {
   it('rejects an app token that is not a GUID and one with both forms', () => {
     const input = sample();
     input.accounts[0].appTokens = [{ token: 'abc' }, { token: GUID, tokenHash: 'a'.repeat(64) }];
-    expect(errorsOf(input)).toEqual([
-      'accounts[0].appTokens[0].token: bad GUID "abc"',
-      'accounts[0].appTokens[1]: token and tokenHash are both set; give exactly one',
-    ]);
+    expect(errorsOf(input)).toEqual(['accounts[0].appTokens[0].token: bad GUID "abc"', 'accounts[0].appTokens[1]: token and tokenHash are both set; give exactly one']);
   });
 });
 
@@ -342,12 +359,8 @@ describe('validateCatalog: references and uniqueness', () => {
   it('reports duplicate ids at the duplicate', () => {
     const input = sample();
     input.videos.push({ ...input.videos[0], providerVideoId: 'c' });
-    input.channels.push({ id: 20, ownerId: 1, name: 'Two', url: 'two', categoryId: 1,
-      schedules: [{ id: 9001, startTime: '2026-11-21T08:00:00', videoIds: [100] }] });
-    expect(errorsOf(input)).toEqual([
-      'videos[2].id: duplicate video id 100',
-      'channels[1].schedules[0].id: duplicate schedule block id 9001',
-    ]);
+    input.channels.push({ id: 20, ownerId: 1, name: 'Two', url: 'two', categoryId: 1, schedules: [{ id: 9001, startTime: '2026-11-21T08:00:00', videoIds: [100] }] });
+    expect(errorsOf(input)).toEqual(['videos[2].id: duplicate video id 100', 'channels[1].schedules[0].id: duplicate schedule block id 9001']);
   });
 
   it('rejects repeats in a library, duplicate vast platforms and duplicate favorites', () => {
@@ -376,10 +389,7 @@ describe('validateCatalog: references and uniqueness', () => {
     const input = sample();
     input.accounts[1].username = 'OWNER';
     input.accounts[1].email = 'Owner@Example.com';
-    expect(errorsOf(input)).toEqual([
-      'accounts[1].username: duplicate username "OWNER"',
-      'accounts[1].email: duplicate email "Owner@Example.com"',
-    ]);
+    expect(errorsOf(input)).toEqual(['accounts[1].username: duplicate username "OWNER"', 'accounts[1].email: duplicate email "Owner@Example.com"']);
   });
 
   it('rejects duplicate app tokens, a token matching a token hash, and two apps per platform', () => {
@@ -387,10 +397,7 @@ describe('validateCatalog: references and uniqueness', () => {
     input.accounts[1].appTokens = [{ token: GUID.toUpperCase(), label: 'tv' }];
     input.apps[2].platform = 'roku';
     delete input.apps[2].mobile;
-    expect(errorsOf(input)).toEqual([
-      'accounts[1].appTokens[0].token: duplicate app token',
-      'apps[2].platform: owner 1 already has a roku app in this file',
-    ]);
+    expect(errorsOf(input)).toEqual(['accounts[1].appTokens[0].token: duplicate app token', 'apps[2].platform: owner 1 already has a roku app in this file']);
   });
 
   it('resolves references against the database', () => {
@@ -419,8 +426,15 @@ describe('validateCatalog: references and uniqueness', () => {
         { id: 1, username: 'viewer', email: 'x@example.com', publicUrl: 'x' }, // replaced by the file
         { id: 7, username: 'OWNER', email: 'y@example.com', publicUrl: 'VIEWER' },
       ],
-      channels: [{ id: 10, ownerId: 1, url: 'news' }, { id: 11, ownerId: 1, url: 'news' }, { id: 12, ownerId: 2, url: 'news' }],
-      apps: [{ id: 50, ownerId: 1, platform: 'roku' }, { id: 61, ownerId: 1, platform: 'androidtv' }],
+      channels: [
+        { id: 10, ownerId: 1, url: 'news' },
+        { id: 11, ownerId: 1, url: 'news' },
+        { id: 12, ownerId: 2, url: 'news' },
+      ],
+      apps: [
+        { id: 50, ownerId: 1, platform: 'roku' },
+        { id: 61, ownerId: 1, platform: 'androidtv' },
+      ],
     });
     expect(errorsOf(input, existing)).toEqual([
       'accounts[0].username: username "Owner" already used by account 7',

@@ -24,18 +24,28 @@ describe.each(BACKENDS)('channel availability and guide days for many channels (
 
   /** What src/channels/listing.ts computes channel by channel. */
   async function oracle(zone: string | undefined, now: number) {
-    const vod = await vodCounts(database.db, CHANNELS.map((c) => c.id));
-    return new Map(await Promise.all(CHANNELS.map(async (channel) => {
-      const z = zone ?? channel.timezone;
-      const today = dayWindow(localDateOf(now, z), z);
-      const entries = (await loadPublishedDays(database.db, channel, [today]))(today);
-      const live = await liveStreamSpans(database.db, channel.id, new Date(today.from), new Date(today.to));
-      return [channel.id, {
-        scheduleAvailable: entries.length > 0,
-        liveAvailable: live.some(([start, end]) => end > now && start < today.to),
-        vodAvailable: (vod.get(channel.id) ?? 0) > 0,
-      }] as const;
-    })));
+    const vod = await vodCounts(
+      database.db,
+      CHANNELS.map((c) => c.id),
+    );
+    return new Map(
+      await Promise.all(
+        CHANNELS.map(async (channel) => {
+          const z = zone ?? channel.timezone;
+          const today = dayWindow(localDateOf(now, z), z);
+          const entries = (await loadPublishedDays(database.db, channel, [today]))(today);
+          const live = await liveStreamSpans(database.db, channel.id, new Date(today.from), new Date(today.to));
+          return [
+            channel.id,
+            {
+              scheduleAvailable: entries.length > 0,
+              liveAvailable: live.some(([start, end]) => end > now && start < today.to),
+              vodAvailable: (vod.get(channel.id) ?? 0) > 0,
+            },
+          ] as const;
+        }),
+      ),
+    );
   }
 
   it.each([

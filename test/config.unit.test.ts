@@ -26,8 +26,13 @@ describe('configuration from the environment', () => {
 
   it('reads the provider APIs (YouTube off without a key) and masks their key and token', () => {
     const defaults = loadConfig({});
-    expect([defaults.YOUTUBE_API_KEY, defaults.YOUTUBE_API_URL, defaults.VIMEO_API_URL, defaults.VIMEO_API_TOKEN, defaults.PROVIDER_API_TIMEOUT_MS])
-      .toEqual(['', 'https://www.googleapis.com/youtube/v3', 'https://api.vimeo.com', '', 5000]);
+    expect([defaults.YOUTUBE_API_KEY, defaults.YOUTUBE_API_URL, defaults.VIMEO_API_URL, defaults.VIMEO_API_TOKEN, defaults.PROVIDER_API_TIMEOUT_MS]).toEqual([
+      '',
+      'https://www.googleapis.com/youtube/v3',
+      'https://api.vimeo.com',
+      '',
+      5000,
+    ]);
     const described = describeConfig(loadConfig({ YOUTUBE_API_KEY: 'AIzaSecret', VIMEO_API_TOKEN: 'vimeo-secret' }));
     expect([described.YOUTUBE_API_KEY, described.VIMEO_API_TOKEN]).toEqual(['****', '****']);
     expect(describeConfig(defaults).YOUTUBE_API_KEY).toBe('');
@@ -39,7 +44,10 @@ describe('configuration from the environment', () => {
 describe('MEDIA_FETCH_ALLOW_ORIGINS', () => {
   it('reads origins, comma-separated, and refuses anything else', () => {
     expect(loadConfig({}).MEDIA_FETCH_ALLOW_ORIGINS).toEqual([]);
-    expect(loadConfig({ MEDIA_FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8500, https://media.lan/' }).MEDIA_FETCH_ALLOW_ORIGINS).toEqual(['http://127.0.0.1:8500', 'https://media.lan']);
+    expect(loadConfig({ MEDIA_FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8500, https://media.lan/' }).MEDIA_FETCH_ALLOW_ORIGINS).toEqual([
+      'http://127.0.0.1:8500',
+      'https://media.lan',
+    ]);
     expect(() => loadConfig({ MEDIA_FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8500/videos' })).toThrow(/MEDIA_FETCH_ALLOW_ORIGINS: not an http\(s\) origin/);
   });
 });

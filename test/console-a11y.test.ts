@@ -38,7 +38,8 @@ async function problemsOf(page: Page, label: string): Promise<string[]> {
   const problems = unnamed.map((line) => `${label}: a control without a name: ${line.trim()}`);
   if (facts.h1 !== 1) problems.push(`${label}: ${facts.h1} h1 elements`);
   if (facts.title !== `${label} · channelnet Studio`) problems.push(`${label}: title "${facts.title}"`);
-  if (facts.scrollWidth > facts.width || facts.wide.length > 0) problems.push(`${label}: scrolls sideways at ${facts.width} px (${facts.scrollWidth} px wide: ${facts.wide.join(', ')})`);
+  if (facts.scrollWidth > facts.width || facts.wide.length > 0)
+    problems.push(`${label}: scrolls sideways at ${facts.width} px (${facts.scrollWidth} px wide: ${facts.wide.join(', ')})`);
   return problems;
 }
 
@@ -95,7 +96,12 @@ describe('Studio console: accessibility of every screen', { timeout: 240_000 }, 
 
     // Pagination: enough videos for two pages, then the arrows by name.
     const token = await server.login(OWNER.username, OWNER.password);
-    const many = Array.from({ length: 60 }, (_, i) => ({ title: `Paged ${i}`, durationSeconds: 60, providerName: 'YouTube', providerVideoId: `paged${String(i).padStart(5, '0')}` }));
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      title: `Paged ${i}`,
+      durationSeconds: 60,
+      providerName: 'YouTube',
+      providerVideoId: `paged${String(i).padStart(5, '0')}`,
+    }));
     expect((await server.api('POST', '/api/v1/studio/videos', { token, body: many })).status).toBe(201);
     await page.reload();
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -105,9 +111,12 @@ describe('Studio console: accessibility of every screen', { timeout: 240_000 }, 
 
   // A channel's Linear output tab (issue 34; needs the server's GET /studio/channels/{id}/linear):
   // its settings, ladder, coverage and player addresses, at 1280 px and at phone width.
-  it('names every control of a channel\'s Linear output tab, with no sideways scroll at phone width', async () => {
+  it("names every control of a channel's Linear output tab, with no sideways scroll at phone width", async () => {
     const problems: string[] = [];
-    for (const [viewer, suffix] of [[page, ''], [await server.signedIn(OWNER.username, OWNER.password, { width: 375, height: 812 }), '-375']] as const) {
+    for (const [viewer, suffix] of [
+      [page, ''],
+      [await server.signedIn(OWNER.username, OWNER.password, { width: 375, height: 812 }), '-375'],
+    ] as const) {
       await viewer.goto('/studio/#/channels/201');
       await viewer.getByRole('tab', { name: 'Linear output' }).click();
       await viewer.getByRole('form', { name: 'Linear output settings' }).waitFor();
@@ -123,7 +132,10 @@ describe('Studio console: accessibility of every screen', { timeout: 240_000 }, 
     const token = await server.login(OWNER.username, OWNER.password);
     const { body } = await server.api('POST', '/api/v1/studio/invites', { token, body: {} });
     const problems: string[] = [];
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
       const stranger = await (await server.context(viewport)).newPage();
       await stranger.goto(body.data.path);
       await stranger.getByRole('heading', { name: 'Accept your invitation' }).waitFor();

@@ -25,8 +25,33 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     const { db } = server.database;
     const now = new Date();
     await db.insert(subscriptions).values({ appId: 303, storePlatform: 'Roku', productId: 'p', originalTransactionId: 'r-1', status: 'active', updatedAt: now });
-    await db.insert(verificationAttempts).values({ appId: 303, storePlatform: 'Roku', route: 'subscription_verify', originalTransactionId: 'r-1', transactionId: 'r-1', outcome: 'valid', granted: true, at: now, priceMicros: 4_990_000, priceCurrency: 'USD', priceProductId: 'alice.roku.monthly' });
-    await db.insert(ppvUnlocks).values({ appId: 302, videoId: 5002, storePlatform: 'Google', productId: 'alice_ppv', transactionId: 'GPA.9', deviceId: 'd', createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+    await db
+      .insert(verificationAttempts)
+      .values({
+        appId: 303,
+        storePlatform: 'Roku',
+        route: 'subscription_verify',
+        originalTransactionId: 'r-1',
+        transactionId: 'r-1',
+        outcome: 'valid',
+        granted: true,
+        at: now,
+        priceMicros: 4_990_000,
+        priceCurrency: 'USD',
+        priceProductId: 'alice.roku.monthly',
+      });
+    await db
+      .insert(ppvUnlocks)
+      .values({
+        appId: 302,
+        videoId: 5002,
+        storePlatform: 'Google',
+        productId: 'alice_ppv',
+        transactionId: 'GPA.9',
+        deviceId: 'd',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+      });
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -34,7 +59,10 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     const page = await server.signedIn(OWNER.username, OWNER.password);
     await page.goto('/studio/#/analytics');
     await page.getByRole('combobox', { name: 'Time zone' }).fill('UTC');
-    await page.getByLabel('Concurrency summary').getByText(/^Peak 3 viewers at \d\d:\d\d\.$/).waitFor();
+    await page
+      .getByLabel('Concurrency summary')
+      .getByText(/^Peak 3 viewers at \d\d:\d\d\.$/)
+      .waitFor();
     await page.getByLabel('Viewers now').getByText('3').waitFor();
     const perChannel = page.getByRole('table', { name: 'Watch time per channel' });
     await perChannel.getByText('Alice News').waitFor();
@@ -111,7 +139,15 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     const { db } = server.database;
     const now = new Date();
     await db.insert(subscriptions).values({ appId: 301, storePlatform: 'Apple', productId: 'com.alice.monthly', originalTransactionId: 'a-1', status: 'active', updatedAt: now });
-    const apple = { appId: 301, storePlatform: 'Apple' as const, originalTransactionId: 'a-1', transactionId: 'a-1', priceMicros: 5_990_000, priceCurrency: 'EUR', priceProductId: 'com.alice.monthly' };
+    const apple = {
+      appId: 301,
+      storePlatform: 'Apple' as const,
+      originalTransactionId: 'a-1',
+      transactionId: 'a-1',
+      priceMicros: 5_990_000,
+      priceCurrency: 'EUR',
+      priceProductId: 'com.alice.monthly',
+    };
     await db.insert(verificationAttempts).values([
       { ...apple, route: 'subscription_verify', outcome: 'valid', granted: true, at: new Date(now.getTime() - 1000) },
       { ...apple, transactionId: 'a-2', route: 'subscription_status', outcome: 'valid', granted: true, at: now },

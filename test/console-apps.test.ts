@@ -87,7 +87,7 @@ describe('Studio console: apps', { timeout: 120_000 }, () => {
     await page.context().close();
   });
 
-  it("shows the store notification URL of each store the app has credentials for", async () => {
+  it('shows the store notification URL of each store the app has credentials for', async () => {
     const page = await server.signedIn(OWNER.username, OWNER.password);
     await openScreen(page, 'Apps');
     await page.getByRole('tab', { name: 'Mobile' }).click();
@@ -97,7 +97,7 @@ describe('Studio console: apps', { timeout: 120_000 }, () => {
     await page.context().close();
   });
 
-  it('has one form per store, fields in the store\'s words, secrets only said to be set; a paid app without its store\'s key is refused', async () => {
+  it("has one form per store, fields in the store's words, secrets only said to be set; a paid app without its store's key is refused", async () => {
     const page = await server.signedIn(OWNER.username, OWNER.password);
     await page.goto('/studio/#/apps/mobile');
     const apple = page.getByRole('group', { name: 'Apple App Store credentials' });
@@ -107,7 +107,12 @@ describe('Studio console: apps', { timeout: 120_000 }, () => {
     expect(await page.content()).not.toContain('s3cret');
     // Google: the service account's JSON key file fills its fields; the package name is typed.
     const google = page.getByRole('group', { name: 'Google Play credentials' });
-    const key = { type: 'service_account', client_email: 'play@alice.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nPLAY-KEY\n-----END PRIVATE KEY-----\n', private_key_id: 'k1' };
+    const key = {
+      type: 'service_account',
+      client_email: 'play@alice.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\nPLAY-KEY\n-----END PRIVATE KEY-----\n',
+      private_key_id: 'k1',
+    };
     await google.getByLabel('Service account JSON key').fill(JSON.stringify(key));
     expect(await google.getByLabel('Service account email').inputValue()).toBe('play@alice.iam.gserviceaccount.com');
     await google.getByLabel('Package name').fill('com.alice.play');

@@ -37,7 +37,10 @@ describe('Studio console: the calendar in words', { timeout: 180_000 }, () => {
     await openScreen(page, 'Schedule');
     await page.getByRole('combobox', { name: 'Channel' }).click();
     await page.getByRole('option', { name: /Alice News/ }).click();
-    await page.getByLabel(/^Day \d{4}-\d\d-\d\d$/).first().waitFor();
+    await page
+      .getByLabel(/^Day \d{4}-\d\d-\d\d$/)
+      .first()
+      .waitFor();
     const day = page.getByLabel(`Day ${tomorrow}`, { exact: true });
     if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
     await day.waitFor();
@@ -75,7 +78,9 @@ describe('Studio console: the calendar in words', { timeout: 180_000 }, () => {
     const evening = /^Block 20:00–20:12: Weather "live" & <more> and 1 more, published$/;
     await drag(page, evening, -(10 * 60 + 55));
     const alert = page.getByRole('alert').filter({ hasText: `Not moved: the '${WEATHER}' block (20:00)` });
-    await alert.getByText(/^This would play .* 09:05 to 09:17, over the 'Morning news' block playing .* 09:00 to 09:10 .*Open the block to move it with "Allow overlap"\.$/).waitFor();
+    await alert
+      .getByText(/^This would play .* 09:05 to 09:17, over the 'Morning news' block playing .* 09:00 to 09:10 .*Open the block to move it with "Allow overlap"\.$/)
+      .waitFor();
     // Next to the block (just below its bar), in the visible area, and focused.
     const bar = (await page.getByRole('button', { name: evening }).boundingBox())!;
     const box = (await alert.boundingBox())!;

@@ -33,7 +33,10 @@ describe('Studio console: import, export and audit', { timeout: 120_000 }, () =>
     await paste.fill(JSON.stringify(wrong));
     await page.getByRole('button', { name: 'Check file' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'cannot be imported' });
-    await refusal.getByText(/channels\[0\]|channels\.0/).first().waitFor();
+    await refusal
+      .getByText(/channels\[0\]|channels\.0/)
+      .first()
+      .waitFor();
     expect(await refusal.innerText()).toContain('Mars/Olympus');
     expect(await page.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
     await screenshot(page, 'catalog-refused');

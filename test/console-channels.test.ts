@@ -27,7 +27,10 @@ describe('Studio console: channels', { timeout: 120_000 }, () => {
     await page.getByRole('option', { name: 'Music' }).click();
     await dialog.getByLabel('Time zone').fill('Mars/Olympus');
     await dialog.getByRole('button', { name: 'Create channel' }).click();
-    await dialog.getByText(/time zone|zone/i).last().waitFor();
+    await dialog
+      .getByText(/time zone|zone/i)
+      .last()
+      .waitFor();
     const zoneError = await dialog.locator('.mantine-InputWrapper-error').allInnerTexts();
     expect(zoneError.join(' ')).toMatch(/Mars\/Olympus/);
     expect((await channels()).length).toBe(before);

@@ -14,7 +14,8 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  const collections = async () => (await server.api('GET', '/api/v1/studio/collections', { token })).body.data as { id: number; name: string; kind: string; videoIds: number[]; rules: object | null }[];
+  const collections = async () =>
+    (await server.api('GET', '/api/v1/studio/collections', { token })).body.data as { id: number; name: string; kind: string; videoIds: number[]; rules: object | null }[];
 
   it('makes a picked and a rules collection, plays one from a slot, and refuses to delete it while the slot plays it', async () => {
     const page = await server.signedIn(OWNER.username, OWNER.password);
@@ -49,7 +50,12 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
     await form.getByRole('button', { name: 'Save collection' }).click();
     await form.getByText("you already have a collection named 'short CLIPS'").waitFor();
     // Closing a form not saved asks first (nothing is lost by a stray click); accepted, it closes.
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.accept(); }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.accept();
+      }),
+    );
     await page.getByRole('button', { name: 'Close' }).click();
     expect(await asked).toContain('unsaved changes');
     await form.waitFor({ state: 'detached' });
@@ -132,7 +138,16 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
     await page.getByRole('status').getByText('Slots saved (1).').waitFor();
     const evening = (await collections()).find((c) => c.name === 'Evening music')!.id;
     expect((await server.api('GET', '/api/v1/studio/channels/201/programming/slots', { token })).body.data.slots).toEqual([
-      { days: [1, 2, 3, 4, 5, 6, 7], start: '09:00', videoIds: [], order: 'inOrder', collections: [{ collectionId: evening, weight: 1 }, { collectionId: made.body.data.id, weight: 3 }] },
+      {
+        days: [1, 2, 3, 4, 5, 6, 7],
+        start: '09:00',
+        videoIds: [],
+        order: 'inOrder',
+        collections: [
+          { collectionId: evening, weight: 1 },
+          { collectionId: made.body.data.id, weight: 3 },
+        ],
+      },
     ]);
   });
 });

@@ -39,7 +39,10 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
     await new Promise<void>((resolve) => providers.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(providers.address() as AddressInfo).port}`;
     // The test clock: the Watch view's /now requests carry X-Test-Now, so "now" is tomorrow morning.
-    server = await consoleServer({ format: 'channel-network-catalog', version: 1 }, { CHANNELNET_TEST_CLOCK: true, OEMBED_YOUTUBE_URL: `${origin}/youtube/oembed`, OEMBED_VIMEO_URL: `${origin}/vimeo/oembed.json` });
+    server = await consoleServer(
+      { format: 'channel-network-catalog', version: 1 },
+      { CHANNELNET_TEST_CLOCK: true, OEMBED_YOUTUBE_URL: `${origin}/youtube/oembed`, OEMBED_VIMEO_URL: `${origin}/vimeo/oembed.json` },
+    );
     expect((await createOwner(server.database.db, { ...NORA, publicUrl: 'nora' }, new Date())).ok).toBe(true);
     page = await (await server.context()).newPage();
     page.setDefaultTimeout(30_000);
@@ -64,7 +67,11 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
     await fromUrls.getByRole('button', { name: 'Look up' }).click();
     const found = fromUrls.getByRole('table', { name: 'Videos to add' });
     await found.getByText('Vimeo 76979871').waitFor();
-    expect([await fromUrls.getByLabel('Title, line 1').inputValue(), await fromUrls.getByLabel('Title, line 2').inputValue(), await fromUrls.getByLabel('Duration, line 2').inputValue()]).toEqual(['Harbour at dawn', 'Tide tables', '10:00']);
+    expect([
+      await fromUrls.getByLabel('Title, line 1').inputValue(),
+      await fromUrls.getByLabel('Title, line 2').inputValue(),
+      await fromUrls.getByLabel('Duration, line 2').inputValue(),
+    ]).toEqual(['Harbour at dawn', 'Tide tables', '10:00']);
     await fromUrls.getByLabel('Duration, line 1').fill('30:00');
     await fromUrls.getByLabel('Duration, line 3').fill('15:00');
     await fromUrls.getByRole('button', { name: 'Add 3 videos' }).click();
@@ -110,7 +117,10 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
 
     // A second channel lands last in app order (it used to land second).
     const token = await server.login(NORA.username, NORA.password);
-    const second = await server.api('POST', '/api/v1/studio/channels', { token, body: { name: 'Nora Second', url: 'nora-second', categoryId: (await server.api('GET', '/api/v1/studio/categories', { token })).body.data.items[0].id, timezone: ZONE } });
+    const second = await server.api('POST', '/api/v1/studio/channels', {
+      token,
+      body: { name: 'Nora Second', url: 'nora-second', categoryId: (await server.api('GET', '/api/v1/studio/categories', { token })).body.data.items[0].id, timezone: ZONE },
+    });
     expect(second.status, second.text).toBe(201);
     await openScreen(page, 'Channels');
     const order = page.getByRole('list', { name: 'Channels in app order' }).getByRole('listitem');
@@ -120,13 +130,20 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
     // A day programmed: tomorrow 08:00, the three videos in one block.
     await page.goto(`/studio/#/schedule/${channelId}`);
     await page.getByRole('button', { name: 'Previous week' }).waitFor();
-    await page.getByLabel(/^Day \d{4}-\d\d-\d\d$/).first().waitFor();
+    await page
+      .getByLabel(/^Day \d{4}-\d\d-\d\d$/)
+      .first()
+      .waitFor();
     const add = page.getByRole('button', { name: `Add a block on ${tomorrow}` });
     if (!(await add.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
     await add.click();
     const block = page.getByRole('dialog', { name: 'New block' });
     await block.getByLabel(`Start time (${ZONE})`).fill(`${tomorrow}T08:00`);
-    for (const [search, title] of [['Harbour', 'Harbour at dawn'], ['Tide', 'Tide tables'], ['Night', 'Night ferry']]) {
+    for (const [search, title] of [
+      ['Harbour', 'Harbour at dawn'],
+      ['Tide', 'Tide tables'],
+      ['Night', 'Night ferry'],
+    ]) {
       await block.getByLabel('Search videos').fill(search!);
       await block.getByRole('button', { name: `Add ${title}` }).click();
     }
@@ -143,7 +160,8 @@ describe("Studio console: a creator's first hour, start to finish", { timeout: 3
       return route.continue({ headers: { ...route.request().headers(), 'x-test-now': serverNow } });
     });
     // The players' own sites are not reached from the test: a stub page stands in for each.
-    for (const origin of ['https://www.youtube-nocookie.com/**', 'https://player.vimeo.com/**']) await page.route(origin, (route) => route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }));
+    for (const origin of ['https://www.youtube-nocookie.com/**', 'https://player.vimeo.com/**'])
+      await page.route(origin, (route) => route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }));
     await openScreen(page, 'Watch');
     await page.getByLabel('On air now').getByText('Harbour at dawn').waitFor();
     const youtube = page.locator('iframe[title="Harbour at dawn (YouTube player)"]');

@@ -67,7 +67,10 @@ describe('Studio console: a fresh installation, built without a file', { timeout
     const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).toISODate()!;
     const day = page.getByLabel(`Day ${tomorrow}`, { exact: true });
     await page.getByRole('button', { name: 'Previous week' }).waitFor();
-    await page.getByLabel(/^Day \d{4}-\d\d-\d\d$/).first().waitFor();
+    await page
+      .getByLabel(/^Day \d{4}-\d\d-\d\d$/)
+      .first()
+      .waitFor();
     if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
     const minutes = (wallToMs(`${tomorrow}T08:00`, ZONE) - dayBounds(tomorrow, ZONE).start) / 60_000;
     await day.click({ position: { x: 8, y: minutes * PX + 3 } });

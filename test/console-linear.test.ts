@@ -33,9 +33,43 @@ const SECONDS = 30;
 /** A 30 s H.264/AAC video as TS HLS (2 s segments) with a one-variant master, and an encrypted copy. */
 function makeMedia(dir: string): void {
   execFileSync('ffmpeg', [
-    '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', String(SECONDS), '-c:v', 'libx264', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-g', '50', '-keyint_min', '50', '-sc_threshold', '0',
-    '-c:a', 'aac', '-b:a', '64k', '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, 'seg%03d.ts'), path.join(dir, 'media.m3u8'),
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(SECONDS),
+    '-c:v',
+    'libx264',
+    '-profile:v',
+    'baseline',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '50',
+    '-keyint_min',
+    '50',
+    '-sc_threshold',
+    '0',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-f',
+    'hls',
+    '-hls_time',
+    '2',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    path.join(dir, 'seg%03d.ts'),
+    path.join(dir, 'media.m3u8'),
   ]);
   writeFileSync(path.join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"\nmedia.m3u8\n');
   const media = readFileSync(path.join(dir, 'media.m3u8'), 'utf8');
@@ -70,8 +104,26 @@ describe('Studio console: linear output', { timeout: 240_000 }, () => {
     media = await serveOrigin(dir);
     const catalog: any = smallCatalog();
     catalog.videos.push(
-      { id: 5101, ownerId: 11, title: 'Harbour loop', durationSeconds: SECONDS, providerName: 'Custom', providerVideoId: 'harbour-loop', streamUrl: `${media.origin}/master.m3u8`, categoryId: 1 },
-      { id: 5102, ownerId: 11, title: 'Locked film', durationSeconds: SECONDS, providerName: 'Custom', providerVideoId: 'locked-film', streamUrl: `${media.origin}/locked.m3u8`, categoryId: 1 },
+      {
+        id: 5101,
+        ownerId: 11,
+        title: 'Harbour loop',
+        durationSeconds: SECONDS,
+        providerName: 'Custom',
+        providerVideoId: 'harbour-loop',
+        streamUrl: `${media.origin}/master.m3u8`,
+        categoryId: 1,
+      },
+      {
+        id: 5102,
+        ownerId: 11,
+        title: 'Locked film',
+        durationSeconds: SECONDS,
+        providerName: 'Custom',
+        providerVideoId: 'locked-film',
+        streamUrl: `${media.origin}/locked.m3u8`,
+        categoryId: 1,
+      },
     );
     // Alice News: the loop from a minute ago for 10 minutes, then YouTube's "Morning news" (airs the slate).
     const start = DateTime.now().setZone(ZONE).minus({ minutes: 1 }).startOf('minute').toFormat("yyyy-MM-dd'T'HH:mm:ss");
@@ -158,12 +210,19 @@ describe('Studio console: linear output', { timeout: 240_000 }, () => {
     // Another window saves first: this one's save is refused with 412, what was typed is kept.
     const token = await server.login(OWNER.username, OWNER.password);
     const etag = (await fetch(`${server.origin}/api/v1/studio/channels/201/linear`, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag')!;
-    const other = await server.api('PUT', '/api/v1/studio/channels/201/linear', { token, headers: { 'if-match': etag }, body: { enabled: true, targetDurationSeconds: 4, windowSeconds: 48 } });
+    const other = await server.api('PUT', '/api/v1/studio/channels/201/linear', {
+      token,
+      headers: { 'if-match': etag },
+      body: { enabled: true, targetDurationSeconds: 4, windowSeconds: 48 },
+    });
     expect(other.status).toBe(200);
     const form = page.getByRole('form', { name: 'Linear output settings' });
     await form.getByLabel('Window (seconds)').fill('72');
     await form.getByRole('button', { name: 'Save linear output' }).click();
-    await form.getByRole('alert').getByText(/Someone else changed this since you opened it/).waitFor();
+    await form
+      .getByRole('alert')
+      .getByText(/Someone else changed this since you opened it/)
+      .waitFor();
     expect(await form.getByLabel('Window (seconds)').inputValue()).toBe('72');
     await screenshot(page, 'linear-stale-save');
 
@@ -193,7 +252,10 @@ describe('Studio console: linear output', { timeout: 240_000 }, () => {
     // A key the service does not know (a revoked one answers the same): the stream is refused, in words.
     await page.evaluate(`sessionStorage.setItem('channelnet.studio.guide-keys', JSON.stringify({ pasted: 'x'.repeat(43) }))`);
     await page.reload();
-    await page.getByRole('alert').getByText(/^The channel's stream was refused \(\d{3}\): the guide key may have been replaced or revoked/).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('alert')
+      .getByText(/^The channel's stream was refused \(\d{3}\): the guide key may have been replaced or revoked/)
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'linear-watch-refused');
     // ... and offers each programme's own video instead (issue 36 item 7): the stream's player goes.
     await page.getByRole('alert').getByRole('button', { name: "Play the programme's own video instead" }).click();

@@ -19,7 +19,12 @@ describe('Studio console: a live stream over a block', { timeout: 180_000 }, () 
     const alice = catalog.channels.find((c: any) => c.id === 201);
     // Tomorrow 13:00: eight times 5001 ("Morning news", 600.5 s), 13:00-14:20; "Concert" live 13:30-14:00.
     alice.schedules.push({ id: 9901, startTime: at('13:00:00'), videoIds: Array(8).fill(5001) });
-    alice.liveStreams.push({ videoId: 5003, start: new Date(wallToMs(at('13:30:00'), ZONE)).toISOString(), end: new Date(wallToMs(at('14:00:00'), ZONE)).toISOString(), uri: 'https://live.example/town-hall' });
+    alice.liveStreams.push({
+      videoId: 5003,
+      start: new Date(wallToMs(at('13:30:00'), ZONE)).toISOString(),
+      end: new Date(wallToMs(at('14:00:00'), ZONE)).toISOString(),
+      uri: 'https://live.example/town-hall',
+    });
     server = await consoleServer(catalog);
   }, 120_000);
   afterAll(() => server?.close());
@@ -30,7 +35,10 @@ describe('Studio console: a live stream over a block', { timeout: 180_000 }, () 
     await openScreen(page, 'Schedule');
     await page.getByRole('combobox', { name: 'Channel' }).click();
     await page.getByRole('option', { name: /Alice News/ }).click();
-    await page.getByLabel(/^Day \d{4}-\d\d-\d\d$/).first().waitFor();
+    await page
+      .getByLabel(/^Day \d{4}-\d\d-\d\d$/)
+      .first()
+      .waitFor();
     const day = page.getByLabel(`Day ${tomorrow}`, { exact: true });
     if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
     await day.waitFor();

@@ -76,7 +76,7 @@ describe('Studio console: invites and focus', { timeout: 120_000 }, () => {
     for (const page of [owner, stranger, late]) await page.context().close();
   });
 
-  it('moves the focus to the new screen\'s heading on navigation', async () => {
+  it("moves the focus to the new screen's heading on navigation", async () => {
     const page = await server.signedIn(OWNER.username, OWNER.password);
     await page.getByRole('main').getByRole('heading', { name: 'Channels', level: 2 }).waitFor();
     for (const label of ['Videos', 'Invites', 'Audit log']) {

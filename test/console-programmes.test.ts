@@ -9,7 +9,14 @@ import { consoleServer, screenshot, type ConsoleServer } from './support/console
 function programmeCatalog() {
   const catalog: any = smallCatalog();
   catalog.channels.push({
-    id: 206, ownerId: 11, name: 'Alice Concerts', url: 'alice-concerts', categoryId: 2, timezone: 'UTC', order: 0, videoIds: [5003],
+    id: 206,
+    ownerId: 11,
+    name: 'Alice Concerts',
+    url: 'alice-concerts',
+    categoryId: 2,
+    timezone: 'UTC',
+    order: 0,
+    videoIds: [5003],
     schedules: [{ id: 9601, startTime: '2026-01-01T00:00:00', loopDaily: true, videoIds: Array.from({ length: 24 }, () => 5003) }],
     createdAt: '2026-01-01T00:00:00Z',
   });
@@ -22,7 +29,9 @@ describe('Studio console: programme analytics', { timeout: 120_000 }, () => {
     server = await consoleServer(programmeCatalog());
     // Three players on Alice Concerts now (the server runs on the real clock).
     for (const device of ['tv-1', 'tv-2', 'phone-1']) {
-      const posted = await server.api('POST', '/api/v1/activity', { body: { source: 'roku_app', action: 'play_channel', client_id: device.length, user_id: device, channel_id: 206 } });
+      const posted = await server.api('POST', '/api/v1/activity', {
+        body: { source: 'roku_app', action: 'play_channel', client_id: device.length, user_id: device, channel_id: 206 },
+      });
       expect(posted.status, posted.text).toBe(200);
     }
   }, 120_000);

@@ -44,19 +44,25 @@ describe('Studio console: filler that pads', { timeout: 180_000 }, () => {
     expect(await page.getByRole('cell', { name: 'pre-roll 1 · padding 13' }).count()).toBe(7);
     const deadAir = page.getByRole('table', { name: 'Dead air in the preview' });
     await deadAir.getByRole('cell', { name: 'no slot plays then' }).waitFor();
-    await deadAir.getByRole('cell', { name: /after slot 1's videos/ }).first().waitFor();
+    await deadAir
+      .getByRole('cell', { name: /after slot 1's videos/ })
+      .first()
+      .waitFor();
 
     await page.getByRole('button', { name: 'Save slots' }).click();
     await page.getByRole('status').getByText('Slots saved (1).').waitFor();
     const stored = (await server.api('GET', '/api/v1/studio/channels/202/programming/slots', { token })).body.data.slots;
-    expect(stored).toEqual([{ days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [5003], order: 'inOrder', end: '07:30', preRoll: { collectionId: idents.body.data.id }, padTo: 60 }]);
+    expect(stored).toEqual([
+      { days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [5003], order: 'inOrder', end: '07:30', preRoll: { collectionId: idents.body.data.id }, padTo: 60 },
+    ]);
 
     // The channel's dead-air fallback, saved with the filler.
     await page.getByRole('combobox', { name: 'Dead-air fallback' }).click();
     await page.getByRole('option', { name: 'Collection: Idents', exact: true }).click();
     await page.getByRole('button', { name: 'Save filler' }).click();
     await page.getByRole('status').getByText('Filler saved (1 videos).').waitFor();
-    await expect.poll(async () => (await server.api('GET', '/api/v1/studio/channels/202/programming/fallback', { token })).body.data)
+    await expect
+      .poll(async () => (await server.api('GET', '/api/v1/studio/channels/202/programming/fallback', { token })).body.data)
       .toEqual({ channelId: 202, collectionId: idents.body.data.id });
   });
 });

@@ -42,16 +42,25 @@ describe('Studio console: programming', { timeout: 180_000 }, () => {
     expect(await dark.getByLabel('End').count()).toBe(0);
     // A filler pick not yet saved survives saving the slots (it was dropped on a channel's first save).
     await page.getByLabel('Search videos').last().fill('Weather');
-    await page.getByRole('button', { name: /^Add Weather/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Add Weather/ })
+      .last()
+      .click();
     await page.getByRole('button', { name: 'Save slots' }).click();
     await page.getByRole('status').getByText('Slots saved (2).').waitFor();
     // Unsaved, the filler asks before the screen is left; dismissed, the screen stays.
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.dismiss();
+      }),
+    );
     await openScreen(page, 'Videos');
     expect(await asked).toContain('unsaved changes');
     await page.getByRole('button', { name: 'Save filler' }).click();
     await page.getByRole('status').getByText('Filler saved (1 videos).').waitFor();
-    await expect.poll(async () => (await server.api('GET', '/api/v1/studio/channels/202/programming', { token })).body.data)
+    await expect
+      .poll(async () => (await server.api('GET', '/api/v1/studio/channels/202/programming', { token })).body.data)
       .toMatchObject({
         slots: [
           { days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [5003], order: 'inOrder', end: '18:00' },

@@ -40,7 +40,10 @@ describe('Studio console: schedule and live streams', { timeout: 180_000 }, () =
     const day = page.getByLabel(`Day ${tomorrow}`, { exact: true });
     await page.getByRole('button', { name: 'Previous week' }).waitFor();
     // The week's days first: before they load, "not visible" would send us a week too far.
-    await page.getByLabel(/^Day \d{4}-\d\d-\d\d$/).first().waitFor();
+    await page
+      .getByLabel(/^Day \d{4}-\d\d-\d\d$/)
+      .first()
+      .waitFor();
     if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
     await day.waitFor();
     return day;
@@ -80,7 +83,10 @@ describe('Studio console: schedule and live streams', { timeout: 180_000 }, () =
 
     await page.getByRole('combobox', { name: 'Guide day' }).click();
     await page.getByRole('option', { name: tomorrow, exact: true }).click();
-    await page.getByRole('table', { name: 'Guide rows' }).getByRole('cell', { name: `${tomorrow} 08:00:00` }).waitFor();
+    await page
+      .getByRole('table', { name: 'Guide rows' })
+      .getByRole('cell', { name: `${tomorrow} 08:00:00` })
+      .waitFor();
     await screenshot(page, 'schedule-guide-preview');
     await page.context().close();
   });
@@ -164,7 +170,10 @@ describe('Studio console: schedule and live streams', { timeout: 180_000 }, () =
     await dialog.getByRole('button', { name: 'Add Morning news' }).click();
     await dialog.getByRole('button', { name: 'Create block' }).click();
     // In the creator's words (issue 30): wall times and the box to tick, not the API's field or block ids.
-    await dialog.getByRole('alert').getByText(/^This would play .* 11:05 to 11:15, over the 'Morning news' block playing .* 11:00 to 11:10 .* tick "Allow overlap" to keep both\.$/).waitFor();
+    await dialog
+      .getByRole('alert')
+      .getByText(/^This would play .* 11:05 to 11:15, over the 'Morning news' block playing .* 11:00 to 11:10 .* tick "Allow overlap" to keep both\.$/)
+      .waitFor();
     await dialog.getByRole('checkbox', { name: 'Allow overlap' }).waitFor();
     await screenshot(page, 'schedule-conflict');
     const listed = await server.api('GET', `/api/v1/studio/channels/201/schedules?from=${tomorrow}&to=${tomorrow}`, { token });

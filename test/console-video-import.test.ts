@@ -65,7 +65,9 @@ describe('Studio console: a playlist into the library', { timeout: 180_000 }, ()
     expect(after.total).toBe(before + 3);
     const added = after.items.filter((v: any) => v.providerVideoId.startsWith('harbour'));
     expect(added.map((v: any) => [v.providerVideoId, v.title, v.durationSeconds])).toEqual([
-      ['harbour0001', 'Harbour at dawn', 213], ['harbour0002', 'Night ferry', 3723], ['harbour0003', 'Town hall live', 5400],
+      ['harbour0001', 'Harbour at dawn', 213],
+      ['harbour0002', 'Night ferry', 3723],
+      ['harbour0003', 'Town hall live', 5400],
     ]);
     // The library shows the durations the same way.
     await page.getByRole('table', { name: 'Videos' }).getByText('1:02:03').waitFor();

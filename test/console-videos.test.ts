@@ -17,7 +17,9 @@ describe('Studio console: videos', { timeout: 120_000 }, () => {
     youtube = createServer((request, response) => {
       const target = new URL(request.url ?? '/', 'http://x').searchParams.get('url');
       if (target !== 'https://www.youtube.com/watch?v=dQw4w9WgXcQ') return response.writeHead(404).end('Not Found');
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: 'Never Gonna Give You Up', type: 'video', thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg' }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ title: 'Never Gonna Give You Up', type: 'video', thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg' }));
     });
     await new Promise<void>((resolve) => youtube.listen(0, '127.0.0.1', resolve));
     const oembed = `http://127.0.0.1:${(youtube.address() as AddressInfo).port}/oembed`;
@@ -34,7 +36,9 @@ describe('Studio console: videos', { timeout: 120_000 }, () => {
     await openScreen(page, 'Videos');
     await page.getByRole('button', { name: 'Add from URLs' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add videos from URLs' });
-    await dialog.getByLabel('Video URLs, one per line').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s&list=PL1\nhttps://vimeo.com/76979871\nhttps://media.example/news/evening/master.m3u8');
+    await dialog
+      .getByLabel('Video URLs, one per line')
+      .fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s&list=PL1\nhttps://vimeo.com/76979871\nhttps://media.example/news/evening/master.m3u8');
     await dialog.getByRole('button', { name: 'Look up' }).click();
     const rows = dialog.getByRole('table', { name: 'Videos to add' });
     await rows.getByText('YouTube dQw4w9WgXcQ').waitFor();
@@ -61,7 +65,9 @@ describe('Studio console: videos', { timeout: 120_000 }, () => {
     // Again, with one of them in another URL form, twice, and a new one: only the new one is added.
     const before = (await videos()).total;
     await page.getByRole('button', { name: 'Add from URLs' }).click();
-    await dialog.getByLabel('Video URLs, one per line').fill('https://youtu.be/dQw4w9WgXcQ\nhttps://www.youtube.com/embed/dQw4w9WgXcQ\nhttps://media.example/news/late/master.m3u8');
+    await dialog
+      .getByLabel('Video URLs, one per line')
+      .fill('https://youtu.be/dQw4w9WgXcQ\nhttps://www.youtube.com/embed/dQw4w9WgXcQ\nhttps://media.example/news/late/master.m3u8');
     await dialog.getByRole('button', { name: 'Look up' }).click();
     // Both forms of it are left out (a repeat within one paste, of a new video: from-urls.test.ts).
     await rows.getByText('already in your videos as “Never Gonna Give You Up”', { exact: false }).nth(1).waitFor();

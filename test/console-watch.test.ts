@@ -29,8 +29,15 @@ describe('Studio console: Watch when a stream fails', { timeout: 180_000 }, () =
     );
     const start = DateTime.utc().minus({ minutes: 1 }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
     catalog.channels.push({
-      id: 204, ownerId: 11, name: 'Broken TV', url: 'broken-tv', categoryId: 1, timezone: 'UTC', videoIds: [5101, 5102],
-      schedules: [{ id: 9204, startTime: start, videoIds: [5101, 5102] }], createdAt: '2026-01-01T00:00:00Z',
+      id: 204,
+      ownerId: 11,
+      name: 'Broken TV',
+      url: 'broken-tv',
+      categoryId: 1,
+      timezone: 'UTC',
+      videoIds: [5101, 5102],
+      schedules: [{ id: 9204, startTime: start, videoIds: [5101, 5102] }],
+      createdAt: '2026-01-01T00:00:00Z',
     });
     // The operator allows that origin (plain HTTP on this machine) for creators' media.
     server = await consoleServer(catalog, { MEDIA_FETCH_ALLOW_ORIGINS: [host] });
@@ -51,7 +58,10 @@ describe('Studio console: Watch when a stream fails', { timeout: 180_000 }, () =
     await screenshot(page, 'watch-failed-playlist');
 
     await failed.getByRole('button', { name: 'Play the next programme: Not a film' }).click();
-    await page.getByRole('status').getByText(/^Playing the next programme now, ahead of its time: Not a film \(on air at \d\d:\d\d\)$/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/^Playing the next programme now, ahead of its time: Not a film \(on air at \d\d:\d\d\)$/)
+      .waitFor();
     const media = page.getByRole('alert').filter({ hasText: 'Not a film cannot play' });
     await media.getByText(/^The video's address answered nothing this browser can play/).waitFor();
     // Nothing further is known to offer.

@@ -45,11 +45,7 @@ describe.each(BACKENDS)('Custom API auth and favorites on %s', (backend) => {
       const start = '2026-11-21T09:00:00Z';
       for (let i = 0; i < 5; i++) expect((await loginAt({ email: 'dora', password: 'bad' }, '10.1.2.1', {}, start)).statusCode).toBe(401);
       const blocked = await loginAt({ email: 'dora', password: 'pw-dora' }, '10.1.2.1', {}, '2026-11-21T09:01:00Z');
-      expect([blocked.statusCode, blocked.json(), blocked.headers['retry-after']]).toEqual([
-        429,
-        failureOf(429, expect.any(String)),
-        '840',
-      ]);
+      expect([blocked.statusCode, blocked.json(), blocked.headers['retry-after']]).toEqual([429, failureOf(429, expect.any(String)), '840']);
       expect((await loginAt({ email: 'dora', password: 'pw-dora' }, '10.1.3.1', {}, '2026-11-21T09:01:00Z')).statusCode).toBe(200);
       expect((await loginAt({ email: 'dora', password: 'pw-dora' }, '10.1.2.1', {}, '2026-11-21T09:16:00Z')).statusCode).toBe(200);
     });
@@ -113,8 +109,12 @@ describe.each(BACKENDS)('Custom API auth and favorites on %s', (backend) => {
 
     it('refuses a missing, malformed, unknown or non-Bearer token with 401 Unauthenticated.', async () => {
       const routes: [string, string][] = [
-        ['POST', '/auth/refresh'], ['GET', '/auth/me'], ['POST', '/auth/logout'], ['GET', '/users/11/app/favorites'],
-        ['POST', '/users/11/channels/201/app/favorite/add'], ['POST', '/users/11/channels/201/app/favorite/remove'],
+        ['POST', '/auth/refresh'],
+        ['GET', '/auth/me'],
+        ['POST', '/auth/logout'],
+        ['GET', '/users/11/app/favorites'],
+        ['POST', '/users/11/channels/201/app/favorite/add'],
+        ['POST', '/users/11/channels/201/app/favorite/remove'],
       ];
       const headers = [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, bearer(crypto.randomUUID())];
       for (const [method, url] of routes) {
@@ -135,16 +135,33 @@ describe.each(BACKENDS)('Custom API auth and favorites on %s', (backend) => {
     it('adds and removes idempotently, lists most recent first with marked', async () => {
       expect((await get('/users/11/app/favorites', bearer(viewer))).json()).toEqual({ data: [] });
       const add = (id: number, now: string) => post(`/users/alice-tv/channels/${id}/app/favorite/add`, undefined, bearer(viewer), now);
-      for (const [id, now] of [[201, '2026-11-21T10:00:00Z'], [204, '2026-11-21T11:00:00Z'], [201, '2026-11-21T12:00:00Z']] as const) {
+      for (const [id, now] of [
+        [201, '2026-11-21T10:00:00Z'],
+        [204, '2026-11-21T11:00:00Z'],
+        [201, '2026-11-21T12:00:00Z'],
+      ] as const) {
         const response = await add(id, now);
         expect([response.statusCode, response.json()]).toEqual([200, { data: { message: 'Success' } }]);
       }
       const list = (await get('/users/11/app/favorites', bearer(viewer))).json().data;
       expect(list.map((c: any) => c.id)).toEqual([204, 201]);
       expect(list[1]).toEqual({
-        id: 201, categoryId: 1, userId: 11, name: 'Alice News', url: 'alice-news', pictureUrl: '', isWhiteLabeled: 0,
-        playLiveFirst: false, privateChannel: false, isVerified: false, liveAvailable: true, guideMode: 'default',
-        keepGuideOpened: 0, vodAvailable: true, scheduleAvailable: true, marked: true,
+        id: 201,
+        categoryId: 1,
+        userId: 11,
+        name: 'Alice News',
+        url: 'alice-news',
+        pictureUrl: '',
+        isWhiteLabeled: 0,
+        playLiveFirst: false,
+        privateChannel: false,
+        isVerified: false,
+        liveAvailable: true,
+        guideMode: 'default',
+        keepGuideOpened: 0,
+        vodAvailable: true,
+        scheduleAvailable: true,
+        marked: true,
       });
       for (let i = 0; i < 2; i++) {
         const removed = await post('/users/11/channels/204/app/favorite/remove', undefined, bearer(viewer));
@@ -180,7 +197,13 @@ describe.each(BACKENDS)('Custom API auth and favorites on %s', (backend) => {
 
   describe('envelope', () => {
     it('answers unknown routes and methods 404 in the envelope; activity still answers', async () => {
-      for (const [method, url] of [['GET', '/nope'], ['DELETE', '/auth/login'], ['GET', '/users/11'], ['PUT', '/users/11/settings'], ['GET', '']] as const) {
+      for (const [method, url] of [
+        ['GET', '/nope'],
+        ['DELETE', '/auth/login'],
+        ['GET', '/users/11'],
+        ['PUT', '/users/11/settings'],
+        ['GET', ''],
+      ] as const) {
         const response = await t.request({ method, url: `${BASE}${url}` });
         expect([response.statusCode, response.json()]).toEqual([404, failureOf(404, 'Not found.')]);
       }

@@ -18,8 +18,18 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
     it('answers the branding with # colours and base64 logos, by id or slug', async () => {
       const expected = {
         data: {
-          user_id: 11, title: 'Alice TV', hex1: '#ff0000', hex2: '#00ff00', hex3: '#0000ff', fontColor: '#ffffff',
-          header_background: '', FAQ: '', PrivacyPolicy: '', logo_header: PNG_1X1, logo_android: PNG_1X1, useVastSettings: true,
+          user_id: 11,
+          title: 'Alice TV',
+          hex1: '#ff0000',
+          hex2: '#00ff00',
+          hex3: '#0000ff',
+          fontColor: '#ffffff',
+          header_background: '',
+          FAQ: '',
+          PrivacyPolicy: '',
+          logo_header: PNG_1X1,
+          logo_android: PNG_1X1,
+          useVastSettings: true,
         },
       };
       expect((await get('/users/11/settings')).json()).toEqual(expected);
@@ -29,14 +39,33 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
     it('gives an account without branding its name and blanks', async () => {
       expect((await get('/users/carol/settings')).json()).toEqual({
         data: {
-          user_id: 17, title: 'carol', hex1: '', hex2: '', hex3: '', fontColor: '', header_background: '', FAQ: '',
-          PrivacyPolicy: '', logo_header: '', logo_android: '', useVastSettings: false,
+          user_id: 17,
+          title: 'carol',
+          hex1: '',
+          hex2: '',
+          hex3: '',
+          fontColor: '',
+          header_background: '',
+          FAQ: '',
+          PrivacyPolicy: '',
+          logo_header: '',
+          logo_android: '',
+          useVastSettings: false,
         },
       });
     });
 
     it('answers unknown owners 404 User is required on every /users route', async () => {
-      const routes = ['settings', 'app_settings', 'categories', 'languages', 'channels', 'channels/video?channels_ids=1&dates=2026-11-21', 'channels/vod?channels_ids=1', 'channels/201/live'];
+      const routes = [
+        'settings',
+        'app_settings',
+        'categories',
+        'languages',
+        'channels',
+        'channels/video?channels_ids=1&dates=2026-11-21',
+        'channels/vod?channels_ids=1',
+        'channels/201/live',
+      ];
       for (const id of ['999', 'nobody', '99999999999', '%20', '-1']) {
         for (const route of routes) {
           const response = await get(`/users/${id}/${route}`, { 'platform-id': 'ios' });
@@ -52,14 +81,28 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
     it('answers the mobile app for ios with Apple products only', async () => {
       expect((await get('/users/11/app_settings', { 'platform-id': 'ios' })).json()).toEqual({
         data: {
-          user_id: 11, slug: 'alice', app_name: 'Alice Mobile', hex1: '#112233', hex2: '#445566', hex3: '#778899', fontColor: '#aabbcc',
-          Logo: PNG_1X1, Icon: JPEG_STUB, privacy_policy_link: '', about: '', platform: 'ios', app_id: '301', is_paid: true,
+          user_id: 11,
+          slug: 'alice',
+          app_name: 'Alice Mobile',
+          hex1: '#112233',
+          hex2: '#445566',
+          hex3: '#778899',
+          fontColor: '#aabbcc',
+          Logo: PNG_1X1,
+          Icon: JPEG_STUB,
+          privacy_policy_link: '',
+          about: '',
+          platform: 'ios',
+          app_id: '301',
+          is_paid: true,
           store_product_id: 'com.alice.monthly',
           store_products: [
             { product_id: 'com.alice.monthly', billing_period: 'Monthly', display_name: 'Monthly' },
             { product_id: 'com.alice.yearly', billing_period: 'Yearly', display_name: 'Yearly' },
           ],
-          vod_ppv_enabled: false, vod_ppv_store_product_id: null, vod_ppv_access_hours: 48,
+          vod_ppv_enabled: false,
+          vod_ppv_store_product_id: null,
+          vod_ppv_access_hours: 48,
         },
       });
     });
@@ -75,9 +118,30 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
 
     it('adds the TV-only fields for TV platforms and ad_link for Roku only', async () => {
       const roku = (await get('/users/11/app_settings', { 'platform-id': 'roku' })).json().data;
-      expect(roku).toMatchObject({ app_id: '303', hex1: '#6f1ab1', hex2: '#b3b3b3', hex3: '#101010', fontColor: '#ffffff', vod_ppv_preview_seconds: 0, time_format: '12-hour', ad_link: 'https://ads.example/app', Logo: '', Icon: '' });
+      expect(roku).toMatchObject({
+        app_id: '303',
+        hex1: '#6f1ab1',
+        hex2: '#b3b3b3',
+        hex3: '#101010',
+        fontColor: '#ffffff',
+        vod_ppv_preview_seconds: 0,
+        time_format: '12-hour',
+        ad_link: 'https://ads.example/app',
+        Logo: '',
+        Icon: '',
+      });
       const androidTv = (await get('/users/11/app_settings', { 'platform-id': 'android-tv' })).json().data;
-      expect(androidTv).toMatchObject({ app_id: '302', hex1: '#010203', hex2: '#040506', hex3: '', fontColor: '#070809', vod_ppv_enabled: true, vod_ppv_store_product_id: 'alice_ppv', vod_ppv_access_hours: 24, vod_ppv_preview_seconds: 30 });
+      expect(androidTv).toMatchObject({
+        app_id: '302',
+        hex1: '#010203',
+        hex2: '#040506',
+        hex3: '',
+        fontColor: '#070809',
+        vod_ppv_enabled: true,
+        vod_ppv_store_product_id: 'alice_ppv',
+        vod_ppv_access_hours: 24,
+        vod_ppv_preview_seconds: 30,
+      });
       expect(androidTv).not.toHaveProperty('ad_link');
       const fire = (await get('/users/11/app_settings', { 'platform-id': 'fire-tv' })).json().data;
       expect(fire).toMatchObject({ app_id: '304', hex3: '#cc0000', time_format: '12-hour', vod_ppv_store_product_id: null });
@@ -105,8 +169,21 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
       // 205 has nothing; 206 only tomorrow; 203 is deleted.
       expect(ids(response)).toEqual([202, 201, 204]);
       expect(response.json().data[0]).toEqual({
-        id: 202, categoryId: 2, userId: 11, name: 'Alice Music', url: 'alice-music', pictureUrl: '', isWhiteLabeled: 0, playLiveFirst: false,
-        privateChannel: true, isVerified: false, liveAvailable: true, guideMode: 'default', keepGuideOpened: 0, vodAvailable: true, scheduleAvailable: true,
+        id: 202,
+        categoryId: 2,
+        userId: 11,
+        name: 'Alice Music',
+        url: 'alice-music',
+        pictureUrl: '',
+        isWhiteLabeled: 0,
+        playLiveFirst: false,
+        privateChannel: true,
+        isVerified: false,
+        liveAvailable: true,
+        guideMode: 'default',
+        keepGuideOpened: 0,
+        vodAvailable: true,
+        scheduleAvailable: true,
       });
       expect(response.json().data[2]).toMatchObject({ id: 204, liveAvailable: true, vodAvailable: false, scheduleAvailable: true });
     });
@@ -158,10 +235,18 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
 
     it('refuses bad filters, zones and platforms 422', async () => {
       const cases: [string, Record<string, string>, string][] = [
-        ['skip=-1', {}, 'skip'], ['take=-5', {}, 'take'], ['skip=abc', {}, 'skip'], ['take=1.5', {}, 'take'],
-        ['category_id=abc', {}, 'category_id'], ['language_id=1;2', {}, 'language_id'], ['newest=yes', {}, 'newest'],
-        ['timezone=Mars/Base', {}, 'timezone'], ['', { timezone: 'Nowhere Standard Time' }, 'timezone'], ['', { 'platform-id': 'tizen' }, 'platform_id'],
-        ['search=' + 'x'.repeat(300), {}, 'search'], ['skip=1&skip=2', {}, 'skip'],
+        ['skip=-1', {}, 'skip'],
+        ['take=-5', {}, 'take'],
+        ['skip=abc', {}, 'skip'],
+        ['take=1.5', {}, 'take'],
+        ['category_id=abc', {}, 'category_id'],
+        ['language_id=1;2', {}, 'language_id'],
+        ['newest=yes', {}, 'newest'],
+        ['timezone=Mars/Base', {}, 'timezone'],
+        ['', { timezone: 'Nowhere Standard Time' }, 'timezone'],
+        ['', { 'platform-id': 'tizen' }, 'platform_id'],
+        ['search=' + 'x'.repeat(300), {}, 'search'],
+        ['skip=1&skip=2', {}, 'skip'],
       ];
       for (const [query, headers, field] of cases) {
         const response = await get(`/users/11/channels?${query}`, headers);
@@ -190,7 +275,10 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
         [2, 'Music', 'music', '', [202, 204]],
       ]);
       expect((await get('/users/11/categories?default=1')).json()).toEqual({
-        data: [{ categoryId: 1, name: 'News', slug: 'news', svg: '' }, { categoryId: 2, name: 'Music', slug: 'music', svg: '' }],
+        data: [
+          { categoryId: 1, name: 'News', slug: 'news', svg: '' },
+          { categoryId: 2, name: 'Music', slug: 'music', svg: '' },
+        ],
       });
       expect(ids(await get('/users/11/categories', { 'platform-id': 'fire-tv' }))).toEqual([1, 2]);
       expect((await get('/users/11/categories', { 'platform-id': 'roku' })).json()).toEqual({ data: [] });
@@ -199,7 +287,10 @@ describe.each(BACKENDS)('Custom API settings and catalog on %s', (backend) => {
 
     it('lists the languages of the listed channels', async () => {
       expect((await get('/users/11/languages')).json()).toEqual({
-        data: [{ languageId: 1, name: 'English', code: 'en' }, { languageId: 2, name: 'French', code: 'fr' }],
+        data: [
+          { languageId: 1, name: 'English', code: 'en' },
+          { languageId: 2, name: 'French', code: 'fr' },
+        ],
       });
       expect((await get('/users/11/languages', {}, '2026-11-22T00:30:00Z')).json().data.map((l: any) => l.code)).toEqual(['en']);
       expect((await get('/users/carol/languages')).json()).toEqual({ data: [] });

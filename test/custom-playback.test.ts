@@ -21,12 +21,38 @@ describe.each(BACKENDS)('Custom API playback, VOD and gating on %s', (backend) =
     t.request({ method: 'POST', url: `${BASE}/getChannelToken`, payload: payload as any, headers, remoteAddress: address });
 
   describe('vast', () => {
-    const web = { ChannelId: 201, VastVersion: 3, VastUrl: 'https://ads.example/web', Skippable: true, AdFrequency: 2, MidRollFrequency: 25, Slottable: true, TimeFrom: 8, TimeTo: 20, VastType: 'fullscreen', Platform: 'web', AllowAdsInVod: true };
+    const web = {
+      ChannelId: 201,
+      VastVersion: 3,
+      VastUrl: 'https://ads.example/web',
+      Skippable: true,
+      AdFrequency: 2,
+      MidRollFrequency: 25,
+      Slottable: true,
+      TimeFrom: 8,
+      TimeTo: 20,
+      VastType: 'fullscreen',
+      Platform: 'web',
+      AllowAdsInVod: true,
+    };
 
     it('answers the platform row, else the web row, as a PascalCase object', async () => {
       expect((await get('/channels/201/vast')).json()).toEqual({ data: web });
       const roku = (await get('/channels/201/vast', { 'platform-id': 'roku' })).json().data;
-      expect(roku).toEqual({ ...web, VastVersion: 1, VastUrl: 'https://ads.example/roku', Skippable: false, AdFrequency: null, MidRollFrequency: null, Slottable: false, TimeFrom: null, TimeTo: null, VastType: null, Platform: 'roku', AllowAdsInVod: false });
+      expect(roku).toEqual({
+        ...web,
+        VastVersion: 1,
+        VastUrl: 'https://ads.example/roku',
+        Skippable: false,
+        AdFrequency: null,
+        MidRollFrequency: null,
+        Slottable: false,
+        TimeFrom: null,
+        TimeTo: null,
+        VastType: null,
+        Platform: 'roku',
+        AllowAdsInVod: false,
+      });
       expect((await get('/channels/201/vast', { 'platform-id': 'ios' })).json().data.Platform).toBe('web');
       expect((await get('/channels/201/vast?platform=roku', { 'platform-id': 'ios' })).json().data.Platform).toBe('roku');
       expect((await get('/channels/201/vast?platform=ROKU')).json().data.Platform).toBe('roku');
@@ -90,9 +116,22 @@ describe.each(BACKENDS)('Custom API playback, VOD and gating on %s', (backend) =
         ['202-5003-vod', null],
       ]);
       expect(body.data[0]).toEqual({
-        customId: '201-5002-vod', id: '201-5002-vod', videoTubeId: 5002, userId: 11, title: 'Weather "live" & <more>', providerVideoId: '123456', channelId: 201,
-        duration: 120, timeDuration: '0h. 2min', startDate: '2026-11-21 10:00:00', endDate: '2026-11-21 10:02:00', providerName: 'Vimeo',
-        durationInDate: '10:00 AM - 10:02 AM', thumbnail: '', streamUrl: 'https://media.example/weather.mp4', isVod: true,
+        customId: '201-5002-vod',
+        id: '201-5002-vod',
+        videoTubeId: 5002,
+        userId: 11,
+        title: 'Weather "live" & <more>',
+        providerVideoId: '123456',
+        channelId: 201,
+        duration: 120,
+        timeDuration: '0h. 2min',
+        startDate: '2026-11-21 10:00:00',
+        endDate: '2026-11-21 10:02:00',
+        providerName: 'Vimeo',
+        durationInDate: '10:00 AM - 10:02 AM',
+        thumbnail: '',
+        streamUrl: 'https://media.example/weather.mp4',
+        isVod: true,
       });
       expect(body.meta).toMatchObject({ current_page: 1, per_page: 50, total: 3, last_page: 1 });
       const paged = (await vod('channels_ids=201,202&per_page=1&page=2&timezone=UTC')).json();
@@ -102,7 +141,11 @@ describe.each(BACKENDS)('Custom API playback, VOD and gating on %s', (backend) =
 
     it('keeps the list visible under VOD PPV with streamUrl null on locked rows', async () => {
       const tv = { 'platform-id': 'android-tv' };
-      expect(streams(await vod('channels_ids=201,202', tv))).toEqual([['201-5002-vod', null], ['201-5001-vod', null], ['202-5003-vod', null]]);
+      expect(streams(await vod('channels_ids=201,202', tv))).toEqual([
+        ['201-5002-vod', null],
+        ['201-5001-vod', null],
+        ['202-5003-vod', null],
+      ]);
       expect(streams(await vod('channels_ids=201,202', { ...tv, 'device-id': 'device-2' }))).toEqual([
         ['201-5002-vod', 'https://media.example/weather.mp4'],
         ['201-5001-vod', null],
@@ -123,9 +166,13 @@ describe.each(BACKENDS)('Custom API playback, VOD and gating on %s', (backend) =
 
     it('refuses bad input 422', async () => {
       const cases: [string, Record<string, string>, string][] = [
-        ['', {}, 'channels_ids'], ['channels_ids=x', {}, 'channels_ids'], ['channels_ids=201&page=0', {}, 'page'],
-        ['channels_ids=201&per_page=0', {}, 'per_page'], ['channels_ids=201', { timezone: 'Middle Earth Standard Time' }, 'timezone'],
-        ['channels_ids=201', { 'platform-id': 'web' }, 'platform_id'], ['channels_ids=201', { 'device-id': 'd'.repeat(300) }, 'device_id'],
+        ['', {}, 'channels_ids'],
+        ['channels_ids=x', {}, 'channels_ids'],
+        ['channels_ids=201&page=0', {}, 'page'],
+        ['channels_ids=201&per_page=0', {}, 'per_page'],
+        ['channels_ids=201', { timezone: 'Middle Earth Standard Time' }, 'timezone'],
+        ['channels_ids=201', { 'platform-id': 'web' }, 'platform_id'],
+        ['channels_ids=201', { 'device-id': 'd'.repeat(300) }, 'device_id'],
       ];
       for (const [query, headers, field] of cases) {
         const response = await vod(query, headers);
@@ -138,13 +185,22 @@ describe.each(BACKENDS)('Custom API playback, VOD and gating on %s', (backend) =
     const rows = (headers: Record<string, string>) => get('/users/11/channels/video?channels_ids=202&dates=2026-11-21', headers);
 
     it('unlocks the channel for the device (JSON or form): its streams appear for that device only', async () => {
-      expect(streams(await rows({ 'device-id': 'tv-1' }))).toEqual([['202-5003-1', null], ['202-5004-1', null]]);
+      expect(streams(await rows({ 'device-id': 'tv-1' }))).toEqual([
+        ['202-5003-1', null],
+        ['202-5004-1', null],
+      ]);
       const response = await unlock({ channel_id: 202, password: 'letmein' }, { 'accept-platform-device-id': 'tv-1' });
       expect([response.statusCode, response.json()]).toEqual([200, { data: { message: 'Success' } }]);
-      const unlocked = [['202-5003-1', 'https://media.example/concert.m3u8'], ['202-5004-1', 'https://live.example/private']];
+      const unlocked = [
+        ['202-5003-1', 'https://media.example/concert.m3u8'],
+        ['202-5004-1', 'https://live.example/private'],
+      ];
       expect(streams(await rows({ 'device-id': 'tv-1' }))).toEqual(unlocked);
       expect(streams(await rows({ 'accept-platform-device-id': 'tv-1' }))).toEqual(unlocked);
-      expect(streams(await rows({ 'device-id': 'tv-2' }))).toEqual([['202-5003-1', null], ['202-5004-1', null]]);
+      expect(streams(await rows({ 'device-id': 'tv-2' }))).toEqual([
+        ['202-5003-1', null],
+        ['202-5004-1', null],
+      ]);
       expect((await get('/users/11/channels/202/live', { 'device-id': 'tv-1' })).json().data[0].uri).toBe('https://live.example/private');
       // Its VOD stays locked without a Platform-Id: the apps carrying 202 sell it (paid mobile app, Android TV pay-per-view).
       expect(streams(await get('/users/11/channels/vod?channels_ids=202', { 'device-id': 'tv-1' }))).toEqual([['202-5003-vod', null]]);

@@ -31,11 +31,30 @@ describe.each(BACKENDS)('Custom API schedules on %s', (backend) => {
       const body = response.json();
       expect(brief(body.data)).toEqual(NEWS_DAY);
       expect(body.data[0]).toEqual({
-        customId: '201-5001-1', id: '201-5001-1', videoTubeId: 5001, userId: 11, title: 'Morning news', providerVideoId: 'abcdefghijk', channelId: 201,
-        duration: 600, timeDuration: '0h. 10min', startDate: '2026-11-21 08:00:00', endDate: '2026-11-21 08:10:00', providerName: 'YouTube',
-        durationInDate: '08:00 AM - 08:10 AM', thumbnail: 'https://img.example/1.jpg', streamUrl: 'https://media.example/morning.m3u8', isVod: false,
+        customId: '201-5001-1',
+        id: '201-5001-1',
+        videoTubeId: 5001,
+        userId: 11,
+        title: 'Morning news',
+        providerVideoId: 'abcdefghijk',
+        channelId: 201,
+        duration: 600,
+        timeDuration: '0h. 10min',
+        startDate: '2026-11-21 08:00:00',
+        endDate: '2026-11-21 08:10:00',
+        providerName: 'YouTube',
+        durationInDate: '08:00 AM - 08:10 AM',
+        thumbnail: 'https://img.example/1.jpg',
+        streamUrl: 'https://media.example/morning.m3u8',
+        isVod: false,
       });
-      expect(body.data[3]).toMatchObject({ videoTubeId: 5003, duration: 5400, timeDuration: '1h. 30min', durationInDate: '01:00 PM - 02:30 PM', streamUrl: 'https://live.example/1' });
+      expect(body.data[3]).toMatchObject({
+        videoTubeId: 5003,
+        duration: 5400,
+        timeDuration: '1h. 30min',
+        durationInDate: '01:00 PM - 02:30 PM',
+        streamUrl: 'https://live.example/1',
+      });
       expect(body.meta).toEqual({ current_page: 1, from: 1, last_page: 1, path: expect.stringMatching(/\/users\/11\/channels\/video$/), per_page: 50, to: 5, total: 5 });
       expect(body.links).toEqual({ first: expect.stringContaining('page=1'), last: expect.stringContaining('page=1'), prev: null, next: null });
       expect(await get(video('channels_ids=201&dates=2026-11-21'))).toMatchObject({ body: response.body });
@@ -75,7 +94,10 @@ describe.each(BACKENDS)('Custom API schedules on %s', (backend) => {
 
     it('withholds the stream URLs of a private channel that is not unlocked', async () => {
       const rows = (await get(video('channels_ids=202&dates=2026-11-21'))).json().data;
-      expect(rows.map((r: any) => [r.customId, r.streamUrl])).toEqual([['202-5003-1', null], ['202-5004-1', null]]);
+      expect(rows.map((r: any) => [r.customId, r.streamUrl])).toEqual([
+        ['202-5003-1', null],
+        ['202-5004-1', null],
+      ]);
     });
 
     it('pages in the Laravel shape; per_page is capped at 2,000 (docs/security.md: What an owner may build), defaults to 50; all_videos=1 is one page of every row', async () => {
@@ -107,9 +129,10 @@ describe.each(BACKENDS)('Custom API schedules on %s', (backend) => {
         ['channels_ids=1.5&dates=2026-11-21', ['channels_ids']],
         ['channels_ids=201', ['dates']],
         ['channels_ids=201&dates=', ['dates']],
-        ...['2026-11-31', '2026/11/21', '21-11-2026', '20261121246000', '2026112', 'today', '2026-11-21T10:00:00', '2026-11-21,nope'].map(
-          (d): [string, string[]] => [`channels_ids=201&dates=${d}`, ['dates']],
-        ),
+        ...['2026-11-31', '2026/11/21', '21-11-2026', '20261121246000', '2026112', 'today', '2026-11-21T10:00:00', '2026-11-21,nope'].map((d): [string, string[]] => [
+          `channels_ids=201&dates=${d}`,
+          ['dates'],
+        ]),
         ['channels_ids=201&dates=2026-11-21&page=0', ['page']],
         ['channels_ids=201&dates=2026-11-21&page=-3', ['page']],
         ['channels_ids=201&dates=2026-11-21&page=abc', ['page']],
@@ -153,11 +176,26 @@ describe.each(BACKENDS)('Custom API schedules on %s', (backend) => {
       expect([response.statusCode, response.json()]).toEqual([
         200,
         {
-          data: [{
-            videoTubeId: 5004, channelId: '204', startDate: '2026-11-21 20:00:00', endDate: '2026-11-21 21:00:00', description: 'Tonight',
-            timeDuration: '1h. 0min', isPrivate: false, IsRRated: true, isRemovedByProvider: false, isRestrictedByProvider: false,
-            providerVideoId: 'live-1', thumbnail: '', title: 'Live show', uri: 'https://live.example/2', providerName: 'Custom', live: false,
-          }],
+          data: [
+            {
+              videoTubeId: 5004,
+              channelId: '204',
+              startDate: '2026-11-21 20:00:00',
+              endDate: '2026-11-21 21:00:00',
+              description: 'Tonight',
+              timeDuration: '1h. 0min',
+              isPrivate: false,
+              IsRRated: true,
+              isRemovedByProvider: false,
+              isRestrictedByProvider: false,
+              providerVideoId: 'live-1',
+              thumbnail: '',
+              title: 'Live show',
+              uri: 'https://live.example/2',
+              providerName: 'Custom',
+              live: false,
+            },
+          ],
         },
       ]);
       expect((await live(204, '', {}, '2026-11-21T20:30:00Z')).json().data[0].live).toBe(true);

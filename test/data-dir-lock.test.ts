@@ -44,10 +44,7 @@ function contender(dataDir: string): Contender {
   const line = () =>
     ready.length > 0
       ? Promise.resolve(ready.shift()!)
-      : Promise.race([
-          new Promise<string>((resolve) => waiting.push(resolve)),
-          exited.then((code) => `exited ${code}: ${stderr}`),
-        ]);
+      : Promise.race([new Promise<string>((resolve) => waiting.push(resolve)), exited.then((code) => `exited ${code}: ${stderr}`)]);
   return { child, line, exited };
 }
 
@@ -71,7 +68,10 @@ describe('the embedded database lock', () => {
       for (const c of both) c.child.stdin.write('go\n');
       const results = await Promise.all(both.map((c) => c.line()));
       const winners = results.filter((r) => r === 'won');
-      expect(results.filter((r) => r !== 'won').every((r) => /^locked .* in use by process \d+/.test(r)), results.join('\n')).toBe(true);
+      expect(
+        results.filter((r) => r !== 'won').every((r) => /^locked .* in use by process \d+/.test(r)),
+        results.join('\n'),
+      ).toBe(true);
       expect(winners, `attempt ${attempt}: ${results.join(' | ')}`).toHaveLength(1);
       const winner = both[results.indexOf('won')]!;
       expect(readFileSync(join(dataDir, 'channelnet.lock'), 'utf8')).toMatch(new RegExp(`^${winner.child.pid}\\b`));

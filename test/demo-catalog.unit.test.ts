@@ -59,9 +59,7 @@ describe('determinism', () => {
     const dates = (c: CatalogInput) => (c.channels ?? []).flatMap((ch) => (ch.schedules ?? []).map((s) => s.startTime.slice(0, 10)));
     const shifted = dates(cat).map((d) => DateTime.fromISO(d).plus({ days: 1 }).toFormat('yyyy-MM-dd'));
     expect(dates(tomorrow)).toEqual(shifted);
-    expect(tomorrow.videos?.map((v) => [v.title, v.providerVideoId, v.durationSeconds])).toEqual(
-      cat.videos?.map((v) => [v.title, v.providerVideoId, v.durationSeconds]),
-    );
+    expect(tomorrow.videos?.map((v) => [v.title, v.providerVideoId, v.durationSeconds])).toEqual(cat.videos?.map((v) => [v.title, v.providerVideoId, v.durationSeconds]));
   });
 });
 
@@ -173,9 +171,7 @@ describe('channels', () => {
 
   it.each([NOW, ...EDGE_NOWS])('several channels have a published block on their local today (now %s)', (now) => {
     const c = demoCatalog(now);
-    const withToday = (c.channels ?? []).filter(
-      (ch) => !ch.deleted && (ch.schedules ?? []).some((s) => s.published !== false && s.startTime.startsWith(todayIn(now, zoneOf(ch)))),
-    );
+    const withToday = (c.channels ?? []).filter((ch) => !ch.deleted && (ch.schedules ?? []).some((s) => s.published !== false && s.startTime.startsWith(todayIn(now, zoneOf(ch)))));
     expect(withToday.length).toBeGreaterThanOrEqual(5);
   });
 

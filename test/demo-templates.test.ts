@@ -17,7 +17,7 @@ describe.each(BACKENDS)('the demo with the shipped templates on %s', (backend) =
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('the Roku template loads its guide from the free Roku app: settings, channels, today\'s programmes', async () => {
+  it("the Roku template loads its guide from the free Roku app: settings, channels, today's programmes", async () => {
     const settings = await get(`${ROKU}/settings/${LUMEN_ROKU_API_KEY}`);
     expect(settings.statusCode, settings.body).toBe(200);
     const userId = settings.json().UserId;
@@ -30,11 +30,11 @@ describe.each(BACKENDS)('the demo with the shipped templates on %s', (backend) =
     expect(guide.json().length).toBeGreaterThan(0);
   });
 
-  it('Northwind\'s Roku app stays paid: the template without a purchase flow is refused', async () => {
+  it("Northwind's Roku app stays paid: the template without a purchase flow is refused", async () => {
     expect((await get(`${ROKU}/users/${NORTHWIND}/channels?limit=100`)).statusCode).toBe(403);
   });
 
-  it('the Android TV template\'s search answers on /mobile and stays 404 on /custom', async () => {
+  it("the Android TV template's search answers on /mobile and stays 404 on /custom", async () => {
     const query = 'key_word=news&channel_skip=0&channel_take=10&video_skip=0&video_take=10&timezone=UTC';
     // Lumen's mobile app is free: its channels and videos are searched without a subscription.
     const lumen = await get(`/api/v1/services/mobile/users/103/search?${query.replace('news', 'a')}`);

@@ -26,8 +26,7 @@ const GROUP_ADAPTS = [{ from: 'compat', to: 'custom' }];
  * An entry that no longer matches an import fails the test, so the list only shrinks.
  */
 /** Known violations being moved; empty now (add one only with the reason and who moves it). */
-const PENDING: readonly { from: string; to: string; why: string }[] = [
-];
+const PENDING: readonly { from: string; to: string; why: string }[] = [];
 
 /** A file's path relative to the repository, with forward slashes (as PENDING names it). */
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
@@ -119,8 +118,11 @@ describe('dependency rule', () => {
   });
 
   it('no import cycles between folders', () => {
-    const folderEdges = IMPORTS.filter((i) => i.local && i.from.split('/').length > 2 && i.to.split('/').length > 2 && folderOf(i.from) !== folderOf(i.to))
-      .map((i) => ({ from: folderOf(i.from), to: folderOf(i.to), local: true }));
+    const folderEdges = IMPORTS.filter((i) => i.local && i.from.split('/').length > 2 && i.to.split('/').length > 2 && folderOf(i.from) !== folderOf(i.to)).map((i) => ({
+      from: folderOf(i.from),
+      to: folderOf(i.to),
+      local: true,
+    }));
     const folders = [...new Set(FILES.filter((f) => f.split('/').length > 2).map(folderOf))];
     expect(cycles(folders, folderEdges)).toEqual([]);
   });
@@ -132,7 +134,12 @@ describe('dependency rule', () => {
   });
 
   it('no import cycles between files', () => {
-    expect(cycles(FILES, IMPORTS.filter((i) => i.local))).toEqual([]);
+    expect(
+      cycles(
+        FILES,
+        IMPORTS.filter((i) => i.local),
+      ),
+    ).toEqual([]);
   });
 
   it('the console (web/) shares only the vocabulary and the API contracts (as types) with the server', () => {
@@ -208,7 +215,7 @@ function cycles(files: readonly string[], edges: readonly Import[]): string[] {
     }
     if (low.get(v) !== index.get(v)) return;
     const component: string[] = [];
-    for (let w = ''; w !== v; ) {
+    for (let w = ''; w !== v;) {
       w = stack.pop()!;
       onStack.delete(w);
       component.push(w);

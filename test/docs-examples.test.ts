@@ -52,7 +52,13 @@ describe.each(BACKENDS)('the docs examples run on %s', (backend) => {
       const vars = new Map<string, string>();
       for (const step of example.steps) {
         const call = parseCurl(step.command, vars);
-        const response = await t.request({ method: call.method as never, url: call.path, headers: call.headers, ...(call.body === undefined ? {} : { payload: call.body }), now: NOW });
+        const response = await t.request({
+          method: call.method as never,
+          url: call.path,
+          headers: call.headers,
+          ...(call.body === undefined ? {} : { payload: call.body }),
+          now: NOW,
+        });
         if (call.assign) {
           vars.set(call.assign.name, String(call.assign.pick(response.json())));
           continue;

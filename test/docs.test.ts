@@ -39,7 +39,7 @@ describe('API documentation', () => {
     for (const route of expected) expect(documented).toContain(`${route.method} ${toOpenApi(route.url)}`);
   });
 
-  it('documents each operation\'s failures in its group\'s envelope, and the Bearer where it is checked', async () => {
+  it("documents each operation's failures in its group's envelope, and the Bearer where it is checked", async () => {
     const document = (await app.inject('/docs/openapi.json')).json();
     const operations = Object.entries<Record<string, any>>(document.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
     for (const { path, method, op } of operations) {
@@ -62,7 +62,7 @@ describe('API documentation', () => {
     expect(JSON.stringify(document).length).toBeLessThan(600_000);
   });
 
-  it('answers failures as documented, in each group\'s envelope', async () => {
+  it("answers failures as documented, in each group's envelope", async () => {
     const cases = [
       ['/api/v1/rest/channels', 401],
       ['/api/v1/studio/channels', 401],

@@ -30,7 +30,11 @@ describe.each(BACKENDS)('VOD pay-per-view (%s)', (kind) => {
   describe('status', () => {
     it('says unlocked on an app without VOD PPV', async () => {
       expect(await status('video_tube_id=5002', { 'platform-id': 'ios', 'device-id': 'dev-a' })).toEqual({
-        vodPpvEnabled: false, unlocked: true, expiresUtc: null, storeProductId: '', accessDurationHours: 48,
+        vodPpvEnabled: false,
+        unlocked: true,
+        expiresUtc: null,
+        storeProductId: '',
+        accessDurationHours: 48,
       });
     });
 
@@ -151,7 +155,8 @@ describe.each(BACKENDS)('VOD pay-per-view (%s)', (kind) => {
       expect(await verified({ ...body, receipt_data: 'token-2', video_tube_id: 5003 }, tv)).toMatchObject({ ok: false, unlocked: false, error: 'refunded' });
       const attempts = await t().database.db.select().from(verificationAttempts).orderBy(verificationAttempts.id);
       expect(attempts.map((a) => [a.route, a.storePlatform, a.outcome, a.videoId, a.transactionId])).toEqual([
-        ['ppv_verify', 'Google', 'valid', 5001, 'GPA.1111'], ['ppv_verify', 'Google', 'refunded', 5003, 'GPA.2222'],
+        ['ppv_verify', 'Google', 'valid', 5001, 'GPA.1111'],
+        ['ppv_verify', 'Google', 'refunded', 5003, 'GPA.2222'],
       ]);
     });
   });

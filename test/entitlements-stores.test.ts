@@ -12,7 +12,19 @@ import { APPLE_URLS } from '../src/entitlements/stores/apple.ts';
 import { customClient, type Headers } from './support/custom.ts';
 import { BACKENDS } from './support/db.ts';
 import {
-  amazonReceipt, amazonReceiptData, AMAZON_USER, appleJws, at, dataOf, DAY, entitlementTestApp, NOW, SKU, SUBSCRIPTION, useEntitlementApp, useStores,
+  amazonReceipt,
+  amazonReceiptData,
+  AMAZON_USER,
+  appleJws,
+  at,
+  dataOf,
+  DAY,
+  entitlementTestApp,
+  NOW,
+  SKU,
+  SUBSCRIPTION,
+  useEntitlementApp,
+  useStores,
 } from './support/entitlements.ts';
 
 const stores = useStores();
@@ -39,7 +51,9 @@ describe.each(BACKENDS)('store wiring (%s)', (kind) => {
       expect(await apple(appleJws(stores(), { bundleId: 'com.other.app' }))).toMatchObject({ ok: false, entitled: false, error: 'wrong_app' });
       expect(await apple(appleJws(stores(), { environment: 'Sandbox' }))).toMatchObject({ ok: false, entitled: false, error: 'sandbox_not_allowed' });
       const [header, , signature] = appleJws(stores()).split('.');
-      const payload = Buffer.from(JSON.stringify({ bundleId: 'com.alice', productId: SKU.appleMonthly, expiresDate: NOW.getTime() + 999 * DAY, environment: 'Production' })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({ bundleId: 'com.alice', productId: SKU.appleMonthly, expiresDate: NOW.getTime() + 999 * DAY, environment: 'Production' }),
+      ).toString('base64url');
       expect(await apple(`${header}.${payload}.${signature}`)).toMatchObject({ ok: false, entitled: false, error: 'invalid' });
       expect(await t().database.db.select().from(subscriptions).where(eq(subscriptions.deviceId, 'dev-i'))).toEqual([]);
     });
@@ -53,7 +67,12 @@ describe.each(BACKENDS)('store wiring (%s)', (kind) => {
     it('cannot verify a signed transaction without root certificates: store_unavailable, nothing granted', async () => {
       const bare = await entitlementTestApp(kind, stores(), { APPLE_ROOT_CERTIFICATES: undefined });
       try {
-        const response = await bare.request({ method: 'POST', url: `/api/v1/services/custom${SUBSCRIPTION}/verify`, headers: IOS, payload: { store_platform: 'Apple', product_id: SKU.appleMonthly, receipt_data: appleJws(stores()) } });
+        const response = await bare.request({
+          method: 'POST',
+          url: `/api/v1/services/custom${SUBSCRIPTION}/verify`,
+          headers: IOS,
+          payload: { store_platform: 'Apple', product_id: SKU.appleMonthly, receipt_data: appleJws(stores()) },
+        });
         expect(response.json().data).toEqual({ ok: false, entitled: false, error: 'store_unavailable', expiresUtc: null });
       } finally {
         await bare.close();
@@ -68,7 +87,10 @@ describe.each(BACKENDS)('store wiring (%s)', (kind) => {
     it('grants an RVS-confirmed subscription, and restores several receipts at once', async () => {
       sell('r-1', 10 * DAY);
       sell('r-2', 20 * DAY);
-      expect(await verified({ store_platform: 'Amazon', product_id: SKU.amazonMonthly, receipt_data: amazonReceiptData('r-1') }, FIRE)).toMatchObject({ ok: true, expiresUtc: at(10 * DAY) });
+      expect(await verified({ store_platform: 'Amazon', product_id: SKU.amazonMonthly, receipt_data: amazonReceiptData('r-1') }, FIRE)).toMatchObject({
+        ok: true,
+        expiresUtc: at(10 * DAY),
+      });
       const restored = await post(`${SUBSCRIPTION}/restore`, { original_transaction_ids: [`${AMAZON_USER}:r-1`, amazonReceiptData('r-2')] }, { ...FIRE, 'device-id': 'dev-f2' });
       expect(restored.json().data).toEqual({ ok: true, entitled: true, error: null, expiresUtc: at(20 * DAY) });
       expect(await status(FIRE)).toMatchObject({ entitled: false, status: 'not_subscribed' });

@@ -32,14 +32,23 @@ describe.each(BACKENDS)('app subscriptions (%s)', (kind) => {
   describe('status', () => {
     it('reports not_subscribed on a paid app, with the active SKUs of the client store', async () => {
       expect(await status(device('dev-a'))).toEqual({
-        entitled: false, status: 'not_subscribed', expiresUtc: null, isPaidApp: true,
-        storeProductId: SKU.rokuMonthly, storeProductIds: [SKU.rokuMonthly, SKU.rokuYearly],
+        entitled: false,
+        status: 'not_subscribed',
+        expiresUtc: null,
+        isPaidApp: true,
+        storeProductId: SKU.rokuMonthly,
+        storeProductIds: [SKU.rokuMonthly, SKU.rokuYearly],
       });
     });
 
     it('says entitled on an app that is not paid', async () => {
       expect(await status({ 'platform-id': 'android-tv', 'device-id': 'dev-a' })).toEqual({
-        entitled: true, status: 'not_subscribed', expiresUtc: null, isPaidApp: false, storeProductId: '', storeProductIds: [],
+        entitled: true,
+        status: 'not_subscribed',
+        expiresUtc: null,
+        isPaidApp: false,
+        storeProductId: '',
+        storeProductIds: [],
       });
     });
 
@@ -172,11 +181,19 @@ describe.each(BACKENDS)('app subscriptions (%s)', (kind) => {
       await verified({ receipt_data: 'tx-1' });
       const attempts = await t().database.db.select().from(verificationAttempts).orderBy(verificationAttempts.id);
       expect(attempts.map((a) => [a.route, a.outcome, a.granted])).toEqual([
-        ['subscription_verify', 'valid', true], ['subscription_verify', 'refused', false], ['subscription_verify', 'unavailable', false],
+        ['subscription_verify', 'valid', true],
+        ['subscription_verify', 'refused', false],
+        ['subscription_verify', 'unavailable', false],
       ]);
       expect(attempts[0]).toMatchObject({
-        appId: 303, deviceId: 'dev-a', storePlatform: 'Roku', productId: SKU.rokuMonthly, transactionId: 'tx-1', originalTransactionId: 'tx-1',
-        receiptSha256: expect.stringMatching(/^[0-9a-f]{64}$/), storeAnswer: expect.objectContaining({ transactionId: 'tx-1' }),
+        appId: 303,
+        deviceId: 'dev-a',
+        storePlatform: 'Roku',
+        productId: SKU.rokuMonthly,
+        transactionId: 'tx-1',
+        originalTransactionId: 'tx-1',
+        receiptSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        storeAnswer: expect.objectContaining({ transactionId: 'tx-1' }),
       });
       expect(attempts[2]!.reason).toMatch(/503/);
       expect(JSON.stringify(attempts)).not.toContain(stores().config.STORE_ROKU_URL);
@@ -193,8 +210,7 @@ describe.each(BACKENDS)('app subscriptions (%s)', (kind) => {
   });
 
   describe('restore', () => {
-    const restore = (body: Record<string, unknown>, headers: Headers = device('dev-r')) =>
-      post(`${SUBSCRIPTION}/restore`, { store_platform: 'Roku', ...body }, headers);
+    const restore = (body: Record<string, unknown>, headers: Headers = device('dev-r')) => post(`${SUBSCRIPTION}/restore`, { store_platform: 'Roku', ...body }, headers);
 
     it('re-verifies each id and grants what the store confirms', async () => {
       sell('tx-1', new Date(Date.parse(at(10 * DAY))));

@@ -33,24 +33,27 @@ const duration = fc.oneof(
 );
 
 /** Schedules of up to `blocks` blocks; `zones` for the channel and the requests (few: edges meet often). */
-const schedules = (blocks: number, zones: readonly string[], live: number) => fc.record({
-  zone: fc.constantFrom(...zones),
-  date: fc.constantFrom(...DATES),
-  blocks: fc.array(
-    fc.record({
-      dayOffset: fc.integer({ min: -4, max: 2 }),
-      hour: fc.oneof(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 1, 2, 22, 23)),
-      minute: fc.constantFrom(0, 0, 15, 30, 45, 59),
-      second: fc.constantFrom(0, 0, 30, 59),
-      loopDaily: fc.boolean(),
-      published: fc.boolean(),
-      durations: fc.array(duration, { maxLength: 10 }),
+const schedules = (blocks: number, zones: readonly string[], live: number) =>
+  fc.record({
+    zone: fc.constantFrom(...zones),
+    date: fc.constantFrom(...DATES),
+    blocks: fc.array(
+      fc.record({
+        dayOffset: fc.integer({ min: -4, max: 2 }),
+        hour: fc.oneof(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 1, 2, 22, 23)),
+        minute: fc.constantFrom(0, 0, 15, 30, 45, 59),
+        second: fc.constantFrom(0, 0, 30, 59),
+        loopDaily: fc.boolean(),
+        published: fc.boolean(),
+        durations: fc.array(duration, { maxLength: 10 }),
+      }),
+      { maxLength: blocks },
+    ),
+    live: fc.array(fc.record({ startHours: fc.integer({ min: -60, max: 84 }), minutes: fc.integer({ min: 0, max: 59 }), lengthMinutes: fc.integer({ min: -30, max: 300 }) }), {
+      maxLength: live,
     }),
-    { maxLength: blocks },
-  ),
-  live: fc.array(fc.record({ startHours: fc.integer({ min: -60, max: 84 }), minutes: fc.integer({ min: 0, max: 59 }), lengthMinutes: fc.integer({ min: -30, max: 300 }) }), { maxLength: live }),
-  requestZones: fc.uniqueArray(fc.constantFrom(...zones), { minLength: 1, maxLength: 3 }),
-});
+    requestZones: fc.uniqueArray(fc.constantFrom(...zones), { minLength: 1, maxLength: 3 }),
+  });
 const scheduleArb = schedules(6, ZONES, 2);
 /** One or two blocks, no live stream, zones on the hour: a single entry decides, often at a window's edge. */
 const sparseArb = schedules(2, ['UTC', 'Europe/London', 'America/New_York'], 0);
@@ -58,7 +61,13 @@ type Schedule = typeof scheduleArb extends fc.Arbitrary<infer T> ? T : never;
 
 const two = (n: number) => String(n).padStart(2, '0');
 const video = (id: number, durationSeconds: number): ScheduleVideo => ({
-  videoTubeId: id, title: `v${id}`, thumbnailUrl: '', durationSeconds, providerVideoId: `p${id}`, providerName: 'Custom', streamUrl: null,
+  videoTubeId: id,
+  title: `v${id}`,
+  thumbnailUrl: '',
+  durationSeconds,
+  providerVideoId: `p${id}`,
+  providerName: 'Custom',
+  streamUrl: null,
 });
 const safe = (d: number) => (Number.isFinite(d) ? Math.max(0, d) : 0);
 
@@ -113,7 +122,13 @@ describe('scheduleAvailable from block spans', () => {
   it('entries exactly on the edges of a window, and gaps past it', () => {
     const date = '2026-06-30';
     const { from, to } = localDayWindow(date, 'UTC');
-    const block = (startLocal: string, durations: number[]): ScheduleBlock => ({ id: 1, startLocal, published: true, loopDaily: false, videos: durations.map((d, i) => video(i + 1, d)) });
+    const block = (startLocal: string, durations: number[]): ScheduleBlock => ({
+      id: 1,
+      startLocal,
+      published: true,
+      loopDaily: false,
+      videos: durations.map((d, i) => video(i + 1, d)),
+    });
     const cases: Array<[ScheduleBlock, boolean | undefined]> = [
       [block('2026-07-01T00:00:00', [60]), false], // starts at the window's end
       [block('2026-06-30T00:00:00', [60]), true], // at its start
@@ -206,41 +221,56 @@ describe.each(BACKENDS)('scheduleAvailable from block spans in the database (%s)
 
   beforeAll(async () => {
     database = await customCatalogDatabase(kind);
-    [{ owner }] = await database.db.select({ owner: sql<number>`owner_id` }).from(sql`channels`).where(sql`id = ${CHANNEL}`) as [{ owner: number }];
+    [{ owner }] = (await database.db
+      .select({ owner: sql<number>`owner_id` })
+      .from(sql`channels`)
+      .where(sql`id = ${CHANNEL}`)) as [{ owner: number }];
   });
   afterAll(() => database.close());
 
   it('the query sums as the expansion sums, and the answers are the compiled ones, uncached or not', async () => {
     const { db } = database;
     await fc.assert(
-      fc.asyncProperty(scheduleArb.filter((s) => s.blocks.every((b) => b.durations.every((d) => Number.isFinite(d)))), async (s) => {
-        await db.execute(sql`update channels set timezone = ${s.zone} where id = ${CHANNEL}`);
-        await db.delete(scheduleBlocks).where(eq(scheduleBlocks.channelId, CHANNEL));
-        await db.delete(liveStreams).where(eq(liveStreams.channelId, CHANNEL));
-        const { blocks, liveStreams: streams } = build(s);
-        const stored: ScheduleBlock[] = [];
-        for (const block of blocks) {
-          const [row] = await db.insert(scheduleBlocks).values({ channelId: CHANNEL, startLocal: block.startLocal.replace('T', ' '), published: block.published, loopDaily: block.loopDaily }).returning({ id: scheduleBlocks.id });
-          const ids: number[] = [];
-          for (const v of block.videos) {
-            const [made] = await db.insert(videos).values({ ownerId: owner, title: v.title, durationSeconds: v.durationSeconds, providerName: 'Custom', providerVideoId: v.providerVideoId }).returning({ id: videos.id });
-            ids.push(made!.id);
+      fc.asyncProperty(
+        scheduleArb.filter((s) => s.blocks.every((b) => b.durations.every((d) => Number.isFinite(d)))),
+        async (s) => {
+          await db.execute(sql`update channels set timezone = ${s.zone} where id = ${CHANNEL}`);
+          await db.delete(scheduleBlocks).where(eq(scheduleBlocks.channelId, CHANNEL));
+          await db.delete(liveStreams).where(eq(liveStreams.channelId, CHANNEL));
+          const { blocks, liveStreams: streams } = build(s);
+          const stored: ScheduleBlock[] = [];
+          for (const block of blocks) {
+            const [row] = await db
+              .insert(scheduleBlocks)
+              .values({ channelId: CHANNEL, startLocal: block.startLocal.replace('T', ' '), published: block.published, loopDaily: block.loopDaily })
+              .returning({ id: scheduleBlocks.id });
+            const ids: number[] = [];
+            for (const v of block.videos) {
+              const [made] = await db
+                .insert(videos)
+                .values({ ownerId: owner, title: v.title, durationSeconds: v.durationSeconds, providerName: 'Custom', providerVideoId: v.providerVideoId })
+                .returning({ id: videos.id });
+              ids.push(made!.id);
+            }
+            if (ids.length > 0) await db.insert(scheduleBlockVideos).values(ids.map((videoId, position) => ({ blockId: row!.id, position, videoId })));
+            stored.push({ ...block, id: row!.id });
           }
-          if (ids.length > 0) await db.insert(scheduleBlockVideos).values(ids.map((videoId, position) => ({ blockId: row!.id, position, videoId })));
-          stored.push({ ...block, id: row!.id });
-        }
-        for (const l of streams) {
-          const [made] = await db.insert(videos).values({ ownerId: owner, title: 'live', durationSeconds: 0, providerName: 'Custom', providerVideoId: 'live' }).returning({ id: videos.id });
-          await db.insert(liveStreams).values({ channelId: CHANNEL, videoId: made!.id, startAt: l.start, endAt: l.end });
-        }
-        const channel = { id: CHANNEL, timezone: s.zone };
-        const spans = await blockSpansForChannels(db, [{ channelId: CHANNEL, fromDate: '2000-01-01', toDate: '2100-01-01' }]);
-        const expected = stored.filter((b) => b.published && b.videos.length > 0).map(spanOf);
-        expect([...(spans.get(CHANNEL) ?? [])].sort((a, b) => a.id - b.id)).toEqual(expected);
-        const asks = s.requestZones.map((z) => ({ channel, ...localDayWindow(s.date, z) }));
-        const compiled = await new ScheduleTimelines(100_000, false).hasEntries(db, asks, false);
-        expect(await windowsHavePublishedEntries(db, new ScheduleTimelines(100_000, false), asks)).toEqual(compiled);
-      }),
+          for (const l of streams) {
+            const [made] = await db
+              .insert(videos)
+              .values({ ownerId: owner, title: 'live', durationSeconds: 0, providerName: 'Custom', providerVideoId: 'live' })
+              .returning({ id: videos.id });
+            await db.insert(liveStreams).values({ channelId: CHANNEL, videoId: made!.id, startAt: l.start, endAt: l.end });
+          }
+          const channel = { id: CHANNEL, timezone: s.zone };
+          const spans = await blockSpansForChannels(db, [{ channelId: CHANNEL, fromDate: '2000-01-01', toDate: '2100-01-01' }]);
+          const expected = stored.filter((b) => b.published && b.videos.length > 0).map(spanOf);
+          expect([...(spans.get(CHANNEL) ?? [])].sort((a, b) => a.id - b.id)).toEqual(expected);
+          const asks = s.requestZones.map((z) => ({ channel, ...localDayWindow(s.date, z) }));
+          const compiled = await new ScheduleTimelines(100_000, false).hasEntries(db, asks, false);
+          expect(await windowsHavePublishedEntries(db, new ScheduleTimelines(100_000, false), asks)).toEqual(compiled);
+        },
+      ),
       { seed: 2627, numRuns: 25 },
     );
   }, 120_000);

@@ -85,7 +85,10 @@ describe.each(BACKENDS)('XMLTV guides of a 200-channel network on %s', (backend)
     const cold = await requestCpu(() => served(1, now));
     expect(cold.result.statusCode, cold.result.text().slice(0, 300)).toBe(503);
     expect(cold.result.headers['content-type']).toMatch(/^application\/json/);
-    expect(cold.result.json()).toEqual({ success: false, error: { code: 'guide_preparing', message: expect.stringMatching(/^This guide is being prepared; retry in \d+ seconds\.$/) } });
+    expect(cold.result.json()).toEqual({
+      success: false,
+      error: { code: 'guide_preparing', message: expect.stringMatching(/^This guide is being prepared; retry in \d+ seconds\.$/) },
+    });
     expect(Number(cold.result.headers['retry-after'])).toBeGreaterThanOrEqual(2);
     expectCpuUnder(cold.cpuMs, ANONYMOUS_CPU_MS);
     await prepared().whenIdle();
@@ -116,7 +119,7 @@ describe.each(BACKENDS)('XMLTV guides of a 200-channel network on %s', (backend)
     expectCpuUnder(warm.cpuMs, ANONYMOUS_CPU_MS);
   });
 
-  it('the warmer keeps a keyed app\'s guide ready: its first request is served warm', async () => {
+  it("the warmer keeps a keyed app's guide ready: its first request is served warm", async () => {
     const now = '2027-04-01T15:00:00Z';
     await s.t.app.guides.warmer.warm(new Date(now));
     await prepared().whenIdle();
@@ -151,7 +154,10 @@ describe.each(BACKENDS)('XMLTV guides of a 200-channel network on %s', (backend)
 
   it.runIf(backend === 'postgres')('a change written through one instance is in the next document of another', async () => {
     const other = await openDatabase({ databaseUrl: s.t.database.url!, poolSize: 2 });
-    const second = await buildApp({ database: other, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0 } });
+    const second = await buildApp({
+      database: other,
+      config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0 },
+    });
     try {
       const now = '2027-05-01T15:00:00Z';
       let response = await guide(1, now, second);

@@ -22,11 +22,24 @@ const REST = '/api/v1/rest';
 function epgCatalog() {
   const catalog = studioCatalog();
   catalog.videos.push({
-    id: 5005, ownerId: 11, title: 'Bad\u0001 chars\uFFFE', description: 'Tags <b> & "quotes"', durationSeconds: 1800, providerName: 'YouTube',
-    providerVideoId: 'bad5', categoryId: 2, thumbnailUrl: 'https://img.example/5.jpg?a=1&b=2',
+    id: 5005,
+    ownerId: 11,
+    title: 'Bad\u0001 chars\uFFFE',
+    description: 'Tags <b> & "quotes"',
+    durationSeconds: 1800,
+    providerName: 'YouTube',
+    providerVideoId: 'bad5',
+    categoryId: 2,
+    thumbnailUrl: 'https://img.example/5.jpg?a=1&b=2',
   });
   catalog.channels.push({
-    id: 204, ownerId: 11, name: 'Alice Clock', url: 'alice-clock', categoryId: 2, timezone: 'America/New_York', pictureUrl: 'https://img.example/204.png',
+    id: 204,
+    ownerId: 11,
+    name: 'Alice Clock',
+    url: 'alice-clock',
+    categoryId: 2,
+    timezone: 'America/New_York',
+    pictureUrl: 'https://img.example/204.png',
     videoIds: [5002, 5003, 5005],
     schedules: [
       { id: 9401, startTime: '2026-10-28T00:00:00', loopDaily: true, videoIds: [5003, 5003, 5003, 5003] },
@@ -73,8 +86,8 @@ describe.each(BACKENDS)('XMLTV guide export on %s', (backend) => {
     return response.json().data as { appId: number; platform: string; createdAt: string; key: string; url: string };
   };
 
-  describe('with the owner\'s Bearer', () => {
-    it('lists the owner\'s channels in the owner\'s order and every published programme and live stream of the days asked', async () => {
+  describe("with the owner's Bearer", () => {
+    it("lists the owner's channels in the owner's order and every published programme and live stream of the days asked", async () => {
       const { read } = await guide(`${REST}/epg.xml?days=1`);
       expect(read.tvAttributes).toEqual({ 'generator-info-name': 'channelnet' });
       // Deleted 203 left out; 202 and 204 (order 0) before 201 (order 1).
@@ -98,9 +111,11 @@ describe.each(BACKENDS)('XMLTV guide export on %s', (backend) => {
       expect(of(read, 202)).toEqual([]);
     });
 
-    it('answers a week by default, each day from today in the channel\'s zone', async () => {
+    it("answers a week by default, each day from today in the channel's zone", async () => {
       const { read } = await guide(`${REST}/epg.xml`);
-      const daily = of(read, 201).filter((p) => p.startText.endsWith('220000 -0500')).map((p) => p.startText.slice(0, 8));
+      const daily = of(read, 201)
+        .filter((p) => p.startText.endsWith('220000 -0500'))
+        .map((p) => p.startText.slice(0, 8));
       expect(daily).toEqual(['20261121', '20261122', '20261123', '20261124', '20261125', '20261126', '20261127']);
       // Asked at 03:00 UTC on the 22nd it is still the 21st in New York: the same week.
       const late = await guide(`${REST}/epg.xml`, { now: '2026-11-22T03:00:00Z' });
@@ -145,12 +160,15 @@ describe.each(BACKENDS)('XMLTV guide export on %s', (backend) => {
       await s.t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = s.t.app.server.address() as AddressInfo;
       const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path: `${REST}/epg.xml?days=3`, headers: { authorization: `Bearer ${s.tokens.alice}`, 'x-test-now': '2026-11-21T15:00:00Z' } }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-        });
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: `${REST}/epg.xml?days=3`, headers: { authorization: `Bearer ${s.tokens.alice}`, 'x-test-now': '2026-11-21T15:00:00Z' } },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -198,7 +216,7 @@ describe.each(BACKENDS)('XMLTV guide export on %s', (backend) => {
       }
     });
 
-    it('lists only the caller\'s own channels: olga sees hers, a viewer none', async () => {
+    it("lists only the caller's own channels: olga sees hers, a viewer none", async () => {
       const olga = await guide(`${REST}/epg.xml?days=1`, { token: s.tokens.olga });
       expect(ids(olga.read)).toEqual(['channel-601.channelnet']);
       expect(times(olga.read.programmes)).toEqual([['20261121100000 +0100', '20261121100500 +0100', 'Olga video']]);
@@ -208,10 +226,16 @@ describe.each(BACKENDS)('XMLTV guide export on %s', (backend) => {
     });
   });
 
-  describe('with an app\'s public key', () => {
-    it('POST makes a key shown once in the guide URL, kept only as its hash; the URL lists the app\'s channels in the app\'s order', async () => {
+  describe("with an app's public key", () => {
+    it("POST makes a key shown once in the guide URL, kept only as its hash; the URL lists the app's channels in the app's order", async () => {
       const created = await newKey('mobile');
-      expect(created).toEqual({ appId: 301, platform: 'mobile', createdAt: '2026-11-21T15:00:00.000Z', key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), url: expect.any(String) });
+      expect(created).toEqual({
+        appId: 301,
+        platform: 'mobile',
+        createdAt: '2026-11-21T15:00:00.000Z',
+        key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        url: expect.any(String),
+      });
       expect(created.url).toBe(`/api/v1/rest/epg/${created.key}.xml`);
       const stored = await rows(sql`select key_hash, revoked_at from epg_keys where app_id = 301`);
       expect(stored).toEqual([{ key_hash: sha256(created.key), revoked_at: null }]);
@@ -246,7 +270,9 @@ describe.each(BACKENDS)('XMLTV guide export on %s', (backend) => {
       expect((await s.call('DELETE', '/apps/androidtv/epg-key')).statusCode).toBe(404);
       const audit = await rows(sql`select action, resource from studio_audit where resource = 'apps/androidtv/epg-key' order by id`);
       expect(audit).toEqual([
-        { action: 'create', resource: 'apps/androidtv/epg-key' }, { action: 'create', resource: 'apps/androidtv/epg-key' }, { action: 'delete', resource: 'apps/androidtv/epg-key' },
+        { action: 'create', resource: 'apps/androidtv/epg-key' },
+        { action: 'create', resource: 'apps/androidtv/epg-key' },
+        { action: 'delete', resource: 'apps/androidtv/epg-key' },
       ]);
     });
 
@@ -288,7 +314,7 @@ describe.each(BACKENDS)('XMLTV guide export on %s', (backend) => {
       expect(withBody.statusCode).toBe(422);
     });
 
-    it('another owner: olga\'s key lists only her app\'s channels, and her token cannot see or revoke alice\'s key', async () => {
+    it("another owner: olga's key lists only her app's channels, and her token cannot see or revoke alice's key", async () => {
       const alice = await newKey('mobile');
       const olga = await newKey('roku', s.tokens.olga);
       expect(olga.appId).toBe(601);

@@ -16,15 +16,48 @@ const rendition = (url: string) => ({ url, width: 1280, height: 720, expiresUtc:
 function gatingCatalog() {
   const catalog: any = customCatalog();
   catalog.videos.push(
-    { id: 5005, ownerId: 11, title: 'Private concert', durationSeconds: 600, providerName: 'Vimeo', providerVideoId: 'v-5005', renditions: [rendition('https://cdn.example/5005.mp4')] },
-    { id: 5006, ownerId: 11, title: 'Premium film', durationSeconds: 600, providerName: 'Vimeo', providerVideoId: 'v-5006', streamUrl: 'https://media.example/premium.m3u8', renditions: [rendition('https://cdn.example/5006.mp4')] },
-    { id: 5007, ownerId: 11, title: 'Pay-per-view film', durationSeconds: 600, providerName: 'Vimeo', providerVideoId: 'v-5007', streamUrl: 'https://media.example/ppv.m3u8', renditions: [rendition('https://cdn.example/5007.mp4')] },
+    {
+      id: 5005,
+      ownerId: 11,
+      title: 'Private concert',
+      durationSeconds: 600,
+      providerName: 'Vimeo',
+      providerVideoId: 'v-5005',
+      renditions: [rendition('https://cdn.example/5005.mp4')],
+    },
+    {
+      id: 5006,
+      ownerId: 11,
+      title: 'Premium film',
+      durationSeconds: 600,
+      providerName: 'Vimeo',
+      providerVideoId: 'v-5006',
+      streamUrl: 'https://media.example/premium.m3u8',
+      renditions: [rendition('https://cdn.example/5006.mp4')],
+    },
+    {
+      id: 5007,
+      ownerId: 11,
+      title: 'Pay-per-view film',
+      durationSeconds: 600,
+      providerName: 'Vimeo',
+      providerVideoId: 'v-5007',
+      streamUrl: 'https://media.example/ppv.m3u8',
+      renditions: [rendition('https://cdn.example/5007.mp4')],
+    },
   );
   const channel = (id: number) => catalog.channels.find((c: any) => c.id === id);
   channel(202).videoIds = [5003, 5005];
   channel(201).vodVideoIds = [5002, 5001, 5007];
   catalog.channels.push({
-    id: 208, ownerId: 11, name: 'Alice Premium', url: 'alice-premium', categoryId: 1, order: 6, videoIds: [5006], vodVideoIds: [5006],
+    id: 208,
+    ownerId: 11,
+    name: 'Alice Premium',
+    url: 'alice-premium',
+    categoryId: 1,
+    order: 6,
+    videoIds: [5006],
+    vodVideoIds: [5006],
     schedules: [{ id: 9301, startTime: '2026-11-21T11:00:00', videoIds: [5006] }],
     liveStreams: [{ videoId: 5004, start: '2026-11-21T22:00:00Z', end: '2026-11-21T23:00:00Z', uri: 'https://live.example/premium' }],
     createdAt: '2026-08-01T00:00:00Z',
@@ -55,7 +88,10 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
       expect(response.json().data, JSON.stringify(headers)).toEqual([]);
       const list = await get('/users/11/channels', headers);
-      expect(list.json().data.map((c: any) => c.id), JSON.stringify(headers)).not.toContain(208);
+      expect(
+        list.json().data.map((c: any) => c.id),
+        JSON.stringify(headers),
+      ).not.toContain(208);
       const vod = await get('/users/11/channels/vod?channels_ids=208', headers);
       expect(vod.json().data, JSON.stringify(headers)).toEqual([]);
     }
@@ -82,7 +118,10 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
 
   it('live: a sold channel is 403 whatever the header says, open to the subscriber', async () => {
     for (const headers of [{}, { 'platform-id': 'fire-tv' }, { 'platform-id': 'mobile' }] as Headers[]) {
-      expect(await get('/users/11/channels/208/live?date=2026-11-21', headers), JSON.stringify(headers)).toMatchObject({ statusCode: 403, body: JSON.stringify(failureOf(403, 'subscription_required')) });
+      expect(await get('/users/11/channels/208/live?date=2026-11-21', headers), JSON.stringify(headers)).toMatchObject({
+        statusCode: 403,
+        body: JSON.stringify(failureOf(403, 'subscription_required')),
+      });
     }
     const live = await get('/users/11/channels/208/live?date=2026-11-21', SUBSCRIBED);
     expect(live.json().data[0]).toMatchObject({ uri: 'https://live.example/premium' });
@@ -100,14 +139,22 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
     const vod = '/users/11/channels/vod?channels_ids=201';
     for (const headers of [{}, { 'platform-id': 'android-tv' }] as Headers[]) {
       const rows = rowsOf((await get(vod, headers)).json());
-      expect(rows, JSON.stringify(headers)).toEqual([['201-5002-vod', null], ['201-5001-vod', null], ['201-5007-vod', null]]);
+      expect(rows, JSON.stringify(headers)).toEqual([
+        ['201-5002-vod', null],
+        ['201-5001-vod', null],
+        ['201-5007-vod', null],
+      ]);
     }
     // Fire TV does not carry 201: nothing, rather than the streams.
     expect((await get(vod, { 'platform-id': 'fire-tv' })).json().data).toEqual([]);
     // device-2's unlock of 5002 in 201 opens that row alone, with or without the header.
     for (const headers of [PPV_HOLDER, { ...PPV_HOLDER, 'platform-id': 'android-tv' }] as Headers[]) {
       const rows = rowsOf((await get(vod, headers)).json());
-      expect(rows, JSON.stringify(headers)).toEqual([['201-5002-vod', 'https://media.example/weather.mp4'], ['201-5001-vod', null], ['201-5007-vod', null]]);
+      expect(rows, JSON.stringify(headers)).toEqual([
+        ['201-5002-vod', 'https://media.example/weather.mp4'],
+        ['201-5001-vod', null],
+        ['201-5007-vod', null],
+      ]);
     }
     // The mobile subscriber gets the mobile app's VOD (no pay-per-view there) even with no header.
     expect(rowsOf((await get(vod, SUBSCRIBED)).json())).toEqual([
@@ -119,9 +166,15 @@ describe.each(BACKENDS)('one gating rule whatever the headers, on %s', (backend)
 
   it('token_by_video: no renditions of sold, pay-per-view or private videos for anonymous callers', async () => {
     for (const [video, headers] of [
-      [5006, {}], [5006, { 'platform-id': 'fire-tv' }], [5006, { 'platform-id': 'mobile' }],
-      [5007, {}], [5007, { 'platform-id': 'android-tv' }], [5007, { 'platform-id': 'fire-tv' }], [5007, PPV_HOLDER],
-      [5005, {}], [5005, { 'platform-id': 'android-tv' }],
+      [5006, {}],
+      [5006, { 'platform-id': 'fire-tv' }],
+      [5006, { 'platform-id': 'mobile' }],
+      [5007, {}],
+      [5007, { 'platform-id': 'android-tv' }],
+      [5007, { 'platform-id': 'fire-tv' }],
+      [5007, PPV_HOLDER],
+      [5005, {}],
+      [5005, { 'platform-id': 'android-tv' }],
     ] as [number, Headers][]) {
       const response = await get(`/token_by_video/${video}`, headers);
       expect(response.statusCode, `${video} ${JSON.stringify(headers)}`).toBe(403);

@@ -37,15 +37,35 @@ function boundsCatalog() {
   catalog.videos.push(
     { id: ONE, ownerId: 11, title: 'A second', durationSeconds: 1, providerName: 'Custom', providerVideoId: 'one' },
     ...Array.from({ length: MAX_DAY_ENTRIES }, (_, i) => ({
-      id: FIRST + i, ownerId: 11, title: `Clip ${i} `.padEnd(200, 'x'), description: `About clip ${i}`.padEnd(200, '.'), durationSeconds: 60, providerName: 'YouTube',
-      providerVideoId: `clip${i}`, categoryId: 1, thumbnailUrl: `https://img.example/clips/${i}.jpg`,
+      id: FIRST + i,
+      ownerId: 11,
+      title: `Clip ${i} `.padEnd(200, 'x'),
+      description: `About clip ${i}`.padEnd(200, '.'),
+      durationSeconds: 60,
+      providerName: 'YouTube',
+      providerVideoId: `clip${i}`,
+      categoryId: 1,
+      thumbnailUrl: `https://img.example/clips/${i}.jpg`,
     })),
     ...Array.from({ length: 10 }, (_, i) => ({
-      id: WORDY_VIDEO + i, ownerId: 11, title: `Talk ${i}`, description: 'w'.repeat(5000), durationSeconds: 60, providerName: 'YouTube', providerVideoId: `talk${i}`,
+      id: WORDY_VIDEO + i,
+      ownerId: 11,
+      title: `Talk ${i}`,
+      description: 'w'.repeat(5000),
+      durationSeconds: 60,
+      providerName: 'YouTube',
+      providerVideoId: `talk${i}`,
     })),
   );
   const channel = (id: number, schedules: unknown[]) => ({
-    id, ownerId: 11, name: `Channel ${id}`, url: `channel-${id}`, categoryId: 1, timezone: 'America/New_York', schedules, createdAt: '2026-01-01T00:00:00Z',
+    id,
+    ownerId: 11,
+    name: `Channel ${id}`,
+    url: `channel-${id}`,
+    categoryId: 1,
+    timezone: 'America/New_York',
+    schedules,
+    createdAt: '2026-01-01T00:00:00Z',
   });
   const wordy = Array.from({ length: MAX_DAY_ENTRIES }, (_, i) => WORDY_VIDEO + (i % 10));
   catalog.channels.push(channel(FULL, [LOOP(98001)]), channel(EMPTY, []), ...FULL_TOO.map((id, i) => channel(id, [LOOP(98003 + i)])), channel(WORDY, [LOOP(98010, wordy)]));
@@ -69,8 +89,7 @@ async function leastCpu<T>(runs: number, send: (run: number) => Promise<T>): Pro
 }
 
 /** 'yyyy-MM-dd' dates from `first`, `count` of them, a day apart. */
-const daysFrom = (first: string, count: number) =>
-  Array.from({ length: count }, (_, i) => new Date(Date.parse(`${first}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10));
+const daysFrom = (first: string, count: number) => Array.from({ length: count }, (_, i) => new Date(Date.parse(`${first}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10));
 
 describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend) => {
   let s: StudioTest;
@@ -82,7 +101,7 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
   const refusal = (response: { statusCode: number; json(): any }) => ({ status: response.statusCode, details: response.json().error?.details });
   const custom = (query: string, now = NOW) => s.t.request({ method: 'GET', url: `${CUSTOM}/channels/video?${query}`, now });
 
-  describe('an owner\'s schedule past the limits is refused at low CPU', () => {
+  describe("an owner's schedule past the limits is refused at low CPU", () => {
     // (A 0-second video is refused since issue 30; 500,000 entries of any video are as large a body.)
     it('a block of 86,400 one-second videos, and one of 500,000 entries', async () => {
       for (const videoIds of [ids(86_400, ONE).map(() => ONE), Array.from({ length: 500_000 }, () => ONE)]) {
@@ -106,7 +125,12 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
       const second = await s.call('POST', `/channels/${EMPTY}/schedules`, { body: { startTime: '2026-12-02T20:00:00', videoIds: ids(400), allowOverlap: true } });
       expect(refusal(second)).toEqual({
         status: 422,
-        details: [{ path: 'videoIds', message: `the blocks and live streams starting on 2026-12-02 (America/New_York) hold 800 videos; a channel-day holds at most ${MAX_DAY_ENTRIES} (a loopDaily block counts on every day from its start)` }],
+        details: [
+          {
+            path: 'videoIds',
+            message: `the blocks and live streams starting on 2026-12-02 (America/New_York) hold 800 videos; a channel-day holds at most ${MAX_DAY_ENTRIES} (a loopDaily block counts on every day from its start)`,
+          },
+        ],
       });
       // A loop counts on every later day: one starting the day before makes that day too full as well.
       const loop = await s.call('POST', `/channels/${EMPTY}/schedules`, { body: { startTime: '2026-12-01T23:00:00', loopDaily: true, videoIds: ids(321), allowOverlap: true } });
@@ -122,13 +146,15 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
       const copy = await s.call('POST', `/channels/${EMPTY}/days/2026-12-11/copy`, { body: { toDates: ['2026-12-12'], allowOverlap: true } });
       expect(copy.statusCode).toBe(422);
       expect(copy.json().error.details[0].message).toContain(`starting on 2026-12-12 (America/New_York) hold 730 videos; a channel-day holds at most ${MAX_DAY_ENTRIES}`);
-      const stream = await s.call('POST', `/channels/${FULL}/live-streams`, { body: { videoId: FIRST, start: '2026-12-10T17:00:00Z', end: '2026-12-10T18:00:00Z', uri: 'https://live.example/x' } });
+      const stream = await s.call('POST', `/channels/${FULL}/live-streams`, {
+        body: { videoId: FIRST, start: '2026-12-10T17:00:00Z', end: '2026-12-10T18:00:00Z', uri: 'https://live.example/x' },
+      });
       expect(stream.statusCode).toBe(422);
       expect(stream.json().error.details[0].message).toContain(`starting on 2026-12-10 (America/New_York) hold ${MAX_DAY_ENTRIES + 1} videos`);
       for (const block of [loop, day, other]) await s.call('DELETE', `/channels/${EMPTY}/schedules/${block.json().data.id}`);
     });
 
-    it('a video\'s duration never grows a day: a full day keeps its count whatever its videos last', async () => {
+    it("a video's duration never grows a day: a full day keeps its count whatever its videos last", async () => {
       const read = await s.call('GET', `/videos/${FIRST}`);
       const changed = await s.call('PATCH', `/videos/${FIRST}`, { body: { durationSeconds: 1 }, headers: { 'if-match': read.headers.etag as string } });
       expect(changed.statusCode, changed.body).toBe(200);
@@ -156,7 +182,9 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
         const crowded = await importCatalog(database.db, catalog, { replace: false, now: new Date(NOW) });
         expect(crowded).toEqual({
           ok: false,
-          errors: [`channels[${at}].schedules[1].videoIds: the blocks and live streams starting on 2026-12-06 (America/New_York) hold 800 videos; a channel-day holds at most ${MAX_DAY_ENTRIES} (a loopDaily block counts on every day from its start)`],
+          errors: [
+            `channels[${at}].schedules[1].videoIds: the blocks and live streams starting on 2026-12-06 (America/New_York) hold 800 videos; a channel-day holds at most ${MAX_DAY_ENTRIES} (a loopDaily block counts on every day from its start)`,
+          ],
         });
       } finally {
         await database.close();
@@ -193,12 +221,15 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
       const channels = [FULL, ...FULL_TOO].join(',');
       const many = await leastCpu(3, (run) => custom(`channels_ids=${channels}&dates=${daysFrom(`20${50 + run}-01-01`, 31).join(',')}`));
       expect(many.result.statusCode).toBe(422);
-      expect(many.result.json().data.errors.channels_ids[0]).toMatch(new RegExp(`^The channels ids times the dates hold \\d+ schedule entries to compute; at most ${MAX_GUIDE_ENTRIES}`));
+      expect(many.result.json().data.errors.channels_ids[0]).toMatch(
+        new RegExp(`^The channels ids times the dates hold \\d+ schedule entries to compute; at most ${MAX_GUIDE_ENTRIES}`),
+      );
       expectCpuUnder(many.cpuMs, ANONYMOUS_CPU_MS);
     });
 
     it('REST schedule of a full day with a TV app token, cold and warm', async () => {
-      const day = (run: number) => s.t.request({ method: 'GET', url: `/api/v1/rest/channels/${FULL}/schedules?date=${daysFrom('2028-01-01', 10)[run]}`, headers: { authorization: `Bearer ${APP_TOKEN}` } });
+      const day = (run: number) =>
+        s.t.request({ method: 'GET', url: `/api/v1/rest/channels/${FULL}/schedules?date=${daysFrom('2028-01-01', 10)[run]}`, headers: { authorization: `Bearer ${APP_TOKEN}` } });
       const cold = await leastCpu(3, day);
       expect(cold.result.statusCode, cold.result.body.slice(0, 300)).toBe(200);
       expect(cold.result.json().data.totalVideos).toBe(MAX_DAY_ENTRIES);
@@ -233,7 +264,10 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
         const preparing = await cpuOf(() => s.t.request({ method: 'GET', url, now }));
         expect(preparing.result.statusCode, preparing.result.body.slice(0, 300)).toBe(503);
         expect(preparing.result.headers['content-type']).toMatch(/^application\/json/);
-        expect(preparing.result.json()).toEqual({ success: false, error: { code: 'guide_preparing', message: expect.stringMatching(/^This guide is being prepared; retry in \d+ seconds/) } });
+        expect(preparing.result.json()).toEqual({
+          success: false,
+          error: { code: 'guide_preparing', message: expect.stringMatching(/^This guide is being prepared; retry in \d+ seconds/) },
+        });
         expect(Number(preparing.result.headers['retry-after'])).toBeGreaterThanOrEqual(2);
         expectCpuUnder(preparing.cpuMs, ANONYMOUS_CPU_MS);
         await guides.whenIdle();
@@ -271,7 +305,9 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
     it('a title of 30 KB is refused, in the Studio and by the import', async () => {
       const response = await s.call('POST', '/videos', { body: { title: 't'.repeat(30_000), durationSeconds: 60, providerName: 'YouTube', providerVideoId: 'long' } });
       expect(refusal(response)).toEqual({ status: 422, details: [{ path: 'title', message: 'must be at most 200 characters' }] });
-      const description = await s.call('POST', '/videos', { body: { title: 'ok', description: 'd'.repeat(5001), durationSeconds: 60, providerName: 'YouTube', providerVideoId: 'long' } });
+      const description = await s.call('POST', '/videos', {
+        body: { title: 'ok', description: 'd'.repeat(5001), durationSeconds: 60, providerName: 'YouTube', providerVideoId: 'long' },
+      });
       expect(refusal(description).details).toEqual([{ path: 'description', message: 'must be at most 5000 characters' }]);
     });
 
@@ -311,7 +347,16 @@ describe.each(BACKENDS)('bounded work whatever an owner builds, on %s', (backend
         expect(response.statusCode, `${method} ${path} ${response.body}`).toBe(422);
         expect(response.json().error.details.map((d: { path: string }) => d.path)).toContain(field);
       }
-      const fine = await s.call('POST', '/videos', { body: { title: 'x', durationSeconds: 1, providerName: 'Custom', providerVideoId: 'u', thumbnailUrl: 'https://img.example/a b.jpg'.replace(' ', '%20'), streamUrl: 'http://media.example/x.m3u8' } });
+      const fine = await s.call('POST', '/videos', {
+        body: {
+          title: 'x',
+          durationSeconds: 1,
+          providerName: 'Custom',
+          providerVideoId: 'u',
+          thumbnailUrl: 'https://img.example/a b.jpg'.replace(' ', '%20'),
+          streamUrl: 'http://media.example/x.m3u8',
+        },
+      });
       expect(fine.statusCode, fine.body).toBe(201);
     });
 

@@ -53,8 +53,13 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
     // token was checked after validation.
     const million = JSON.stringify({ ...CATALOG, channels: Array.from({ length: 1_000_000 }, () => ({})) });
 
-    it('answers an anonymous, a bad-token and a viewer\'s 3 MB import without reading it', async () => {
-      for (const [token, status] of [[undefined, 401], ['00000000-0000-4000-8000-000000000000', 401], [s.tokens.app, 401], [s.tokens.victor, 403]] as const) {
+    it("answers an anonymous, a bad-token and a viewer's 3 MB import without reading it", async () => {
+      for (const [token, status] of [
+        [undefined, 401],
+        ['00000000-0000-4000-8000-000000000000', 401],
+        [s.tokens.app, 401],
+        [s.tokens.victor, 403],
+      ] as const) {
         const answer = await send('POST', `${STUDIO}/import`, million, token);
         expect([answer.status, answer.body.error.code], String(token)).toEqual([status, status === 401 ? 'unauthorized' : 'forbidden']);
         expectCpuUnder(answer.cpuMs, ANONYMOUS_CPU_MS, String(token));
@@ -62,7 +67,7 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
       }
     });
 
-    it('answers an anonymous 32 MiB nested array 401 and an owner\'s 413, cheaply', async () => {
+    it("answers an anonymous 32 MiB nested array 401 and an owner's 413, cheaply", async () => {
       const nested = deep(16 * 1024 * 1024);
       const anonymous = await send('POST', `${STUDIO}/videos`, nested);
       expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthorized']);
@@ -81,7 +86,7 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
   });
 
   describe('bodies bounded per route, for a signed-in owner', () => {
-    it('refuses a body over its route\'s limit with 413, before parsing it', async () => {
+    it("refuses a body over its route's limit with 413, before parsing it", async () => {
       const over = (limit: number) => JSON.stringify({ title: 'x'.repeat(limit) });
       for (const [method, url, limit] of [
         ['POST', '/channels', STUDIO_BODY_LIMIT],
@@ -110,7 +115,7 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
       expect(await videoCount()).toBe(before);
     });
 
-    it('imports the largest document the caps admit within an owner\'s budget', async () => {
+    it("imports the largest document the caps admit within an owner's budget", async () => {
       const videos = MAX_IMPORT_ENTITIES / 2;
       const channels = MAX_IMPORT_ENTITIES - videos;
       const perChannel = Math.floor((MAX_IMPORT_LIST_ENTRIES - 1) / channels);
@@ -118,7 +123,12 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
         ...CATALOG,
         videos: Array.from({ length: videos }, (_, i) => ({ id: 700_000 + i, ownerId: 11, title: 'v', durationSeconds: 60, providerName: 'Custom', providerVideoId: 'v' })),
         channels: Array.from({ length: channels }, (_, c) => ({
-          id: 700_000 + c, ownerId: 11, name: 'c', url: `edge-${c}`, categoryId: 1, videoIds: Array.from({ length: perChannel }, (_, k) => 700_000 + ((c + k) % videos)),
+          id: 700_000 + c,
+          ownerId: 11,
+          name: 'c',
+          url: `edge-${c}`,
+          categoryId: 1,
+          videoIds: Array.from({ length: perChannel }, (_, k) => 700_000 + ((c + k) % videos)),
         })),
       };
       const payload = JSON.stringify(document);
@@ -133,7 +143,7 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
   describe('JSON nesting bounded before parsing, in every group', () => {
     const tooDeep = deep(MAX_JSON_DEPTH + 1);
 
-    it('refuses a body nested deeper than the bound in the group\'s own envelope', async () => {
+    it("refuses a body nested deeper than the bound in the group's own envelope", async () => {
       const studio = await send('POST', `${STUDIO}/videos`, tooDeep, s.tokens.alice);
       expect([studio.status, studio.body.error.code, studio.body.error.message]).toEqual([400, 'invalid_request', expect.stringContaining(`deeper than ${MAX_JSON_DEPTH}`)]);
       const rest = await send('POST', '/api/v1/rest/auth/login', tooDeep);
@@ -146,7 +156,7 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
       expect((await send('POST', `${STUDIO}/videos`, deep(MAX_JSON_DEPTH), s.tokens.alice)).status).toBe(422);
     });
 
-    it('costs little for the deepest body a group takes (the Custom API\'s 1 MiB)', async () => {
+    it("costs little for the deepest body a group takes (the Custom API's 1 MiB)", async () => {
       const answer = await send('POST', '/api/v1/services/custom/auth/login', deep(512 * 1024));
       expect(answer.status).toBe(422);
       expectCpuUnder(answer.cpuMs, ANONYMOUS_CPU_MS);
@@ -170,7 +180,15 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
       const video = { title: 'a\u0000b', durationSeconds: 60, providerName: 'YouTube', providerVideoId: 'x' };
       const created = await send('POST', `${STUDIO}/videos`, JSON.stringify(video), s.tokens.alice);
       expect([created.status, created.body.error.details]).toEqual([422, [{ path: 'title', message: 'must not contain NUL (U+0000) characters' }]]);
-      const bulk = await send('POST', `${STUDIO}/videos`, JSON.stringify([{ ...video, title: 'ok' }, { ...video, title: 'ok', renditions: [{ url: '\u0000' }] }]), s.tokens.alice);
+      const bulk = await send(
+        'POST',
+        `${STUDIO}/videos`,
+        JSON.stringify([
+          { ...video, title: 'ok' },
+          { ...video, title: 'ok', renditions: [{ url: '\u0000' }] },
+        ]),
+        s.tokens.alice,
+      );
       expect(bulk.body.error.details).toEqual([{ path: '[1].renditions[0].url', message: 'must not contain NUL (U+0000) characters' }]);
       const key = await send('PATCH', `${STUDIO}/videos/5001`, JSON.stringify({ ['ti\u0000tle']: 'x' }), s.tokens.alice);
       expect([key.status, key.body.error.details[0].path]).toEqual([422, '["ti\\u0000tle"]']);
@@ -181,7 +199,10 @@ describe.each(BACKENDS)('the edge of the service on %s (issue 26)', (kind) => {
 
     it('refuses NUL in REST and Custom API bodies in their envelopes', async () => {
       const rest = await send('POST', '/api/v1/rest/auth/login', JSON.stringify({ username: 'alice\u0000', password: 'x' }));
-      expect([rest.status, rest.body]).toEqual([400, { success: false, error: { code: 'invalid_request', message: 'Invalid request: /username: must not contain NUL (U+0000) characters' } }]);
+      expect([rest.status, rest.body]).toEqual([
+        400,
+        { success: false, error: { code: 'invalid_request', message: 'Invalid request: /username: must not contain NUL (U+0000) characters' } },
+      ]);
       const custom = await send('POST', '/api/v1/services/custom/auth/login', JSON.stringify({ email: 'a\u0000@example.com', password: 'x' }));
       expect([custom.status, custom.body.data.errors]).toEqual([422, { email: ['The email may not contain NUL characters.'] }]);
     });

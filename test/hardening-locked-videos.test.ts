@@ -24,7 +24,16 @@ const rendition = (url: string) => ({ url, width: 1280, height: 720, expiresUtc:
 function lockedCatalog() {
   const catalog: any = customCatalog();
   catalog.videos.push(
-    { id: 5007, ownerId: 11, title: 'Pay-per-view film', durationSeconds: 600, providerName: 'Vimeo', providerVideoId: 'v-5007', streamUrl: 'https://media.example/ppv.m3u8', renditions: [rendition('https://cdn.example/5007.mp4')] },
+    {
+      id: 5007,
+      ownerId: 11,
+      title: 'Pay-per-view film',
+      durationSeconds: 600,
+      providerName: 'Vimeo',
+      providerVideoId: 'v-5007',
+      streamUrl: 'https://media.example/ppv.m3u8',
+      renditions: [rendition('https://cdn.example/5007.mp4')],
+    },
     { id: 5008, ownerId: 11, title: 'YouTube film', durationSeconds: 600, providerName: 'YouTube', providerVideoId: 'yt-5008' },
     { id: 5009, ownerId: 11, title: 'Free clip', durationSeconds: 60, providerName: 'Vimeo', providerVideoId: 'v-5009', renditions: [rendition('https://cdn.example/5009.mp4')] },
   );
@@ -37,13 +46,29 @@ function lockedCatalog() {
   // The Fire TV app gives 201's VOD free in the shared fixture; here only the Android TV app sells it.
   app(304).channels = [{ channelId: 204 }];
   app(303).channels = [{ channelId: 202 }];
-  catalog.entitlements.ppvUnlocks.push({ appId: 302, videoId: 5007, channelId: 201, deviceId: 'device-7', viewerId: null, storePlatform: 'Google', productId: 'alice_ppv', transactionId: 'GPA.7', expiresUtc: '2026-11-22T00:00:00Z' });
+  catalog.entitlements.ppvUnlocks.push({
+    appId: 302,
+    videoId: 5007,
+    channelId: 201,
+    deviceId: 'device-7',
+    viewerId: null,
+    storePlatform: 'Google',
+    productId: 'alice_ppv',
+    transactionId: 'GPA.7',
+    expiresUtc: '2026-11-22T00:00:00Z',
+  });
   return catalog;
 }
 
 const ATTACKERS: Headers[] = [
-  {}, { 'platform-id': 'android-tv' }, { 'platform-id': 'fire-tv' }, { 'platform-id': 'roku' }, { 'platform-id': 'apple-tv' },
-  { 'platform-id': 'mobile' }, { 'device-id': 'device-2' }, { 'accept-platform-device-id': 'device-9', 'platform-id': 'android-tv' },
+  {},
+  { 'platform-id': 'android-tv' },
+  { 'platform-id': 'fire-tv' },
+  { 'platform-id': 'roku' },
+  { 'platform-id': 'apple-tv' },
+  { 'platform-id': 'mobile' },
+  { 'device-id': 'device-2' },
+  { 'accept-platform-device-id': 'device-9', 'platform-id': 'android-tv' },
 ];
 
 describe.each(BACKENDS)('locked videos stay locked (%s)', (backend) => {
@@ -70,7 +95,7 @@ describe.each(BACKENDS)('locked videos stay locked (%s)', (backend) => {
     expect((await get('/token_by_video/5009')).json().data).toEqual([expect.objectContaining({ url: 'https://cdn.example/5009.mp4' })]);
   });
 
-  it('VOD rows locked by pay-per-view carry no provider id; the buyer\'s carry it', async () => {
+  it("VOD rows locked by pay-per-view carry no provider id; the buyer's carry it", async () => {
     const row = async (headers: Headers, videoId: number) =>
       (await get('/users/11/channels/vod?channels_ids=201', headers)).json().data.find((r: any) => r.videoTubeId === videoId);
     for (const headers of [{}, { 'platform-id': 'android-tv' }, { 'device-id': 'device-2' }] as Headers[]) {
@@ -89,7 +114,11 @@ describe.each(BACKENDS)('locked videos stay locked (%s)', (backend) => {
   it('guide and live rows of a locked private channel carry no provider id; unlocked, they do', async () => {
     const guide = (headers: Headers) => get('/users/11/channels/video?channels_ids=202&dates=2026-11-21', headers);
     const locked = await guide({ 'accept-platform-device-id': 'device-8' });
-    expect(locked.json().data.map((r: any) => [r.videoTubeId, r.streamUrl, r.providerVideoId])).toEqual([[5003, null, ''], [5008, null, ''], [5004, null, '']]);
+    expect(locked.json().data.map((r: any) => [r.videoTubeId, r.streamUrl, r.providerVideoId])).toEqual([
+      [5003, null, ''],
+      [5008, null, ''],
+      [5004, null, ''],
+    ]);
     const live = await get('/users/11/channels/202/live?date=2026-11-21', { 'accept-platform-device-id': 'device-8' });
     expect(live.json().data.map((r: any) => [r.uri, r.providerVideoId])).toEqual([['', '']]);
     expect(await post('/getChannelToken', { channel_id: 202, password: 'letmein' }, { 'accept-platform-device-id': 'device-8' })).toMatchObject({ statusCode: 200 });
@@ -98,7 +127,7 @@ describe.each(BACKENDS)('locked videos stay locked (%s)', (backend) => {
   });
 });
 
-describe.each(BACKENDS)('the older Roku template\'s tree (COMPAT_ROUTES=roku) on %s', (backend) => {
+describe.each(BACKENDS)("the older Roku template's tree (COMPAT_ROUTES=roku) on %s", (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(backend, lockedCatalog(), { COMPAT_ROUTES: ['roku'] });
@@ -108,7 +137,11 @@ describe.each(BACKENDS)('the older Roku template\'s tree (COMPAT_ROUTES=roku) on
   it('programmes of a locked private channel carry no provider id (the template plays it directly)', async () => {
     const answer = await t.request({ method: 'GET', url: '/api/v1/services/roku/users/11/channels/video?channel_ids=202&dates=2026-11-21' });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().map((p: any) => [p.videoTubeId, p.providerVideoId])).toEqual([[5003, ''], [5008, ''], [5004, '']]);
+    expect(answer.json().map((p: any) => [p.videoTubeId, p.providerVideoId])).toEqual([
+      [5003, ''],
+      [5008, ''],
+      [5004, ''],
+    ]);
     expect(answer.body).not.toContain('yt-5008');
   });
 });

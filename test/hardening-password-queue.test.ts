@@ -121,7 +121,13 @@ describe.each(BACKENDS)('failed logins cannot hold up a good one (%s)', (backend
   it('wrong channel passwords are bounded the same way', async () => {
     answered.length = 0;
     const unlock = (i: number) =>
-      t.request({ method: 'POST', url: '/api/v1/services/custom/getChannelToken', payload: { channel_id: 202, password: `guess-${i}` }, headers: { 'accept-platform-device-id': 'device-x' }, remoteAddress: '192.0.2.50' });
+      t.request({
+        method: 'POST',
+        url: '/api/v1/services/custom/getChannelToken',
+        payload: { channel_id: 202, password: `guess-${i}` },
+        headers: { 'accept-platform-device-id': 'device-x' },
+        remoteAddress: '192.0.2.50',
+      });
     const guesses = Array.from({ length: 10 }, (_, i) => unlock(i));
     await drain(guesses);
     const statuses = (await Promise.all(guesses)).map((r) => r.statusCode).sort();

@@ -65,10 +65,19 @@ describe.each(BACKENDS)('the Roku Pay API key (%s)', (kind) => {
   const inbox = () => t().database.db.select().from(storeNotifications);
   const rokuCalls = () => stores().roku.server.requests.filter((r) => r.url.includes('validate-transaction')).length;
   const holdRoku = (transactionId: string) =>
-    t().database.db.insert(subscriptions).values({
-      appId: 303, deviceId: 'dev-r', storePlatform: 'Roku', productId: SKU.rokuMonthly, originalTransactionId: transactionId,
-      status: 'active', expiresAt: new Date(NOW.getTime() + 30 * DAY), updatedAt: NOW, autoRenewing: true,
-    });
+    t()
+      .database.db.insert(subscriptions)
+      .values({
+        appId: 303,
+        deviceId: 'dev-r',
+        storePlatform: 'Roku',
+        productId: SKU.rokuMonthly,
+        originalTransactionId: transactionId,
+        status: 'active',
+        expiresAt: new Date(NOW.getTime() + 30 * DAY),
+        updatedAt: NOW,
+        autoRenewing: true,
+      });
   const real = (transactionId: string, extra: Record<string, unknown> = {}) =>
     stores().roku.records.set(transactionId, rokuTransaction(transactionId, SKU.rokuMonthly, new Date(NOW.getTime() + 20 * DAY), extra));
 
@@ -145,7 +154,7 @@ describe.each(BACKENDS)('the Roku Pay API key (%s)', (kind) => {
     expect(held).toMatchObject({ status: 'revoked' });
   });
 
-  it('Roku Pay not naming the app\'s channel, or not answering: no key; Roku\'s retry once it answers gets it', async () => {
+  it("Roku Pay not naming the app's channel, or not answering: no key; Roku's retry once it answers gets it", async () => {
     real('tx-nameless', { channelId: undefined });
     expect((await send(push({ transactionId: 'tx-nameless' }))).headers.apikey).toBeUndefined();
     stores().roku.mode = 'down';
@@ -182,11 +191,24 @@ describe.each(BACKENDS)('the Roku Pay API key (%s)', (kind) => {
   it('a second process on the same database agrees (the key is not sent again after a restart); each sending is logged', async () => {
     real('tx-restart');
     expect((await send(push({ transactionId: 'tx-restart' }))).headers.apikey).toBe(ROKU_KEY);
-    const config = { ...stores().config, ...senderConfig(stores()), CHANNELNET_TEST_CLOCK: true, RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0 } as const;
+    const config = {
+      ...stores().config,
+      ...senderConfig(stores()),
+      CHANNELNET_TEST_CLOCK: true,
+      RATE_LIMIT_ENABLED: false,
+      MAX_EVENT_LOOP_DELAY_MS: 0,
+      STORE_NOTIFICATION_POLL_MS: 0,
+    } as const;
     const lines: string[] = [];
     const other = await buildApp({ database: t().database, config, clock: time.clock, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
     const post = (transactionId: string) =>
-      other.inject({ method: 'POST', url: URL_OF.roku, payload: push({ transactionId }), headers: { 'content-type': 'text/plain', 'x-test-now': NOW.toISOString() }, remoteAddress: '192.0.2.77' });
+      other.inject({
+        method: 'POST',
+        url: URL_OF.roku,
+        payload: push({ transactionId }),
+        headers: { 'content-type': 'text/plain', 'x-test-now': NOW.toISOString() },
+        remoteAddress: '192.0.2.77',
+      });
     try {
       const again = await post('tx-restart');
       expect([again.statusCode, again.headers.apikey]).toEqual([200, undefined]);
@@ -207,9 +229,17 @@ describe.each(BACKENDS)('who may post to the notification URLs (%s)', (kind) => 
   const send = sender(() => t);
 
   it('a source outside ROKU_NOTIFY_SOURCES is refused before anything is read; the proxy-resolved address counts', async () => {
-    t = await testApp(kind, notificationCatalog(world.stores()), {
-      ...world.stores().config, ...senderConfig(world.stores()), ROKU_NOTIFY_SOURCES: ['10.0.0.0/8', '2001:db8::/32'], TRUST_PROXY: 1,
-    }, time.clock);
+    t = await testApp(
+      kind,
+      notificationCatalog(world.stores()),
+      {
+        ...world.stores().config,
+        ...senderConfig(world.stores()),
+        ROKU_NOTIFY_SOURCES: ['10.0.0.0/8', '2001:db8::/32'],
+        TRUST_PROXY: 1,
+      },
+      time.clock,
+    );
     try {
       stores().roku.records.set('tx-source', rokuTransaction('tx-source', SKU.rokuMonthly, new Date(NOW.getTime() + 20 * DAY)));
       const calls = stores().roku.calls();
@@ -230,16 +260,30 @@ describe.each(BACKENDS)('who may post to the notification URLs (%s)', (kind) => 
     }
   });
 
-  it('each address is limited on every store\'s URL: 429 in the envelope with Retry-After, others unaffected', async () => {
-    t = await testApp(kind, notificationCatalog(world.stores()), {
-      ...world.stores().config, ...senderConfig(world.stores()), RATE_LIMIT_ENABLED: true, RATE_LIMIT_NOTIFY_MAX: 3,
-    }, time.clock);
+  it("each address is limited on every store's URL: 429 in the envelope with Retry-After, others unaffected", async () => {
+    t = await testApp(
+      kind,
+      notificationCatalog(world.stores()),
+      {
+        ...world.stores().config,
+        ...senderConfig(world.stores()),
+        RATE_LIMIT_ENABLED: true,
+        RATE_LIMIT_NOTIFY_MAX: 3,
+      },
+      time.clock,
+    );
     try {
       for (const [index, url] of [URL_OF.roku, URL_OF.apple, URL_OF.google, URL_OF.amazon].entries()) {
         const calls = stores().roku.calls();
         const answers = [];
-        for (let i = 0; i < 5; i++) answers.push(await t.request({ method: 'POST', url, payload: push({ transactionId: 'made-up' }), headers: { 'content-type': 'text/plain' }, remoteAddress: `198.51.100.${index}` }));
-        expect(answers.map((a) => a.statusCode), url).toEqual([answers[0]!.statusCode, answers[0]!.statusCode, answers[0]!.statusCode, 429, 429]);
+        for (let i = 0; i < 5; i++)
+          answers.push(
+            await t.request({ method: 'POST', url, payload: push({ transactionId: 'made-up' }), headers: { 'content-type': 'text/plain' }, remoteAddress: `198.51.100.${index}` }),
+          );
+        expect(
+          answers.map((a) => a.statusCode),
+          url,
+        ).toEqual([answers[0]!.statusCode, answers[0]!.statusCode, answers[0]!.statusCode, 429, 429]);
         expect(answers[3]!.json()).toEqual({ success: false, error: { code: 'too_many_requests', message: expect.any(String) } });
         expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
         if (url === URL_OF.roku) expect(stores().roku.calls()).toBe(calls + 3);

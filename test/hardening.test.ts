@@ -71,7 +71,9 @@ describe.each(BACKENDS)('REST body types on %s', (backend) => {
 
   it('answers a login sent as text/plain 415 unsupported_media_type, as docs/rest.md says', async () => {
     for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const payload = type.startsWith('application/x-www') ? `username=alice&password=${encodeURIComponent(OWNER.password)}` : JSON.stringify({ username: 'alice', password: OWNER.password });
+      const payload = type.startsWith('application/x-www')
+        ? `username=alice&password=${encodeURIComponent(OWNER.password)}`
+        : JSON.stringify({ username: 'alice', password: OWNER.password });
       const response = await t.request({ method: 'POST', url: '/api/v1/rest/auth/login', headers: { 'content-type': type }, payload });
       expect([type, response.statusCode, response.json()]).toEqual([type, 415, { success: false, error: { code: 'unsupported_media_type', message: expect.any(String) } }]);
     }

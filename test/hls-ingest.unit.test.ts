@@ -17,7 +17,16 @@ interface MediaOptions {
   perSegment?: (i: number) => string[];
 }
 
-function mediaText({ segments = 3, seconds = 4, target = 4, head = ['#EXT-X-PLAYLIST-TYPE:VOD'], end = true, ext = 'ts', prefix = 'seg', perSegment = () => [] }: MediaOptions = {}): string {
+function mediaText({
+  segments = 3,
+  seconds = 4,
+  target = 4,
+  head = ['#EXT-X-PLAYLIST-TYPE:VOD'],
+  end = true,
+  ext = 'ts',
+  prefix = 'seg',
+  perSegment = () => [],
+}: MediaOptions = {}): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${target}`, ...head];
   for (let i = 0; i < segments; i++) {
     const d = typeof seconds === 'function' ? seconds(i) : seconds;
@@ -60,8 +69,13 @@ describe('an HLS video read', () => {
     expect(video.durationsMs).toEqual([4000, 4000, 2500]);
     expect(video.variants).toHaveLength(2);
     expect(video.variants[0]).toMatchObject({
-      bandwidth: 800_000, averageBandwidth: 700_000, resolution: { width: 640, height: 360 }, codecs: 'avc1.42c01e,mp4a.40.2', frameRate: 25,
-      playlistUri: `${BASE}360p/index.m3u8`, segmentUris: [`${BASE}360p/seg0.ts`, `${BASE}360p/seg1.ts`, `${BASE}360p/seg2.ts`],
+      bandwidth: 800_000,
+      averageBandwidth: 700_000,
+      resolution: { width: 640, height: 360 },
+      codecs: 'avc1.42c01e,mp4a.40.2',
+      frameRate: 25,
+      playlistUri: `${BASE}360p/index.m3u8`,
+      segmentUris: [`${BASE}360p/seg0.ts`, `${BASE}360p/seg1.ts`, `${BASE}360p/seg2.ts`],
     });
     expect(video.variants[1]!.segmentUris[0]).toBe('https://cdn.example.com/ep1/720p/seg0.ts');
     expect(video.variants[1]!.byteRanges).toBeUndefined();
@@ -101,7 +115,10 @@ a/index.m3u8
     expect(video.variants[0]).toMatchObject({
       audioGroup: 'aac',
       map: { uri: `${BASE}a/init.mp4`, byteRange: { length: 720, offset: 0 } },
-      byteRanges: [{ length: 1000, offset: 720 }, { length: 900, offset: 1720 }],
+      byteRanges: [
+        { length: 1000, offset: 720 },
+        { length: 900, offset: 1720 },
+      ],
     });
     // What is stored comes back the same.
     const { ladder: stored, segments } = encodeIngest(video);
@@ -118,7 +135,11 @@ a/index.m3u8
 describe('what ingest refuses, each with its reason', () => {
   const cases: Array<[string, string, () => ReturnType<typeof readVariants>]> = [
     ['encrypted (EXT-X-KEY AES-128)', 'encrypted', () => ingest([mediaText({ head: ['#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-KEY:METHOD=AES-128,URI="key.bin"'] }), mediaText()])],
-    ['encrypted (SAMPLE-AES on a later segment)', 'encrypted', () => ingest([mediaText(), mediaText({ perSegment: (i) => (i === 2 ? ['#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k"'] : []) })])],
+    [
+      'encrypted (SAMPLE-AES on a later segment)',
+      'encrypted',
+      () => ingest([mediaText(), mediaText({ perSegment: (i) => (i === 2 ? ['#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k"'] : []) })]),
+    ],
     ['live (no type, no ENDLIST)', 'live_playlist', () => ingest([mediaText({ head: [], end: false }), mediaText()])],
     ['EVENT', 'event_playlist', () => ingest([mediaText({ head: ['#EXT-X-PLAYLIST-TYPE:EVENT'] }), mediaText()])],
     ['VOD without ENDLIST', 'no_endlist', () => ingest([mediaText({ end: false }), mediaText()])],
@@ -127,7 +148,11 @@ describe('what ingest refuses, each with its reason', () => {
     ['variants with different durations', 'variants_differ', () => ingest([mediaText({ seconds: 4 }), mediaText({ seconds: (i) => (i === 0 ? 3 : 4) })])],
     ['more segments than MAX_INGEST_SEGMENTS', 'too_many_segments', () => ingest([mediaText({ segments: 20_001, seconds: 1, target: 1 }), mediaText()])],
     ['mixed containers in a playlist', 'mixed_containers', () => ingest([mediaText({ perSegment: () => [] }).replace('seg1.ts', 'seg1.m4s'), mediaText()])],
-    ['mixed containers across variants', 'mixed_containers', () => ingest([mediaText(), mediaText({ ext: 'mp4', head: ['#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-MAP:URI="init.mp4"'] }).replace('VERSION:3', 'VERSION:7')])],
+    [
+      'mixed containers across variants',
+      'mixed_containers',
+      () => ingest([mediaText(), mediaText({ ext: 'mp4', head: ['#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-MAP:URI="init.mp4"'] }).replace('VERSION:3', 'VERSION:7')]),
+    ],
     ['fMP4 without EXT-X-MAP', 'fmp4_without_map', () => ingest([mediaText({ ext: 'm4s' }), mediaText({ ext: 'm4s' })])],
     ['a discontinuity inside the video', 'not_continuous', () => ingest([mediaText({ perSegment: (i) => (i === 1 ? ['#EXT-X-DISCONTINUITY'] : []) }), mediaText()])],
     ['packed audio segments', 'not_video', () => ingest([mediaText({ ext: 'aac' }), mediaText({ ext: 'aac' })])],
@@ -147,11 +172,14 @@ describe('what ingest refuses, each with its reason', () => {
   });
 
   it('demuxed audio (an AUDIO rendition with a URI)', () => {
-    const top = readTopPlaylist({ url: `${BASE}master.m3u8`, text: `#EXTM3U
+    const top = readTopPlaylist({
+      url: `${BASE}master.m3u8`,
+      text: `#EXTM3U
 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="en",DEFAULT=YES,URI="audio/index.m3u8"
 #EXT-X-STREAM-INF:BANDWIDTH=800000,CODECS="avc1.42c01e,mp4a.40.2",AUDIO="aud"
 v/index.m3u8
-` });
+`,
+    });
     expect(top).toMatchObject({ ok: false, code: 'demuxed_audio' });
   });
 

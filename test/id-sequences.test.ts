@@ -64,7 +64,13 @@ async function databaseBefore0010(kind: DatabaseKind): Promise<{ handle: Databas
     await admin(`create database ${name}`);
     const handle = await openDatabase({ databaseUrl: databaseUrlFor(process.env.TEST_DATABASE_URL!, name), poolSize: 2 });
     await migratePg(handle.db as never, { migrationsFolder: previous.dir });
-    return { handle, drop: async () => { await handle.close(); await admin(`drop database if exists ${name} with (force)`); } };
+    return {
+      handle,
+      drop: async () => {
+        await handle.close();
+        await admin(`drop database if exists ${name} with (force)`);
+      },
+    };
   } finally {
     previous.remove();
   }
@@ -80,12 +86,16 @@ describe.each(BACKENDS)('id sequences on %s', (backend) => {
       // out after someone chose 9,999,999, and rows at the very top of the 32-bit range.
       await db.execute(sql`insert into accounts (id, username, email, password_hash, public_url) values
         (5, 'a', 'a@example.com', 'h', 'a'), (10000000, 'b', 'b@example.com', 'h', 'b')`);
-      await db.execute(sql`insert into categories (id, name) values (1, 'One'), (9999999, 'Two'), (10000000, 'Three'), (10000001, 'Four'), (10000003, 'Five'), (2147483647, 'Top')`);
+      await db.execute(
+        sql`insert into categories (id, name) values (1, 'One'), (9999999, 'Two'), (10000000, 'Three'), (10000001, 'Four'), (10000003, 'Five'), (2147483647, 'Top')`,
+      );
       await db.execute(sql`insert into videos (id, owner_id, title, duration_seconds, provider_name, provider_video_id) values
         (7, 5, 'v', 60, 'YouTube', 'a'), (2147483647, 5, 'top', 60, 'YouTube', 'b')`);
       await db.execute(sql`insert into channels (id, owner_id, name, url, category_id, created_at) values
         (10000000, 5, 'c', 'c0', 1, now()), (10000001, 5, 'c', 'c1', 1, now()), (10000002, 5, 'c', 'c2', 1, now())`);
-      await db.execute(sql`insert into schedule_blocks (id, channel_id, start_local) values (10000000, 10000000, '2026-01-01 08:00:00'), (2147483647, 10000000, '2026-01-02 08:00:00')`);
+      await db.execute(
+        sql`insert into schedule_blocks (id, channel_id, start_local) values (10000000, 10000000, '2026-01-01 08:00:00'), (2147483647, 10000000, '2026-01-02 08:00:00')`,
+      );
       await db.execute(sql`insert into apps (id, owner_id, platform, app_name, created_at) values (2147483647, 5, 'roku', 'a', now())`);
       // The failure the issue reports: the next id overflows an integer column.
       await expect(db.execute(sql`select (max(id) + 1)::integer from videos`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/out of range/) } });
@@ -111,7 +121,7 @@ describe.each(BACKENDS)('id sequences on %s', (backend) => {
     });
   });
 
-  describe('the operator\'s catalog import', () => {
+  describe("the operator's catalog import", () => {
     let database: TestDatabase;
     beforeAll(async () => {
       database = await freshDatabase(backend);
@@ -129,7 +139,14 @@ describe.each(BACKENDS)('id sequences on %s', (backend) => {
     });
 
     it('refuses ids outside 1..2147483647 with an error line at the id, loading nothing', async () => {
-      const catalog: any = { format: 'channel-network-catalog', version: 1, categories: [{ id: 2_147_483_648, name: 'x' }, { id: 0, name: 'y' }] };
+      const catalog: any = {
+        format: 'channel-network-catalog',
+        version: 1,
+        categories: [
+          { id: 2_147_483_648, name: 'x' },
+          { id: 0, name: 'y' },
+        ],
+      };
       expect(await importCatalog(database.db, catalog, { replace: false, now: NOW })).toEqual({
         ok: false,
         errors: ['categories[0].id: must be at most 2147483647 (ids are 32-bit)', 'categories[1].id: must be an integer > 0'],

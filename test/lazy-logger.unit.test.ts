@@ -30,7 +30,10 @@ describe('the lazy request logger', () => {
     log.warn({ password: 'hunter2' }, 'first');
     log.error('second');
     expect(children()).toBe(1);
-    expect(lines.map((l) => [l['reqId'], l['msg'], l['password']])).toEqual([['r-2', 'first', '[redacted]'], ['r-2', 'second', undefined]]);
+    expect(lines.map((l) => [l['reqId'], l['msg'], l['password']])).toEqual([
+      ['r-2', 'first', '[redacted]'],
+      ['r-2', 'second', undefined],
+    ]);
     expect(log.child({ more: 1 }).level).toBe('info');
   });
 });

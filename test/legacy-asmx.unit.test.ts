@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams,
-  asmxAjaxBody, asmxXmlBody, htmlEncode, invalidValueBody, javaScriptStringEncode, missingParameterBody,
-  parseBoolean, parseInt32, readAsmxParameters,
+  ASMX_AJAX_CONTENT_TYPE,
+  ASMX_ERROR_CONTENT_TYPE,
+  ASMX_ERROR_STATUS,
+  ASMX_XML_CONTENT_TYPE,
+  AsmxParams,
+  asmxAjaxBody,
+  asmxXmlBody,
+  htmlEncode,
+  invalidValueBody,
+  javaScriptStringEncode,
+  missingParameterBody,
+  parseBoolean,
+  parseInt32,
+  readAsmxParameters,
 } from '../src/legacy/asmx.ts';
 
 const HEAD = '<?xml version="1.0" encoding="utf-8"?>\r\n<string xmlns="http://tempuri.org/">';
@@ -71,9 +82,9 @@ describe('error pages', () => {
 
   it('invalid Int32 value', () => {
     expect(invalidValueBody('userId', 'abc')).toBe(
-      'System.ArgumentException: Cannot convert abc to System.Int32.\r\nParameter name: type'
-      + ' ---> System.FormatException: Input string was not in a correct format.'
-      + '\r\n   --- End of inner exception stack trace ---\r\n',
+      'System.ArgumentException: Cannot convert abc to System.Int32.\r\nParameter name: type' +
+        ' ---> System.FormatException: Input string was not in a correct format.' +
+        '\r\n   --- End of inner exception stack trace ---\r\n',
     );
     expect(invalidValueBody('userId', 'abc', 'int32', 'format', 'customErrors')).toBe(
       'Cannot convert abc to System.Int32.\r\nParameter name: type ---> Input string was not in a correct format.\r\n',
@@ -82,9 +93,9 @@ describe('error pages', () => {
 
   it('Int32 overflow and Boolean failures name their inner exception', () => {
     expect(invalidValueBody('userId', '99999999999', 'int32', 'overflow')).toBe(
-      'System.ArgumentException: Cannot convert 99999999999 to System.Int32.\r\nParameter name: type'
-      + ' ---> System.OverflowException: Value was either too large or too small for an Int32.'
-      + '\r\n   --- End of inner exception stack trace ---\r\n',
+      'System.ArgumentException: Cannot convert 99999999999 to System.Int32.\r\nParameter name: type' +
+        ' ---> System.OverflowException: Value was either too large or too small for an Int32.' +
+        '\r\n   --- End of inner exception stack trace ---\r\n',
     );
     expect(invalidValueBody('skipImages', 'yes', 'boolean', 'format', 'customErrors')).toBe(
       'Cannot convert yes to System.Boolean.\r\nParameter name: type ---> String was not recognized as a valid Boolean.\r\n',

@@ -10,8 +10,17 @@ import { JPEG_STUB as JPEG, PNG_1X1 as PNG } from './fixtures/catalog.ts';
 import { BACKENDS, freshDatabase, type TestDatabase } from './support/db.ts';
 
 const WEB_VAST = {
-  platform: 'web', vastUrl: 'https://ads.example/web?a=1&cb={{CACHEBUSTER}}&t=[TIMESTAMP]', vastVersion: 3, skippable: true, adFrequency: 2,
-  midRollFrequency: 25, slottable: true, timeFrom: 8, timeTo: 20, vastType: 'fullscreen', allowAdsInVod: true,
+  platform: 'web',
+  vastUrl: 'https://ads.example/web?a=1&cb={{CACHEBUSTER}}&t=[TIMESTAMP]',
+  vastVersion: 3,
+  skippable: true,
+  adFrequency: 2,
+  midRollFrequency: 25,
+  slottable: true,
+  timeFrom: 8,
+  timeTo: 20,
+  vastType: 'fullscreen',
+  allowAdsInVod: true,
 } as const;
 
 function legacyCatalog(): CatalogInput {
@@ -36,22 +45,46 @@ function legacyCatalog(): CatalogInput {
     ],
     apps: [
       {
-        id: 501, ownerId: 21, platform: 'mobile', appName: 'Carol "Mobile" & <Co>', slug: 'carol',
-        about: 'Tom & Jerry\'s "best" <show>\nÜnïcödé 📺\t\u0001', privacyPolicyLink: 'https://carol.example/privacy?x=1&y=2',
+        id: 501,
+        ownerId: 21,
+        platform: 'mobile',
+        appName: 'Carol "Mobile" & <Co>',
+        slug: 'carol',
+        about: 'Tom & Jerry\'s "best" <show>\nÜnïcödé 📺\t\u0001',
+        privacyPolicyLink: 'https://carol.example/privacy?x=1&y=2',
         mobile: {
-          selectionColor: '112233', headerFooterColor: '445566', backgroundColor: '778899', fontColor: 'aabbcc',
-          copyrightPolicyLink: 'https://carol.example/copyright', supportEmail: 'help@carol.example',
-          faqLink: 'https://carol.example/faq', instagram: 'carol_ig', twitter: 'carol_tw',
+          selectionColor: '112233',
+          headerFooterColor: '445566',
+          backgroundColor: '778899',
+          fontColor: 'aabbcc',
+          copyrightPolicyLink: 'https://carol.example/copyright',
+          supportEmail: 'help@carol.example',
+          faqLink: 'https://carol.example/faq',
+          instagram: 'carol_ig',
+          twitter: 'carol_tw',
         },
         images: { headerLogo: PNG, logoIos: JPEG, logo: PNG },
-        channels: [{ channelId: 401, sorting: 3, useVastSettings: true }, { channelId: 403, sorting: 1 }],
+        channels: [
+          { channelId: 401, sorting: 3, useVastSettings: true },
+          { channelId: 403, sorting: 1 },
+        ],
       },
       {
-        id: 502, ownerId: 21, platform: 'roku', appName: 'Carol Roku', adLink: 'https://ads.example/app?x=1&y=2',
-        about: 'Roku about', apiKey: '0E0C8F5E-2B7C-4D43-9D0A-3C6F1F2D9A11', images: { avatarHd: PNG, avatarSd: JPEG },
+        id: 502,
+        ownerId: 21,
+        platform: 'roku',
+        appName: 'Carol Roku',
+        adLink: 'https://ads.example/app?x=1&y=2',
+        about: 'Roku about',
+        apiKey: '0E0C8F5E-2B7C-4D43-9D0A-3C6F1F2D9A11',
+        images: { avatarHd: PNG, avatarSd: JPEG },
       },
       {
-        id: 503, ownerId: 21, platform: 'firetv', appName: 'Carol Fire', slug: 'carol-fire',
+        id: 503,
+        ownerId: 21,
+        platform: 'firetv',
+        appName: 'Carol Fire',
+        slug: 'carol-fire',
         theme: { primaryColor: '010101', secondaryColor: '020202', backgroundColor: '030303', styleColor: '040404' },
         images: { logo: PNG, icon: JPEG, backgroundImage: PNG, image1: PNG },
         channels: [
@@ -62,12 +95,18 @@ function legacyCatalog(): CatalogInput {
         ],
       },
       {
-        id: 504, ownerId: 21, platform: 'androidtv', appName: 'Carol Android',
+        id: 504,
+        ownerId: 21,
+        platform: 'androidtv',
+        appName: 'Carol Android',
         theme: { primaryColor: 'a1a1a1', secondaryColor: 'b2b2b2', styleColor: 'c3c3c3' },
         channels: [{ channelId: 401, channelNumber: '1', useVastSettings: true }],
       },
       {
-        id: 505, ownerId: 22, platform: 'roku', appName: 'Dave Roku',
+        id: 505,
+        ownerId: 22,
+        platform: 'roku',
+        appName: 'Dave Roku',
         theme: { primaryColor: 'd1d1d1', secondaryColor: 'd2d2d2', backgroundColor: 'd3d3d3', styleColor: 'd4d4d4' },
       },
       { id: 506, ownerId: 22, platform: 'appletv', appName: 'Dave Apple' },
@@ -136,10 +175,8 @@ const FIRE_SETTINGS =
   '{"ChannelTubeId":405,"AddedToTV":true,"Platform":"fire-tv","UseVastSettings":false,"ChannelNumber":null,"AppId":503,"LastUpdateDate":null}]}';
 const FIRE_THEME = '"PrimaryColor":"010101","SecondaryColor":"020202","BackgroundColor":"030303","StyleColor":"040404","Platform":"fire-tv","ChannelId":null,';
 const FIRE_HEAD = '{"UserID":21,"AppName":"Carol Fire","Slug":"carol-fire","About":null,"PrivacyPolicyLink":null,';
-const CAROL_FIRE =
-  `${FIRE_HEAD}"Logo":"${PNG}","Icon":"${JPEG}","BackgroundImage":"${PNG}","Image1":"${PNG}","Image2":null,${FIRE_THEME}"AppId":503,${FIRE_SETTINGS}`;
-const CAROL_FIRE_NO_IMAGES =
-  `${FIRE_HEAD}"Logo":null,"Icon":null,"BackgroundImage":null,"Image1":null,"Image2":null,${FIRE_THEME}"AppId":null,${FIRE_SETTINGS}`;
+const CAROL_FIRE = `${FIRE_HEAD}"Logo":"${PNG}","Icon":"${JPEG}","BackgroundImage":"${PNG}","Image1":"${PNG}","Image2":null,${FIRE_THEME}"AppId":503,${FIRE_SETTINGS}`;
+const CAROL_FIRE_NO_IMAGES = `${FIRE_HEAD}"Logo":null,"Icon":null,"BackgroundImage":null,"Image1":null,"Image2":null,${FIRE_THEME}"AppId":null,${FIRE_SETTINGS}`;
 const CAROL_ANDROID_XML =
   '{"UserID":21,"AppName":"Carol Android","Slug":null,"About":null,"PrivacyPolicyLink":null,"Logo":null,"Icon":null,"BackgroundImage":null,' +
   '"Image1":null,"Image2":null,"PrimaryColor":"a1a1a1","SecondaryColor":"b2b2b2","BackgroundColor":null,"StyleColor":"c3c3c3",' +
@@ -160,10 +197,16 @@ const TV = 'TVAppGeneratorService.asmx/GetUserTVApp';
 
 const get = (path: string, query = ''): InjectOptions => ({ method: 'GET', url: `/WebServices/${path}${query && `?${query}`}` });
 const form = (path: string, body: string): InjectOptions => ({
-  method: 'POST', url: `/WebServices/${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body,
+  method: 'POST',
+  url: `/WebServices/${path}`,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: body,
 });
 const json = (path: string, body: string): InjectOptions => ({
-  method: 'POST', url: `/WebServices/${path}`, headers: { 'content-type': 'application/json; charset=utf-8' }, payload: body,
+  method: 'POST',
+  url: `/WebServices/${path}`,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  payload: body,
 });
 
 type Row = [name: string, request: InjectOptions, expected: Expected];
@@ -195,8 +238,11 @@ const ROKU_ROWS: Row[] = [
   ['no row: null', get(ROKU_SETTINGS, 'channelId=406'), wrapped('null')],
   ['deleted channel: null', get(ROKU_SETTINGS, 'channelId=403'), wrapped('null')],
   ['POST form', form(ROKU_SETTINGS, 'ChannelId=401&other=1'), wrapped(ROKU_401)],
-  ['POST JSON answers the "d" string', json(ROKU_SETTINGS, '{"channelId":401}'),
-    ajax('{"d":"{\\"ChannelTubeId\\":401,\\"AddedToRoku\\":true,\\"LastUpdateDate\\":\\"2021-04-19T20:11:16.37\\"}"}')],
+  [
+    'POST JSON answers the "d" string',
+    json(ROKU_SETTINGS, '{"channelId":401}'),
+    ajax('{"d":"{\\"ChannelTubeId\\":401,\\"AddedToRoku\\":true,\\"LastUpdateDate\\":\\"2021-04-19T20:11:16.37\\"}"}'),
+  ],
   ['POST JSON with the number as a string', json(ROKU_SETTINGS, '{"channelId":"406"}'), ajax('{"d":"null"}')],
   ['POST JSON missing parameter', json(ROKU_SETTINGS, '{}'), missing('channelId')],
   ['POST JSON empty body', json(ROKU_SETTINGS, ''), missing('channelId')],
@@ -215,7 +261,7 @@ const MOBILE_ROWS: Row[] = [
   ['channel not assigned', form(MOBILE, 'userid=21&CHANNELID=405'), wrapped(CAROL_MOBILE_405)],
   ['app without mobile fields', get(MOBILE, 'userId=22&channelId=407'), wrapped(DAVE_MOBILE_407)],
   ['deleted channel: null', get(MOBILE, 'userId=21&channelId=403'), wrapped('null')],
-  ['someone else\'s channel: null', get(MOBILE, 'userId=21&channelId=404'), wrapped('null')],
+  ["someone else's channel: null", get(MOBILE, 'userId=21&channelId=404'), wrapped('null')],
   ['missing channel: null', get(MOBILE, 'userId=21&channelId=999'), wrapped('null')],
   ['no mobile app: null', get(MOBILE, 'userId=23&channelId=404'), wrapped('null')],
   ['empty userId: plain string', get(MOBILE, 'userId=&channelId=401'), wrapped('One of the required fields is not passed')],
@@ -235,18 +281,14 @@ const TV_ROWS: Row[] = [
   ['skipImages as .NET Boolean text', form(TV, 'userid=21&PLATFORM=fire-tv&skipimages=%20TRUE%20'), wrapped(CAROL_FIRE_NO_IMAGES)],
   ['android-tv: no BackgroundColor, web VAST row', get(TV, 'userId=21&platform=android-tv&skipImages=false'), wrapped(CAROL_ANDROID_XML)],
   ['apple-tv without theme or channels', get(TV, 'userId=22&platform=apple-tv&skipImages=false'), wrapped(DAVE_APPLE)],
-  ['no app on the platform', get(TV, 'userId=21&platform=apple-tv&skipImages=false'),
-    wrapped('{"error":"Application does not exist on apple-tv platform"}')],
-  ['unknown platform', get(TV, 'userId=21&platform=Fire-TV&skipImages=false'),
-    wrapped('{"error":"Application does not exist on Fire-TV platform"}')],
-  ['platform text escaped', get(TV, 'userId=21&platform=%3Cx%3E%26%22y%22&skipImages=true'),
-    wrapped('{"error":"Application does not exist on &lt;x&gt;&amp;\\"y\\" platform"}')],
+  ['no app on the platform', get(TV, 'userId=21&platform=apple-tv&skipImages=false'), wrapped('{"error":"Application does not exist on apple-tv platform"}')],
+  ['unknown platform', get(TV, 'userId=21&platform=Fire-TV&skipImages=false'), wrapped('{"error":"Application does not exist on Fire-TV platform"}')],
+  ['platform text escaped', get(TV, 'userId=21&platform=%3Cx%3E%26%22y%22&skipImages=true'), wrapped('{"error":"Application does not exist on &lt;x&gt;&amp;\\"y\\" platform"}')],
   ['unknown user', get(TV, 'userId=99&platform=fire-tv&skipImages=true'), wrapped('{"error":"Application does not exist on fire-tv platform"}')],
   ['empty userId', get(TV, 'userId=&platform=fire-tv&skipImages=true'), wrapped('{"error":"One of the required fields is not passed"}')],
   ['empty platform', form(TV, 'userId=abc&platform=&skipImages=false'), wrapped('{"error":"One of the required fields is not passed"}')],
   ['POST JSON', json(TV, '{"userId":22,"platform":"apple-tv","skipImages":false}'), ajax(`{"d":"${DAVE_APPLE.replaceAll('"', '\\"')}"}`)],
-  ['POST JSON error object', json(TV, '{"userId":"","platform":"fire-tv","skipImages":true}'),
-    ajax('{"d":"{\\"error\\":\\"One of the required fields is not passed\\"}"}')],
+  ['POST JSON error object', json(TV, '{"userId":"","platform":"fire-tv","skipImages":true}'), ajax('{"d":"{\\"error\\":\\"One of the required fields is not passed\\"}"}')],
   ['junk skipImages', get(TV, 'userId=21&platform=fire-tv&skipImages=yes'), notBoolean('yes')],
   ['junk skipImages before the empty check', get(TV, 'userId=&platform=&skipImages=1'), notBoolean('1')],
   ['missing skipImages', get(TV, 'userId=21&platform=fire-tv'), missing('skipImages')],
@@ -257,18 +299,33 @@ const TV_ROWS: Row[] = [
 
 const PROTOCOL_ROWS: Row[] = [
   ['unknown method', get('VastService.asmx/GetVast', 'channelId=401'), page('System.InvalidOperationException: GetVast Web Service method name is not valid.\r\n')],
-  ['method names are case-sensitive', form('VastService.asmx/getvastsettings', 'channelId=401'),
-    page('System.InvalidOperationException: getvastsettings Web Service method name is not valid.\r\n')],
-  ['a method of another service', get('VastService.asmx/GetUserRokuApp', 'userId=21'),
-    page('System.InvalidOperationException: GetUserRokuApp Web Service method name is not valid.\r\n')],
+  [
+    'method names are case-sensitive',
+    form('VastService.asmx/getvastsettings', 'channelId=401'),
+    page('System.InvalidOperationException: getvastsettings Web Service method name is not valid.\r\n'),
+  ],
+  [
+    'a method of another service',
+    get('VastService.asmx/GetUserRokuApp', 'userId=21'),
+    page('System.InvalidOperationException: GetUserRokuApp Web Service method name is not valid.\r\n'),
+  ],
   ['empty method name', get('VastService.asmx/'), page("System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '/'.\r\n")],
-  ['PUT', { method: 'PUT', url: `/WebServices/${VAST}?channelId=401` },
-    page("System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '/GetVastSettings'.\r\n")],
-  ['DELETE', { method: 'DELETE', url: `/WebServices/${TV}` },
-    page("System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '/GetUserTVApp'.\r\n")],
+  [
+    'PUT',
+    { method: 'PUT', url: `/WebServices/${VAST}?channelId=401` },
+    page("System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '/GetVastSettings'.\r\n"),
+  ],
+  [
+    'DELETE',
+    { method: 'DELETE', url: `/WebServices/${TV}` },
+    page("System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '/GetUserTVApp'.\r\n"),
+  ],
   ['POST text/plain', { method: 'POST', url: `/WebServices/${VAST}`, headers: { 'content-type': 'text/plain' }, payload: 'channelId=401' }, invalidFormat('text/plain')],
-  ['POST multipart', { method: 'POST', url: `/WebServices/${VAST}`, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' },
-    invalidFormat('multipart/form-data; boundary=x')],
+  [
+    'POST multipart',
+    { method: 'POST', url: `/WebServices/${VAST}`, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' },
+    invalidFormat('multipart/form-data; boundary=x'),
+  ],
   ['POST without body or Content-Type', { method: 'POST', url: `/WebServices/${VAST}` }, invalidFormat('')],
   ['POST malformed Content-Type', { method: 'POST', url: `/WebServices/${VAST}`, headers: { 'content-type': 'nonsense' }, payload: 'x' }, invalidFormat('nonsense')],
   ['POST malformed JSON', json(VAST, '{"channelId":'), invalidFormat('application/json; charset=utf-8')],
@@ -312,15 +369,14 @@ describe.each(BACKENDS)('Legacy Web Services on %s', (backend) => {
     }
   });
 
-  it('answers a failure of this service with ASMX\'s suppressed-details page, never a trace', async () => {
+  it("answers a failure of this service with ASMX's suppressed-details page, never a trace", async () => {
     const broken = await freshDatabase(backend);
     const brokenApp = await buildApp({ database: broken, config: { CHANNELNET_TEST_CLOCK: false, LOG_LEVEL: 'silent', LOG_REQUESTS: false }, logger: false });
     // A fault, not an outage (an unreachable database answers 503: see limits.test.ts).
     await broken.db.execute(sql`drop table apps cascade`);
     try {
       const response = await brokenApp.inject(get(ROKU_APP, 'userId=21'));
-      expect({ status: response.statusCode, type: response.headers['content-type'], body: response.body })
-        .toEqual(page('Server was unable to process request.\r\n'));
+      expect({ status: response.statusCode, type: response.headers['content-type'], body: response.body }).toEqual(page('Server was unable to process request.\r\n'));
     } finally {
       await brokenApp.close();
       await broken.close();

@@ -49,7 +49,11 @@ describe('limits', () => {
     t = await testApp('pglite', smallCatalog(), { MAX_DB_POOL_WAITING: 1 });
     t.database.poolStats = () => ({ size: 10, total: 10, idle: 0, waiting: 50 });
     const rest = await t.request({ url: `${REST}/channels` });
-    expect([rest.statusCode, rest.headers['retry-after'], rest.json()]).toEqual([503, '5', { success: false, error: { code: 'service_unavailable', message: expect.any(String) } }]);
+    expect([rest.statusCode, rest.headers['retry-after'], rest.json()]).toEqual([
+      503,
+      '5',
+      { success: false, error: { code: 'service_unavailable', message: expect.any(String) } },
+    ]);
     const legacy = await t.request({ url: '/WebServices/VastService.asmx/GetVastSettings?channelId=201' });
     expect([legacy.statusCode, legacy.headers['content-type']]).toEqual([503, 'text/plain; charset=utf-8']);
   });

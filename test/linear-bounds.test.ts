@@ -21,19 +21,43 @@ const NOW = '2026-11-21T15:00:00Z';
 
 function hlsVideo(name: string): IngestedVideo {
   const rung = (r: string, bandwidth: number, width: number, height: number) => ({
-    bandwidth, resolution: { width, height }, codecs: 'avc1.4d401f,mp4a.40.2', playlistUri: `${ORIGIN}/${name}/${r}.m3u8`,
+    bandwidth,
+    resolution: { width, height },
+    codecs: 'avc1.4d401f,mp4a.40.2',
+    playlistUri: `${ORIGIN}/${name}/${r}.m3u8`,
     segmentUris: Array.from({ length: SEGMENTS }, (_, i) => `${ORIGIN}/${name}/${r}/${i}.ts`),
   });
-  return { container: 'ts', version: 3, targetDurationSeconds: 4, durationsMs: Array(SEGMENTS).fill(4000), variants: [rung('360', 800_000, 640, 360), rung('720', 2_500_000, 1280, 720)] };
+  return {
+    container: 'ts',
+    version: 3,
+    targetDurationSeconds: 4,
+    durationsMs: Array(SEGMENTS).fill(4000),
+    variants: [rung('360', 800_000, 640, 360), rung('720', 2_500_000, 1280, 720)],
+  };
 }
 
 function catalog() {
   const c = studioCatalog();
-  const custom = (id: number, name: string) => ({ id, ownerId: 11, title: name, durationSeconds: 600, providerName: 'Custom', providerVideoId: name, streamUrl: `${ORIGIN}/${name}/master.m3u8` });
+  const custom = (id: number, name: string) => ({
+    id,
+    ownerId: 11,
+    title: name,
+    durationSeconds: 600,
+    providerName: 'Custom',
+    providerVideoId: name,
+    streamUrl: `${ORIGIN}/${name}/master.m3u8`,
+  });
   c.videos.push(custom(7001, 'first'), custom(7002, 'second'));
   for (const id of [210, 211]) {
     c.channels.push({
-      id, ownerId: 11, name: `Linear ${id}`, url: `linear-${id}`, categoryId: 1, timezone: 'America/New_York', videoIds: [7001, 7002], createdAt: '2026-01-01T00:00:00Z',
+      id,
+      ownerId: 11,
+      name: `Linear ${id}`,
+      url: `linear-${id}`,
+      categoryId: 1,
+      timezone: 'America/New_York',
+      videoIds: [7001, 7002],
+      createdAt: '2026-01-01T00:00:00Z',
       // A day of 144 ten-minute programmes, as a real channel's loop.
       schedules: [{ id: id * 10, startTime: '2026-11-20T00:00:00', loopDaily: true, videoIds: Array.from({ length: 144 }, (_, i) => (i % 2 ? 7002 : 7001)) }],
     });
@@ -47,7 +71,11 @@ describe.each(BACKENDS)('a live playlist cold and warm on %s', (backend) => {
   let key: string;
   beforeAll(async () => {
     s = await studioTest(backend, catalog());
-    for (const [id, name] of [[7001, 'first'], [7002, 'second']] as const) await storeReadyIngest(s.t.database.db, id, `${ORIGIN}/${name}/master.m3u8`, hlsVideo(name), new Date('2026-11-20T00:00:00Z'));
+    for (const [id, name] of [
+      [7001, 'first'],
+      [7002, 'second'],
+    ] as const)
+      await storeReadyIngest(s.t.database.db, id, `${ORIGIN}/${name}/master.m3u8`, hlsVideo(name), new Date('2026-11-20T00:00:00Z'));
     for (const id of [210, 211]) {
       const read = await s.call('GET', `/channels/${id}/linear`);
       const put = await s.call('PUT', `/channels/${id}/linear`, { body: { enabled: true, targetDurationSeconds: 4 }, headers: { 'if-match': read.headers.etag as string } });
@@ -67,7 +95,10 @@ describe.each(BACKENDS)('a live playlist cold and warm on %s', (backend) => {
     // by the tenth run on the same commit); a running service's cold request is a warm process with
     // empty caches, and the rest is the machine (a GC, a neighbour's burst).
     for (let run = 0; run < 16; run++) {
-      const app = await buildApp({ database: s.t.database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0 } });
+      const app = await buildApp({
+        database: s.t.database,
+        config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0 },
+      });
       try {
         const get = (id: number) => app.inject({ method: 'GET', url: `/api/v1/live/${key}/${id}/0.m3u8`, headers: { 'x-test-now': NOW } });
         expect((await get(211)).statusCode).toBe(200);

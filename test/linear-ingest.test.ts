@@ -71,7 +71,14 @@ describe.each(BACKENDS)('HLS ingest on %s', (backend) => {
     const id = await createVideo(`${origin.url}/master.m3u8`);
     const hls = await hlsOf(id);
     expect(hls).toMatchObject({
-      status: 'ready', sourceUrl: `${origin.url}/master.m3u8`, container: 'ts', segments: 3, durationSeconds: 6, targetDurationSeconds: 2, error: null, warning: null,
+      status: 'ready',
+      sourceUrl: `${origin.url}/master.m3u8`,
+      container: 'ts',
+      segments: 3,
+      durationSeconds: 6,
+      targetDurationSeconds: 2,
+      error: null,
+      warning: null,
     });
     expect(hls.variants).toHaveLength(2);
     expect(hls.variants[0]).toMatchObject({ resolution: { width: 640, height: 360 }, frameRate: 25 });
@@ -85,7 +92,14 @@ describe.each(BACKENDS)('HLS ingest on %s', (backend) => {
   });
 
   it('reads an fMP4 ladder with its init sections', async () => {
-    const fmp4 = await makeHlsFixture({ fmp4: true, durationSeconds: 4, rungs: [{ width: 320, height: 180, kbps: 300 }, { width: 640, height: 360, kbps: 800 }] });
+    const fmp4 = await makeHlsFixture({
+      fmp4: true,
+      durationSeconds: 4,
+      rungs: [
+        { width: 320, height: 180, kbps: 300 },
+        { width: 640, height: 360, kbps: 800 },
+      ],
+    });
     origin.mount('/fmp4/', fmp4.dir);
     const id = await createVideo(`${origin.url}/fmp4/master.m3u8`, 4);
     expect(await hlsOf(id)).toMatchObject({ status: 'ready', container: 'fmp4', segments: 2, durationSeconds: 4 });
@@ -116,7 +130,7 @@ describe.each(BACKENDS)('HLS ingest on %s', (backend) => {
     expect(audit.json().data.items.map((e: { resource: string }) => e.resource)).toContain(`videos/${id}/hls`);
   });
 
-  it('refuses a refresh of a video that is not HLS (422) or not the owner\'s (404)', async () => {
+  it("refuses a refresh of a video that is not HLS (422) or not the owner's (404)", async () => {
     const youtube = await s.call('POST', '/videos', { body: { url: 'https://youtu.be/dQw4w9WgXcQ', title: 'Not HLS', durationSeconds: 60 } });
     const id = youtube.json().data.id as number;
     expect((await s.call('GET', `/videos/${id}`)).json().data.hls).toBeNull();
@@ -148,18 +162,26 @@ describe.each(BACKENDS)('HLS ingest on %s', (backend) => {
     ['EVENT', () => serveCase('event', (r) => r.replace('PLAYLIST-TYPE:VOD', 'PLAYLIST-TYPE:EVENT')), /EVENT playlist/],
     ['no ENDLIST', () => serveCase('no-endlist', (r, i) => (i === 1 ? r.replace('#EXT-X-ENDLIST', '') : r)), /no EXT-X-ENDLIST/],
     ['a segment over the target duration', () => serveCase('long', (r) => r.replace('#EXTINF:2.000000', '#EXTINF:2.600000')), /longer than the playlist's target duration of 2 s/],
-    ['variants cut differently', () => serveCase('unlike', (r, i) => (i === 1 ? r.replace(/#EXTINF:2\.000000,\n\/v1\/seg002\.ts\n/, '') : r)), /not cut alike: 3 segments .* against 2/],
+    [
+      'variants cut differently',
+      () => serveCase('unlike', (r, i) => (i === 1 ? r.replace(/#EXTINF:2\.000000,\n\/v1\/seg002\.ts\n/, '') : r)),
+      /not cut alike: 3 segments .* against 2/,
+    ],
     ['too many segments', () => serveCase('many', (r) => r.replace('#EXT-X-ENDLIST', `${'#EXTINF:1,\n/v0/seg000.ts\n'.repeat(20_000)}#EXT-X-ENDLIST`)), /at most 20,000/],
     ['not HLS', () => serveCase('html', () => '<!doctype html><title>Not found</title>'), /not an HLS playlist/],
     ['mixed containers', () => serveCase('mixed', (r, i) => (i === 1 ? r.replace('/v1/seg001.ts', '/v1/seg001.m4s') : r)), /mixes MPEG-TS and fMP4/],
     ['fMP4 without EXT-X-MAP', () => serveCase('nomap', (r) => r.replace(/\.ts$/gm, '.m4s')), /no EXT-X-MAP/],
     ['demuxed audio', () => serveCase('demuxed', (r) => r, '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="en",URI="audio.m3u8"\n', ',AUDIO="a"'), /muxed audio/],
     ['too many bytes', () => serveCase('huge', (r) => r + `#${'x'.repeat(4 * 1024 * 1024)}\n`), /larger than 4,194,304 bytes/],
-    ['too many redirects', () => {
-      for (let i = 0; i < 4; i++) origin.redirect(`/hops/${i}.m3u8`, `/hops/${i + 1}.m3u8`);
-      origin.redirect('/hops/4.m3u8', '/master.m3u8');
-      return `${origin.url}/hops/0.m3u8`;
-    }, /redirected more than 3 times/],
+    [
+      'too many redirects',
+      () => {
+        for (let i = 0; i < 4; i++) origin.redirect(`/hops/${i}.m3u8`, `/hops/${i + 1}.m3u8`);
+        origin.redirect('/hops/4.m3u8', '/master.m3u8');
+        return `${origin.url}/hops/0.m3u8`;
+      },
+      /redirected more than 3 times/,
+    ],
   ];
 
   it.each(cases)('refuses %s with its reason, keeping nothing of it', async (_name, serve, reason) => {
@@ -205,7 +227,15 @@ describe.each(BACKENDS)('the ingest domain on %s', (backend) => {
     database = await freshDatabase(backend);
     const catalog = studioCatalog();
     catalog.videos.push(
-      { id: 7001, ownerId: OWNER.id, title: 'Resolves privately', durationSeconds: 6, providerName: 'Custom', providerVideoId: 'p', streamUrl: 'http://media.example.test/master.m3u8' },
+      {
+        id: 7001,
+        ownerId: OWNER.id,
+        title: 'Resolves privately',
+        durationSeconds: 6,
+        providerName: 'Custom',
+        providerVideoId: 'p',
+        streamUrl: 'http://media.example.test/master.m3u8',
+      },
       { id: 7002, ownerId: OWNER.id, title: 'Big library', durationSeconds: 6, providerName: 'Custom', providerVideoId: 'q', streamUrl: 'http://media.example.test/other.m3u8' },
       { id: 7003, ownerId: OWNER.id, title: 'One more', durationSeconds: 6, providerName: 'Custom', providerVideoId: 'r', streamUrl: `${origin.url}/master.m3u8` },
       { id: 7004, ownerId: 16, title: 'Ten hours', durationSeconds: 36_000, providerName: 'Custom', providerVideoId: 's', streamUrl: `${origin.url}/ten-hours/master.m3u8` },
@@ -232,7 +262,8 @@ describe.each(BACKENDS)('the ingest domain on %s', (backend) => {
   });
 
   it('ingests a 10-hour video (9,000 segments of 4 s, two variants) through the real path', async () => {
-    const rung = (i: number) => `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n${Array.from({ length: 9000 }, (_, n) => `#EXTINF:4.000000,\n/v${i}/segment_${String(n).padStart(5, '0')}.ts\n`).join('')}#EXT-X-ENDLIST\n`;
+    const rung = (i: number) =>
+      `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n${Array.from({ length: 9000 }, (_, n) => `#EXTINF:4.000000,\n/v${i}/segment_${String(n).padStart(5, '0')}.ts\n`).join('')}#EXT-X-ENDLIST\n`;
     origin.serve('/ten-hours/master.m3u8', master(['v0.m3u8', 'v1.m3u8']));
     origin.serve('/ten-hours/v0.m3u8', rung(0));
     origin.serve('/ten-hours/v1.m3u8', rung(1));
@@ -247,8 +278,17 @@ describe.each(BACKENDS)('the ingest domain on %s', (backend) => {
     expect(stored.variants[1]!.segmentUris[8999]).toBe(`${origin.url}/v1/segment_08999.ts`);
   });
 
-  it('refuses an ingest past the owner\'s segment bound, with its reason', async () => {
-    await saveReadyIngest(database.db, { videoId: 7002, sourceUrl: 'http://media.example.test/other.m3u8', ladder: { variants: [] }, segments: '{}', segmentCount: 1_999_999, durationSeconds: 1, warning: null, at: NOW });
+  it("refuses an ingest past the owner's segment bound, with its reason", async () => {
+    await saveReadyIngest(database.db, {
+      videoId: 7002,
+      sourceUrl: 'http://media.example.test/other.m3u8',
+      ladder: { variants: [] },
+      segments: '{}',
+      segmentCount: 1_999_999,
+      durationSeconds: 1,
+      warning: null,
+      at: NOW,
+    });
     const outcome = await ingestVideo(database.db, safeFetcher({ allowOrigins: [origin.url] }), 7003, NOW);
     expect(outcome).toEqual({ status: 'failed', error: expect.stringMatching(/would hold 2,000,002 segments together; an owner's hold at most 2,000,000/) });
   });

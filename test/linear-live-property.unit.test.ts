@@ -35,7 +35,13 @@ const ZONES: Array<[string, string, string]> = [
 const POLL_SECONDS = 600;
 
 const video = (id: number, seconds: number): ScheduleVideo => ({
-  videoTubeId: id, title: `v${id}`, thumbnailUrl: '', durationSeconds: seconds, providerVideoId: `p${id}`, providerName: 'Custom', streamUrl: null,
+  videoTubeId: id,
+  title: `v${id}`,
+  thumbnailUrl: '',
+  durationSeconds: seconds,
+  providerVideoId: `p${id}`,
+  providerName: 'Custom',
+  streamUrl: null,
 });
 
 const schedule = fc.record({
@@ -44,7 +50,11 @@ const schedule = fc.record({
   window: fc.constantFrom(0, 30),
   // Blocks of short programmes starting within an hour before to 10 minutes after the poll's start (wall minutes from it).
   blocks: fc.array(
-    fc.record({ minute: fc.integer({ min: -60, max: 10 }), second: fc.integer({ min: 0, max: 59 }), videos: fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 8 }) }),
+    fc.record({
+      minute: fc.integer({ min: -60, max: 10 }),
+      second: fc.integer({ min: 0, max: 59 }),
+      videos: fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 8 }),
+    }),
     { minLength: 1, maxLength: 5 },
   ),
   live: fc.array(fc.record({ second: fc.integer({ min: -120, max: 600 }), seconds: fc.integer({ min: 1, max: 240 }) }), { maxLength: 2 }),
@@ -74,7 +84,11 @@ function world(sample: Sample) {
       videos: b.videos.map((seconds) => video(nextVideo++, seconds)),
     };
   });
-  const liveStreams: LiveStream[] = sample.live.map((l, i) => ({ video: video(1000 + i, l.seconds), start: new Date(start + l.second * 1000), end: new Date(start + (l.second + l.seconds) * 1000) }));
+  const liveStreams: LiveStream[] = sample.live.map((l, i) => ({
+    video: video(1000 + i, l.seconds),
+    start: new Date(start + l.second * 1000),
+    end: new Date(start + (l.second + l.seconds) * 1000),
+  }));
   const days = new Map<string, CompiledDay>();
   for (let k = -2; k <= 2; k++) days.set(addDays(date, k), compileChannelDay({ zone, date: addDays(date, k), blocks, liveStreams }));
   const occurrences = (from: number, to: number) => windowChannelDates(zone, from, to).flatMap((d) => days.get(d)?.blocks ?? []);
@@ -83,7 +97,10 @@ function world(sample: Sample) {
     const id = i + 1;
     if (!g.plays || Math.round(g.segment / 1000) > sample.target) return;
     const v: IngestedVideo = {
-      container: 'ts', version: 3, targetDurationSeconds: Math.round(g.segment / 1000), durationsMs: Array.from({ length: g.count }, () => g.segment),
+      container: 'ts',
+      version: 3,
+      targetDurationSeconds: Math.round(g.segment / 1000),
+      durationsMs: Array.from({ length: g.count }, () => g.segment),
       variants: [{ bandwidth: 1, playlistUri: `o/${id}.m3u8`, segmentUris: Array.from({ length: g.count }, (_, k) => `o/${id}/${k}.ts`) }],
     };
     sources.set(id, { video: v, variants: [0] });
@@ -122,7 +139,13 @@ describe('the live playlists polled every second (property)', () => {
           const now = start + t * 1000;
           const rows = () => [...ledger.values()].sort((a, b) => a.programmeStart - b.programmeStart);
           const { since, to } = spanOf(settings, rows(), now);
-          const onAir = segmentsOverlapping(occurrences(since - DAY_MS, to + DAY_MS), since, to).map((s) => ({ start: s.start, end: s.end, videoId: s.video.videoTubeId, offset: s.offset, isLive: s.isLive }));
+          const onAir = segmentsOverlapping(occurrences(since - DAY_MS, to + DAY_MS), since, to).map((s) => ({
+            start: s.start,
+            end: s.end,
+            videoId: s.video.videoTubeId,
+            offset: s.offset,
+            isLive: s.isLive,
+          }));
           const ask = { settings, rows: rows(), onAir, since, to, sources, now, slateBase: '/s' };
           const due = rowsDue(ask);
           const valid = kept && now >= kept.from && now < kept.until;
@@ -146,7 +169,13 @@ describe('the live playlists polled every second (property)', () => {
           if (t >= settings.windowSeconds + 2 * sample.target) expect(w.reduce((sum, s) => sum + s.durationMs, 0)).toBeGreaterThanOrEqual(settings.windowSeconds * 1000);
           for (const s of w) {
             const before = seen.get(s.mediaSequence);
-            const same = before === undefined || (before.uri === s.uri && before.discontinuitySequence === s.discontinuitySequence && before.discontinuity === s.discontinuity && before.programDateTime === s.programDateTime && before.durationMs === s.durationMs);
+            const same =
+              before === undefined ||
+              (before.uri === s.uri &&
+                before.discontinuitySequence === s.discontinuitySequence &&
+                before.discontinuity === s.discontinuity &&
+                before.programDateTime === s.programDateTime &&
+                before.durationMs === s.durationMs);
             if (!same) expect(s).toEqual(before); // (compared field by field first: toEqual is slow)
             seen.set(s.mediaSequence, s);
             const on = reference.find((p) => p.start <= s.programDateTime && s.programDateTime < p.end);

@@ -22,21 +22,62 @@ function hlsVideo(name: string): IngestedVideo {
     targetDurationSeconds: 4,
     durationsMs: Array.from({ length: SEGMENTS }, () => 4000),
     variants: [
-      { bandwidth: 800_000, resolution: { width: 640, height: 360 }, codecs: 'avc1.4d401e,mp4a.40.2', playlistUri: `${ORIGIN}/${name}/360.m3u8`, segmentUris: Array.from({ length: SEGMENTS }, (_, i) => `${ORIGIN}/${name}/360/${i}.ts`) },
-      { bandwidth: 2_400_000, resolution: { width: 1280, height: 720 }, codecs: 'avc1.4d401f,mp4a.40.2', playlistUri: `${ORIGIN}/${name}/720.m3u8`, segmentUris: Array.from({ length: SEGMENTS }, (_, i) => `${ORIGIN}/${name}/720/${i}.ts`) },
+      {
+        bandwidth: 800_000,
+        resolution: { width: 640, height: 360 },
+        codecs: 'avc1.4d401e,mp4a.40.2',
+        playlistUri: `${ORIGIN}/${name}/360.m3u8`,
+        segmentUris: Array.from({ length: SEGMENTS }, (_, i) => `${ORIGIN}/${name}/360/${i}.ts`),
+      },
+      {
+        bandwidth: 2_400_000,
+        resolution: { width: 1280, height: 720 },
+        codecs: 'avc1.4d401f,mp4a.40.2',
+        playlistUri: `${ORIGIN}/${name}/720.m3u8`,
+        segmentUris: Array.from({ length: SEGMENTS }, (_, i) => `${ORIGIN}/${name}/720/${i}.ts`),
+      },
     ],
   };
 }
 
 function catalog() {
   const c = studioCatalog();
-  const custom = (id: number, name: string) => ({ id, ownerId: 11, title: name, durationSeconds: 600, providerName: 'Custom', providerVideoId: name, streamUrl: `${ORIGIN}/${name}/master.m3u8` });
-  c.videos.push(custom(7001, 'first'), custom(7002, 'second'), { id: 7003, ownerId: 11, title: 'Tube', durationSeconds: 600, providerName: 'YouTube', providerVideoId: 'tube7003' });
+  const custom = (id: number, name: string) => ({
+    id,
+    ownerId: 11,
+    title: name,
+    durationSeconds: 600,
+    providerName: 'Custom',
+    providerVideoId: name,
+    streamUrl: `${ORIGIN}/${name}/master.m3u8`,
+  });
+  c.videos.push(custom(7001, 'first'), custom(7002, 'second'), {
+    id: 7003,
+    ownerId: 11,
+    title: 'Tube',
+    durationSeconds: 600,
+    providerName: 'YouTube',
+    providerVideoId: 'tube7003',
+  });
   c.channels.push({
-    id: 210, ownerId: 11, name: 'Linear', url: 'linear', categoryId: 1, timezone: 'UTC', videoIds: [7001, 7002, 7003], createdAt: '2026-01-01T00:00:00Z',
+    id: 210,
+    ownerId: 11,
+    name: 'Linear',
+    url: 'linear',
+    categoryId: 1,
+    timezone: 'UTC',
+    videoIds: [7001, 7002, 7003],
+    createdAt: '2026-01-01T00:00:00Z',
     schedules: [{ id: 9210, startTime: '2026-11-21T14:50:00', videoIds: [7001, 7002, 7003] }],
   });
-  c.apps.push({ id: 304, ownerId: 11, platform: 'firetv', appName: 'Alice Fire TV', createdAt: '2026-03-01T00:00:00Z', channels: [{ channelId: 210 }, { channelId: 201 }, { channelId: 202 }] });
+  c.apps.push({
+    id: 304,
+    ownerId: 11,
+    platform: 'firetv',
+    appName: 'Alice Fire TV',
+    createdAt: '2026-03-01T00:00:00Z',
+    channels: [{ channelId: 210 }, { channelId: 201 }, { channelId: 202 }],
+  });
   return c;
 }
 
@@ -45,11 +86,16 @@ const at = (hms: string) => `2026-11-21T${hms}Z`;
 describe.each(BACKENDS)('linear output on %s', (backend) => {
   let s: StudioTest;
   let key: string;
-  const live = (path: string, now: string, headers: Record<string, string> = {}, app = s.t.app) => app.inject({ method: 'GET', url: `/api/v1/live/${key}/${path}`, headers: { 'x-test-now': now, ...headers } });
+  const live = (path: string, now: string, headers: Record<string, string> = {}, app = s.t.app) =>
+    app.inject({ method: 'GET', url: `/api/v1/live/${key}/${path}`, headers: { 'x-test-now': now, ...headers } });
 
   beforeAll(async () => {
     s = await studioTest(backend, catalog(), { LOG_LEVEL: (process.env.LIVE_LOG ?? 'silent') as never });
-    for (const [id, name] of [[7001, 'first'], [7002, 'second']] as const) await storeReadyIngest(s.t.database.db, id, `${ORIGIN}/${name}/master.m3u8`, hlsVideo(name), new Date('2026-11-20T00:00:00Z'));
+    for (const [id, name] of [
+      [7001, 'first'],
+      [7002, 'second'],
+    ] as const)
+      await storeReadyIngest(s.t.database.db, id, `${ORIGIN}/${name}/master.m3u8`, hlsVideo(name), new Date('2026-11-20T00:00:00Z'));
     key = (await s.call('POST', '/apps/firetv/epg-key')).json().data.key;
   }, 120_000);
   afterAll(async () => s?.t.close());
@@ -66,7 +112,10 @@ describe.each(BACKENDS)('linear output on %s', (backend) => {
     expect(body.coverage.programmes).toEqual([{ start: at('15:10:00.000'), end: at('15:20:00.000'), videoId: 7003, title: 'Tube', reason: 'not-hls' }]);
 
     expect((await s.call('PUT', '/channels/210/linear', { body: { enabled: true, targetDurationSeconds: 4 }, headers: { 'if-match': '"stale"' } })).statusCode).toBe(412);
-    const short = await s.call('PUT', '/channels/210/linear', { body: { enabled: true, targetDurationSeconds: 4, windowSeconds: 10 }, headers: { 'if-match': read.headers.etag as string } });
+    const short = await s.call('PUT', '/channels/210/linear', {
+      body: { enabled: true, targetDurationSeconds: 4, windowSeconds: 10 },
+      headers: { 'if-match': read.headers.etag as string },
+    });
     expect(short.statusCode).toBe(422);
     expect(short.body).toContain('3 target durations');
     expect((await s.call('PUT', '/channels/210/linear', { body: { enabled: true, targetDurationSeconds: 31 } })).statusCode).toBe(422);
@@ -86,7 +135,10 @@ describe.each(BACKENDS)('linear output on %s', (backend) => {
     expect(master.headers['content-type']).toMatch(/^application\/vnd\.apple\.mpegurl/);
     expect(master.headers['access-control-allow-origin']).toBe('*');
     const parsed = HLS.parse(master.body) as HLS.types.MasterPlaylist;
-    expect(parsed.variants.map((v) => [v.uri, v.bandwidth])).toEqual([['0.m3u8', 800_000], ['1.m3u8', 2_400_000]]);
+    expect(parsed.variants.map((v) => [v.uri, v.bandwidth])).toEqual([
+      ['0.m3u8', 800_000],
+      ['1.m3u8', 2_400_000],
+    ]);
 
     const media = await live('210/1.m3u8', at('15:00:30'));
     expect(media.statusCode, media.body).toBe(200);
@@ -121,7 +173,10 @@ describe.each(BACKENDS)('linear output on %s', (backend) => {
 
   it('answers the same bytes after a restart and on a second instance on the same database', async () => {
     const first = await live('210/0.m3u8', at('15:01:10'));
-    const other = await buildApp({ database: s.t.database, config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0 } });
+    const other = await buildApp({
+      database: s.t.database,
+      config: { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0 },
+    });
     try {
       const second = await live('210/0.m3u8', at('15:01:10'), {}, other);
       expect(second.statusCode).toBe(200);
@@ -147,7 +202,7 @@ describe.each(BACKENDS)('linear output on %s', (backend) => {
     }
   });
 
-  it('refuses a paid app\'s channel, a private channel, an unknown key and a channel without linear output', async () => {
+  it("refuses a paid app's channel, a private channel, an unknown key and a channel without linear output", async () => {
     const ladder = [{ bandwidth: 800_000, resolution: { width: 640, height: 360 } }];
     for (const id of [201, 202]) expect((await s.call('PUT', `/channels/${id}/linear`, { body: { enabled: true, targetDurationSeconds: 4, ladder } })).statusCode).toBe(200);
     // The paid mobile app's key: its channels are sold, so its key plays none of them; the
@@ -161,7 +216,9 @@ describe.each(BACKENDS)('linear output on %s', (backend) => {
     expect(unknown.statusCode).toBe(404);
     expect((await live('210/7.m3u8', at('15:00:30'))).statusCode).toBe(404);
     const off = await s.call('GET', '/channels/210/linear');
-    expect((await s.call('PUT', '/channels/210/linear', { body: { enabled: false, targetDurationSeconds: 4 }, headers: { 'if-match': off.headers.etag as string } })).statusCode).toBe(200);
+    expect(
+      (await s.call('PUT', '/channels/210/linear', { body: { enabled: false, targetDurationSeconds: 4 }, headers: { 'if-match': off.headers.etag as string } })).statusCode,
+    ).toBe(200);
     expect((await live('210/master.m3u8', at('15:00:30'))).statusCode).toBe(404);
     // It has aired: its target duration is fixed for life.
     const changed = await s.call('PUT', '/channels/210/linear', { body: { enabled: true, targetDurationSeconds: 6 } });

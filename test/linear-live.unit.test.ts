@@ -60,7 +60,7 @@ describe('ladder', () => {
   });
 });
 
-describe('a programme\'s segments', () => {
+describe("a programme's segments", () => {
   const source: PlayableSource = { video: video([4000, 4000, 4000, 2500]), variants: [0] };
 
   it('cuts the video at the last boundary before the next start and pads with slate', () => {
@@ -117,7 +117,13 @@ describe('the ledger', () => {
       { start: T0 + 20_000, end: T0 + 30_000, videoId: 8, offset: 0, isLive: false },
     ];
     const planned = plannedProgrammes(onAir, T0 - 5000, T0 + 40_000);
-    expect(planned.map((p) => [p.start === undefined ? 'open' : p.start - T0, p.videoId])).toEqual([['open', 0], [0, 7], [10_000, 0], [20_000, 8], [30_000, 0]]);
+    expect(planned.map((p) => [p.start === undefined ? 'open' : p.start - T0, p.videoId])).toEqual([
+      ['open', 0],
+      [0, 7],
+      [10_000, 0],
+      [20_000, 8],
+      [30_000, 0],
+    ]);
     const airs = (p: { videoId: number }) => (sources.has(p.videoId) ? p.videoId : 0);
     const rows = rowsToWrite([], planned, T0 + 21_000, T0 - 60_000, T0 - 60_000, sourceOf, () => 0, airs);
     expect(rows.map((r) => [r.programmeStart - T0, r.videoId, r.mediaSequence, r.discontinuitySequence])).toEqual([
@@ -152,14 +158,17 @@ describe('the live window and its playlists', () => {
     expect(text.split('\n').filter((l) => l.startsWith('#EXT-X-PROGRAM-DATE-TIME')).length).toBe(text.split('\n').filter((l) => l.startsWith('#EXTINF')).length);
   });
 
-  it('never puts a discontinuity before the first segment, and its sequence is the first segment\'s', () => {
+  it("never puts a discontinuity before the first segment, and its sequence is the first segment's", () => {
     for (let t = T0; t < T0 + 26_000; t += 500) {
       const w = liveWindow(input(t), 0);
       const text = mediaPlaylist(w, 4);
       const lines = text.split('\n');
       expect(lines.indexOf('#EXT-X-DISCONTINUITY') === -1 || lines.indexOf('#EXT-X-DISCONTINUITY') > lines.findIndex((l) => l.startsWith('#EXTINF'))).toBe(true);
       expect(text).toContain(`#EXT-X-MEDIA-SEQUENCE:${w[0]!.mediaSequence}\n#EXT-X-DISCONTINUITY-SEQUENCE:${w[0]!.discontinuitySequence}\n`);
-      expect(w.reduce((sum, s) => sum + s.durationMs, 0), `at ${t - T0}`).toBeGreaterThanOrEqual(Math.min(12_000, t - T0 + 1));
+      expect(
+        w.reduce((sum, s) => sum + s.durationMs, 0),
+        `at ${t - T0}`,
+      ).toBeGreaterThanOrEqual(Math.min(12_000, t - T0 + 1));
     }
   });
 
@@ -172,7 +181,9 @@ describe('the live window and its playlists', () => {
 
   it('names one variant playlist per rung in the master playlist', () => {
     const text = masterPlaylist([{ bandwidth: 800_000, resolution: { width: 640, height: 360 }, codecs: 'avc1.4d401e,mp4a.40.2' }, { bandwidth: 2_500_000 }]);
-    expect(text).toBe('#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n0.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2500000\n1.m3u8\n');
+    expect(text).toBe(
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n0.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2500000\n1.m3u8\n',
+    );
   });
 });
 
@@ -186,7 +197,9 @@ describe('coverage and settings rules', () => {
     const reasons = new Map([[2, 'ingest-pending' as const]]);
     const c = coverageOf(segments, T0, T0 + 120_000, (id, live) => (live ? 'live-not-hls' : reasons.get(id)));
     expect(c).toEqual({
-      share: 60 / 110, airtimeSeconds: 110, itselfSeconds: 60,
+      share: 60 / 110,
+      airtimeSeconds: 110,
+      itselfSeconds: 60,
       reasons: { gap: 10, 'ingest-pending': 30, 'live-not-hls': 20 },
       programmes: [
         { start: new Date(T0 + 70_000).toISOString(), end: new Date(T0 + 100_000).toISOString(), videoId: 2, title: 'b', reason: 'ingest-pending' },

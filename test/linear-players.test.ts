@@ -29,9 +29,45 @@ function makeVideo(dir: string, name: string, seconds: number, pattern: string, 
   const out = path.join(dir, name);
   spawnSync('mkdir', ['-p', out]);
   const run = spawnSync('ffmpeg', [
-    '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `${pattern}=size=320x180:rate=25`, '-f', 'lavfi', '-i', `sine=frequency=${tone}:sample_rate=48000`, '-t', String(seconds),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50', '-keyint_min', '50', '-sc_threshold', '0', '-c:a', 'aac', '-b:a', '64k',
-    '-f', 'hls', '-hls_time', String(TARGET), '-hls_playlist_type', 'vod', '-hls_segment_filename', `${out}/%d.ts`, `${out}/index.m3u8`,
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `${pattern}=size=320x180:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${tone}:sample_rate=48000`,
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '50',
+    '-keyint_min',
+    '50',
+    '-sc_threshold',
+    '0',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(TARGET),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    `${out}/%d.ts`,
+    `${out}/index.m3u8`,
   ]);
   if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr}`);
 }
@@ -40,8 +76,19 @@ function makeVideo(dir: string, name: string, seconds: number, pattern: string, 
 function ingestOf(dir: string, name: string, origin: string): IngestedVideo {
   const playlist = HLS.parse(readFileSync(path.join(dir, name, 'index.m3u8'), 'utf8')) as HLS.types.MediaPlaylist;
   return {
-    container: 'ts', version: 3, targetDurationSeconds: playlist.targetDuration, durationsMs: playlist.segments.map((s) => Math.round(s.duration * 1000)),
-    variants: [{ bandwidth: 400_000, resolution: { width: 320, height: 180 }, codecs: 'avc1.42c00d,mp4a.40.2', playlistUri: `${origin}/${name}/index.m3u8`, segmentUris: playlist.segments.map((s) => `${origin}/${name}/${s.uri}`) }],
+    container: 'ts',
+    version: 3,
+    targetDurationSeconds: playlist.targetDuration,
+    durationsMs: playlist.segments.map((s) => Math.round(s.duration * 1000)),
+    variants: [
+      {
+        bandwidth: 400_000,
+        resolution: { width: 320, height: 180 },
+        codecs: 'avc1.42c00d,mp4a.40.2',
+        playlistUri: `${origin}/${name}/index.m3u8`,
+        segmentUris: playlist.segments.map((s) => `${origin}/${name}/${s.uri}`),
+      },
+    ],
   };
 }
 
@@ -52,7 +99,9 @@ function serveDir(dir: string, page: string): Promise<{ server: Server; origin: 
     res.setHeader('access-control-allow-origin', '*');
     if (url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
     if (!existsSync(file)) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file.endsWith('.ts') ? 'video/mp2t' : file.endsWith('.js') ? 'text/javascript' : 'application/vnd.apple.mpegurl' }).end(readFileSync(file));
+    res
+      .writeHead(200, { 'content-type': file.endsWith('.ts') ? 'video/mp2t' : file.endsWith('.js') ? 'text/javascript' : 'application/vnd.apple.mpegurl' })
+      .end(readFileSync(file));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }
@@ -91,12 +140,34 @@ describe('real players on the live stream', () => {
     boundary = Math.floor(Date.now() / 1000) * 1000 + 40_000;
     const start = new Date(boundary - 60_000).toISOString().slice(0, 19);
     const catalog = studioCatalog();
-    const custom = (id: number, name: string, seconds: number) => ({ id, ownerId: 11, title: name, durationSeconds: seconds, providerName: 'Custom', providerVideoId: name, streamUrl: `${origin.origin}/${name}/index.m3u8` });
+    const custom = (id: number, name: string, seconds: number) => ({
+      id,
+      ownerId: 11,
+      title: name,
+      durationSeconds: seconds,
+      providerName: 'Custom',
+      providerVideoId: name,
+      streamUrl: `${origin.origin}/${name}/index.m3u8`,
+    });
     catalog.videos.push(custom(7101, 'first', 60), custom(7102, 'second', 120));
-    catalog.channels.push({ id: 211, ownerId: 11, name: 'Players', url: 'players', categoryId: 1, timezone: 'UTC', videoIds: [7101, 7102], createdAt: '2026-01-01T00:00:00Z', schedules: [{ id: 9211, startTime: start, videoIds: [7101, 7102] }] });
+    catalog.channels.push({
+      id: 211,
+      ownerId: 11,
+      name: 'Players',
+      url: 'players',
+      categoryId: 1,
+      timezone: 'UTC',
+      videoIds: [7101, 7102],
+      createdAt: '2026-01-01T00:00:00Z',
+      schedules: [{ id: 9211, startTime: start, videoIds: [7101, 7102] }],
+    });
     catalog.apps.push({ id: 305, ownerId: 11, platform: 'firetv', appName: 'Players TV', createdAt: '2026-03-01T00:00:00Z', channels: [{ channelId: 211 }] });
     s = await studioTest('pglite', catalog, { CHANNELNET_TEST_CLOCK: false, MEDIA_FETCH_ALLOW_ORIGINS: [origin.origin] });
-    for (const [id, name] of [[7101, 'first'], [7102, 'second']] as const) await storeReadyIngest(s.t.database.db, id, `${origin.origin}/${name}/index.m3u8`, ingestOf(dir, name, origin.origin), new Date());
+    for (const [id, name] of [
+      [7101, 'first'],
+      [7102, 'second'],
+    ] as const)
+      await storeReadyIngest(s.t.database.db, id, `${origin.origin}/${name}/index.m3u8`, ingestOf(dir, name, origin.origin), new Date());
     key = (await s.call('POST', '/apps/firetv/epg-key')).json().data.key;
     const on = await s.call('PUT', '/channels/211/linear', { body: { enabled: true, targetDurationSeconds: TARGET, windowSeconds: 30 }, now: new Date().toISOString() });
     expect(on.statusCode, on.body).toBe(200);
@@ -114,11 +185,28 @@ describe('real players on the live stream', () => {
   it('hls.js in Chromium and ffmpeg play a minute across a programme boundary', async () => {
     const media = `${appOrigin}/api/v1/live/${key}/211/0.m3u8`;
     const ffmpeg = new Promise<{ code: number | null; log: string }>((resolve) => {
-      const child = spawn('ffmpeg', ['-nostdin', '-loglevel', 'verbose', '-y', '-i', media, '-t', String(PLAY_MS / 1000 - 5), '-c', 'copy', '-f', 'mpegts', path.join(dir, 'out.ts')]);
+      const child = spawn('ffmpeg', [
+        '-nostdin',
+        '-loglevel',
+        'verbose',
+        '-y',
+        '-i',
+        media,
+        '-t',
+        String(PLAY_MS / 1000 - 5),
+        '-c',
+        'copy',
+        '-f',
+        'mpegts',
+        path.join(dir, 'out.ts'),
+      ]);
       let log = '';
       child.stderr.on('data', (d) => (log += d));
       const stop = setTimeout(() => child.kill('SIGINT'), PLAY_MS + 20_000);
-      child.on('close', (code) => { clearTimeout(stop); resolve({ code, log }); });
+      child.on('close', (code) => {
+        clearTimeout(stop);
+        resolve({ code, log });
+      });
     });
 
     const endpoint = inject('browserEndpoint');

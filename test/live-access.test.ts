@@ -23,8 +23,15 @@ const EVIL = 'Evil" tvg-id="channel-201.channelnet\n#EXTINF:-1,Fake\nhttp://evil
 function liveCatalog() {
   const catalog = studioCatalog();
   const channel = (id: number, extra: object = {}) => ({
-    id, ownerId: 11, name: `Alice ${id}`, url: `alice-${id}`, categoryId: 1, videoIds: [5001], createdAt: '2026-01-01T00:00:00Z',
-    schedules: [{ id: 9000 + id, startTime: '2026-11-21T08:00:00', loopDaily: true, videoIds: [5001] }], ...extra,
+    id,
+    ownerId: 11,
+    name: `Alice ${id}`,
+    url: `alice-${id}`,
+    categoryId: 1,
+    videoIds: [5001],
+    createdAt: '2026-01-01T00:00:00Z',
+    schedules: [{ id: 9000 + id, startTime: '2026-11-21T08:00:00', loopDaily: true, videoIds: [5001] }],
+    ...extra,
   });
   catalog.channels.push(channel(204, { pictureUrl: 'https://img.example/204.png', categoryId: 2 }), channel(205), channel(206));
   const app = (id: number) => catalog.apps.find((a: { id: number }) => a.id === id);
@@ -63,7 +70,13 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
   const db = () => s.t.database.db;
   const get = (url: string, now?: string) => s.t.request({ method: 'GET', url, ...(now ? { now } : {}) });
   const rest = (method: string, url: string, token: string, body?: unknown, now?: string) =>
-    s.t.request({ method: method as never, url: `/api/v1/rest${url}`, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as never }), ...(now ? { now } : {}) });
+    s.t.request({
+      method: method as never,
+      url: `/api/v1/rest${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { payload: body as never }),
+      ...(now ? { now } : {}),
+    });
   const m3u = async (key: string, now?: string) => {
     const response = await get(`/api/v1/live/${key}/channels.m3u`, now);
     expect(response.statusCode, response.body).toBe(200);
@@ -93,7 +106,7 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
   });
   afterAll(() => s.t.close());
 
-  it('an app key lists the public linear channels in the app\'s order, each tvg-id in the same key\'s XMLTV, numbers unique', async () => {
+  it("an app key lists the public linear channels in the app's order, each tvg-id in the same key's XMLTV, numbers unique", async () => {
     const read = await m3u(freeKey);
     expect(read.header).toBe(`#EXTM3U url-tvg="http://localhost:80/api/v1/rest/epg/${freeKey}.xml" x-tvg-url="http://localhost:80/api/v1/rest/epg/${freeKey}.xml"`);
     // 202 is private, 206 has linear output off.
@@ -110,7 +123,7 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
     expect(read.entries[0]).toMatchObject({ title: 'Alice News', attributes: { 'tvg-name': 'Alice News', 'group-title': 'News' } });
   });
 
-  it('without PUBLIC_URL the base is the request\'s Host, and a Host that is not one is not written', async () => {
+  it("without PUBLIC_URL the base is the request's Host, and a Host that is not one is not written", async () => {
     const forged = await s.t.request({ method: 'GET', url: `/api/v1/live/${freeKey}/channels.m3u`, headers: { host: 'forged.example"\n#x' } });
     expect(forged.statusCode).toBe(200);
     expect(forged.body).not.toContain('forged');
@@ -118,7 +131,7 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
     expect(forged.headers['cache-control']).toBe('private, max-age=5');
   });
 
-  it('mayPlayLive: an app key plays what it lists and refuses a private channel, one with linear off, another app\'s', async () => {
+  it("mayPlayLive: an app key plays what it lists and refuses a private channel, one with linear off, another app's", async () => {
     const now = new Date(TEST_NOW);
     expect(await mayPlayLive(db(), freeKey, 201, now)).toEqual({ appId: 302, ownerId: 11 });
     for (const id of [202, 206, 203, 601, 999]) expect(await mayPlayLive(db(), freeKey, id, now), String(id)).toBeUndefined();
@@ -126,7 +139,7 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
     expect(await mayPlayLive(db(), `vl.${'x'.repeat(43)}`, 201, now)).toBeUndefined();
   });
 
-  it('a paid app\'s key lists nothing and plays nothing: what it sells never leaks', async () => {
+  it("a paid app's key lists nothing and plays nothing: what it sells never leaks", async () => {
     expect((await m3u(paidKey)).entries).toEqual([]);
     for (const id of [201, 202, 205]) expect(await mayPlayLive(db(), paidKey, id, new Date(TEST_NOW))).toBeUndefined();
   });
@@ -139,7 +152,7 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
     }
   });
 
-  it('a viewer\'s link lists what they hold, its guide has every tvg-id, and it stops within the bound once revoked', async () => {
+  it("a viewer's link lists what they hold, its guide has every tvg-id, and it stops within the bound once revoked", async () => {
     const made = await rest('POST', '/live-links', s.tokens.victor, { appId: 301 });
     expect(made.statusCode, made.body).toBe(201);
     const link = made.json().data;
@@ -170,7 +183,7 @@ describe.each(BACKENDS)('who may tune in, on %s', (backend) => {
     expect((await rest('GET', '/live-links', s.tokens.victor)).json().data).toEqual([]);
   });
 
-  it('a link follows the viewer\'s entitlements: an unlock opens a private channel, a revoked subscription closes the paid ones', async () => {
+  it("a link follows the viewer's entitlements: an unlock opens a private channel, a revoked subscription closes the paid ones", async () => {
     const key = /live\/(vl\.[^/]+)\//.exec((await rest('POST', '/live-links', s.tokens.victor, { appId: 301 })).json().data.m3uUrl)![1]!;
     await db().execute(sql`insert into channel_unlocks (channel_id, device_id, viewer_id, unlocked_at) values (202, null, 12, now())`);
     const t1 = later(2 * ACCESS_KEEP_MS);

@@ -7,8 +7,14 @@ import { guideNumbers } from '../src/linear/guide-numbers.ts';
 import { m3uText, writeM3u, type M3uEntry } from '../src/linear/m3u.ts';
 
 const entry = (channelId: number, extra: Partial<M3uEntry> = {}): M3uEntry => ({
-  channelId, guideNumber: String(channelId), xmltvId: `channel-${channelId}.channelnet`, name: `Channel ${channelId}`,
-  logoUrl: null, group: 'News', url: `https://tv.example/api/v1/live/KEY/${channelId}/master.m3u8`, ...extra,
+  channelId,
+  guideNumber: String(channelId),
+  xmltvId: `channel-${channelId}.channelnet`,
+  name: `Channel ${channelId}`,
+  logoUrl: null,
+  group: 'News',
+  url: `https://tv.example/api/v1/live/KEY/${channelId}/master.m3u8`,
+  ...extra,
 });
 
 /** Each #EXTINF line's attributes as an IPTV parser reads them (name="value" pairs up to the first comma outside quotes). */
@@ -28,7 +34,7 @@ function parseM3u(text: string) {
 }
 
 describe('guide numbers', () => {
-  it('keeps the app\'s own tuner-shaped numbers and numbers the rest by place, never twice', () => {
+  it("keeps the app's own tuner-shaped numbers and numbers the rest by place, never twice", () => {
     const numbers = guideNumbers([
       { channelId: 10, channelNumber: null },
       { channelId: 11, channelNumber: '1' },
@@ -92,7 +98,14 @@ describe('the HDHomeRun documents', () => {
 
   it('discover.json has the fields media servers read, a DeviceID of 8 hex digits from the key', () => {
     const discover = discoverDocument(device);
-    expect(discover).toMatchObject({ FriendlyName: 'Alice <TV> & co', TunerCount: 2, BaseURL: device.baseUrl, LineupURL: `${device.baseUrl}/lineup.json`, ModelNumber: 'HDTC-2US', DeviceAuth: '' });
+    expect(discover).toMatchObject({
+      FriendlyName: 'Alice <TV> & co',
+      TunerCount: 2,
+      BaseURL: device.baseUrl,
+      LineupURL: `${device.baseUrl}/lineup.json`,
+      ModelNumber: 'HDTC-2US',
+      DeviceAuth: '',
+    });
     expect(discover.DeviceID).toMatch(/^[0-9A-F]{8}$/);
     expect(deviceId('KEY')).toBe(discover.DeviceID);
     expect(deviceId('OTHER')).not.toBe(discover.DeviceID);

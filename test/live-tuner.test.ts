@@ -32,7 +32,10 @@ function tunerCatalog() {
 /** The ffmpeg children of this test process (the app runs in it). */
 function ffmpegChildren(): number[] {
   const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)]).toString();
-  return out.split('\n').filter((l) => /\bffmpeg\b/.test(l)).map((l) => Number(l.trim().split(/\s+/)[0]));
+  return out
+    .split('\n')
+    .filter((l) => /\bffmpeg\b/.test(l))
+    .map((l) => Number(l.trim().split(/\s+/)[0]));
 }
 
 /** Polls `done` every 100 ms until it holds, for at most `ms`. */
@@ -70,7 +73,7 @@ describe.each(BACKENDS)('the HDHomeRun tuner, on %s', (backend) => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('discover.json, lineup.json, lineup_status.json and device.xml: the key\'s channels, GuideNumber as the M3U\'s tvg-chno', async () => {
+  it("discover.json, lineup.json, lineup_status.json and device.xml: the key's channels, GuideNumber as the M3U's tvg-chno", async () => {
     const json = async (name: string) => {
       const response = await s.t.request({ method: 'GET', url: `/hdhr/${key}/${name}`, headers: { host: 'tv.example' } });
       expect(response.statusCode, response.body).toBe(200);
@@ -78,7 +81,12 @@ describe.each(BACKENDS)('the HDHomeRun tuner, on %s', (backend) => {
       return response;
     };
     const discover = (await json('discover.json')).json();
-    expect(discover).toMatchObject({ FriendlyName: 'Alice Android TV (channelnet)', TunerCount: 1, BaseURL: `http://tv.example/hdhr/${key}`, LineupURL: `http://tv.example/hdhr/${key}/lineup.json` });
+    expect(discover).toMatchObject({
+      FriendlyName: 'Alice Android TV (channelnet)',
+      TunerCount: 1,
+      BaseURL: `http://tv.example/hdhr/${key}`,
+      LineupURL: `http://tv.example/hdhr/${key}/lineup.json`,
+    });
     expect(discover.DeviceID).toMatch(/^[0-9A-F]{8}$/);
     // 202 is private: not in the lineup.
     expect((await json('lineup.json')).json()).toEqual([{ GuideNumber: '7', GuideName: 'Alice News', URL: `http://tv.example/hdhr/${key}/201.ts` }]);
@@ -90,7 +98,7 @@ describe.each(BACKENDS)('the HDHomeRun tuner, on %s', (backend) => {
     expect(xml.body).toContain(`<serialNumber>${discover.DeviceID}</serialNumber>`);
   });
 
-  it('a HEAD of a channel\'s stream answers its type without starting ffmpeg', async () => {
+  it("a HEAD of a channel's stream answers its type without starting ffmpeg", async () => {
     const head = await s.t.request({ method: 'HEAD', url: `/hdhr/${key}/201.ts` });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('video/mp2t');

@@ -56,7 +56,13 @@ describe('a creator-given URL', () => {
   });
 
   it('is refused after more than 3 redirects', async () => {
-    for (const [from, to] of [['/r1', '/r2'], ['/r2', '/r3'], ['/r3', '/r4'], ['/r4', '/video.m3u8']]) origin.redirect(from!, to!);
+    for (const [from, to] of [
+      ['/r1', '/r2'],
+      ['/r2', '/r3'],
+      ['/r3', '/r4'],
+      ['/r4', '/video.m3u8'],
+    ])
+      origin.redirect(from!, to!);
     expect(await safeFetchText(`${origin.url}/r2`, allowed())).toMatchObject({ ok: true });
     expect(await safeFetchText(`${origin.url}/r1`, allowed())).toMatchObject({ ok: false, code: 'too_many_redirects' });
   });
@@ -68,16 +74,21 @@ describe('a creator-given URL', () => {
 
   it('is refused when its name resolves to a private or metadata address, without connecting', async () => {
     const asked: string[] = [];
-    const resolverTo = (address: string): Resolver => async (name) => {
-      asked.push(name);
-      return [{ address, family: address.includes(':') ? 6 : 4 }];
-    };
+    const resolverTo =
+      (address: string): Resolver =>
+      async (name) => {
+        asked.push(name);
+        return [{ address, family: address.includes(':') ? 6 : 4 }];
+      };
     for (const address of ['10.0.0.1', '169.254.169.254', '192.168.0.10', '100.64.1.1', 'fd00::1', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe']) {
       const result = await safeFetchText('http://media.example.test/video.m3u8', { resolve: resolverTo(address) });
       expect(result, address).toMatchObject({ ok: false, code: 'address_not_allowed' });
     }
     // A name with one public and one private address is refused too.
-    const mixed: Resolver = async () => [{ address: '8.8.8.8', family: 4 }, { address: '10.1.2.3', family: 4 }];
+    const mixed: Resolver = async () => [
+      { address: '8.8.8.8', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ];
     expect(await safeFetchText('http://media.example.test/video.m3u8', { resolve: mixed })).toMatchObject({ ok: false, code: 'address_not_allowed' });
     expect(asked).toHaveLength(7);
   });

@@ -22,8 +22,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several instances on one PostgreS
 
   const rest = (server: ServerProcess, path: string, init: RequestInit = {}) =>
     fetch(`${server.url}/api/v1/rest${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
-  const login = (server: ServerProcess, password: string) =>
-    rest(server, '/auth/login', { method: 'POST', body: JSON.stringify({ username: 'alice', password }) });
+  const login = (server: ServerProcess, password: string) => rest(server, '/auth/login', { method: 'POST', body: JSON.stringify({ username: 'alice', password }) });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it('a token issued by one works on the other, and a logout on one revokes on both', async () => {

@@ -35,7 +35,13 @@ const CHECKED = [-1, 0, 1];
 const COMPILED = [-3, -2, -1, 0, 1, 2, 3];
 
 const video = (id: number, seconds: number): ScheduleVideo => ({
-  videoTubeId: id, title: `v${id}`, thumbnailUrl: '', durationSeconds: seconds, providerVideoId: `p${id}`, providerName: 'YouTube', streamUrl: null,
+  videoTubeId: id,
+  title: `v${id}`,
+  thumbnailUrl: '',
+  durationSeconds: seconds,
+  providerVideoId: `p${id}`,
+  providerName: 'YouTube',
+  streamUrl: null,
 });
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -52,7 +58,9 @@ const schedule = fc.record({
     }),
     { maxLength: 6 },
   ),
-  live: fc.array(fc.record({ day: fc.integer({ min: -2, max: 2 }), minute: fc.integer({ min: 0, max: 24 * 60 - 1 }), seconds: fc.integer({ min: 1, max: 4 * 3600 }) }), { maxLength: 4 }),
+  live: fc.array(fc.record({ day: fc.integer({ min: -2, max: 2 }), minute: fc.integer({ min: 0, max: 24 * 60 - 1 }), seconds: fc.integer({ min: 1, max: 4 * 3600 }) }), {
+    maxLength: 4,
+  }),
   probes: fc.array(fc.integer({ min: 0, max: 3 * DAY_MS - 1 }), { minLength: 3, maxLength: 8 }),
   unpublishedIndex: fc.integer({ min: -1, max: 5 }),
 });
@@ -100,7 +108,9 @@ describe('every output agrees with the on-air timeline (property)', () => {
         const starting = (from: number, to: number) => reference.filter((s) => s.start >= from && s.start < to).map(key);
 
         // Invariants of the timeline itself: by start, none overlapping, each inside its entry.
-        const broken = reference.filter((s, i) => !(s.end > s.start && s.start - s.entryStart === s.offset && s.start >= s.entryStart && s.end <= s.entryEnd && (i === 0 || s.start >= reference[i - 1]!.end)));
+        const broken = reference.filter(
+          (s, i) => !(s.end > s.start && s.start - s.entryStart === s.offset && s.start >= s.entryStart && s.end <= s.entryEnd && (i === 0 || s.start >= reference[i - 1]!.end)),
+        );
         expect(broken).toEqual([]);
         // A live stream is on air for its whole duration unless a later live stream covers it.
         for (const b of all.filter((x) => x.isLive)) {
@@ -123,7 +133,12 @@ describe('every output agrees with the on-air timeline (property)', () => {
           const rest = cutDay(days.get(d)!.blocks, around).filter((b) => b.published);
           const own = new Set(days.get(d)!.blocks.map((b) => `${b.isLive}|${b.channelScheduleId}|${b.start}`));
           const expected = reference.filter((s) => own.has(`${s.isLive}|${s.channelScheduleId}|${s.blockStart}`));
-          expect(rest.flatMap((b) => b.videos).map(key).sort()).toEqual(expected.map(key).sort());
+          expect(
+            rest
+              .flatMap((b) => b.videos)
+              .map(key)
+              .sort(),
+          ).toEqual(expected.map(key).sort());
           // A cut entry says so; totals then count its on-air time (scheduleTotals).
           const whole = new Set(expected.filter((s) => s.start === s.entryStart && s.end === s.entryEnd).map(key));
           expect(rest.flatMap((b) => b.videos).filter((v) => Boolean(v.cut) === whole.has(key(v)))).toEqual([]);

@@ -26,7 +26,9 @@ async function outputs(s: StudioTest, ownerId: number, channelId: number, date: 
   const zone: string = onAir.timezone;
   const { from, to } = { from: Date.parse(onAir.from), to: Date.parse(onAir.to) };
   // The timeline's segments starting that day (what every listing of a day lists).
-  const timeline: Airing[] = onAir.segments.map((x: any) => [x.videoId, Date.parse(x.start), Date.parse(x.end)] as Airing).filter(([, start]: Airing) => start >= from && start < to);
+  const timeline: Airing[] = onAir.segments
+    .map((x: any) => [x.videoId, Date.parse(x.start), Date.parse(x.end)] as Airing)
+    .filter(([, start]: Airing) => start >= from && start < to);
   // Wall time of the zone to an instant: through the timeline's own pairs (startTime, start).
   const offsets = new Map<string, number>();
   for (const x of onAir.segments) {
@@ -121,16 +123,25 @@ describe.each(BACKENDS)('every output agrees with the on-air timeline on %s', (b
 
   it('programme analytics credit a session watching the stream to the stream, not the block under it', async () => {
     for (let m = 35; m <= 45; m++) {
-      const response = await s.t.request({ method: 'POST', url: '/api/v1/activity', now: `2026-12-10T18:${m}:00Z`, payload: { action: 'play_channel', channel_id: 201, source: 'roku_app', client_id: 7 } } as never);
+      const response = await s.t.request({
+        method: 'POST',
+        url: '/api/v1/activity',
+        now: `2026-12-10T18:${m}:00Z`,
+        payload: { action: 'play_channel', channel_id: 201, source: 'roku_app', client_id: 7 },
+      } as never);
       expect(response.statusCode).toBe(200);
     }
-    const response = await s.t.request({ url: `${REST}/analytics/programmes?from=2026-12-10&to=2026-12-11`, headers: { authorization: `Bearer ${s.tokens.alice}` }, now: '2026-12-10T18:46:00Z' } as never);
+    const response = await s.t.request({
+      url: `${REST}/analytics/programmes?from=2026-12-10&to=2026-12-11`,
+      headers: { authorization: `Bearer ${s.tokens.alice}` },
+      now: '2026-12-10T18:46:00Z',
+    } as never);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.items.map((i: any) => [i.videoId, i.watchSeconds])).toEqual([[5003, 600]]);
   });
 });
 
-describe.each(BACKENDS)('the demo\'s channel 1001 today on %s', (backend) => {
+describe.each(BACKENDS)("the demo's channel 1001 today on %s", (backend) => {
   const NOW = '2026-11-26T18:40:00Z';
   let s: StudioTest;
   let token: string;
@@ -142,7 +153,13 @@ describe.each(BACKENDS)('the demo\'s channel 1001 today on %s', (backend) => {
     s = {
       t,
       tokens: { alice: token, olga: token, victor: token, app: token },
-      call: (method, url, options = {}) => t.request({ method: method as never, url: `/api/v1/studio${url}`, headers: { authorization: `Bearer ${options.token ?? token}` }, ...(options.now ? { now: options.now } : {}) }),
+      call: (method, url, options = {}) =>
+        t.request({
+          method: method as never,
+          url: `/api/v1/studio${url}`,
+          headers: { authorization: `Bearer ${options.token ?? token}` },
+          ...(options.now ? { now: options.now } : {}),
+        }),
     };
   }, 120_000);
   afterAll(() => s?.t.close());

@@ -16,7 +16,9 @@ describe.each(BACKENDS)('on-air routes on %s', (backend) => {
     const block = await s.call('POST', '/channels/201/schedules', { body: { startTime: '2026-12-10T13:00:00', videoIds: Array(8).fill(5001) } });
     expect(block.statusCode, block.body).toBe(201);
     blockId = block.json().data.id;
-    const live = await s.call('POST', '/channels/201/live-streams', { body: { videoId: 5003, start: '2026-12-10T18:30:00Z', end: '2026-12-10T19:00:00Z', uri: 'https://live.example/town-hall' } });
+    const live = await s.call('POST', '/channels/201/live-streams', {
+      body: { videoId: 5003, start: '2026-12-10T18:30:00Z', end: '2026-12-10T19:00:00Z', uri: 'https://live.example/town-hall' },
+    });
     expect(live.statusCode, live.body).toBe(201);
     liveStreamId = live.json().data.id;
   }, 120_000);
@@ -38,7 +40,13 @@ describe.each(BACKENDS)('on-air routes on %s', (backend) => {
       [5001, '14:00:03', '14:10:03', 0, blockId, null],
       [5001, '14:10:03', '14:20:04', 0, blockId, null],
     ]);
-    expect(data.segments[3]).toMatchObject({ isLive: true, streamUrl: 'https://live.example/town-hall', start: '2026-12-10T18:30:00Z', end: '2026-12-10T19:00:00Z', durationSeconds: 1800 });
+    expect(data.segments[3]).toMatchObject({
+      isLive: true,
+      streamUrl: 'https://live.example/town-hall',
+      start: '2026-12-10T18:30:00Z',
+      end: '2026-12-10T19:00:00Z',
+      durationSeconds: 1800,
+    });
     const lost = data.preempted.map((p: any) => [p.blockId, p.videoId, p.startTime.slice(11), p.endTime.slice(11), p.byLiveStreamId, p.byBlockId]);
     expect(lost).toEqual([
       [blockId, 5001, '13:30:00', '13:30:01', liveStreamId, null],
@@ -50,30 +58,46 @@ describe.each(BACKENDS)('on-air routes on %s', (backend) => {
 
   it('the Studio now: the position to join at is offset + elapsed; next', async () => {
     const during = (await s.call('GET', '/channels/201/now', { now: '2026-12-10T18:45:00Z' })).json().data;
-    expect(during).toMatchObject({ channelId: 201, at: '2026-12-10T18:45:00Z', now: { videoId: 5003, positionSeconds: 900, offsetSeconds: 0 }, next: { videoId: 5001, startTime: '2026-12-10T14:00:00', offsetSeconds: 598 } });
+    expect(during).toMatchObject({
+      channelId: 201,
+      at: '2026-12-10T18:45:00Z',
+      now: { videoId: 5003, positionSeconds: 900, offsetSeconds: 0 },
+      next: { videoId: 5001, startTime: '2026-12-10T14:00:00', offsetSeconds: 598 },
+    });
     const after = (await s.call('GET', '/channels/201/now', { now: '2026-12-10T19:00:02Z' })).json().data;
     expect(after.now).toMatchObject({ videoId: 5001, offsetSeconds: 598, positionSeconds: 600 });
     const idle = (await s.call('GET', '/channels/201/now', { now: '2026-12-10T20:00:00Z' })).json().data;
     expect(idle.now).toBeNull();
   });
 
-  it('REST now on air: each of the caller\'s channels, in REST\'s envelope and words', async () => {
+  it("REST now on air: each of the caller's channels, in REST's envelope and words", async () => {
     const response = await s.t.request({ url: '/api/v1/rest/channels/now', headers: { authorization: `Bearer ${s.tokens.alice}` }, now: '2026-12-10T18:45:00Z' } as never);
     expect(response.statusCode, response.body).toBe(200);
     const list = response.json().data as any[];
     // In the order of GET /channels.
     expect(list.map((c) => c.channelTubeId)).toEqual([202, 201]);
-    expect(list[1]).toMatchObject({ at: '2026-12-10T18:45:00Z', now: { videoTubeId: 5003, channelScheduleId: -5003, isLive: true, positionSeconds: 900 }, next: { videoTubeId: 5001, playbackStartTime: '2026-12-10T14:00:00', offsetSeconds: 598 } });
+    expect(list[1]).toMatchObject({
+      at: '2026-12-10T18:45:00Z',
+      now: { videoTubeId: 5003, channelScheduleId: -5003, isLive: true, positionSeconds: 900 },
+      next: { videoTubeId: 5001, playbackStartTime: '2026-12-10T14:00:00', offsetSeconds: 598 },
+    });
     expect(list[1].now).not.toHaveProperty('streamUrl');
     expect((await s.t.request({ url: '/api/v1/rest/channels/now' })).statusCode).toBe(401);
     const olga = (await s.t.request({ url: '/api/v1/rest/channels/now', headers: { authorization: `Bearer ${s.tokens.olga}` } })).json().data as any[];
     expect(olga.map((c) => c.channelTubeId)).toEqual([601]);
   });
 
-  it('refuses another owner\'s channel as missing and a bad or too long span as invalid_request', async () => {
+  it("refuses another owner's channel as missing and a bad or too long span as invalid_request", async () => {
     expect((await s.call('GET', '/channels/601/on-air')).statusCode).toBe(404);
     expect((await s.call('GET', '/channels/601/now')).statusCode).toBe(404);
-    for (const q of ['from=2026-12-10&to=2026-12-30', 'from=yesterday', 'from=2026-12-10T20:00:00Z&to=2026-12-10T19:00:00Z', 'to=2026-02-30', 'from=0001-01-01T00:00:00Z', 'extra=1']) {
+    for (const q of [
+      'from=2026-12-10&to=2026-12-30',
+      'from=yesterday',
+      'from=2026-12-10T20:00:00Z&to=2026-12-10T19:00:00Z',
+      'to=2026-02-30',
+      'from=0001-01-01T00:00:00Z',
+      'extra=1',
+    ]) {
       const response = await s.call('GET', `/channels/201/on-air?${q}`);
       expect(response.statusCode, q).toBe(422);
       expect(response.json()).toMatchObject({ success: false, error: { code: 'invalid_request' } });

@@ -25,7 +25,14 @@ function block(id: number, at: number, minutes: number[], firstId = id * 100, pu
 function live(videoId: number, at: number, minutes: number): ExpandedBlock {
   const start = T0 + at * MIN;
   const end = start + minutes * MIN;
-  return { channelScheduleId: -videoId, start, published: true, loopDaily: false, isLive: true, videos: [{ video: video(videoId, minutes), playbackOrderNumber: 1, start, end, isLive: true }] };
+  return {
+    channelScheduleId: -videoId,
+    start,
+    published: true,
+    loopDaily: false,
+    isLive: true,
+    videos: [{ video: video(videoId, minutes), playbackOrderNumber: 1, start, end, isLive: true }],
+  };
 }
 
 /** Segments as [video id, start minute, end minute, offset minutes]. */

@@ -26,6 +26,11 @@ describe('boundsMovedBy', () => {
 
   it('deletes move nothing; the union keeps the bounds order', () => {
     expect(boundsMovedByAll([{ action: 'delete', resource: 'videos/1' }])).toEqual([]);
-    expect(boundsMovedByAll([{ action: 'update', resource: 'branding' }, { action: 'update', resource: 'channels/1/library' }])).toEqual(['listEntries', 'imageBytes']);
+    expect(
+      boundsMovedByAll([
+        { action: 'update', resource: 'branding' },
+        { action: 'update', resource: 'channels/1/library' },
+      ]),
+    ).toEqual(['listEntries', 'imageBytes']);
   });
 });

@@ -34,42 +34,52 @@ async function fillToBounds(s: StudioTest): Promise<void> {
   // One transaction without the foreign keys' triggers (the rows are made consistent by
   // construction): checking 500,000 list entries one by one was most of a minute on PGlite.
   await s.t.database.db.transaction(async (db) => {
-  const run = (text: string) => db.execute(sql.raw(text));
-  await run(`set local session_replication_role = replica`);
-  const held = await ownerHoldings(db, OWNER);
-  const videos = OWNER_BOUNDS.videos - held.videos;
-  const channels = OWNER_BOUNDS.channels - held.channels;
-  await run(`insert into videos (id, owner_id, title, description, duration_seconds, thumbnail_url, provider_name, provider_video_id, category_id)
+    const run = (text: string) => db.execute(sql.raw(text));
+    await run(`set local session_replication_role = replica`);
+    const held = await ownerHoldings(db, OWNER);
+    const videos = OWNER_BOUNDS.videos - held.videos;
+    const channels = OWNER_BOUNDS.channels - held.channels;
+    await run(`insert into videos (id, owner_id, title, description, duration_seconds, thumbnail_url, provider_name, provider_video_id, category_id)
     select 1000000 + g, ${OWNER}, rpad('Video ' || g, 200, '.'), 'About video ' || g, 60, 'https://img.example/v/' || g || '.jpg', 'YouTube', 'p' || g, 1
     from generate_series(1, ${videos}) g`);
-  await run(`insert into channels (id, owner_id, name, url, category_id, timezone, created_at)
+    await run(`insert into channels (id, owner_id, name, url, category_id, timezone, created_at)
     select 2000000 + g, ${OWNER}, 'Channel ' || g, 'channel-' || g, 1, 'UTC', '2026-01-01T00:00:00Z' from generate_series(1, ${channels}) g`);
-  const blocks = OWNER_BOUNDS.scheduleBlocks - (await ownerHoldings(db, OWNER)).scheduleBlocks;
-  // Blocks a day apart at midnight on the new channels, each of `per` one-minute videos.
-  await run(`insert into schedule_blocks (id, channel_id, start_local, published, loop_daily)
+    const blocks = OWNER_BOUNDS.scheduleBlocks - (await ownerHoldings(db, OWNER)).scheduleBlocks;
+    // Blocks a day apart at midnight on the new channels, each of `per` one-minute videos.
+    await run(`insert into schedule_blocks (id, channel_id, start_local, published, loop_daily)
     select 3000000 + g, 2000001 + (g - 1) % ${channels}, timestamp '2027-01-01' + ((g - 1) / ${channels}) * interval '1 day', true, false from generate_series(1, ${blocks}) g`);
-  await run(`insert into channel_videos (channel_id, position, video_id) select 2000000 + c, p, 1000000 + (c * 31 + p) % ${videos} + 1 from generate_series(1, ${channels}) c, generate_series(0, 29) p`);
-  const entries = OWNER_BOUNDS.listEntries - (await ownerHoldings(db, OWNER)).listEntries;
-  const per = Math.floor(entries / blocks);
-  await run(`insert into schedule_block_videos (block_id, position, video_id) select 3000000 + b, p, 1000000 + (b * 7 + p) % ${videos} + 1 from generate_series(1, ${blocks}) b, generate_series(0, ${per - 1}) p`);
-  const rest = OWNER_BOUNDS.listEntries - (await ownerHoldings(db, OWNER)).listEntries;
-  await run(`insert into channel_vod_videos (channel_id, position, video_id) select 2000001 + (g - 1) % ${channels}, (g - 1) / ${channels}, 1000000 + g from generate_series(1, ${rest}) g`);
-  // Text up to the bound: descriptions lengthened by at most 4,000 characters each.
-  const deficit = OWNER_BOUNDS.textBytes - (await ownerHoldings(db, OWNER)).textBytes;
-  await run(`update videos v set description = v.description || repeat('t', least(4000, ${deficit} - (x.rn - 1) * 4000)::int)
+    await run(
+      `insert into channel_videos (channel_id, position, video_id) select 2000000 + c, p, 1000000 + (c * 31 + p) % ${videos} + 1 from generate_series(1, ${channels}) c, generate_series(0, 29) p`,
+    );
+    const entries = OWNER_BOUNDS.listEntries - (await ownerHoldings(db, OWNER)).listEntries;
+    const per = Math.floor(entries / blocks);
+    await run(
+      `insert into schedule_block_videos (block_id, position, video_id) select 3000000 + b, p, 1000000 + (b * 7 + p) % ${videos} + 1 from generate_series(1, ${blocks}) b, generate_series(0, ${per - 1}) p`,
+    );
+    const rest = OWNER_BOUNDS.listEntries - (await ownerHoldings(db, OWNER)).listEntries;
+    await run(
+      `insert into channel_vod_videos (channel_id, position, video_id) select 2000001 + (g - 1) % ${channels}, (g - 1) / ${channels}, 1000000 + g from generate_series(1, ${rest}) g`,
+    );
+    // Text up to the bound: descriptions lengthened by at most 4,000 characters each.
+    const deficit = OWNER_BOUNDS.textBytes - (await ownerHoldings(db, OWNER)).textBytes;
+    await run(`update videos v set description = v.description || repeat('t', least(4000, ${deficit} - (x.rn - 1) * 4000)::int)
     from (select id, row_number() over (order by id) as rn from videos where owner_id = ${OWNER} and id > 1000000) x
     where x.id = v.id and (x.rn - 1) * 4000 < ${deficit}`);
-  // Images up to the bound: 2 MiB ones in the apps' image roles, the last one smaller.
-  const imageRoom = OWNER_BOUNDS.imageBytes - (await ownerHoldings(db, OWNER)).imageBytes;
-  const roles = ['backgroundImage', 'image1', 'image2', 'avatarHd', 'avatarSd', 'headerLogo', 'logoAndroid', 'icon'];
-  const sizes: number[] = [];
-  for (let left = imageRoom; left > 0; left -= IMAGE) sizes.push(Math.min(IMAGE, left));
-  for (const [i, size] of sizes.entries()) {
-    const key = `big-${i}`.padEnd(64, '0');
-    await run(`insert into blobs (sha256, content_type, bytes) values ('${key}', 'image/png', decode('89504e470d0a1a0a', 'hex') || convert_to(repeat(chr(65 + ${i}), ${size - 8}), 'UTF8'))`);
-    const app = [301, 302, 303][i % 3];
-    await run(`insert into app_images (app_id, role, blob_sha256) values (${app}, '${roles[Math.floor(i / 3)]}', '${key}') on conflict (app_id, role) do update set blob_sha256 = excluded.blob_sha256`);
-  }
+    // Images up to the bound: 2 MiB ones in the apps' image roles, the last one smaller.
+    const imageRoom = OWNER_BOUNDS.imageBytes - (await ownerHoldings(db, OWNER)).imageBytes;
+    const roles = ['backgroundImage', 'image1', 'image2', 'avatarHd', 'avatarSd', 'headerLogo', 'logoAndroid', 'icon'];
+    const sizes: number[] = [];
+    for (let left = imageRoom; left > 0; left -= IMAGE) sizes.push(Math.min(IMAGE, left));
+    for (const [i, size] of sizes.entries()) {
+      const key = `big-${i}`.padEnd(64, '0');
+      await run(
+        `insert into blobs (sha256, content_type, bytes) values ('${key}', 'image/png', decode('89504e470d0a1a0a', 'hex') || convert_to(repeat(chr(65 + ${i}), ${size - 8}), 'UTF8'))`,
+      );
+      const app = [301, 302, 303][i % 3];
+      await run(
+        `insert into app_images (app_id, role, blob_sha256) values (${app}, '${roles[Math.floor(i / 3)]}', '${key}') on conflict (app_id, role) do update set blob_sha256 = excluded.blob_sha256`,
+      );
+    }
   });
 }
 
@@ -152,7 +162,12 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
     });
 
     it(`channel ${OWNER_BOUNDS.channels + 1}`, async () => {
-      await refusedAtRoot('POST', '/channels', { name: 'One more', url: 'one-more', categoryId: 1 }, `you would hold ${(OWNER_BOUNDS.channels + 1).toLocaleString('en-US')} channels`);
+      await refusedAtRoot(
+        'POST',
+        '/channels',
+        { name: 'One more', url: 'one-more', categoryId: 1 },
+        `you would hold ${(OWNER_BOUNDS.channels + 1).toLocaleString('en-US')} channels`,
+      );
     });
 
     it(`schedule block ${OWNER_BOUNDS.scheduleBlocks + 1}`, async () => {
@@ -184,7 +199,18 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
     });
 
     it('channelnet import: an error line per owner past a bound, nothing loaded', async () => {
-      const result = await importCatalog(s.t.database.db, { format: 'channel-network-catalog', version: 1, videos: [{ ...video, id: 4000002, ownerId: OWNER }, { ...video, id: 4000003, ownerId: 16 }] }, { replace: false, now: new Date() });
+      const result = await importCatalog(
+        s.t.database.db,
+        {
+          format: 'channel-network-catalog',
+          version: 1,
+          videos: [
+            { ...video, id: 4000002, ownerId: OWNER },
+            { ...video, id: 4000003, ownerId: 16 },
+          ],
+        },
+        { replace: false, now: new Date() },
+      );
       expect(result.ok).toBe(false);
       expect(!result.ok && result.errors).toContain('videos: owner 11 would hold 20,001 videos; an owner holds at most 20,000');
       expect(!result.ok && result.errors.some((line) => line.includes('owner 16'))).toBe(false);

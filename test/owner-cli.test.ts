@@ -24,7 +24,7 @@ describe.each(BACKENDS)('owner accounts on %s', (backend) => {
 
   const accounts = async () => ((await database.db.execute('select id, username, public_url, password_hash from accounts order by id' as never)) as any).rows;
 
-  it('creates an owner with the accounts sequence\'s next id (from 10,000,000 up) and a slug of the username', async () => {
+  it("creates an owner with the accounts sequence's next id (from 10,000,000 up) and a slug of the username", async () => {
     const result = await createOwner(database.db, owner, NOW);
     expect(result).toEqual({ ok: true, id: 10_000_000 });
     const row = (await accounts()).find((a: any) => a.id === 10_000_000);
@@ -49,11 +49,17 @@ describe.each(BACKENDS)('owner accounts on %s', (backend) => {
     const before = await accounts();
     expect(await createOwner(database.db, { ...owner, username: 'ALICE', email: 'NORA@example.com' }, NOW)).toEqual({
       ok: false,
-      errors: expect.arrayContaining([expect.stringMatching(/^username: username "ALICE" already used by account 11$/), 'email: email "NORA@example.com" already used by account 10000000']),
+      errors: expect.arrayContaining([
+        expect.stringMatching(/^username: username "ALICE" already used by account 11$/),
+        'email: email "NORA@example.com" already used by account 10000000',
+      ]),
     });
     const bad = await createOwner(database.db, { username: 'x', email: 'not-an-email', password: 'short' }, NOW);
     expect(bad).toEqual({ ok: false, errors: ['email: bad email "not-an-email"', 'password: must be at least 8 characters'] });
-    expect(await createOwner(database.db, { ...owner, username: 'n2', email: 'n2@example.com', id: 11 }, NOW)).toMatchObject({ ok: false, errors: ['id: account id 11 is already in use'] });
+    expect(await createOwner(database.db, { ...owner, username: 'n2', email: 'n2@example.com', id: 11 }, NOW)).toMatchObject({
+      ok: false,
+      errors: ['id: account id 11 is already in use'],
+    });
     expect(await accounts()).toEqual(before);
   });
 
@@ -90,7 +96,9 @@ describe('channelnet owner create on a fresh installation', () => {
     const server = await startServerProcess(env);
     try {
       const login = await fetch(`${server.url}/api/v1/rest/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nora', password: 'a good password' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'nora', password: 'a good password' }),
       });
       const token = ((await login.json()) as any).data.authToken;
       const videos = await fetch(`${server.url}/api/v1/studio/videos`, { headers: { authorization: `Bearer ${token}` } });
@@ -104,7 +112,9 @@ describe('channelnet owner create on a fresh installation', () => {
       expect([through.code, through.stdout]).toEqual([0, 'owner created: id 10000001, username omar\n']);
       expect(through.stderr).toMatch(/creating the owner through it/);
       const omar = await fetch(`${server.url}/api/v1/rest/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'omar', password: 'omar password' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'omar', password: 'omar password' }),
       });
       expect(omar.status).toBe(200);
       // Refusals in the same words as without a server, nothing created.
@@ -113,8 +123,16 @@ describe('channelnet owner create on a fresh installation', () => {
       expect(refused.stderr).toContain('owner create failed; nothing was created:\n  email: bad email "bad"\n  password: must be at least 8 characters\n');
       // The route answers only with the secret, as an unknown path otherwise.
       const post = (headers: Record<string, string>) =>
-        fetch(`${server.url}/api/v1/studio/operator/owners`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'eve', email: 'eve@example.com', password: 'eve password' }) });
-      for (const headers of [{}, { 'x-channelnet-operator': 'guess' } as Record<string, string>, { 'x-channelnet-operator': `${JSON.parse(readFileSync(link, 'utf8')).secret}x` }]) {
+        fetch(`${server.url}/api/v1/studio/operator/owners`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ username: 'eve', email: 'eve@example.com', password: 'eve password' }),
+        });
+      for (const headers of [
+        {},
+        { 'x-channelnet-operator': 'guess' } as Record<string, string>,
+        { 'x-channelnet-operator': `${JSON.parse(readFileSync(link, 'utf8')).secret}x` },
+      ]) {
         const answer = await post(headers);
         expect([answer.status, ((await answer.json()) as any).error.code]).toEqual([404, 'not_found']);
       }

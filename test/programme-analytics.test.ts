@@ -27,7 +27,13 @@ function programmeCatalog() {
   catalog.accounts.push({ id: 16, username: 'other', email: 'other@example.com', password: 'pw-other', publicUrl: 'other' });
   catalog.channels.push(
     {
-      id: 205, ownerId: 11, name: 'Alice Daily', url: 'alice-daily', categoryId: 1, timezone: 'UTC', videoIds: [5001, 5002, 5003],
+      id: 205,
+      ownerId: 11,
+      name: 'Alice Daily',
+      url: 'alice-daily',
+      categoryId: 1,
+      timezone: 'UTC',
+      videoIds: [5001, 5002, 5003],
       schedules: [{ id: 9501, startTime: '2026-11-01T10:00:00', loopDaily: true, videoIds: [5001, 5002, 5003] }],
       liveStreams: [{ videoId: 5002, start: '2026-11-20T11:00:00Z', end: '2026-11-20T11:30:00Z', uri: 'https://live.example/205' }],
       createdAt: '2026-01-01T00:00:00Z',
@@ -112,9 +118,17 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
     const past = await get(`programmes?${RANGE}&groupBy=source&perPage=3&page=9`);
     expect([past.json().data.items, past.json().data.total, past.json().data.totalPages, past.headers['x-total-count']]).toEqual([[], 6, 2, '6']);
     const byChannel = await data(`programmes?${RANGE}&groupBy=channel&channelId=205`);
-    expect(byChannel.items.map((i: any) => [i.videoId, i.channelId, i.channelName])).toEqual([[5003, 205, 'Alice Daily'], [5002, 205, 'Alice Daily'], [5001, 205, 'Alice Daily']]);
+    expect(byChannel.items.map((i: any) => [i.videoId, i.channelId, i.channelName])).toEqual([
+      [5003, 205, 'Alice Daily'],
+      [5002, 205, 'Alice Daily'],
+      [5001, 205, 'Alice Daily'],
+    ]);
     const byDay = await data(`programmes?from=2026-11-19&to=2026-11-22&groupBy=day`);
-    expect(byDay.items.map((i: any) => [i.videoId, i.day])).toEqual([[5003, '2026-11-20'], [5002, '2026-11-20'], [5001, '2026-11-20']]);
+    expect(byDay.items.map((i: any) => [i.videoId, i.day])).toEqual([
+      [5003, '2026-11-20'],
+      [5002, '2026-11-20'],
+      [5001, '2026-11-20'],
+    ]);
   });
 
   it('keeps credited history when the schedule changes; the open session follows the schedule now', async () => {
@@ -132,8 +146,13 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
 
   it('lists the top programmes and channels', async () => {
     const top = await data(`top?${RANGE}&metric=viewers&limit=2`);
-    expect(top.programmes.map((p: any) => [p.videoId, p.uniqueViewers])).toEqual([[5002, 4], [5001, 2]]);
-    expect(top.channels).toEqual([{ channelId: 205, channelName: 'Alice Daily', watchSeconds: 1560, sessions: 5, uniqueViewers: 4, averageSessionMinutes: 5.2, peakConcurrentViewers: 2 }]);
+    expect(top.programmes.map((p: any) => [p.videoId, p.uniqueViewers])).toEqual([
+      [5002, 4],
+      [5001, 2],
+    ]);
+    expect(top.channels).toEqual([
+      { channelId: 205, channelName: 'Alice Daily', watchSeconds: 1560, sessions: 5, uniqueViewers: 4, averageSessionMinutes: 5.2, peakConcurrentViewers: 2 },
+    ]);
   });
 
   it('draws the channel-day curve with the programme on air at each minute', async () => {
@@ -167,9 +186,19 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
 
   it('refuses bad input with 400 invalid_request and changes nothing', async () => {
     for (const path of [
-      'programmes?from=2026-13-01', 'programmes?from=2026-01-01&to=2026-06-01', 'programmes?groupBy=week', 'programmes?sort=title',
-      'programmes?perPage=501', 'programmes?channelid=205', 'top?limit=101', 'top?metric=x', 'channels/205/curve',
-      'channels/205/curve?date=2026-02-30', 'channels/205/curve?date=20261120', 'channels/205/curve?date=0000-01-01', 'channels/abc/curve?date=2026-11-20',
+      'programmes?from=2026-13-01',
+      'programmes?from=2026-01-01&to=2026-06-01',
+      'programmes?groupBy=week',
+      'programmes?sort=title',
+      'programmes?perPage=501',
+      'programmes?channelid=205',
+      'top?limit=101',
+      'top?metric=x',
+      'channels/205/curve',
+      'channels/205/curve?date=2026-02-30',
+      'channels/205/curve?date=20261120',
+      'channels/205/curve?date=0000-01-01',
+      'channels/abc/curve?date=2026-11-20',
     ]) {
       const response = await get(path);
       expect([path, response.statusCode, response.json().error.code]).toEqual([path, 400, 'invalid_request']);

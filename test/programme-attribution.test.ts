@@ -13,13 +13,25 @@ const programme = (id: number, from: number, to: number, isLive = false): OnAir 
 /** 1: 0-600 s, 2: 600-720 s, (nothing 720-900), 3 live: 900-1800 s. */
 const PROGRAMMES = [programme(1, 0, 600), programme(2, 600, 720), programme(3, 900, 1800, true)];
 const session = (from: number, to: number, extra: Partial<AttributedSession> = {}): AttributedSession => ({
-  id: 7, source: 'roku_app', clientId: 'c1', userId: '', channelId: 205, ownerId: 11, startedAt: s(from), lastHeartbeatAt: s(to), ...extra,
+  id: 7,
+  source: 'roku_app',
+  clientId: 'c1',
+  userId: '',
+  channelId: 205,
+  ownerId: 11,
+  startedAt: s(from),
+  lastHeartbeatAt: s(to),
+  ...extra,
 });
 const split = (from: number, to: number) => attribute(session(from, to), PROGRAMMES).map((r) => [r.videoId, r.watchSeconds, (r.watchStart - T) / 1000]);
 
 describe('attribute', () => {
   it('credits each programme the real overlap, and nothing for time with nothing on air', () => {
-    expect(split(300, 1000)).toEqual([[1, 300, 300], [2, 120, 600], [3, 100, 900]]);
+    expect(split(300, 1000)).toEqual([
+      [1, 300, 300],
+      [2, 120, 600],
+      [3, 100, 900],
+    ]);
     expect(split(650, 700)).toEqual([[2, 50, 650]]);
     expect(split(730, 890)).toEqual([]);
   });
@@ -64,7 +76,13 @@ describe('viewerOf', () => {
 });
 
 describe('airing figures', () => {
-  const row = (sessionId: number, viewer: bigint, from: number, seconds: number, source = 'roku_app') => ({ sessionId, viewer, source, watchStart: s(from), watchSeconds: seconds });
+  const row = (sessionId: number, viewer: bigint, from: number, seconds: number, source = 'roku_app') => ({
+    sessionId,
+    viewer,
+    source,
+    watchStart: s(from),
+    watchSeconds: seconds,
+  });
 
   it('counts the most devices watching at one instant; back to back is not concurrent; one device twice is one', () => {
     expect(peakViewers([row(1, 1n, 0, 60), row(2, 2n, 60, 60)])).toBe(1);

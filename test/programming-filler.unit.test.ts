@@ -16,7 +16,18 @@ const at = (wall: string, zone = 'UTC') => {
 };
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 // Programme videos 1-3 (10, 15, 20 min); rolls 20-22 (30 s, 45 s, 1 min); filler 30-32 (1, 2, 5 min); fallback 40 (10 min).
-const durations = new Map([[1, 600], [2, 900], [3, 1200], [20, 30], [21, 45], [22, 60], [30, 60], [31, 120], [32, 300], [40, 600]]);
+const durations = new Map([
+  [1, 600],
+  [2, 900],
+  [3, 1200],
+  [20, 30],
+  [21, 45],
+  [22, 60],
+  [30, 60],
+  [31, 120],
+  [32, 300],
+  [40, 600],
+]);
 const input = (over: Partial<GenerateInput>): GenerateInput => ({ zone: 'UTC', from: '2026-12-07', to: '2026-12-07', slots: [], durations, busy: [], ...over });
 
 describe('filler that pads', () => {
@@ -54,7 +65,7 @@ describe('filler that pads', () => {
     expect(hour.blocks[0]!.end).toBe(at('2026-12-07T06:35'));
   });
 
-  it('pads on the channel zone\'s wall clock (a half-hour zone)', () => {
+  it("pads on the channel zone's wall clock (a half-hour zone)", () => {
     const zone = 'Asia/Kolkata';
     expect(nextBoundary(at('2026-12-07T06:20', zone), 30, zone)).toBe(at('2026-12-07T06:30', zone));
     expect(nextBoundary(at('2026-12-07T06:20', zone), 60, zone)).toBe(at('2026-12-07T07:00', zone));
@@ -92,23 +103,29 @@ const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 10, 15
 const videoDurations = fc.array(fc.integer({ min: 20, max: 3_000 }), { minLength: 12, maxLength: 12 });
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 const list = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 });
-const slotArb: fc.Arbitrary<Slot> = fc.record({
-  days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
-  start: hhmm,
-  end: maybe(hhmm),
-  offAir: fc.boolean(),
-  videoIds: list,
-  order: fc.constantFrom('inOrder' as const, 'shuffle' as const, 'leastRecentlyAired' as const),
-  padTo: maybe(fc.constantFrom(15 as const, 30 as const, 60 as const)),
-  pre: maybe(list),
-  mid: maybe(list),
-  post: maybe(list),
-}).map(({ pre, mid, post, end, offAir, padTo, ...s }) => (offAir ? { ...s, videoIds: [], offAir: true } : {
-  ...s,
-  ...(end !== undefined && end !== s.start ? { end } : {}),
-  ...(padTo ? { padTo } : {}),
-  rolls: { ...(pre ? { preRoll: pre } : {}), ...(mid ? { midRoll: mid } : {}), ...(post ? { postRoll: post } : {}) },
-}));
+const slotArb: fc.Arbitrary<Slot> = fc
+  .record({
+    days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
+    start: hhmm,
+    end: maybe(hhmm),
+    offAir: fc.boolean(),
+    videoIds: list,
+    order: fc.constantFrom('inOrder' as const, 'shuffle' as const, 'leastRecentlyAired' as const),
+    padTo: maybe(fc.constantFrom(15 as const, 30 as const, 60 as const)),
+    pre: maybe(list),
+    mid: maybe(list),
+    post: maybe(list),
+  })
+  .map(({ pre, mid, post, end, offAir, padTo, ...s }) =>
+    offAir
+      ? { ...s, videoIds: [], offAir: true }
+      : {
+          ...s,
+          ...(end !== undefined && end !== s.start ? { end } : {}),
+          ...(padTo ? { padTo } : {}),
+          rolls: { ...(pre ? { preRoll: pre } : {}), ...(mid ? { midRoll: mid } : {}), ...(post ? { postRoll: post } : {}) },
+        },
+  );
 const planArb = fc.record({
   zone: fc.constantFrom(...ZONES),
   seconds: videoDurations,
@@ -129,8 +146,15 @@ describe('properties of generated weeks', () => {
         const weekStart = at(`${from}T00:00`, p.zone);
         const busy = p.busy.map(([minute, length], i) => ({ blockId: 1000 + i, start: weekStart + minute * 60_000, end: weekStart + (minute + length) * 60_000 }));
         const g = generate({
-          zone: p.zone, from, to, slots: p.slots, durations, busy,
-          ...(p.fill ? { filler: [1, 2, 3] } : {}), ...(p.padding ? { padding: p.padding } : {}), ...(p.fallback ? { fallback: p.fallback } : {}),
+          zone: p.zone,
+          from,
+          to,
+          slots: p.slots,
+          durations,
+          busy,
+          ...(p.fill ? { filler: [1, 2, 3] } : {}),
+          ...(p.padding ? { padding: p.padding } : {}),
+          ...(p.fallback ? { fallback: p.fallback } : {}),
         });
         const starts = [...g.blocks.map((b) => b.start), ...busy.map((b) => b.start)].sort((a, b) => a - b);
         for (const b of g.blocks) {
@@ -157,11 +181,9 @@ describe('properties of generated weeks', () => {
           });
         }
         // Every minute of the week: in a block, in a block that stays, or declared dead air.
-        const covered = [
-          ...g.blocks.map((b) => [b.start, b.end] as const),
-          ...busy.map((b) => [b.start, b.end] as const),
-          ...g.deadAir.map((d) => [d.start, d.end] as const),
-        ].sort((a, b) => a[0] - b[0]);
+        const covered = [...g.blocks.map((b) => [b.start, b.end] as const), ...busy.map((b) => [b.start, b.end] as const), ...g.deadAir.map((d) => [d.start, d.end] as const)].sort(
+          (a, b) => a[0] - b[0],
+        );
         const weekEnd = at('2026-11-02T00:00', p.zone);
         let k = 0;
         let reach = -Infinity;

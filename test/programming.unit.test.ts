@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { wallTimeToEpoch } from '../src/schedules/expand.ts';
 import {
   leastRecentlyAired,
-  datesOf, generate, isoWeekday, lastAiredBefore, planProblems, shuffled, templateSourceOf, weekdaysText, type GenerateInput, type Slot,
+  datesOf,
+  generate,
+  isoWeekday,
+  lastAiredBefore,
+  planProblems,
+  shuffled,
+  templateSourceOf,
+  weekdaysText,
+  type GenerateInput,
+  type Slot,
 } from '../src/schedules/programming.ts';
 
 const at = (wall: string, zone = 'UTC') => {
@@ -13,7 +22,15 @@ const at = (wall: string, zone = 'UTC') => {
   return wallTimeToEpoch({ year, month, day, hour, minute, second: 0, millisecond: 0 }, zone);
 };
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
-const durations = new Map([[1, 600], [2, 900], [3, 1200], [4, 300], [10, 30], [11, 60], [12, 120.5]]);
+const durations = new Map([
+  [1, 600],
+  [2, 900],
+  [3, 1200],
+  [4, 300],
+  [10, 30],
+  [11, 60],
+  [12, 120.5],
+]);
 const input = (over: Partial<GenerateInput>): GenerateInput => ({ zone: 'UTC', from: '2026-12-07', to: '2026-12-07', slots: [], durations, busy: [], ...over });
 
 describe('programming generation', () => {
@@ -47,7 +64,10 @@ describe('programming generation', () => {
   });
 
   it('stops at a block that stays, leaves out a slot starting inside one, and warns', () => {
-    const slots: Slot[] = [{ days: [1], start: '06:00', videoIds: [1], order: 'inOrder' }, { days: [1], start: '08:00', videoIds: [1], order: 'inOrder' }];
+    const slots: Slot[] = [
+      { days: [1], start: '06:00', videoIds: [1], order: 'inOrder' },
+      { days: [1], start: '08:00', videoIds: [1], order: 'inOrder' },
+    ];
     const busy = [{ blockId: 77, start: at('2026-12-07T06:25'), end: at('2026-12-07T08:30') }];
     const g = generate(input({ slots, busy }));
     expect(g.blocks.map((b) => [b.startTime, b.videoIds.length])).toEqual([['2026-12-07T06:00:00', 2]]);
@@ -55,15 +75,21 @@ describe('programming generation', () => {
   });
 
   it('warns when a slot cannot hold its next video', () => {
-    const slots: Slot[] = [{ days: [1], start: '06:00', videoIds: [3], order: 'inOrder' }, { days: [1], start: '06:10', videoIds: [4], order: 'inOrder' }];
+    const slots: Slot[] = [
+      { days: [1], start: '06:00', videoIds: [3], order: 'inOrder' },
+      { days: [1], start: '06:10', videoIds: [4], order: 'inOrder' },
+    ];
     const g = generate(input({ slots }));
     expect(g.blocks[0]!.startTime).toBe('2026-12-07T06:10:00');
-    expect(g.warnings[0]).toEqual({ slot: 0, startTime: '2026-12-07T06:00:00', message: 'its next video (1200 s) is longer than the slot\'s 600 s' });
+    expect(g.warnings[0]).toEqual({ slot: 0, startTime: '2026-12-07T06:00:00', message: "its next video (1200 s) is longer than the slot's 600 s" });
   });
 
   it('resolves slots in the channel zone across a DST change', () => {
     // New York falls back on 2026-11-01: 00:00 to 12:00 that day lasts 13 hours.
-    const slots: Slot[] = [{ days: EVERY_DAY, start: '00:00', videoIds: [4], order: 'inOrder' }, { days: EVERY_DAY, start: '12:00', videoIds: [4], order: 'inOrder' }];
+    const slots: Slot[] = [
+      { days: EVERY_DAY, start: '00:00', videoIds: [4], order: 'inOrder' },
+      { days: EVERY_DAY, start: '12:00', videoIds: [4], order: 'inOrder' },
+    ];
     const g = generate(input({ zone: 'America/New_York', from: '2026-11-01', to: '2026-11-01', slots }));
     expect(g.blocks[0]!.videoIds).toHaveLength(13 * 12);
     expect(g.blocks[1]!.videoIds).toHaveLength(12 * 12);
@@ -73,7 +99,10 @@ describe('programming generation', () => {
     const list = [1, 2, 3, 4, 10, 11, 12];
     expect(shuffled(list, 5, 0)).toEqual(shuffled(list, 5, 0));
     expect([...shuffled(list, 5, 1)].sort((a, b) => a - b)).toEqual([...list].sort((a, b) => a - b));
-    const slots = (seed: number): Slot[] => [{ days: EVERY_DAY, start: '00:00', videoIds: list, order: 'shuffle', seed }, { days: EVERY_DAY, start: '03:00', videoIds: [4], order: 'inOrder' }];
+    const slots = (seed: number): Slot[] => [
+      { days: EVERY_DAY, start: '00:00', videoIds: list, order: 'shuffle', seed },
+      { days: EVERY_DAY, start: '03:00', videoIds: [4], order: 'inOrder' },
+    ];
     const a = generate(input({ slots: slots(5), to: '2026-12-10' }));
     expect(generate(input({ slots: slots(5), to: '2026-12-10' }))).toEqual(a);
     expect(generate(input({ slots: slots(6), to: '2026-12-10' })).blocks.map((b) => b.videoIds)).not.toEqual(a.blocks.map((b) => b.videoIds));
@@ -82,30 +111,46 @@ describe('programming generation', () => {
   it('plays the least recently aired first, from what aired before the range', () => {
     const before = at('2026-12-07T00:00');
     const aired = lastAiredBefore([{ startLocal: '2026-12-06T20:00:00', loopDaily: false, videoIds: [2, 1] }], durations, 'UTC', ['2026-12-06'], before);
-    expect(aired).toEqual(new Map([[2, at('2026-12-06T20:00')], [1, at('2026-12-06T20:15')]]));
-    const slots: Slot[] = [{ days: [1], start: '06:00', videoIds: [1, 2, 4], order: 'leastRecentlyAired' }, { days: [1], start: '06:30', videoIds: [4], order: 'inOrder' }];
+    expect(aired).toEqual(
+      new Map([
+        [2, at('2026-12-06T20:00')],
+        [1, at('2026-12-06T20:15')],
+      ]),
+    );
+    const slots: Slot[] = [
+      { days: [1], start: '06:00', videoIds: [1, 2, 4], order: 'leastRecentlyAired' },
+      { days: [1], start: '06:30', videoIds: [4], order: 'inOrder' },
+    ];
     // 4 never aired, then 2 (20:00), then 1 (20:15): 300 + 900 + 600 = 1800 s, exactly the slot.
     expect(generate(input({ slots, lastAired: aired })).blocks[0]!.videoIds).toEqual([4, 2, 1]);
   });
 
   it('refuses two slots starting at the same weekday and time', () => {
-    expect(planProblems([
-      { days: [1, 2], start: '06:00', videoIds: [1], order: 'inOrder' },
-      { days: [3, 2], start: '06:00', videoIds: [1], order: 'inOrder' },
-    ])).toEqual(['slots[1].start: slot 0 also starts at 06:00 on Tuesday']);
+    expect(
+      planProblems([
+        { days: [1, 2], start: '06:00', videoIds: [1], order: 'inOrder' },
+        { days: [3, 2], start: '06:00', videoIds: [1], order: 'inOrder' },
+      ]),
+    ).toEqual(['slots[1].start: slot 0 also starts at 06:00 on Tuesday']);
   });
 
   it('never overruns the next slot or a block that stays, and keeps filler best-fit', () => {
     const video = fc.constantFrom(1, 2, 3, 4, 10, 11, 12);
-    const slot = fc.record({
-      days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
-      start: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
-      videoIds: fc.array(video, { minLength: 1, maxLength: 5 }),
-      order: fc.constantFrom('inOrder' as const, 'shuffle' as const, 'leastRecentlyAired' as const),
-      seed: fc.nat(1000),
-      // An end (possibly past midnight), none, or an off-air slot.
-      kind: fc.oneof(fc.constant<'open' | 'offAir'>('open'), fc.constant<'open' | 'offAir'>('offAir'), fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 20, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)),
-    }).map(({ kind, ...s }): Slot => (kind === 'offAir' ? { ...s, videoIds: [], offAir: true } : kind === 'open' || kind === s.start ? s : { ...s, end: kind }));
+    const slot = fc
+      .record({
+        days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
+        start: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+        videoIds: fc.array(video, { minLength: 1, maxLength: 5 }),
+        order: fc.constantFrom('inOrder' as const, 'shuffle' as const, 'leastRecentlyAired' as const),
+        seed: fc.nat(1000),
+        // An end (possibly past midnight), none, or an off-air slot.
+        kind: fc.oneof(
+          fc.constant<'open' | 'offAir'>('open'),
+          fc.constant<'open' | 'offAir'>('offAir'),
+          fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 20, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+        ),
+      })
+      .map(({ kind, ...s }): Slot => (kind === 'offAir' ? { ...s, videoIds: [], offAir: true } : kind === 'open' || kind === s.start ? s : { ...s, end: kind }));
     fc.assert(
       fc.property(
         fc.array(slot, { minLength: 1, maxLength: 6 }).filter((s) => planProblems(s).length === 0),
@@ -169,7 +214,15 @@ const plusDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_
 
 describe('weekdays as a creator reads them', () => {
   it('names ranges, pairs and single days', () => {
-    expect([[1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5], [6, 7], [1, 3, 4, 5], [7, 1], [], [5, 5]].map(weekdaysText)).toEqual(['every day', 'Mon–Fri', 'Sat, Sun', 'Mon, Wed–Fri', 'Mon, Sun', 'no day', 'Fri']);
+    expect([[1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5], [6, 7], [1, 3, 4, 5], [7, 1], [], [5, 5]].map(weekdaysText)).toEqual([
+      'every day',
+      'Mon–Fri',
+      'Sat, Sun',
+      'Mon, Wed–Fri',
+      'Mon, Sun',
+      'no day',
+      'Fri',
+    ]);
   });
 });
 
@@ -186,28 +239,49 @@ describe('leastRecentlyAired (a lazily fixed heap)', () => {
   it('picks what the scan picks, over lists with repeats, history, and other slots airing the same videos', () => {
     const list = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 25 });
     fc.assert(
-      fc.property(fc.array(list, { minLength: 1, maxLength: 3 }), fc.dictionary(fc.integer({ min: 1, max: 12 }).map(String), fc.integer({ min: 0, max: 100 })), fc.array(fc.nat(), { maxLength: 60 }), (lists, history, turns) => {
-        const aired = new Map(Object.entries(history).map(([id, at]) => [Number(id), at]));
-        const shadow = new Map(aired);
-        const pickers = lists.map((l) => leastRecentlyAired(l, aired));
-        const references = lists.map((l) => reference(l, shadow));
-        // Time only moves on (occurrences are worked through in order): each turn one slot takes at the next instant.
-        turns.forEach((turn, t) => {
-          const k = turn % lists.length;
-          const picked = pickers[k]!.peek();
-          expect(picked).toBe(references[k]!.peek());
-          pickers[k]!.take(1_000 + t);
-          shadow.set(picked, 1_000 + t);
-        });
-      }),
+      fc.property(
+        fc.array(list, { minLength: 1, maxLength: 3 }),
+        fc.dictionary(fc.integer({ min: 1, max: 12 }).map(String), fc.integer({ min: 0, max: 100 })),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        (lists, history, turns) => {
+          const aired = new Map(Object.entries(history).map(([id, at]) => [Number(id), at]));
+          const shadow = new Map(aired);
+          const pickers = lists.map((l) => leastRecentlyAired(l, aired));
+          const references = lists.map((l) => reference(l, shadow));
+          // Time only moves on (occurrences are worked through in order): each turn one slot takes at the next instant.
+          turns.forEach((turn, t) => {
+            const k = turn % lists.length;
+            const picked = pickers[k]!.peek();
+            expect(picked).toBe(references[k]!.peek());
+            pickers[k]!.take(1_000 + t);
+            shadow.set(picked, 1_000 + t);
+          });
+        },
+      ),
     );
   });
 });
 
 describe('random slots', () => {
   it('draw one choice per occurrence by weight, the same draws for the same seed, each choice keeping its own place', () => {
-    const durations = new Map([[1, 600], [2, 600], [11, 1800], [12, 1800]]);
-    const slot = (seed: number): Slot => ({ days: [1, 2, 3, 4, 5, 6, 7], start: '10:00', end: '10:30', videoIds: [], order: 'inOrder', seed, choices: [{ videoIds: [1, 2], weight: 1 }, { videoIds: [11, 12], weight: 3 }] });
+    const durations = new Map([
+      [1, 600],
+      [2, 600],
+      [11, 1800],
+      [12, 1800],
+    ]);
+    const slot = (seed: number): Slot => ({
+      days: [1, 2, 3, 4, 5, 6, 7],
+      start: '10:00',
+      end: '10:30',
+      videoIds: [],
+      order: 'inOrder',
+      seed,
+      choices: [
+        { videoIds: [1, 2], weight: 1 },
+        { videoIds: [11, 12], weight: 3 },
+      ],
+    });
     const firsts = (seed: number) => generate({ zone: 'UTC', from: '2026-12-01', to: '2026-12-28', slots: [slot(seed)], durations, busy: [] }).blocks.map((b) => b.videoIds);
     const run = firsts(5);
     expect(run).toHaveLength(28);
@@ -217,7 +291,10 @@ describe('random slots', () => {
     expect(short.length + long.length).toBe(28);
     expect(long.length).toBeGreaterThan(short.length);
     // inOrder within each choice continues where that choice stopped: 1, 2, 1 (30 minutes hold three 10-minute videos), then 2, 1, 2.
-    expect(short.slice(0, 2)).toEqual([[1, 2, 1], [2, 1, 2]]);
+    expect(short.slice(0, 2)).toEqual([
+      [1, 2, 1],
+      [2, 1, 2],
+    ]);
     expect(long.slice(0, 2)).toEqual([[11], [12]]);
     expect(firsts(6)).not.toEqual(run);
   });

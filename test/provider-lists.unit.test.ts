@@ -34,14 +34,20 @@ describe('ISO 8601 durations (contentDetails.duration)', () => {
   });
 
   it('format then parse gives the seconds back', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10 * 365 * 86_400 }), (seconds) => parseIsoDuration(formatIsoDuration(seconds)) === seconds), { seed: 20261121, numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 * 365 * 86_400 }), (seconds) => parseIsoDuration(formatIsoDuration(seconds)) === seconds),
+      { seed: 20261121, numRuns: 2000 },
+    );
   });
 });
 
 describe('list URLs', () => {
   const CHANNEL = 'UC_x5XG1OV2P6uZZ5FSM9Ttw';
   it('reads playlists, channels, handles, user names and showcases', () => {
-    expect(parseListUrl('https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf')).toEqual({ ok: true, list: { provider: 'YouTube', kind: 'playlist', playlistId: 'PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf' } });
+    expect(parseListUrl('https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf')).toEqual({
+      ok: true,
+      list: { provider: 'YouTube', kind: 'playlist', playlistId: 'PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf' },
+    });
     expect(parseListUrl('youtube.com/playlist?list=PL1&si=abc')).toMatchObject({ ok: true, list: { playlistId: 'PL1' } });
     expect(parseListUrl(`https://www.youtube.com/channel/${CHANNEL}/videos`)).toEqual({ ok: true, list: { provider: 'YouTube', kind: 'channel', channelId: CHANNEL } });
     expect(parseListUrl('https://www.youtube.com/@HarbourFilms')).toEqual({ ok: true, list: { provider: 'YouTube', kind: 'handle', handle: 'HarbourFilms' } });
@@ -53,7 +59,14 @@ describe('list URLs', () => {
   });
 
   it('leaves video URLs to the video parser, a watch URL with &list= included', () => {
-    for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PL1', 'https://youtu.be/dQw4w9WgXcQ', 'https://vimeo.com/76979871', 'https://vimeo.com/showcase/9876543/video/76979871', 'https://cdn.example/a.mp4', 'https://example.com/playlist?list=PL1']) {
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PL1',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://vimeo.com/76979871',
+      'https://vimeo.com/showcase/9876543/video/76979871',
+      'https://cdn.example/a.mp4',
+      'https://example.com/playlist?list=PL1',
+    ]) {
       expect(parseListUrl(url), url).toBeNull();
     }
     expect(parseVideoUrl('https://vimeo.com/showcase/9876543/video/76979871')).toMatchObject({ ok: true, video: { providerVideoId: '76979871' } });

@@ -11,10 +11,28 @@ import { customCatalog } from './support/custom.ts';
 import { testApp, type TestApp } from './support/app.ts';
 
 const LARGE_TABLES = [
-  'videos', 'channels', 'channel_videos', 'channel_vod_videos', 'schedule_blocks', 'schedule_block_videos',
-  'live_streams', 'favorites', 'auth_tokens', 'apps', 'app_channels', 'app_images', 'app_store_products',
-  'subscriptions', 'ppv_unlocks', 'channel_unlocks', 'activity_events', 'watch_sessions', 'accounts', 'video_renditions',
-  'programme_watch', 'programme_airings',
+  'videos',
+  'channels',
+  'channel_videos',
+  'channel_vod_videos',
+  'schedule_blocks',
+  'schedule_block_videos',
+  'live_streams',
+  'favorites',
+  'auth_tokens',
+  'apps',
+  'app_channels',
+  'app_images',
+  'app_store_products',
+  'subscriptions',
+  'ppv_unlocks',
+  'channel_unlocks',
+  'activity_events',
+  'watch_sessions',
+  'accounts',
+  'video_renditions',
+  'programme_watch',
+  'programme_airings',
 ];
 
 interface Recorded {

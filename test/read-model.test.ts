@@ -18,7 +18,15 @@ import { BACKENDS } from './support/db.ts';
 const FIRETV = { 'platform-id': 'fire-tv' };
 const LIST = `${BASE}/users/11/channels`;
 const GUIDE = (channel: number) => `${BASE}/users/11/channels/video?channels_ids=${channel}&dates=2026-11-21&timezone=UTC`;
-const CONFIG = { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, CHANNELNET_TEST_CLOCK: true, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0, ANSWER_MAX_AGE_SECONDS: 86_400 } as const;
+const CONFIG = {
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_ENABLED: false,
+  CHANNELNET_TEST_CLOCK: true,
+  MAX_EVENT_LOOP_DELAY_MS: 0,
+  STORE_NOTIFICATION_POLL_MS: 0,
+  GUIDE_WARM_DAYS: 0,
+  ANSWER_MAX_AGE_SECONDS: 86_400,
+} as const;
 
 const maxAge = (response: { headers: Record<string, unknown> }) => Number(/max-age=(\d+)/.exec(String(response.headers['cache-control']))?.[1]);
 
@@ -160,7 +168,10 @@ describe.each(BACKENDS)('the read model of viewer answers on %s', (backend) => {
     // A guide: at most until the next programme boundary of its rows (rendered in UTC here).
     for (const now of ['2026-11-21T08:59:59Z', TEST_NOW, '2026-11-21T23:59:00Z']) {
       const guide = await get(GUIDE(201), FIRETV, now);
-      const instants = guide.json().data.flatMap((row: any) => [row.startDate, row.endDate]).map((label: string) => Date.parse(`${label.replace(' ', 'T')}Z`));
+      const instants = guide
+        .json()
+        .data.flatMap((row: any) => [row.startDate, row.endDate])
+        .map((label: string) => Date.parse(`${label.replace(' ', 'T')}Z`));
       const next = Math.min(...instants.filter((at: number) => at > Date.parse(now)));
       const age = maxAge(guide);
       expect(Date.parse(now) + age * 1000, now).toBeLessThanOrEqual(next);

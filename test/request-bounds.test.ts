@@ -27,7 +27,9 @@ describe.each(BACKENDS)('request bounds on %s', (backend) => {
 
   it('refuses more channel-days than the cap, naming channels_ids', async () => {
     const ids = Array.from({ length: 40 }, (_, i) => 1000 + i).join(',');
-    const dates = Array.from({ length: 31 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`).slice(0, 30).join(',');
+    const dates = Array.from({ length: 31 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`)
+      .slice(0, 30)
+      .join(',');
     const tooMany = await get(video(`channels_ids=${ids}&dates=${dates}`));
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toEqual(invalidWith('channels_ids'));

@@ -89,7 +89,8 @@ describe('the OpenAPI document', () => {
     if ('204' in responses) return { type: 'null' };
     const status = ['200', '201', '202'].find((s) => s in responses);
     const content = status === undefined ? undefined : responses[status]?.content;
-    return (content?.['application/json'] ?? content?.['application/xml'] ?? content?.['audio/x-mpegurl'] ?? content?.['video/mp2t'] ?? content?.['application/vnd.apple.mpegurl'])?.schema;
+    return (content?.['application/json'] ?? content?.['application/xml'] ?? content?.['audio/x-mpegurl'] ?? content?.['video/mp2t'] ?? content?.['application/vnd.apple.mpegurl'])
+      ?.schema;
   };
 
   it('shows the success shape of every documented operation', () => {
@@ -102,8 +103,21 @@ describe('the OpenAPI document', () => {
   it('spells out the resources', () => {
     const channels = successSchema('/api/v1/services/custom/users/{id}/channels', 'get') as any;
     expect(Object.keys(channels.properties.data.items.properties)).toEqual([
-      'id', 'categoryId', 'userId', 'name', 'url', 'pictureUrl', 'isWhiteLabeled', 'playLiveFirst', 'privateChannel',
-      'isVerified', 'liveAvailable', 'guideMode', 'keepGuideOpened', 'vodAvailable', 'scheduleAvailable',
+      'id',
+      'categoryId',
+      'userId',
+      'name',
+      'url',
+      'pictureUrl',
+      'isWhiteLabeled',
+      'playLiveFirst',
+      'privateChannel',
+      'isVerified',
+      'liveAvailable',
+      'guideMode',
+      'keepGuideOpened',
+      'vodAvailable',
+      'scheduleAvailable',
     ]);
     const guide = successSchema('/api/v1/services/custom/users/{id}/channels/video', 'get') as any;
     expect(Object.keys(guide.properties)).toEqual(['data', 'links', 'meta']);
@@ -145,11 +159,21 @@ describe('the serializer', () => {
       maybeAt: z.date().nullable(),
     });
     same(schema, { n: 1.5, f: null, s: null, o: null, list: [], at: new Date(0), maybeAt: null });
-    same(schema, { n: -0, f: 1e21, s: 'quote " back\\ nl\n tab\t nul\u0000 lone \ud800 pair \ud83d\ude00 ' + 'é'.repeat(60), o: { x: '' }, list: [1, 2.25, -3], at: new Date(Date.UTC(2026, 10, 21, 15)), maybeAt: new Date(1) });
+    same(schema, {
+      n: -0,
+      f: 1e21,
+      s: 'quote " back\\ nl\n tab\t nul\u0000 lone \ud800 pair \ud83d\ude00 ' + 'é'.repeat(60),
+      o: { x: '' },
+      list: [1, 2.25, -3],
+      at: new Date(Date.UTC(2026, 10, 21, 15)),
+      maybeAt: new Date(1),
+    });
   });
 
   it('leaves unions and open objects to JSON.stringify', () => {
-    same(z.object({ data: z.union([z.object({ message: z.string() }), z.object({ access_token: z.string(), expires_in: z.int() })]) }), { data: { expires_in: 3600, access_token: 't' } });
+    same(z.object({ data: z.union([z.object({ message: z.string() }), z.object({ access_token: z.string(), expires_in: z.int() })]) }), {
+      data: { expires_in: 3600, access_token: 't' },
+    });
     same(z.object({ extra: z.record(z.string(), z.unknown()) }), { extra: { b: 1, a: [null, { z: 'x' }] } });
     expect(forSerializer({ anyOf: [{ type: 'string' }, { type: 'number' }] })).toEqual({});
   });

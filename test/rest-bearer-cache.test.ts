@@ -67,7 +67,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Bearer checks kept in memory, two
     expect(await status(a, token)).toBe(401);
     await expect.poll(() => status(b, token)).toBe(401);
     // A Custom refresh revokes too (the viewer's own token).
-    const custom = (await a.inject({ method: 'POST', url: `${CUSTOM}/auth/login`, payload: { email: VIEWER.email, password: VIEWER.password } })).json().data.access_token as string;
+    const custom = (await a.inject({ method: 'POST', url: `${CUSTOM}/auth/login`, payload: { email: VIEWER.email, password: VIEWER.password } })).json().data
+      .access_token as string;
     expect(await status(b, custom, `${CUSTOM}/auth/me`)).toBe(200);
     expect((await a.inject({ method: 'POST', url: `${CUSTOM}/auth/refresh`, headers: bearer(custom) })).statusCode).toBe(200);
     await expect.poll(() => status(b, custom, `${CUSTOM}/auth/me`)).toBe(401);
@@ -77,9 +78,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Bearer checks kept in memory, two
     const token = await login(a);
     expect(await status(b, token)).toBe(200);
     const made = Array.from({ length: 300 }, () => randomUUID());
-    const first = await queriesOf(async () => { for (const t of made) expect(await status(b, t)).toBe(401); });
+    const first = await queriesOf(async () => {
+      for (const t of made) expect(await status(b, t)).toBe(401);
+    });
     expect(first).toBeLessThanOrEqual(made.length);
-    expect(await queriesOf(async () => { for (const t of made.slice(0, 50)) expect(await status(b, t)).toBe(401); })).toBe(0);
+    expect(
+      await queriesOf(async () => {
+        for (const t of made.slice(0, 50)) expect(await status(b, t)).toBe(401);
+      }),
+    ).toBe(0);
     // The real token is still kept: its read asks nothing.
     expect(await queriesOf(async () => expect(await status(b, token)).toBe(200))).toBe(0);
   });

@@ -30,10 +30,8 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
 
   const login = (username: string, password: string, now?: string, address = '10.0.0.1') =>
     t.request({ method: 'POST', url: `${REST}/auth/login`, payload: { username, password }, now, remoteAddress: address });
-  const get = (url: string, bearer = token, now?: string) =>
-    t.request({ url: `${REST}${url}`, headers: { authorization: `Bearer ${bearer}` }, now });
-  const send = (method: 'POST' | 'DELETE', url: string, bearer = token) =>
-    t.request({ method, url: `${REST}${url}`, headers: { authorization: `Bearer ${bearer}` } });
+  const get = (url: string, bearer = token, now?: string) => t.request({ url: `${REST}${url}`, headers: { authorization: `Bearer ${bearer}` }, now });
+  const send = (method: 'POST' | 'DELETE', url: string, bearer = token) => t.request({ method, url: `${REST}${url}`, headers: { authorization: `Bearer ${bearer}` } });
   const failure = (code: string) => ({ success: false, error: { code, message: expect.any(String) } });
 
   describe('auth', () => {
@@ -132,12 +130,54 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
         description: null,
         order: 1,
         videos: [
-          { videoTubeId: 5001, title: 'Morning news', description: null, durationSeconds: 600.5, thumbnailUrl: 'https://img.example/1.jpg', providerVideoId: 'abcdefghijk', providerName: 'YouTube', categoryName: 'News' },
-          { videoTubeId: 5002, title: 'Weather "live" & <more>', description: 'Ünïcödé', durationSeconds: 120.25, thumbnailUrl: '', providerVideoId: '123456', providerName: 'Vimeo', categoryName: 'News' },
+          {
+            videoTubeId: 5001,
+            title: 'Morning news',
+            description: null,
+            durationSeconds: 600.5,
+            thumbnailUrl: 'https://img.example/1.jpg',
+            providerVideoId: 'abcdefghijk',
+            providerName: 'YouTube',
+            categoryName: 'News',
+          },
+          {
+            videoTubeId: 5002,
+            title: 'Weather "live" & <more>',
+            description: 'Ünïcödé',
+            durationSeconds: 120.25,
+            thumbnailUrl: '',
+            providerVideoId: '123456',
+            providerName: 'Vimeo',
+            categoryName: 'News',
+          },
         ],
         vastSettings: [
-          { platform: 'roku', vastUrl: 'https://ads.example/roku', vastVersion: 1, skippable: false, adFrequency: null, midRollFrequency: null, slottable: false, timeFrom: null, timeTo: null, vastType: null, allowAdsInVod: false },
-          { platform: 'web', vastUrl: 'https://ads.example/web', vastVersion: 3, skippable: true, adFrequency: 2, midRollFrequency: 25, slottable: true, timeFrom: 8, timeTo: 20, vastType: 'fullscreen', allowAdsInVod: true },
+          {
+            platform: 'roku',
+            vastUrl: 'https://ads.example/roku',
+            vastVersion: 1,
+            skippable: false,
+            adFrequency: null,
+            midRollFrequency: null,
+            slottable: false,
+            timeFrom: null,
+            timeTo: null,
+            vastType: null,
+            allowAdsInVod: false,
+          },
+          {
+            platform: 'web',
+            vastUrl: 'https://ads.example/web',
+            vastVersion: 3,
+            skippable: true,
+            adFrequency: 2,
+            midRollFrequency: 25,
+            slottable: true,
+            timeFrom: 8,
+            timeTo: 20,
+            vastType: 'fullscreen',
+            allowAdsInVod: true,
+          },
         ],
       });
       expect(channels[0]).toMatchObject({ channelTubeId: 202, videos: [{ videoTubeId: 5003, categoryName: 'Music' }], vastSettings: [] });
@@ -168,9 +208,26 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
         [9002, '2026-11-21T22:00:00', true, true],
       ]);
       expect(data.schedules[0].videos).toEqual([
-        { videoTubeId: 5001, playbackOrderNumber: 1, title: 'Morning news', thumbnailUrl: 'https://img.example/1.jpg', playTimeLabel: '08:00 AM - 08:10 AM', playbackStartTime: '2026-11-21T08:00:00', playbackEndTime: '2026-11-21T08:10:00', providerVideoId: 'abcdefghijk', providerName: 'YouTube', isLive: false },
+        {
+          videoTubeId: 5001,
+          playbackOrderNumber: 1,
+          title: 'Morning news',
+          thumbnailUrl: 'https://img.example/1.jpg',
+          playTimeLabel: '08:00 AM - 08:10 AM',
+          playbackStartTime: '2026-11-21T08:00:00',
+          playbackEndTime: '2026-11-21T08:10:00',
+          providerVideoId: 'abcdefghijk',
+          providerName: 'YouTube',
+          isLive: false,
+        },
         expect.objectContaining({ videoTubeId: 5002, playbackOrderNumber: 2, playbackStartTime: '2026-11-21T08:10:00', playbackEndTime: '2026-11-21T08:12:00' }),
-        expect.objectContaining({ videoTubeId: 5001, playbackOrderNumber: 3, playbackStartTime: '2026-11-21T08:12:00', playbackEndTime: '2026-11-21T08:22:01', playTimeLabel: '08:12 AM - 08:22 AM' }),
+        expect.objectContaining({
+          videoTubeId: 5001,
+          playbackOrderNumber: 3,
+          playbackStartTime: '2026-11-21T08:12:00',
+          playbackEndTime: '2026-11-21T08:22:01',
+          playTimeLabel: '08:12 AM - 08:22 AM',
+        }),
       ]);
       expect(data.schedules[2].videos).toEqual([
         expect.objectContaining({ videoTubeId: 5003, isLive: true, playTimeLabel: '01:00 PM - 02:30 PM', playbackEndTime: '2026-11-21T14:30:00' }),
@@ -205,7 +262,10 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
         expect((await send('POST', '/favorites/202')).json()).toEqual({ success: true, data: { channelTubeId: 202, isFavorite: true } });
       }
       const listed = (await get('/favorites')).json().data;
-      expect(listed.map((f: any) => [f.channelTubeId, f.favoritedAt])).toEqual([[202, '2026-11-21T15:00:00.000Z'], [201, '2026-11-20T10:00:00.000Z']]);
+      expect(listed.map((f: any) => [f.channelTubeId, f.favoritedAt])).toEqual([
+        [202, '2026-11-21T15:00:00.000Z'],
+        [201, '2026-11-20T10:00:00.000Z'],
+      ]);
       for (let i = 0; i < 2; i++) {
         expect((await send('DELETE', '/favorites/202')).json()).toEqual({ success: true, data: { channelTubeId: 202, isFavorite: false } });
       }
@@ -229,8 +289,15 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
       expect(response.statusCode).toBe(200);
       const data = response.json().data;
       expect(data).toMatchObject({
-        appId: 301, platform: 'Mobile', appName: 'Alice Mobile', channelTubeIds: [202, 201], isPaid: true,
-        roku: null, fireTv: null, appleTv: null, androidTv: null,
+        appId: 301,
+        platform: 'Mobile',
+        appName: 'Alice Mobile',
+        channelTubeIds: [202, 201],
+        isPaid: true,
+        roku: null,
+        fireTv: null,
+        appleTv: null,
+        androidTv: null,
         vodPpv: { isEnabled: false, accessDurationHours: 48, storeProducts: [] },
       });
       expect(data.storeProducts).toEqual([
@@ -239,8 +306,14 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
         { storePlatform: 'Google', productId: 'alice_weekly', displayName: '', billingPeriod: 'Weekly', isActive: false, storeSharedSecretConfigured: false },
       ]);
       expect(data.mobile).toMatchObject({
-        appSlug: 'alice', selectionColor: '112233', headerFooterColor: '445566', backgroundColor: '778899', fontColor: 'aabbcc',
-        supportEmail: 'help@example.com', gdprLink: null, about: null,
+        appSlug: 'alice',
+        selectionColor: '112233',
+        headerFooterColor: '445566',
+        backgroundColor: '778899',
+        fontColor: 'aabbcc',
+        supportEmail: 'help@example.com',
+        gdprLink: null,
+        about: null,
         logoUrl: expect.stringMatching(/^\/assets\/apps\/301\/logo\?v=[0-9a-f]{12}$/),
         logoBlobKey: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
@@ -260,14 +333,21 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
       const roku = (await get('/apps/roku')).json().data;
       expect(roku.mobile).toBeNull();
       expect(roku.roku).toEqual({
-        privacyPolicyLink: null, about: null, advertisementLink: 'https://ads.example/app',
-        avatarHdUrl: null, avatarHdBlobKey: null, avatarSdUrl: null, avatarSdBlobKey: null,
-        apiKey: '0e0c8f5e-2b7c-4d43-9d0a-3c6f1f2d9a11', ...ROKU_STOCK_THEME,
+        privacyPolicyLink: null,
+        about: null,
+        advertisementLink: 'https://ads.example/app',
+        avatarHdUrl: null,
+        avatarHdBlobKey: null,
+        avatarSdUrl: null,
+        avatarSdBlobKey: null,
+        apiKey: '0e0c8f5e-2b7c-4d43-9d0a-3c6f1f2d9a11',
+        ...ROKU_STOCK_THEME,
       });
       const androidTv = (await get('/apps/AndroidTV')).json().data;
       expect(androidTv.androidTv).toEqual({ primaryColor: '010203', secondaryColor: '040506', styleColor: '070809' });
       expect(androidTv.vodPpv).toEqual({
-        isEnabled: true, accessDurationHours: 24,
+        isEnabled: true,
+        accessDurationHours: 24,
         storeProducts: [{ storePlatform: 'Google', productId: 'alice_ppv', displayName: '', billingPeriod: 'OneTime', isActive: true, storeSharedSecretConfigured: false }],
       });
     });
@@ -282,7 +362,12 @@ describe.each(BACKENDS)('REST API on %s', (backend) => {
 
   describe('envelope', () => {
     it('wraps unknown routes and wrong methods', async () => {
-      for (const [method, url] of [['GET', '/nothing'], ['PUT', '/channels'], ['PATCH', '/favorites/201'], ['GET', '/auth/login']] as const) {
+      for (const [method, url] of [
+        ['GET', '/nothing'],
+        ['PUT', '/channels'],
+        ['PATCH', '/favorites/201'],
+        ['GET', '/auth/login'],
+      ] as const) {
         const response = await t.request({ method, url: `${REST}${url}`, headers: { authorization: `Bearer ${token}` } });
         expect([response.statusCode, response.json()]).toEqual([404, failure('not_found')]);
       }

@@ -62,7 +62,7 @@ describe.each(BACKENDS)('owner reads over 200,001 sessions on %s', (backend) => 
     }
   }
 
-  it('an outsider\'s 200,001 sessions of the last hours: 366-day and one-day trends, one-day summary', async () => {
+  it("an outsider's 200,001 sessions of the last hours: 366-day and one-day trends, one-day summary", async () => {
     await seed(t, 1);
     await expectReadsUnder('in hours', {
       'trends?from=2025-11-25&to=2026-11-25&timezone=America/New_York': SESSIONS,

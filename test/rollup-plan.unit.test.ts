@@ -37,7 +37,10 @@ describe('rollupPlan', () => {
     const plan = rollupPlan(range.value.bounds);
     expect(plan.rawWindows).toEqual([]);
     expect(plan.pieces.map(({ day, bucket, lo, hi }) => [day, bucket, lo, hi])).toEqual([
-      ['2026-11-19', 0, 73, 96], ['2026-11-20', 0, 0, 73], ['2026-11-20', 1, 73, 96], ['2026-11-21', 1, 0, 73],
+      ['2026-11-19', 0, 73, 96],
+      ['2026-11-20', 0, 0, 73],
+      ['2026-11-20', 1, 73, 96],
+      ['2026-11-21', 1, 0, 73],
     ]);
   });
 
@@ -53,21 +56,25 @@ describe('rollupPlan', () => {
 
   it('covers every instant of the bounds exactly once, in its own bucket (property)', () => {
     const base = Date.parse('2026-03-01T00:00:00Z');
-    const bounds = fc.uniqueArray(fc.integer({ min: 0, max: 20 * DAY_MS / 60_000 }), { minLength: 2, maxLength: 8 })
+    const bounds = fc
+      .uniqueArray(fc.integer({ min: 0, max: (20 * DAY_MS) / 60_000 }), { minLength: 2, maxLength: 8 })
       .map((minutes) => [...minutes].sort((a, b) => a - b).map((m) => base + m * 60_000 + (m % 7 === 0 ? 0 : 1_234)));
-    fc.assert(fc.property(bounds, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 20 }), (b, points) => {
-      const plan = rollupPlan(b);
-      const first = b[0]!;
-      const last = b.at(-1)!;
-      for (const x of [...points, 0]) {
-        const t = Math.floor(first + x * (last - first - 1));
-        const cover = coverOf(plan, t);
-        expect(cover).toHaveLength(1);
-        if (cover[0] !== 'raw') expect(cover[0]).toBe(bucketOf(b, t));
-      }
-      const raw = plan.rawWindows.reduce((sum, [lo, hi]) => sum + hi - lo, 0);
-      expect(raw).toBeLessThanOrEqual(b.filter((t) => t % QUARTER_MS !== 0).length * QUARTER_MS);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(bounds, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 20 }), (b, points) => {
+        const plan = rollupPlan(b);
+        const first = b[0]!;
+        const last = b.at(-1)!;
+        for (const x of [...points, 0]) {
+          const t = Math.floor(first + x * (last - first - 1));
+          const cover = coverOf(plan, t);
+          expect(cover).toHaveLength(1);
+          if (cover[0] !== 'raw') expect(cover[0]).toBe(bucketOf(b, t));
+        }
+        const raw = plan.rawWindows.reduce((sum, [lo, hi]) => sum + hi - lo, 0);
+        expect(raw).toBeLessThanOrEqual(b.filter((t) => t % QUARTER_MS !== 0).length * QUARTER_MS);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('rawPlan reads everything raw', () => {

@@ -25,7 +25,9 @@ describe.each(BACKENDS)('batched schedule loaders (%s)', (kind) => {
   const channelIds = [201, 202, 204, 205, 206, 401, 999];
   // Different ranges per channel, as zones give them: each must get its own rows, no neighbour's.
   const ranges: ChannelDates[] = channelIds.map((channelId, i) => ({
-    channelId, fromDate: i % 2 === 0 ? '2026-11-20' : '2026-11-21', toDate: i % 3 === 0 ? '2026-11-22' : '2026-11-23',
+    channelId,
+    fromDate: i % 2 === 0 ? '2026-11-20' : '2026-11-21',
+    toDate: i % 3 === 0 ? '2026-11-22' : '2026-11-23',
   }));
 
   const withoutDescription = <V extends { description: unknown }>({ description: _description, ...video }: V) => video;
@@ -45,7 +47,12 @@ describe.each(BACKENDS)('batched schedule loaders (%s)', (kind) => {
       expect(byId(batched.get(r.channelId) ?? [])).toEqual(byId(single.map((b) => ({ ...b, videos: b.videos.map(withoutDescription) }))));
     }
     expect(batched.get(201)?.some((b) => b.id === 9301)).toBe(includeUnpublished);
-    expect(batched.get(201)?.find((b) => b.id === 9302)?.videos.map((v) => v.videoTubeId)).toEqual([5002, 5002, 5001]);
+    expect(
+      batched
+        .get(201)
+        ?.find((b) => b.id === 9302)
+        ?.videos.map((v) => v.videoTubeId),
+    ).toEqual([5002, 5002, 5001]);
   });
 
   it('live streams and their spans per channel for a window', async () => {

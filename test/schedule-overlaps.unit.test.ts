@@ -9,7 +9,17 @@ const block = (id: number, startLocal: string, lengthMs: number, loopDaily = fal
 /** The overlap as local texts: [block's date, its span, the other's id, date, span]. */
 const shown = (a: SpanBlock, b: SpanBlock, zone = NY) => {
   const o = overlapBetween(a, b, zone);
-  return o && [o.block.date, formatZoned(o.block.start, zone), formatZoned(o.block.end, zone), o.other.blockId, o.other.date, formatZoned(o.other.start, zone), formatZoned(o.other.end, zone)];
+  return (
+    o && [
+      o.block.date,
+      formatZoned(o.block.start, zone),
+      formatZoned(o.block.end, zone),
+      o.other.blockId,
+      o.other.date,
+      formatZoned(o.other.start, zone),
+      formatZoned(o.other.end, zone),
+    ]
+  );
 };
 
 /** Seeded, so a failure replays; random(n) is in [0, n). */
@@ -31,7 +41,13 @@ describe('schedule overlaps', () => {
     expect(overlapBetween(a, block(2, '2026-11-21T09:00:00', H), NY)).toBeUndefined();
     expect(overlapBetween(a, block(2, '2026-11-21T07:00:00', H), NY)).toBeUndefined();
     expect(shown(a, block(2, '2026-11-21T08:59:59', H))).toEqual([
-      '2026-11-21', '2026-11-21T08:00:00-05:00', '2026-11-21T09:00:00-05:00', 2, '2026-11-21', '2026-11-21T08:59:59-05:00', '2026-11-21T09:59:59-05:00',
+      '2026-11-21',
+      '2026-11-21T08:00:00-05:00',
+      '2026-11-21T09:00:00-05:00',
+      2,
+      '2026-11-21',
+      '2026-11-21T08:59:59-05:00',
+      '2026-11-21T09:59:59-05:00',
     ]);
     expect(overlapBetween(a, block(2, '2026-11-22T08:00:00', H), NY)).toBeUndefined();
   });
@@ -58,7 +74,7 @@ describe('schedule overlaps', () => {
     expect(overlapBetween(block(1, '2031-07-04T22:02:00', M), loop, NY)).toBeUndefined();
   });
 
-  it('meets a loop crossing midnight on the day after its occurrence, and a one-off crossing into a loop\'s first day', () => {
+  it("meets a loop crossing midnight on the day after its occurrence, and a one-off crossing into a loop's first day", () => {
     const loop = block(9, '2026-11-18T23:00:00', 2 * H, true);
     expect(shown(block(1, '2026-12-01T00:30:00', 10 * M), loop)?.slice(3, 5)).toEqual([9, '2026-11-30']);
     expect(overlapBetween(block(1, '2026-12-01T01:00:00', 10 * M), loop, NY)).toBeUndefined();
@@ -73,7 +89,13 @@ describe('schedule overlaps', () => {
     expect(overlapBetween(block(1, '2026-11-02T00:00:00', 2.5 * H), block(2, '2026-11-02T02:00:00', H), NY)).toBeDefined();
     // A wall time of the repeated hour is its first pass (EDT), as the expansion plays it.
     expect(shown(fromMidnight, block(2, '2026-11-01T01:15:00', 10 * M))).toEqual([
-      '2026-11-01', '2026-11-01T00:00:00-04:00', '2026-11-01T01:30:00-05:00', 2, '2026-11-01', '2026-11-01T01:15:00-04:00', '2026-11-01T01:25:00-04:00',
+      '2026-11-01',
+      '2026-11-01T00:00:00-04:00',
+      '2026-11-01T01:30:00-05:00',
+      2,
+      '2026-11-01',
+      '2026-11-01T01:15:00-04:00',
+      '2026-11-01T01:25:00-04:00',
     ]);
     const loop = block(9, '2026-10-25T00:00:00', 2.5 * H, true);
     expect(overlapBetween(block(1, '2026-11-01T02:00:00', H), loop, NY)).toBeUndefined();
@@ -84,7 +106,13 @@ describe('schedule overlaps', () => {
     const early = block(1, '2026-03-01T01:00:00', 1.5 * H, true);
     const late = block(2, '2026-03-01T03:00:00', 30 * M, true);
     expect(shown(early, late)).toEqual([
-      '2026-03-08', '2026-03-08T01:00:00-05:00', '2026-03-08T03:30:00-04:00', 2, '2026-03-08', '2026-03-08T03:00:00-04:00', '2026-03-08T03:30:00-04:00',
+      '2026-03-08',
+      '2026-03-08T01:00:00-05:00',
+      '2026-03-08T03:30:00-04:00',
+      2,
+      '2026-03-08',
+      '2026-03-08T03:00:00-04:00',
+      '2026-03-08T03:30:00-04:00',
     ]);
     expect(shown(late, early)?.[0]).toBe('2026-03-08');
     // Started after this spring's change, they still meet on next year's.
@@ -94,7 +122,13 @@ describe('schedule overlaps', () => {
     // Loops that overlap every day meet on the first day both play.
     expect(shown(block(1, '2026-11-01T08:00:00', H, true), block(2, '2026-11-10T08:30:00', H, true))?.[0]).toBe('2026-11-10');
     // One started the day before the other reaches into the other's first day across midnight.
-    expect(shown(block(1, '2026-11-09T23:00:00', 2 * H, true), block(2, '2026-11-10T00:30:00', H, true))?.slice(0, 5)).toEqual(['2026-11-09', expect.any(String), expect.any(String), 2, '2026-11-10']);
+    expect(shown(block(1, '2026-11-09T23:00:00', 2 * H, true), block(2, '2026-11-10T00:30:00', H, true))?.slice(0, 5)).toEqual([
+      '2026-11-09',
+      expect.any(String),
+      expect.any(String),
+      2,
+      '2026-11-10',
+    ]);
   });
 
   it('firstOverlap skips the block itself and answers the earliest overlap', () => {
@@ -105,7 +139,7 @@ describe('schedule overlaps', () => {
     expect(firstOverlap(mine, [others[0]!, others[3]!], NY)).toBeUndefined();
   });
 
-  it('an occurrence is on the block\'s date, or any later date for a loop', () => {
+  it("an occurrence is on the block's date, or any later date for a loop", () => {
     const once = block(1, '2026-11-21T08:00:00', H);
     expect(occurrenceOn(once, '2026-11-22', NY)).toBeNull();
     const loop = block(2, '2026-11-21T08:00:00', H, true);
@@ -148,7 +182,9 @@ describe('schedule overlaps', () => {
       const make = (id: number) => {
         // Loops start away from a DST day (so only the days around later changes show them meeting), one-off blocks on and around them.
         const loop = random(3) > 0;
-        const day = loop ? ['2026-10-20', '2026-12-01', '2027-01-15', '2027-06-01'][random(4)]! : ['2026-10-31', '2026-11-01', '2026-11-02', '2027-03-13', '2027-03-14'][random(5)]!;
+        const day = loop
+          ? ['2026-10-20', '2026-12-01', '2027-01-15', '2027-06-01'][random(4)]!
+          : ['2026-10-31', '2026-11-01', '2026-11-02', '2027-03-13', '2027-03-14'][random(5)]!;
         return block(id, `${day}T${two(hours[random(hours.length)]!)}:${two(random(4) * 15)}:00`, lengths[random(lengths.length)]!, loop);
       };
       const a = make(1);

@@ -30,8 +30,9 @@ describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
     for (const channel of CHANNELS) {
       for (const date of ['2026-11-20', '2026-11-21', '2026-11-22']) {
         for (const includeUnpublished of [false, true]) {
-          expect(blocksText(await timelines.channelDay(database.db, channel, date, includeUnpublished)))
-            .toBe(blocksText(await channelDaySchedule(database.db, channel, date, includeUnpublished)));
+          expect(blocksText(await timelines.channelDay(database.db, channel, date, includeUnpublished))).toBe(
+            blocksText(await channelDaySchedule(database.db, channel, date, includeUnpublished)),
+          );
         }
       }
     }
@@ -40,7 +41,14 @@ describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
       const sliced = await timelines.window(database.db, CHANNELS, window.from, window.to, false);
       for (const channel of CHANNELS) {
         const expected = (await loadScheduledEntries(database.db, channel, [window]))(window);
-        expect(JSON.stringify(sliced.get(channel.id)!.flatMap((b) => b.videos).map(entry))).toBe(JSON.stringify(expected.map(entry)));
+        expect(
+          JSON.stringify(
+            sliced
+              .get(channel.id)!
+              .flatMap((b) => b.videos)
+              .map(entry),
+          ),
+        ).toBe(JSON.stringify(expected.map(entry)));
       }
     }
   });

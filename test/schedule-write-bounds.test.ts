@@ -30,8 +30,12 @@ async function fill(s: StudioTest): Promise<void> {
     const run = (text: string) => db.execute(sql.raw(text));
     await run(`insert into videos (id, owner_id, title, duration_seconds, provider_name, provider_video_id, category_id)
       select 2800000 + g, 11, 'Minute ' || g, 60, 'YouTube', 'm' || g, 1 from generate_series(1, ${VIDEOS}) g`);
-    await run(`insert into videos (id, owner_id, title, duration_seconds, provider_name, provider_video_id, category_id) values (${TEN_MINUTES}, 11, 'Ten', 600, 'YouTube', 'ten', 1)`);
-    await run(`insert into channels (id, owner_id, name, url, category_id, timezone, created_at) values (${CHANNEL}, 11, 'Dense', 'dense', 1, 'Europe/Berlin', '2026-01-01T00:00:00Z')`);
+    await run(
+      `insert into videos (id, owner_id, title, duration_seconds, provider_name, provider_video_id, category_id) values (${TEN_MINUTES}, 11, 'Ten', 600, 'YouTube', 'ten', 1)`,
+    );
+    await run(
+      `insert into channels (id, owner_id, name, url, category_id, timezone, created_at) values (${CHANNEL}, 11, 'Dense', 'dense', 1, 'Europe/Berlin', '2026-01-01T00:00:00Z')`,
+    );
     await run(`insert into schedule_blocks (id, channel_id, start_local, published, loop_daily)
       select 3900000 + g, ${CHANNEL}, timestamp '2027-01-01' + (g - 1) * interval '1 hour', true, false from generate_series(1, ${BLOCKS}) g`);
     await run(`insert into schedule_block_videos (block_id, position, video_id)
@@ -79,7 +83,10 @@ describe.each(BACKENDS)('schedule writes at the block bound cost what they touch
     let minute = 30;
     const patch = await leastCpu(3, async () => {
       const read = await s.call('GET', `${path}/schedules/${id}`);
-      const r = await s.call('PATCH', `${path}/schedules/${id}`, { body: { startTime: `${read.json().data.startTime.slice(0, 10)}T00:${++minute}:00` }, headers: { 'if-match': read.headers.etag as string } });
+      const r = await s.call('PATCH', `${path}/schedules/${id}`, {
+        body: { startTime: `${read.json().data.startTime.slice(0, 10)}T00:${++minute}:00` },
+        headers: { 'if-match': read.headers.etag as string },
+      });
       expect(r.statusCode, r.body).toBe(200);
       return r;
     });
@@ -100,7 +107,10 @@ describe.each(BACKENDS)('schedule writes at the block bound cost what they touch
 
   // 72 slots a day (every 20 minutes), 27 days after the filled ones: two ten-minute videos each.
   const slots = Array.from({ length: 72 }, (_, i) => ({
-    days: [1, 2, 3, 4, 5, 6, 7], start: `${String(Math.floor(i / 3)).padStart(2, '0')}:${String((i % 3) * 20).padStart(2, '0')}`, videoIds: [TEN_MINUTES], order: 'inOrder',
+    days: [1, 2, 3, 4, 5, 6, 7],
+    start: `${String(Math.floor(i / 3)).padStart(2, '0')}:${String((i % 3) * 20).padStart(2, '0')}`,
+    videoIds: [TEN_MINUTES],
+    order: 'inOrder',
   }));
 
   it(`a programming preview, apply and undo of ~1,900 blocks, under ${PROGRAMMING_CPU_MS} ms of CPU each`, async () => {
@@ -119,7 +129,7 @@ describe.each(BACKENDS)('schedule writes at the block bound cost what they touch
     expectCpuUnder(undo.cpuMs, PROGRAMMING_CPU_MS, 'undo');
   }, 120_000);
 
-  it('during a maximal apply, another owner\'s warm reads are answered between its slices, never 503', async () => {
+  it("during a maximal apply, another owner's warm reads are answered between its slices, never 503", async () => {
     const read = () => s.t.request({ method: 'GET', url: '/api/v1/services/custom/users/olga/channels' });
     expect((await read()).statusCode).toBe(200);
     const delay = monitorEventLoopDelay({ resolution: 5 });

@@ -52,7 +52,9 @@ describe.each(BACKENDS)('schedule writes on the days they touch, on %s', (backen
     expect(applied.json().data.items.map((b: any) => [b.startTime, b.videoIds])).toEqual(planned.blocks.map((b: any) => [b.startTime, b.videoIds]));
     // A day the loop and a kept block fill: the slot is left out, with a warning saying why.
     expect((await block(id, { startTime: '2027-03-05T00:00:00', videoIds: Array(MAX_DAY_ENTRIES - 9).fill(SECOND) })).statusCode).toBe(201);
-    const full = (await s.call('POST', `/channels/${id}/programming/preview`, { body: { ...body, from: '2027-03-05', to: '2027-03-05', slots: [{ ...body.slots[0], start: '01:00' }] } })).json().data;
+    const full = (
+      await s.call('POST', `/channels/${id}/programming/preview`, { body: { ...body, from: '2027-03-05', to: '2027-03-05', slots: [{ ...body.slots[0], start: '01:00' }] } })
+    ).json().data;
     expect(full.blocks).toEqual([]);
     expect(full.warnings[0].message).toContain(`already holds ${MAX_DAY_ENTRIES} videos and live streams`);
   });
@@ -123,11 +125,16 @@ describe.each(BACKENDS)('schedule writes on the days they touch, on %s', (backen
       hour: fc.integer({ min: 0, max: 23 }),
       minute: fc.constantFrom(0, 20, 40, 59),
       loopDaily: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
-      videoIds: fc.oneof(fc.array(fc.constantFrom(SECOND, HALF, MINUTE, HOUR), { minLength: 1, maxLength: 3 }), fc.constant(Array<number>(30).fill(HOUR))) as fc.Arbitrary<number[]>,
+      videoIds: fc.oneof(fc.array(fc.constantFrom(SECOND, HALF, MINUTE, HOUR), { minLength: 1, maxLength: 3 }), fc.constant(Array<number>(30).fill(HOUR))) as fc.Arbitrary<
+        number[]
+      >,
     });
     const arb = fc.record({
       where: fc.constantFrom(
-        { zone: 'Europe/Berlin', base: '2027-03-26' }, { zone: 'America/New_York', base: '2027-11-05' }, { zone: 'Pacific/Apia', base: '2011-12-27' }, { zone: 'UTC', base: '2027-06-01' },
+        { zone: 'Europe/Berlin', base: '2027-03-26' },
+        { zone: 'America/New_York', base: '2027-11-05' },
+        { zone: 'Pacific/Apia', base: '2011-12-27' },
+        { zone: 'UTC', base: '2027-06-01' },
       ),
       stored: fc.array(blockArb, { maxLength: 6 }),
       candidate: blockArb,
@@ -150,7 +157,9 @@ describe.each(BACKENDS)('schedule writes on the days they touch, on %s', (backen
         const answer = await block(id, body);
         if (expected) {
           expect(answer.statusCode, answer.body).toBe(409);
-          expect(answer.json().error.message).toContain(`overlaps the '${TITLES[firstVideoOf.get(expected.other.blockId)!]}' block (${formatZoned(expected.other.start, zone)} to ${formatZoned(expected.other.end, zone)})`);
+          expect(answer.json().error.message).toContain(
+            `overlaps the '${TITLES[firstVideoOf.get(expected.other.blockId)!]}' block (${formatZoned(expected.other.start, zone)} to ${formatZoned(expected.other.end, zone)})`,
+          );
         } else {
           expect(answer.statusCode, answer.body).toBe(201);
         }

@@ -3,36 +3,29 @@
 // compares the rendered REST and Custom entries byte for byte.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  channelDatesForWindow,
-  expandChannelDay,
-  expandWindow,
-  type ExpandedBlock,
-  type LiveStream,
-  type ScheduleBlock,
-  type ScheduleVideo,
-} from '../src/schedules/expand.ts';
+import { channelDatesForWindow, expandChannelDay, expandWindow, type ExpandedBlock, type LiveStream, type ScheduleBlock, type ScheduleVideo } from '../src/schedules/expand.ts';
 import { formatLocalDateTime, formatLocalSpaced, localDateOf, localDayWindow, playTimeLabel } from '../src/schedules/labels.ts';
 import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries } from '../src/schedules/channel-day.ts';
-import {
-  fastLocalDate,
-  fastLocalDateTime,
-  fastLocalSpaced,
-  fastPlayTimeLabel,
-  offsetMinutes,
-} from '../src/schedules/zone-offsets.ts';
+import { fastLocalDate, fastLocalDateTime, fastLocalSpaced, fastPlayTimeLabel, offsetMinutes } from '../src/schedules/zone-offsets.ts';
 import { IANAZone } from 'luxon';
 
 /** DST both ways, half- and quarter-hour offsets, a 30-minute DST shift, the southern hemisphere. */
 const ZONES = [
-  'UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns',
-  'Australia/Adelaide', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Sao_Paulo', 'Europe/London', 'Pacific/Apia',
+  'UTC',
+  'America/New_York',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'America/St_Johns',
+  'Australia/Adelaide',
+  'Australia/Lord_Howe',
+  'Pacific/Chatham',
+  'America/Sao_Paulo',
+  'Europe/London',
+  'Pacific/Apia',
 ];
 /** Days around the 2026 transitions of those zones, and plain days. */
-const DATES = [
-  '2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01',
-  '2026-01-15', '2026-06-30', '2026-12-31', '2027-01-01',
-];
+const DATES = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01', '2026-01-15', '2026-06-30', '2026-12-31', '2027-01-01'];
 const utc = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0) => Date.UTC(y, mo - 1, d, h, mi, s, ms);
 
 describe('zone offset tables', () => {
@@ -55,13 +48,18 @@ describe('zone offset tables', () => {
 
   it('match every luxon label from 1900 to 2100 in every test zone (including offsets with seconds)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: utc(1900, 1, 1), max: utc(2100, 1, 1) }), fc.double({ min: 0, max: 0.999, noNaN: true }), fc.constantFrom(...ZONES, 'Asia/Kolkata', 'Europe/Amsterdam'), (ms, frac, zone) => {
-        const t = ms + frac;
-        expect(fastLocalDateTime(t, zone)).toBe(formatLocalDateTime(t, zone));
-        expect(fastLocalSpaced(t, zone)).toBe(formatLocalSpaced(t, zone));
-        expect(fastLocalDate(t, zone)).toBe(localDateOf(t, zone));
-        expect(fastPlayTimeLabel(t, t + 5_400_000.5, zone)).toBe(playTimeLabel(t, t + 5_400_000.5, zone));
-      }),
+      fc.property(
+        fc.integer({ min: utc(1900, 1, 1), max: utc(2100, 1, 1) }),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        fc.constantFrom(...ZONES, 'Asia/Kolkata', 'Europe/Amsterdam'),
+        (ms, frac, zone) => {
+          const t = ms + frac;
+          expect(fastLocalDateTime(t, zone)).toBe(formatLocalDateTime(t, zone));
+          expect(fastLocalSpaced(t, zone)).toBe(formatLocalSpaced(t, zone));
+          expect(fastLocalDate(t, zone)).toBe(localDateOf(t, zone));
+          expect(fastPlayTimeLabel(t, t + 5_400_000.5, zone)).toBe(playTimeLabel(t, t + 5_400_000.5, zone));
+        },
+      ),
       { seed: 20261124, numRuns: 3_000 },
     );
   });
@@ -72,7 +70,13 @@ describe('zone offset tables', () => {
 interface V extends ScheduleVideo {}
 
 const video = (id: number, durationSeconds: number): V => ({
-  videoTubeId: id, title: `v${id}`, thumbnailUrl: `t${id}`, durationSeconds, providerVideoId: `p${id}`, providerName: 'Custom', streamUrl: null,
+  videoTubeId: id,
+  title: `v${id}`,
+  thumbnailUrl: `t${id}`,
+  durationSeconds,
+  providerVideoId: `p${id}`,
+  providerName: 'Custom',
+  streamUrl: null,
 });
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -102,10 +106,9 @@ const catalogArb = fc.record({
     }),
     { maxLength: 7 },
   ),
-  live: fc.array(
-    fc.record({ startHours: fc.integer({ min: -60, max: 84 }), minutes: fc.integer({ min: 0, max: 59 }), lengthMinutes: fc.integer({ min: -30, max: 300 }) }),
-    { maxLength: 3 },
-  ),
+  live: fc.array(fc.record({ startHours: fc.integer({ min: -60, max: 84 }), minutes: fc.integer({ min: 0, max: 59 }), lengthMinutes: fc.integer({ min: -30, max: 300 }) }), {
+    maxLength: 3,
+  }),
   requestZones: fc.uniqueArray(fc.constantFrom(...ZONES), { minLength: 1, maxLength: 3 }),
 });
 
@@ -131,15 +134,23 @@ function build(c: Catalog): { blocks: ScheduleBlock<V>[]; liveStreams: LiveStrea
 
 /** The REST schedule's fields that come from the expansion, labels in the channel zone. */
 function restText(blocks: ExpandedBlock<V>[], zone: string, label: typeof formatLocalDateTime, play: typeof playTimeLabel): string {
-  return JSON.stringify(blocks.map((b) => ({
-    id: b.channelScheduleId, startTime: label(b.start, zone), published: b.published, loopDaily: b.loopDaily, isLive: b.isLive,
-    videos: b.videos.map((v) => [v.video.videoTubeId, v.playbackOrderNumber, v.start, v.end, label(v.start, zone), label(v.end, zone), play(v.start, v.end, zone)]),
-  })));
+  return JSON.stringify(
+    blocks.map((b) => ({
+      id: b.channelScheduleId,
+      startTime: label(b.start, zone),
+      published: b.published,
+      loopDaily: b.loopDaily,
+      isLive: b.isLive,
+      videos: b.videos.map((v) => [v.video.videoTubeId, v.playbackOrderNumber, v.start, v.end, label(v.start, zone), label(v.end, zone), play(v.start, v.end, zone)]),
+    })),
+  );
 }
 
 /** The Custom rows' fields that come from the expansion, labels in the request zone. */
 function customText(blocks: ExpandedBlock<V>[], zone: string, label: typeof formatLocalSpaced): string {
-  return JSON.stringify(blocks.flatMap((b) => b.videos.map((v) => [b.channelScheduleId, b.start, v.video.videoTubeId, v.playbackOrderNumber, v.isLive, label(v.start, zone), label(v.end, zone)])));
+  return JSON.stringify(
+    blocks.flatMap((b) => b.videos.map((v) => [b.channelScheduleId, b.start, v.video.videoTubeId, v.playbackOrderNumber, v.isLive, label(v.start, zone), label(v.end, zone)])),
+  );
 }
 
 describe('compiled schedules answer what the expansion answers', () => {
@@ -178,16 +189,16 @@ describe('compiled schedules answer what the expansion answers', () => {
         };
         for (const includeUnpublished of [false, true]) {
           const expected = expandChannelDay({ zone: c.zone, date: c.date, blocks, liveStreams, includeUnpublished });
-          expect(restText(dayBlocks(day(c.date), includeUnpublished), c.zone, fastLocalDateTime, fastPlayTimeLabel))
-            .toBe(restText(expected, c.zone, formatLocalDateTime, playTimeLabel));
+          expect(restText(dayBlocks(day(c.date), includeUnpublished), c.zone, fastLocalDateTime, fastPlayTimeLabel)).toBe(
+            restText(expected, c.zone, formatLocalDateTime, playTimeLabel),
+          );
         }
         for (const requestZone of c.requestZones) {
           const { from, to } = localDayWindow(c.date, requestZone);
           const dates = windowChannelDates(c.zone, from, to);
           expect(dates).toEqual(channelDatesForWindow(c.zone, from, to));
           const expected = expandWindow({ zone: c.zone, from, to, blocks, liveStreams, includeUnpublished: false });
-          expect(customText(sliceWindow(dates.map(day), from, to, false), requestZone, fastLocalSpaced))
-            .toBe(customText(expected, requestZone, formatLocalSpaced));
+          expect(customText(sliceWindow(dates.map(day), from, to, false), requestZone, fastLocalSpaced)).toBe(customText(expected, requestZone, formatLocalSpaced));
           // Availability asks only whether the window holds anything.
           for (const includeUnpublished of [false, true]) {
             expect(windowHasEntries(dates.map(day), from, to, includeUnpublished)).toBe(sliceWindow(dates.map(day), from, to, includeUnpublished).length > 0);

@@ -11,15 +11,7 @@ import {
   type ScheduleBlock,
   type ScheduleVideo,
 } from '../src/schedules/expand.ts';
-import {
-  formatLocalDateTime,
-  formatLocalSpaced,
-  isValidDate,
-  localDayWindow,
-  playTimeLabel,
-  timeDurationLabel,
-  totalDurationLabel,
-} from '../src/schedules/labels.ts';
+import { formatLocalDateTime, formatLocalSpaced, isValidDate, localDayWindow, playTimeLabel, timeDurationLabel, totalDurationLabel } from '../src/schedules/labels.ts';
 
 interface TestVideo extends ScheduleVideo {
   extra: string;
@@ -31,8 +23,7 @@ const KOLKATA = 'Asia/Kolkata';
 const LOS_ANGELES = 'America/Los_Angeles';
 const LONDON = 'Europe/London';
 
-const utc = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number =>
-  Date.UTC(y, mo - 1, d, h, mi, s, ms);
+const utc = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number => Date.UTC(y, mo - 1, d, h, mi, s, ms);
 
 function video(id: number, durationSeconds: number): TestVideo {
   return {
@@ -60,8 +51,7 @@ function day(zone: string, date: string, blocks: ScheduleBlock<TestVideo>[], liv
 }
 
 const ids = (blocks: ExpandedBlock<TestVideo>[]): number[] => blocks.map((b) => b.channelScheduleId);
-const local = (blocks: ExpandedBlock<TestVideo>[], zone: string) =>
-  blocks.map((b) => b.videos.map((v) => [formatLocalDateTime(v.start, zone), formatLocalDateTime(v.end, zone)]));
+const local = (blocks: ExpandedBlock<TestVideo>[], zone: string) => blocks.map((b) => b.videos.map((v) => [formatLocalDateTime(v.start, zone), formatLocalDateTime(v.end, zone)]));
 
 describe('expandChannelDay', () => {
   it('expands a plain day with chained videos and pass-through fields', () => {
@@ -158,10 +148,7 @@ describe('expandChannelDay', () => {
   });
 
   it('includes unpublished blocks only on request', () => {
-    const blocks = [
-      block(1, '2026-06-15T10:00:00', [video(1, 60)], { published: false }),
-      block(2, '2026-06-15T11:00:00', [video(2, 60)]),
-    ];
+    const blocks = [block(1, '2026-06-15T10:00:00', [video(1, 60)], { published: false }), block(2, '2026-06-15T11:00:00', [video(2, 60)])];
     const owner = day(BERLIN, '2026-06-15', blocks, [], true);
     expect(ids(owner)).toEqual([1, 2]);
     expect(owner[0]!.published).toBe(false);
@@ -184,9 +171,7 @@ describe('expandChannelDay', () => {
       published: true,
       loopDaily: false,
       isLive: true,
-      videos: [
-        { video: streams[1]!.video, playbackOrderNumber: 1, start: utc(2026, 6, 15, 7, 30), end: utc(2026, 6, 15, 8, 15), isLive: true },
-      ],
+      videos: [{ video: streams[1]!.video, playbackOrderNumber: 1, start: utc(2026, 6, 15, 7, 30), end: utc(2026, 6, 15, 8, 15), isLive: true }],
     });
     expect(ids(day(BERLIN, '2026-06-14', blocks, streams))).toEqual([-79]);
     expect(scheduleTotals(out)).toEqual({ totalVideos: 5, totalDurationSeconds: 1800 + 600 + 1800 + 2700 + 2700 });
@@ -298,9 +283,7 @@ describe('expandWindow', () => {
     const london = localDayWindow('2026-06-15', LONDON);
     const blocks = [block(1, '2026-06-14T23:30:00', [video(1, 3600), video(2, 3600), video(3, 3600)])];
     const out = expandWindow({ zone: BERLIN, ...london, blocks, liveStreams: [], includeUnpublished: false });
-    expect(out.map((b) => b.videos.map((v) => [v.playbackOrderNumber, formatLocalDateTime(v.start, BERLIN)]))).toEqual([
-      [[3, '2026-06-15T01:30:00']],
-    ]);
+    expect(out.map((b) => b.videos.map((v) => [v.playbackOrderNumber, formatLocalDateTime(v.start, BERLIN)]))).toEqual([[[3, '2026-06-15T01:30:00']]]);
   });
 
   it('returns nothing for an empty window', () => {

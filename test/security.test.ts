@@ -96,8 +96,12 @@ describe.each(BACKENDS)('tokens and failed logins on %s', (backend) => {
       expect((await customLogin('victim@example.com', 'pw-victim', '10.66.0.2', now)).statusCode).toBe(429);
       expect((await restLogin('victim', 'pw-victim', '10.0.0.77', now)).statusCode).toBe(200);
       const form = await t.request({
-        method: 'POST', url: `${CUSTOM}/auth/login`, payload: 'email=victim&password=pw-victim',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: '10.0.0.78', now,
+        method: 'POST',
+        url: `${CUSTOM}/auth/login`,
+        payload: 'email=victim&password=pw-victim',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: '10.0.0.78',
+        now,
       });
       expect(form.statusCode).toBe(200);
     });
@@ -127,9 +131,7 @@ describe.each(BACKENDS)('tokens and failed logins on %s', (backend) => {
     it('caps one name across many addresses (the distributed-guessing ceiling)', async () => {
       const now = new Date('2026-11-22T11:00:00Z');
       // 99 failures from elsewhere within the window, as 20 addresses x 5 would leave them.
-      await t.database.db.execute(
-        sql`insert into login_throttles (key, failures, window_started_at) values (${throttleKeys('ceiling', 'x').name}, 99, ${now})`,
-      );
+      await t.database.db.execute(sql`insert into login_throttles (key, failures, window_started_at) values (${throttleKeys('ceiling', 'x').name}, 99, ${now})`);
       expect((await restLogin('ceiling', 'guess', '10.68.0.1', now.toISOString())).statusCode).toBe(401);
       expect((await restLogin('ceiling', 'pw-ceiling', '10.68.0.2', now.toISOString())).statusCode).toBe(429);
       expect((await restLogin('ceiling', 'pw-ceiling', '10.68.0.2', '2026-11-22T11:15:01Z')).statusCode).toBe(200);
@@ -142,9 +144,7 @@ describe.each(BACKENDS)('tokens and failed logins on %s', (backend) => {
         await t.database.db.execute(sql`insert into login_throttles (key, failures, window_started_at) values (${`login:spent-${i}`}, 3, ${old})`);
       }
       const stillBlocked = new Date(now.getTime() + 60_000);
-      await t.database.db.execute(
-        sql`insert into login_throttles (key, failures, window_started_at, blocked_until) values ('login:blocked', 5, ${old}, ${stillBlocked})`,
-      );
+      await t.database.db.execute(sql`insert into login_throttles (key, failures, window_started_at, blocked_until) values ('login:blocked', 5, ${old}, ${stillBlocked})`);
       const count = async (where: ReturnType<typeof sql>) => {
         const result: any = await t.database.db.execute(sql`select count(*)::int as n from login_throttles where ${where}`);
         return (result.rows ?? result)[0].n;
@@ -165,7 +165,9 @@ describe.each(BACKENDS)('activity limits on %s', (backend) => {
     const paths = ['/api/v1/activity', '/api/v1/services/custom/activity'];
     const heartbeat = (userId: string, address: string, path: string) =>
       t.request({
-        method: 'POST', url: path, remoteAddress: address,
+        method: 'POST',
+        url: path,
+        remoteAddress: address,
         payload: { source: 'roku_app', action: 'play_channel', client_id: 11, user_id: userId, channel_id: 201 },
       });
     for (let i = 0; i < 3; i++) expect((await heartbeat(`forged-${i}`, '10.5.1.1', paths[i % 2]!)).statusCode).toBe(200);
@@ -188,7 +190,10 @@ describe('client addresses behind proxies (TRUST_PROXY)', () => {
   /** Login attempts with an unreadable body: counted by the per-address limit, no password work. */
   const probe = (t: TestApp, socket: string, forwardedFor?: string) =>
     t.request({
-      method: 'POST', url: `${REST}/auth/login`, payload: {}, remoteAddress: socket,
+      method: 'POST',
+      url: `${REST}/auth/login`,
+      payload: {},
+      remoteAddress: socket,
       headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
     });
   const withProxies = (value: string) =>

@@ -10,8 +10,21 @@ function video(segments: number): IngestedVideo {
     targetDurationSeconds: 4,
     durationsMs: Array.from({ length: segments }, (_, i) => (i === segments - 1 ? 1_500 : 4_000)),
     variants: [
-      { bandwidth: 800_000, resolution: { width: 640, height: 360 }, codecs: 'avc1.4d401e,mp4a.40.2', playlistUri: 'https://media.example/v/360/index.m3u8', segmentUris: uris('360') },
-      { bandwidth: 2_500_000, resolution: { width: 1280, height: 720 }, codecs: 'avc1.4d401f,mp4a.40.2', playlistUri: 'https://media.example/v/720/index.m3u8', segmentUris: uris('720'), byteRanges: uris('720').map((_, i) => (i % 2 ? { length: 1000, offset: i * 1000 } : null)) },
+      {
+        bandwidth: 800_000,
+        resolution: { width: 640, height: 360 },
+        codecs: 'avc1.4d401e,mp4a.40.2',
+        playlistUri: 'https://media.example/v/360/index.m3u8',
+        segmentUris: uris('360'),
+      },
+      {
+        bandwidth: 2_500_000,
+        resolution: { width: 1280, height: 720 },
+        codecs: 'avc1.4d401f,mp4a.40.2',
+        playlistUri: 'https://media.example/v/720/index.m3u8',
+        segmentUris: uris('720'),
+        byteRanges: uris('720').map((_, i) => (i % 2 ? { length: 1000, offset: i * 1000 } : null)),
+      },
     ],
   };
 }

@@ -27,7 +27,20 @@ function clientsCatalog() {
 
 /** model/VideoItem.kt fields the app reads as non-null Strings (Gson turns numbers into strings). */
 function expectVideoItem(row: any) {
-  for (const field of ['channelId', 'duration', 'durationInDate', 'endDate', 'id', 'providerName', 'providerVideoId', 'startDate', 'timeDuration', 'title', 'userId', 'videoTubeId']) {
+  for (const field of [
+    'channelId',
+    'duration',
+    'durationInDate',
+    'endDate',
+    'id',
+    'providerName',
+    'providerVideoId',
+    'startDate',
+    'timeDuration',
+    'title',
+    'userId',
+    'videoTubeId',
+  ]) {
     expect(row[field], field).not.toBeNull();
     expect(['string', 'number'], field).toContain(typeof row[field]);
   }
@@ -52,7 +65,12 @@ describe.each(BACKENDS)('shipped clients on %s', (backend) => {
   beforeAll(async () => {
     t = await testApp(backend, clientsCatalog(), { COMPAT_ROUTES: ['mobile', 'roku'] });
     // LoginViewModel: a form post of email and password (StrimmApi.loginAuth).
-    const login = await t.request({ method: 'POST', url: '/api/v1/services/mobile/auth/login', headers: FORM, payload: `email=${VIEWER.username}&password=${encodeURIComponent(VIEWER.password)}` });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v1/services/mobile/auth/login',
+      headers: FORM,
+      payload: `email=${VIEWER.username}&password=${encodeURIComponent(VIEWER.password)}`,
+    });
     expect(login.statusCode).toBe(200);
     token = login.json().data.access_token;
   });
@@ -102,7 +120,7 @@ describe.each(BACKENDS)('shipped clients on %s', (backend) => {
       });
 
       if (tree === 'custom') {
-        it('custom: searchItem is not in the spec\'s tree: the Custom 404, never Fastify\'s', async () => {
+        it("custom: searchItem is not in the spec's tree: the Custom 404, never Fastify's", async () => {
           const response = await call(`${base}/users/11/search?key_word=news&channel_skip=0&channel_take=10&video_skip=0&video_take=10&timezone=UTC`);
           expect([response.statusCode, response.json()]).toEqual([404, failureOf(404, 'Not found.')]);
         });
@@ -191,7 +209,11 @@ describe.each(BACKENDS)('shipped clients on %s', (backend) => {
     });
 
     it('bad input is a non-2xx answer in the Custom envelope, never a 500', async () => {
-      for (const url of [`${base}/users/11/channels/video?dates=2026-11-21`, `${base}/users/11/channels?limit=abc`, `${base}/users/11/channels/video?channel_ids=201&dates=1900-01-01,2026-01-01`]) {
+      for (const url of [
+        `${base}/users/11/channels/video?dates=2026-11-21`,
+        `${base}/users/11/channels?limit=abc`,
+        `${base}/users/11/channels/video?channel_ids=201&dates=1900-01-01,2026-01-01`,
+      ]) {
         const response = await call(url);
         expect(response.statusCode, url).toBe(422);
         expect(response.json().data.message, url).toBe('The given data was invalid.');

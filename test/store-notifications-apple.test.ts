@@ -26,10 +26,21 @@ describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
     return response;
   };
   const held = (extra: Partial<typeof subscriptions.$inferInsert> = {}) =>
-    t().database.db.insert(subscriptions).values({
-      appId: 301, deviceId: 'dev-i', viewerId: null, storePlatform: 'Apple', productId: SKU.appleMonthly, originalTransactionId: '2000000100',
-      status: 'active', expiresAt: new Date(NOW.getTime() + 30 * DAY), updatedAt: NOW, autoRenewing: true, ...extra,
-    });
+    t()
+      .database.db.insert(subscriptions)
+      .values({
+        appId: 301,
+        deviceId: 'dev-i',
+        viewerId: null,
+        storePlatform: 'Apple',
+        productId: SKU.appleMonthly,
+        originalTransactionId: '2000000100',
+        status: 'active',
+        expiresAt: new Date(NOW.getTime() + 30 * DAY),
+        updatedAt: NOW,
+        autoRenewing: true,
+        ...extra,
+      });
   const subscription = async () => (await t().database.db.select().from(subscriptions).where(eq(subscriptions.appId, 301)))[0]!;
   const inbox = () => t().database.db.select().from(storeNotifications);
   const channels = () => get('/users/11/channels', IOS);
@@ -45,7 +56,15 @@ describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
     expect([refused.statusCode, refused.json()]).toEqual([403, failureOf(403, 'subscription_required')]);
     expect(await inbox()).toEqual([expect.objectContaining({ notificationId: 'n-refund', type: 'REFUND', state: 'applied', attempts: 1 })]);
     const [attempt] = await t().database.db.select().from(verificationAttempts);
-    expect(attempt).toMatchObject({ route: 'notification', appId: 301, deviceId: 'dev-i', storePlatform: 'Apple', originalTransactionId: '2000000100', outcome: 'refunded', granted: false });
+    expect(attempt).toMatchObject({
+      route: 'notification',
+      appId: 301,
+      deviceId: 'dev-i',
+      storePlatform: 'Apple',
+      originalTransactionId: '2000000100',
+      outcome: 'refunded',
+      granted: false,
+    });
   });
 
   it('a revocation (Family Sharing lost) is revoked too; a reversed refund gives access back', async () => {
@@ -61,7 +80,15 @@ describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
     await held({ expiresAt: new Date(NOW.getTime() - HOUR), status: 'expired' });
     await notify({ type: 'DID_RENEW', uuid: 'n-renew', status: 1, transaction: { transactionId: '2000000222', expiresDate: NOW.getTime() + 31 * DAY } });
     expect(await subscription()).toMatchObject({ status: 'active', expiresAt: new Date(NOW.getTime() + 31 * DAY), autoRenewing: true });
-    await notify({ type: 'DID_CHANGE_RENEWAL_STATUS', subtype: 'AUTO_RENEW_DISABLED', uuid: 'n-off', signedAt: NOW.getTime() + 1000, status: 1, renewal: { autoRenewStatus: 0 }, transaction: { expiresDate: NOW.getTime() + 31 * DAY } });
+    await notify({
+      type: 'DID_CHANGE_RENEWAL_STATUS',
+      subtype: 'AUTO_RENEW_DISABLED',
+      uuid: 'n-off',
+      signedAt: NOW.getTime() + 1000,
+      status: 1,
+      renewal: { autoRenewStatus: 0 },
+      transaction: { expiresDate: NOW.getTime() + 31 * DAY },
+    });
     expect(await subscription()).toMatchObject({ status: 'active', autoRenewing: false });
   });
 
@@ -69,7 +96,12 @@ describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
     await held({ expiresAt: new Date(NOW.getTime() - HOUR), status: 'expired' });
     const renewal = { transactionId: '2000000333', expiresDate: NOW.getTime() + 31 * DAY, price: 3990, currency: 'GBP' };
     await notify({ type: 'DID_RENEW', uuid: 'n-renew-priced', signedAt: NOW.getTime() - 2 * HOUR, status: 1, transaction: renewal });
-    await notify({ type: 'REFUND', uuid: 'n-refund-priced', signedAt: NOW.getTime() - HOUR, transaction: { ...renewal, revocationDate: NOW.getTime() - HOUR, revocationReason: 0 } });
+    await notify({
+      type: 'REFUND',
+      uuid: 'n-refund-priced',
+      signedAt: NOW.getTime() - HOUR,
+      transaction: { ...renewal, revocationDate: NOW.getTime() - HOUR, revocationReason: 0 },
+    });
     const attempts = await t().database.db.select().from(verificationAttempts).orderBy(verificationAttempts.id);
     expect(attempts.map((a) => [a.transactionId, a.outcome, a.granted, a.priceMicros, a.priceCurrency, a.priceProductId])).toEqual([
       ['2000000333', 'valid', true, 3_990_000, 'GBP', SKU.appleMonthly],
@@ -86,7 +118,14 @@ describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
   it('a billing grace period keeps access until it ends; its end and EXPIRED end it', async () => {
     await held({ expiresAt: new Date(NOW.getTime() - HOUR) });
     const graceEnd = NOW.getTime() + 6 * DAY;
-    await notify({ type: 'DID_FAIL_TO_RENEW', subtype: 'GRACE_PERIOD', uuid: 'n-grace', status: 4, transaction: { expiresDate: NOW.getTime() - HOUR }, renewal: { gracePeriodExpiresDate: graceEnd } });
+    await notify({
+      type: 'DID_FAIL_TO_RENEW',
+      subtype: 'GRACE_PERIOD',
+      uuid: 'n-grace',
+      status: 4,
+      transaction: { expiresDate: NOW.getTime() - HOUR },
+      renewal: { gracePeriodExpiresDate: graceEnd },
+    });
     expect(await subscription()).toMatchObject({ status: 'active', expiresAt: new Date(graceEnd) });
     expect((await channels()).statusCode).toBe(200);
     await notify({ type: 'GRACE_PERIOD_EXPIRED', uuid: 'n-grace-end', signedAt: NOW.getTime() + 1000, transaction: { expiresDate: NOW.getTime() - HOUR } });
@@ -136,11 +175,32 @@ describe.each(BACKENDS)('Apple notifications (%s)', (kind) => {
   });
 
   it('a refunded one-time purchase ends its unlock at once', async () => {
-    await t().database.db.insert(ppvUnlocks).values({
-      appId: 301, videoId: 5002, channelId: null, deviceId: 'dev-i', storePlatform: 'Apple', productId: 'com.alice.movie', transactionId: '3000000001',
-      expiresAt: new Date(NOW.getTime() + DAY), createdAt: NOW,
+    await t()
+      .database.db.insert(ppvUnlocks)
+      .values({
+        appId: 301,
+        videoId: 5002,
+        channelId: null,
+        deviceId: 'dev-i',
+        storePlatform: 'Apple',
+        productId: 'com.alice.movie',
+        transactionId: '3000000001',
+        expiresAt: new Date(NOW.getTime() + DAY),
+        createdAt: NOW,
+      });
+    await notify({
+      type: 'REFUND',
+      uuid: 'n-ppv',
+      transaction: {
+        transactionId: '3000000001',
+        originalTransactionId: '3000000001',
+        productId: 'com.alice.movie',
+        type: 'Consumable',
+        expiresDate: undefined,
+        revocationDate: NOW.getTime(),
+        revocationReason: 1,
+      },
     });
-    await notify({ type: 'REFUND', uuid: 'n-ppv', transaction: { transactionId: '3000000001', originalTransactionId: '3000000001', productId: 'com.alice.movie', type: 'Consumable', expiresDate: undefined, revocationDate: NOW.getTime(), revocationReason: 1 } });
     expect((await t().database.db.select().from(ppvUnlocks))[0]).toMatchObject({ revokedAt: NOW });
   });
 

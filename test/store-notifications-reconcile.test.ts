@@ -22,19 +22,42 @@ describe.each(BACKENDS)('stores reconcile (%s)', (kind) => {
   const db = () => t().database.db;
   const reconcile = (since?: Date) => t().app.storeNotifications.reconcile(NOW, since);
   const withAppleApi = () =>
-    db().update(appStoreCredentials).set({ credentials: { bundleId: 'com.alice', appAppleId: 1234567890, issuerId: 'issuer', keyId: 'KEY1', privateKey: appleKey } })
+    db()
+      .update(appStoreCredentials)
+      .set({ credentials: { bundleId: 'com.alice', appAppleId: 1234567890, issuerId: 'issuer', keyId: 'KEY1', privateKey: appleKey } })
       .where(eq(appStoreCredentials.appId, 301));
 
   it('catches up a refund whose push never came, and only once', async () => {
     await withAppleApi();
-    await db().insert(subscriptions).values({
-      appId: 301, deviceId: 'dev-i', storePlatform: 'Apple', productId: SKU.appleMonthly, originalTransactionId: '2000000100',
-      status: 'active', expiresAt: new Date(NOW.getTime() + 30 * DAY), updatedAt: NOW, autoRenewing: true,
-    });
-    world.senders().appleHistory = [appleSignedPayload(stores(), { type: 'REFUND', uuid: 'h-refund', signedAt: NOW.getTime() - 2 * HOUR, transaction: { revocationDate: NOW.getTime() - 2 * HOUR, revocationReason: 0 } })];
+    await db()
+      .insert(subscriptions)
+      .values({
+        appId: 301,
+        deviceId: 'dev-i',
+        storePlatform: 'Apple',
+        productId: SKU.appleMonthly,
+        originalTransactionId: '2000000100',
+        status: 'active',
+        expiresAt: new Date(NOW.getTime() + 30 * DAY),
+        updatedAt: NOW,
+        autoRenewing: true,
+      });
+    world.senders().appleHistory = [
+      appleSignedPayload(stores(), {
+        type: 'REFUND',
+        uuid: 'h-refund',
+        signedAt: NOW.getTime() - 2 * HOUR,
+        transaction: { revocationDate: NOW.getTime() - 2 * HOUR, revocationReason: 0 },
+      }),
+    ];
     world.senders().googleVoided = [];
     const lines = await reconcile();
-    expect(lines).toEqual(expect.arrayContaining([{ appId: 301, store: 'Apple', read: 1, added: 1 }, { appId: 302, store: 'Google', read: 0, added: 0 }]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        { appId: 301, store: 'Apple', read: 1, added: 1 },
+        { appId: 302, store: 'Google', read: 0, added: 0 },
+      ]),
+    );
     expect((await db().select().from(subscriptions))[0]).toMatchObject({ status: 'revoked' });
     const [asked] = stores().apple.server.requests.filter((r) => r.url.startsWith('/inApps/v1/notifications/history'));
     expect(asked!.headers.authorization).toMatch(/^Bearer ey/);
@@ -49,13 +72,31 @@ describe.each(BACKENDS)('stores reconcile (%s)', (kind) => {
   });
 
   it('reads Google voided purchases: a refunded one-time purchase loses its unlock', async () => {
-    await db().insert(ppvUnlocks).values({
-      appId: 302, videoId: 5001, channelId: null, deviceId: 'dev-g', storePlatform: 'Google', productId: SKU.googlePpv, transactionId: 'GPA.5555',
-      expiresAt: new Date(NOW.getTime() + DAY), createdAt: NOW,
-    });
+    await db()
+      .insert(ppvUnlocks)
+      .values({
+        appId: 302,
+        videoId: 5001,
+        channelId: null,
+        deviceId: 'dev-g',
+        storePlatform: 'Google',
+        productId: SKU.googlePpv,
+        transactionId: 'GPA.5555',
+        expiresAt: new Date(NOW.getTime() + DAY),
+        createdAt: NOW,
+      });
     stores().google.records.set('voided-token', googleProduct('GPA.5555', SKU.googlePpv, { purchaseState: 1 }));
     world.senders().appleHistory = [];
-    world.senders().googleVoided = [{ kind: 'androidpublisher#voidedPurchase', purchaseToken: 'voided-token', orderId: 'GPA.5555', voidedTimeMillis: String(NOW.getTime() - HOUR), voidedSource: 1, voidedReason: 1 }];
+    world.senders().googleVoided = [
+      {
+        kind: 'androidpublisher#voidedPurchase',
+        purchaseToken: 'voided-token',
+        orderId: 'GPA.5555',
+        voidedTimeMillis: String(NOW.getTime() - HOUR),
+        voidedSource: 1,
+        voidedReason: 1,
+      },
+    ];
     expect((await reconcile()).find((l) => l.store === 'Google')).toEqual({ appId: 302, store: 'Google', read: 1, added: 1 });
     expect((await db().select().from(ppvUnlocks))[0]).toMatchObject({ revokedAt: new Date(NOW.getTime() - HOUR) });
     const asked = stores().google.server.requests.find((r) => r.url.includes('/voidedpurchases'))!;

@@ -27,8 +27,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('store notifications survive a kil
     const config = { ...stores.config, ...senderConfig(stores) };
     env = {
       ...Object.fromEntries(Object.entries(config).map(([key, value]) => [key, String(value)])),
-      DATABASE_URL: database.url!, DEMO_ON_EMPTY: 'false', CHANNELNET_TEST_CLOCK: '1', CHANNELNET_SKIP_CONSOLE_BUILD: '1',
-      STORE_NOTIFICATION_LEASE_SECONDS: '2', STORE_NOTIFICATION_POLL_MS: '100',
+      DATABASE_URL: database.url!,
+      DEMO_ON_EMPTY: 'false',
+      CHANNELNET_TEST_CLOCK: '1',
+      CHANNELNET_SKIP_CONSOLE_BUILD: '1',
+      STORE_NOTIFICATION_LEASE_SECONDS: '2',
+      STORE_NOTIFICATION_POLL_MS: '100',
     };
   }, 120_000);
   afterAll(async () => {
@@ -39,18 +43,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('store notifications survive a kil
 
   it('is applied after a restart, once', async () => {
     await database.db.insert(subscriptions).values({
-      appId: 302, deviceId: 'dev-g', storePlatform: 'Google', productId: GOOGLE_MONTHLY, originalTransactionId: 'sub-token',
-      status: 'active', expiresAt: new Date(NOW.getTime() + 3650 * DAY), updatedAt: NOW, autoRenewing: true,
+      appId: 302,
+      deviceId: 'dev-g',
+      storePlatform: 'Google',
+      productId: GOOGLE_MONTHLY,
+      originalTransactionId: 'sub-token',
+      status: 'active',
+      expiresAt: new Date(NOW.getTime() + 3650 * DAY),
+      updatedAt: NOW,
+      autoRenewing: true,
     });
     stores.google.records.set('sub-token', {
-      subscriptionState: 'SUBSCRIPTION_STATE_EXPIRED', latestOrderId: 'GPA.7',
+      subscriptionState: 'SUBSCRIPTION_STATE_EXPIRED',
+      latestOrderId: 'GPA.7',
       lineItems: [{ productId: GOOGLE_MONTHLY, expiryTime: new Date(NOW.getTime() + 3650 * DAY).toISOString() }],
     });
     stores.google.mode = 'hang';
     // The first process waits on the store for a minute: long enough to be killed mid-apply.
     const first = await startServerProcess({ ...env, STORE_TIMEOUT_MS: '60000' });
     servers.push(first);
-    const { headers, payload } = googlePush(senders, { subscriptionNotification: { notificationType: 12, purchaseToken: 'sub-token', subscriptionId: GOOGLE_MONTHLY } }, { messageId: 'm-kill' });
+    const { headers, payload } = googlePush(
+      senders,
+      { subscriptionNotification: { notificationType: 12, purchaseToken: 'sub-token', subscriptionId: GOOGLE_MONTHLY } },
+      { messageId: 'm-kill' },
+    );
     const acknowledged = await fetch(`${first.url}${URL_OF.google}`, { method: 'POST', headers: { ...headers, 'x-test-now': NOW.toISOString() }, body: payload });
     expect(acknowledged.status).toBe(200);
     // The worker is inside the re-read (its token request or the purchase read is waiting on Google).

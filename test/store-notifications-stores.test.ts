@@ -9,7 +9,18 @@ import { customClient, type Headers } from './support/custom.ts';
 import { BACKENDS } from './support/db.ts';
 import { amazonReceipt, at, DAY, googleProduct, HOUR, NOW, ROKU_KEY, rokuTransaction, SKU, useStores, dataOf, PPV } from './support/entitlements.ts';
 import {
-  withSenders, GOOGLE_MONTHLY, googlePush, PUSH_ACCOUNT, PUSH_AUDIENCE, rtnMessage, snsMessage, testClock, TOPIC, URL_OF, useNotificationApp, type Senders,
+  withSenders,
+  GOOGLE_MONTHLY,
+  googlePush,
+  PUSH_ACCOUNT,
+  PUSH_AUDIENCE,
+  rtnMessage,
+  snsMessage,
+  testClock,
+  TOPIC,
+  URL_OF,
+  useNotificationApp,
+  type Senders,
 } from './support/notifications.ts';
 
 const stores = useStores();
@@ -30,7 +41,9 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
     return response;
   };
   const hold = (values: Partial<typeof subscriptions.$inferInsert> & Pick<typeof subscriptions.$inferInsert, 'appId' | 'storePlatform' | 'originalTransactionId' | 'productId'>) =>
-    t().database.db.insert(subscriptions).values({ deviceId: 'dev-x', status: 'active', expiresAt: new Date(NOW.getTime() + 30 * DAY), updatedAt: NOW, autoRenewing: true, ...values });
+    t()
+      .database.db.insert(subscriptions)
+      .values({ deviceId: 'dev-x', status: 'active', expiresAt: new Date(NOW.getTime() + 30 * DAY), updatedAt: NOW, autoRenewing: true, ...values });
   const subscriptionOf = async (appId: number) => (await t().database.db.select().from(subscriptions).where(eq(subscriptions.appId, appId)))[0];
 
   describe('Google Play', () => {
@@ -39,7 +52,10 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
       return send(URL_OF.google, payload, headers);
     };
     const subscriptionRecord = (state: string, expiry: Date) => ({
-      kind: 'androidpublisher#subscriptionPurchaseV2', subscriptionState: state, latestOrderId: 'GPA.9', testPurchase: undefined,
+      kind: 'androidpublisher#subscriptionPurchaseV2',
+      subscriptionState: state,
+      latestOrderId: 'GPA.9',
+      testPurchase: undefined,
       lineItems: [{ productId: GOOGLE_MONTHLY, expiryTime: expiry.toISOString(), autoRenewingPlan: { autoRenewEnabled: state === 'SUBSCRIPTION_STATE_ACTIVE' } }],
     });
     const revoked = { subscriptionNotification: { version: '1.0', notificationType: 12, purchaseToken: 'sub-token', subscriptionId: GOOGLE_MONTHLY } };
@@ -83,7 +99,9 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
     it('a voided one-time purchase ends its unlock: the video no longer plays', async () => {
       const tv = { 'platform-id': 'android-tv', 'device-id': 'dev-g' };
       stores().google.records.set('ppv-token', googleProduct('GPA.1111', SKU.googlePpv));
-      expect(dataOf(await post(`${PPV}/verify`, { store_platform: 'Google', product_id: SKU.googlePpv, video_tube_id: 5001, receipt_data: 'ppv-token' }, tv))).toMatchObject({ unlocked: true });
+      expect(dataOf(await post(`${PPV}/verify`, { store_platform: 'Google', product_id: SKU.googlePpv, video_tube_id: 5001, receipt_data: 'ppv-token' }, tv))).toMatchObject({
+        unlocked: true,
+      });
       expect(dataOf(await get(`${PPV}/status?video_tube_id=5001`, tv))).toMatchObject({ unlocked: true });
       stores().google.records.set('ppv-token', googleProduct('GPA.1111', SKU.googlePpv, { purchaseState: 1 }));
       await push({ voidedPurchaseNotification: { purchaseToken: 'ppv-token', orderId: 'GPA.1111', productType: 2, refundType: 1 } }, { messageId: 'm-void' });
@@ -98,7 +116,13 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
         [{}, 401, 'unauthenticated'],
         [{ authorization: 'Bearer not-a-jwt' }, 401, 'invalid_signature'],
         // alg none, with the claims a real push carries: never trusted.
-        [{ authorization: `Bearer ${unsigned({ alg: 'none', kid: 'test-kid' }, { iss: 'https://accounts.google.com', aud: PUSH_AUDIENCE, email: PUSH_ACCOUNT, email_verified: true, exp: Math.floor(NOW.getTime() / 1000) + 3600 })}` }, 401, 'invalid_signature'],
+        [
+          {
+            authorization: `Bearer ${unsigned({ alg: 'none', kid: 'test-kid' }, { iss: 'https://accounts.google.com', aud: PUSH_AUDIENCE, email: PUSH_ACCOUNT, email_verified: true, exp: Math.floor(NOW.getTime() / 1000) + 3600 })}`,
+          },
+          401,
+          'invalid_signature',
+        ],
         [googlePush(world.senders(), revoked, { messageId: 'm-x', audience: 'https://evil.example/' }).headers, 401, 'invalid_signature'],
         [googlePush(world.senders(), revoked, { messageId: 'm-x', email: 'someone@evil.iam.gserviceaccount.com' }).headers, 401, 'invalid_signature'],
         [googlePush(world.senders(), revoked, { messageId: 'm-x', exp: Math.floor(NOW.getTime() / 1000) - 3600 }).headers, 401, 'invalid_signature'],
@@ -122,7 +146,12 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
 
     it('confirms an SNS subscription by visiting its SubscribeURL', async () => {
       const subscribeUrl = `${stores().amazon.server.url}/sns/confirm?Token=abc`;
-      const message = snsMessage(stores(), world.senders(), { Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe', Token: 'abc', SubscribeURL: subscribeUrl });
+      const message = snsMessage(stores(), world.senders(), {
+        Type: 'SubscriptionConfirmation',
+        Message: 'You have chosen to subscribe',
+        Token: 'abc',
+        SubscribeURL: subscribeUrl,
+      });
       const response = await send(URL_OF.amazon, message);
       expect(response.statusCode).toBe(200);
       expect(world.senders().confirmed).toContain('/sns/confirm?Token=abc');
@@ -150,7 +179,14 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
         [snsMessage(stores(), world.senders(), { ...message, SigningCertURL: 'https://evil.example/cert.pem' }), 401, 'invalid_signature'],
         [snsMessage(stores(), world.senders(), { ...message, SignatureVersion: '3' }), 401, 'invalid_signature'],
         [snsMessage(stores(), world.senders(), { ...message, TopicArn: 'arn:aws:sns:us-east-1:999:other' }), 400, 'wrong_app'],
-        [JSON.stringify({ ...JSON.parse(snsMessage(stores(), world.senders(), message)), Message: rtnMessage({ notificationType: 'SUBSCRIPTION_CANCELLED', receiptId: 'rcpt-2' }) }), 401, 'invalid_signature'],
+        [
+          JSON.stringify({
+            ...JSON.parse(snsMessage(stores(), world.senders(), message)),
+            Message: rtnMessage({ notificationType: 'SUBSCRIPTION_CANCELLED', receiptId: 'rcpt-2' }),
+          }),
+          401,
+          'invalid_signature',
+        ],
       ];
       for (const [body, status, code] of cases) {
         const response = await send(URL_OF.amazon, body);
@@ -163,7 +199,15 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
   });
 
   describe('Roku Pay', () => {
-    const body = (fields: Record<string, unknown>) => JSON.stringify({ transactionType: 'Refund', channelId: '4242', productCode: SKU.rokuMonthly, eventDate: NOW.toISOString(), responseKey: 'abcdabcd6b1649f681a408f1beebabcd', ...fields });
+    const body = (fields: Record<string, unknown>) =>
+      JSON.stringify({
+        transactionType: 'Refund',
+        channelId: '4242',
+        productCode: SKU.rokuMonthly,
+        eventDate: NOW.toISOString(),
+        responseKey: 'abcdabcd6b1649f681a408f1beebabcd',
+        ...fields,
+      });
 
     it('confirms the transaction with Roku Pay, echoes the responseKey with the API key, and ends a refunded subscription', async () => {
       await hold({ appId: 303, storePlatform: 'Roku', originalTransactionId: 'roku-tx', productId: SKU.rokuMonthly });
@@ -175,7 +219,10 @@ describe.each(BACKENDS)('store notifications (%s)', (kind) => {
       // beside the mark that records the key was sent.
       const again = await send(URL_OF.roku, body({ transactionId: 'roku-tx' }));
       expect([again.statusCode, again.headers.apikey]).toEqual([200, undefined]);
-      expect((await inbox()).map((n) => [n.notificationId, n.state]).sort()).toEqual([[`Refund/${NOW.toISOString()}/roku-tx`, 'applied'], ['acknowledged/Refund/roku-tx', 'ignored']]);
+      expect((await inbox()).map((n) => [n.notificationId, n.state]).sort()).toEqual([
+        [`Refund/${NOW.toISOString()}/roku-tx`, 'applied'],
+        ['acknowledged/Refund/roku-tx', 'ignored'],
+      ]);
     });
 
     it('refuses a transaction Roku Pay does not know, without the API key', async () => {

@@ -37,9 +37,15 @@ describe('store notification helpers', () => {
     expect(real.isSnsUrl('https://sns.us-east-1.amazonaws.com/SimpleNotificationService-abc.pem')).toBe(true);
     expect(real.isSnsUrl('https://sns.cn-north-1.amazonaws.com.cn/x.pem')).toBe(true);
     for (const url of [
-      'http://sns.us-east-1.amazonaws.com/x.pem', 'https://sns.us-east-1.amazonaws.com.evil.com/x.pem', 'https://evil.com/sns.us-east-1.amazonaws.com/x.pem',
-      'https://sns.us-east-1.amazonaws.com:8443/x.pem', 'https://user@evil.com/x', 'not a url', 42,
-    ]) expect(real.isSnsUrl(url), String(url)).toBe(false);
+      'http://sns.us-east-1.amazonaws.com/x.pem',
+      'https://sns.us-east-1.amazonaws.com.evil.com/x.pem',
+      'https://evil.com/sns.us-east-1.amazonaws.com/x.pem',
+      'https://sns.us-east-1.amazonaws.com:8443/x.pem',
+      'https://user@evil.com/x',
+      'not a url',
+      42,
+    ])
+      expect(real.isSnsUrl(url), String(url)).toBe(false);
     const staging = new SnsVerifier({ timeoutMs: 1000, urlPrefix: 'http://127.0.0.1:9/sns/' });
     expect(staging.isSnsUrl('http://127.0.0.1:9/sns/cert.pem')).toBe(true);
     expect(staging.isSnsUrl('https://sns.us-east-1.amazonaws.com/x.pem')).toBe(false);

@@ -10,8 +10,22 @@ import { ppvUnlocks, verificationAttempts } from '../src/db/schema.ts';
 import { customClient, type Headers } from './support/custom.ts';
 import { BACKENDS } from './support/db.ts';
 import {
-  amazonReceipt, amazonReceiptData, appleJws, at, dataOf, DAY, googleProduct, HOUR, NOW, PPV, ROKU, rokuTransaction, SKU, SUBSCRIPTION,
-  useEntitlementApp, useStores,
+  amazonReceipt,
+  amazonReceiptData,
+  appleJws,
+  at,
+  dataOf,
+  DAY,
+  googleProduct,
+  HOUR,
+  NOW,
+  PPV,
+  ROKU,
+  rokuTransaction,
+  SKU,
+  SUBSCRIPTION,
+  useEntitlementApp,
+  useStores,
 } from './support/entitlements.ts';
 
 const stores = useStores();
@@ -26,10 +40,8 @@ describe.each(BACKENDS)('revenue (%s)', (kind) => {
   const t = useEntitlementApp(kind, stores);
   const { post } = customClient(t);
   const verified = async (path: string, body: Record<string, unknown>, headers: Headers, now?: string) => dataOf(await post(path, body, headers, now));
-  const roku = (id: string, extra: Record<string, unknown>) =>
-    stores().roku.records.set(id, rokuTransaction(id, SKU.rokuMonthly, new Date(NOW.getTime() + 30 * DAY), extra));
-  const rokuVerify = (receipt_data: string, now: string) =>
-    verified(`${SUBSCRIPTION}/verify`, { store_platform: 'Roku', product_id: SKU.rokuMonthly, receipt_data }, RK, now);
+  const roku = (id: string, extra: Record<string, unknown>) => stores().roku.records.set(id, rokuTransaction(id, SKU.rokuMonthly, new Date(NOW.getTime() + 30 * DAY), extra));
+  const rokuVerify = (receipt_data: string, now: string) => verified(`${SUBSCRIPTION}/verify`, { store_platform: 'Roku', product_id: SKU.rokuMonthly, receipt_data }, RK, now);
   const revenue = async (owner: number, query = RANGE) => {
     const token = await issueToken(t().database.db, owner, { kind: 'sliding', seconds: 86_400 }, NOW);
     const response = await t().request({ url: `/api/v1/rest/analytics/entitlements?${query}`, headers: { authorization: `Bearer ${token}` }, now: NOW.toISOString() });
@@ -43,15 +55,26 @@ describe.each(BACKENDS)('revenue (%s)', (kind) => {
   async function sell() {
     roku('r-1', { currency: 'usd' });
     expect(await rokuVerify('r-1', at(-DAY))).toMatchObject({ ok: true });
-    expect(await verified(`${SUBSCRIPTION}/verify`, {
-      store_platform: 'Apple', product_id: SKU.appleMonthly, receipt_data: appleJws(stores(), { price: 5990, currency: 'EUR' }),
-    }, IOS, at(-DAY))).toMatchObject({ ok: true });
+    expect(
+      await verified(
+        `${SUBSCRIPTION}/verify`,
+        {
+          store_platform: 'Apple',
+          product_id: SKU.appleMonthly,
+          receipt_data: appleJws(stores(), { price: 5990, currency: 'EUR' }),
+        },
+        IOS,
+        at(-DAY),
+      ),
+    ).toMatchObject({ ok: true });
     roku('r-2', { OriginalTransactionId: 'r-1', currency: 'USD' });
     expect(await rokuVerify('r-2', at(-2 * HOUR))).toMatchObject({ ok: true });
     roku('r-2', { OriginalTransactionId: 'r-1', currency: 'USD', isEntitled: false, cancelled: true });
     expect(await rokuVerify('r-2', at(-HOUR))).toMatchObject({ ok: false, error: 'revoked' });
     stores().amazon.records.set('am-1', amazonReceipt('am-1', SKU.amazonMonthly, new Date(NOW.getTime() + 10 * DAY)));
-    expect(await verified(`${SUBSCRIPTION}/verify`, { store_platform: 'Amazon', product_id: SKU.amazonMonthly, receipt_data: amazonReceiptData('am-1') }, FIRE)).toMatchObject({ ok: true });
+    expect(await verified(`${SUBSCRIPTION}/verify`, { store_platform: 'Amazon', product_id: SKU.amazonMonthly, receipt_data: amazonReceiptData('am-1') }, FIRE)).toMatchObject({
+      ok: true,
+    });
     stores().google.records.set('token-1', googleProduct('GPA.1111', SKU.googlePpv));
     expect(await verified(`${PPV}/verify`, { store_platform: 'Google', product_id: SKU.googlePpv, receipt_data: 'token-1', video_tube_id: 5001 }, TV)).toMatchObject({ ok: true });
   }
@@ -74,12 +97,17 @@ describe.each(BACKENDS)('revenue (%s)', (kind) => {
   it('stores a Roku PPV purchase with its price, and an amount without a currency as unknown', async () => {
     stores().roku.records.set('ppv-1', rokuTransaction('ppv-1', SKU.rokuPpv, null, { amount: 2.5, currency: 'CAD' }));
     stores().roku.records.set('ppv-2', rokuTransaction('ppv-2', SKU.rokuPpv, null, { amount: 2.5 }));
-    for (const [receipt, video] of [['ppv-1', 5002], ['ppv-2', 5003]] as const) {
-      expect(await verified(`${PPV}/verify`, { store_platform: 'Roku', product_id: SKU.rokuPpv, receipt_data: receipt, video_tube_id: video }, RK))
-        .toMatchObject({ ok: true });
+    for (const [receipt, video] of [
+      ['ppv-1', 5002],
+      ['ppv-2', 5003],
+    ] as const) {
+      expect(await verified(`${PPV}/verify`, { store_platform: 'Roku', product_id: SKU.rokuPpv, receipt_data: receipt, video_tube_id: video }, RK)).toMatchObject({ ok: true });
     }
     const unlocks = await t().database.db.select().from(ppvUnlocks).orderBy(ppvUnlocks.transactionId);
-    expect(unlocks.map((u) => [u.transactionId, u.priceMicros, u.priceCurrency])).toEqual([['ppv-1', 2_500_000, 'CAD'], ['ppv-2', null, null]]);
+    expect(unlocks.map((u) => [u.transactionId, u.priceMicros, u.priceCurrency])).toEqual([
+      ['ppv-1', 2_500_000, 'CAD'],
+      ['ppv-2', null, null],
+    ]);
   });
 
   it('adds revenue up per day, store, product and currency, refunds netted, the unknown apart', async () => {

@@ -16,8 +16,17 @@ const POLL = { timeout: 5_000, interval: 50 };
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const aliceBranding = {
-  title: 'Alice TV', hex1: 'ff0000', hex2: '00ff00', hex3: '0000ff', fontColor: 'ffffff', headerBackground: null, faq: null,
-  privacyPolicy: null, logoHeader: PNG_1X1, logoAndroid: PNG_1X1, useVastSettings: true,
+  title: 'Alice TV',
+  hex1: 'ff0000',
+  hex2: '00ff00',
+  hex3: '0000ff',
+  fontColor: 'ffffff',
+  headerBackground: null,
+  faq: null,
+  privacyPolicy: null,
+  logoHeader: PNG_1X1,
+  logoAndroid: PNG_1X1,
+  useVastSettings: true,
 };
 
 describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
@@ -28,8 +37,7 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
   afterAll(() => s.t.close());
 
   const rows = async (query: ReturnType<typeof sql>) => ((await s.t.database.db.execute(query)) as any).rows as any[];
-  const restChannels = (token: string, now?: string) =>
-    s.t.request({ url: `${REST}/channels`, headers: { authorization: `Bearer ${token}` }, ...(now ? { now } : {}) });
+  const restChannels = (token: string, now?: string) => s.t.request({ url: `${REST}/channels`, headers: { authorization: `Bearer ${token}` }, ...(now ? { now } : {}) });
   const settings = async (owner = 11) => (await s.t.request({ url: `${CUSTOM}/users/${owner}/settings` })).json().data;
   const olga = (method: string, url: string, body?: unknown) => s.call(method, url, { token: s.tokens.olga, ...(body === undefined ? {} : { body }) });
 
@@ -51,7 +59,14 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       const post = await s.call('POST', '/app-tokens', { body: { label: 'Fire TV build' } });
       expect(post.statusCode, post.body).toBe(201);
       const data = post.json().data;
-      expect(data).toEqual({ id: expect.any(Number), label: 'Fire TV build', createdAt: '2026-11-21T15:00:00.000Z', lastUsedAt: null, revokedAt: null, token: expect.stringMatching(GUID) });
+      expect(data).toEqual({
+        id: expect.any(Number),
+        label: 'Fire TV build',
+        createdAt: '2026-11-21T15:00:00.000Z',
+        lastUsedAt: null,
+        revokedAt: null,
+        token: expect.stringMatching(GUID),
+      });
       created = { id: data.id, token: data.token };
       const [stored] = await rows(sql`select token_hash, kind, expires_at, revoked_at from auth_tokens where id = ${created.id}`);
       expect(stored).toEqual({ token_hash: createHash('sha256').update(created.token).digest('hex'), kind: 'app', expires_at: null, revoked_at: null });
@@ -160,15 +175,36 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       });
       expect(put.statusCode, put.body).toBe(200);
       const branding = {
-        title: 'Alice Network', hex1: '123456', hex2: null, hex3: null, fontColor: null, headerBackground: null, faq: 'https://alice.example/faq',
-        privacyPolicy: null, logoHeader: JPEG_STUB, logoAndroid: null, useVastSettings: false,
+        title: 'Alice Network',
+        hex1: '123456',
+        hex2: null,
+        hex3: null,
+        fontColor: null,
+        headerBackground: null,
+        faq: 'https://alice.example/faq',
+        privacyPolicy: null,
+        logoHeader: JPEG_STUB,
+        logoAndroid: null,
+        useVastSettings: false,
       };
       expect(put.json().data).toEqual(branding);
       expect(put.headers.etag).toBe((await s.call('GET', '/branding')).headers.etag);
-      await expect.poll(() => settings(), POLL).toEqual({
-        user_id: 11, title: 'Alice Network', hex1: '#123456', hex2: '', hex3: '', fontColor: '', header_background: '', FAQ: 'https://alice.example/faq',
-        PrivacyPolicy: '', logo_header: JPEG_STUB, logo_android: '', useVastSettings: false,
-      });
+      await expect
+        .poll(() => settings(), POLL)
+        .toEqual({
+          user_id: 11,
+          title: 'Alice Network',
+          hex1: '#123456',
+          hex2: '',
+          hex3: '',
+          fontColor: '',
+          header_background: '',
+          FAQ: 'https://alice.example/faq',
+          PrivacyPolicy: '',
+          logo_header: JPEG_STUB,
+          logo_android: '',
+          useVastSettings: false,
+        });
       const stale = await s.call('PUT', '/branding', { body: { title: 'Lost' }, headers: { 'if-match': read.headers.etag as string } });
       expect([stale.statusCode, stale.json().error.code]).toEqual([412, 'precondition_failed']);
       expect(await rows(sql`select id, revoked_at from auth_tokens where account_id = 11 order by id`)).toEqual(tokensBefore);
@@ -179,11 +215,13 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       const before = await s.call('GET', '/branding');
       const bad = await s.call('PUT', '/branding', { body: { hex1: 'zz', logoAndroid: 'aGVsbG8=', colour: 1 } });
       expect(bad.statusCode).toBe(422);
-      expect(bad.json().error.details).toEqual(expect.arrayContaining([
-        { path: 'hex1', message: 'bad colour "zz"' },
-        { path: 'logoAndroid', message: 'not a PNG or JPEG image' },
-        { path: 'colour', message: 'unknown field' },
-      ]));
+      expect(bad.json().error.details).toEqual(
+        expect.arrayContaining([
+          { path: 'hex1', message: 'bad colour "zz"' },
+          { path: 'logoAndroid', message: 'not a PNG or JPEG image' },
+          { path: 'colour', message: 'unknown field' },
+        ]),
+      );
       expect((await s.call('PUT', '/branding', { body: null as never })).statusCode).toBe(422);
       const after = await s.call('GET', '/branding');
       expect(after.headers.etag).toBe(before.headers.etag);
@@ -222,7 +260,15 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
   describe('categories and languages', () => {
     it('lists all (shared by every owner) with an ETag, creates with an assigned or a free chosen id; a new one is usable at once', async () => {
       const list = await s.call('GET', '/categories');
-      expect([list.statusCode, list.json().data]).toEqual([200, { items: [{ id: 1, name: 'News' }, { id: 2, name: 'Music' }] }]);
+      expect([list.statusCode, list.json().data]).toEqual([
+        200,
+        {
+          items: [
+            { id: 1, name: 'News' },
+            { id: 2, name: 'Music' },
+          ],
+        },
+      ]);
       expect(list.headers.etag).toMatch(/^"[\w-]+"$/);
       const sports = await s.call('POST', '/categories', { body: { name: 'Sports' } });
       expect([sports.statusCode, sports.json().data]).toEqual([201, { id: 10_000_000, name: 'Sports' }]);
@@ -235,7 +281,12 @@ describe.each(BACKENDS)('Studio account resources on %s', (backend) => {
       expect([nameless.statusCode, nameless.json().error.details]).toEqual([422, [{ path: 'name', message: 'required' }]]);
       expect((await s.call('POST', '/categories', { body: { name: 'x', parent: 1 } })).json().error.details).toEqual([{ path: 'parent', message: 'unknown field' }]);
       const after = await s.call('GET', '/categories');
-      expect(after.json().data.items).toEqual([{ id: 1, name: 'News' }, { id: 2, name: 'Music' }, { id: 50, name: 'Kids' }, { id: 10_000_000, name: 'Sports' }]);
+      expect(after.json().data.items).toEqual([
+        { id: 1, name: 'News' },
+        { id: 2, name: 'Music' },
+        { id: 50, name: 'Kids' },
+        { id: 10_000_000, name: 'Sports' },
+      ]);
       expect(after.headers.etag).not.toBe(list.headers.etag);
       expect((await olga('GET', '/categories')).body).toBe(after.body);
       // Olga's choice of 50 did not move the sequence: alice's next category is the one after Sports.

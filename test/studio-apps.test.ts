@@ -15,11 +15,31 @@ const POLL = { timeout: 5_000, interval: 50 };
 const SECRET = 'TOP-SECRET-7f3a';
 
 const alice301 = {
-  id: 301, ownerId: 11, platform: 'mobile', appName: 'Alice Mobile', slug: 'alice', about: null, privacyPolicyLink: null, isPaid: true,
-  timeFormat: '12-hour', adLink: null, apiKey: null, theme: null,
+  id: 301,
+  ownerId: 11,
+  platform: 'mobile',
+  appName: 'Alice Mobile',
+  slug: 'alice',
+  about: null,
+  privacyPolicyLink: null,
+  isPaid: true,
+  timeFormat: '12-hour',
+  adLink: null,
+  apiKey: null,
+  theme: null,
   mobile: {
-    selectionColor: '112233', headerFooterColor: '445566', backgroundColor: '778899', fontColor: 'aabbcc', copyrightPolicyLink: null,
-    gdprLink: null, supportEmail: 'help@example.com', faqLink: null, termsLink: null, instagram: null, facebook: null, twitter: null,
+    selectionColor: '112233',
+    headerFooterColor: '445566',
+    backgroundColor: '778899',
+    fontColor: 'aabbcc',
+    copyrightPolicyLink: null,
+    gdprLink: null,
+    supportEmail: 'help@example.com',
+    faqLink: null,
+    termsLink: null,
+    instagram: null,
+    facebook: null,
+    twitter: null,
   },
   images: { icon: JPEG_STUB, logo: PNG_1X1, logoIos: PNG_1X1 },
   storeProducts: [
@@ -39,7 +59,9 @@ const alice301 = {
 };
 
 const fireTv = {
-  appName: 'Alice Fire TV', isPaid: false, timeFormat: '24-hour',
+  appName: 'Alice Fire TV',
+  isPaid: false,
+  timeFormat: '24-hour',
   theme: { primaryColor: '102030', secondaryColor: '405060', backgroundColor: '708090', styleColor: 'a0b0c0' },
   images: { logo: PNG_1X1, backgroundImage: JPEG_STUB },
   storeProducts: [{ storePlatform: 'Amazon', productId: 'alice.fire.monthly', billingPeriod: 'Monthly' }],
@@ -66,7 +88,11 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     const list = await s.call('GET', '/apps');
     expect(list.statusCode).toBe(200);
     expect(list.headers.etag).toMatch(/^"[\w-]+"$/);
-    expect(list.json().data.items.map((a: any) => [a.id, a.platform, a.configuredStores])).toEqual([[301, 'mobile', ['apple']], [302, 'androidtv', []], [303, 'roku', []]]);
+    expect(list.json().data.items.map((a: any) => [a.id, a.platform, a.configuredStores])).toEqual([
+      [301, 'mobile', ['apple']],
+      [302, 'androidtv', []],
+      [303, 'roku', []],
+    ]);
     const one = await s.call('GET', '/apps/mobile');
     expect(one.json().data).toEqual(alice301);
     expect(one.headers.etag).toMatch(/^"[\w-]+"$/);
@@ -91,9 +117,20 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     expect(created.statusCode, created.body).toBe(201);
     const app = created.json().data;
     expect(app).toMatchObject({
-      ownerId: 11, platform: 'firetv', appName: 'Alice Fire TV', timeFormat: '24-hour', configuredStores: ['amazon'],
-      theme: fireTv.theme, images: { backgroundImage: JPEG_STUB, logo: PNG_1X1 }, createdAt: '2026-11-21T15:00:00.000Z',
-      vodPpv: { isEnabled: true, accessDurationHours: 12, previewSeconds: 0, storeProducts: [{ storePlatform: 'Amazon', productId: 'alice.fire.ppv', displayName: '', billingPeriod: 'OneTime', isActive: true }] },
+      ownerId: 11,
+      platform: 'firetv',
+      appName: 'Alice Fire TV',
+      timeFormat: '24-hour',
+      configuredStores: ['amazon'],
+      theme: fireTv.theme,
+      images: { backgroundImage: JPEG_STUB, logo: PNG_1X1 },
+      createdAt: '2026-11-21T15:00:00.000Z',
+      vodPpv: {
+        isEnabled: true,
+        accessDurationHours: 12,
+        previewSeconds: 0,
+        storeProducts: [{ storePlatform: 'Amazon', productId: 'alice.fire.ppv', displayName: '', billingPeriod: 'OneTime', isActive: true }],
+      },
       channels: [
         { channelId: 201, sorting: 3, channelNumber: '101', useVastSettings: true, lastUpdateDate: null },
         { channelId: 202, sorting: null, channelNumber: null, useVastSettings: false, lastUpdateDate: null },
@@ -104,7 +141,9 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     const read = await s.call('GET', '/apps/firetv');
     expect(read.json().data).toEqual(app);
     expect(read.headers.etag).toBe(created.headers.etag);
-    await expect.poll(() => appSettings('fire-tv'), POLL).toMatchObject({ app_id: String(app.id), hex1: '#102030', hex2: '#405060', hex3: '#708090', fontColor: '#a0b0c0', time_format: '24-hour' });
+    await expect
+      .poll(() => appSettings('fire-tv'), POLL)
+      .toMatchObject({ app_id: String(app.id), hex1: '#102030', hex2: '#405060', hex3: '#708090', fontColor: '#a0b0c0', time_format: '24-hour' });
 
     // GET, edit, PUT: the read-only configuredStores goes back and is ignored; the id is kept.
     const edited = { ...read.json().data, appName: 'Alice Fire', theme: { ...fireTv.theme, primaryColor: 'ff8800' }, channels: [{ channelId: 202 }], images: {} };
@@ -131,7 +170,7 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     const chosen = await s.call('PUT', '/apps/appletv', { body: { ...body, id: 7777 } });
     expect([chosen.statusCode, chosen.json().data.id]).toEqual([201, 7777]);
     const other = await s.call('PUT', '/apps/appletv', { body: { ...body, id: 7778 } });
-    expect([other.statusCode, other.json().error.details]).toEqual([422, [{ path: 'id', message: 'must be 7777 (your appletv app\'s) or left out' }]]);
+    expect([other.statusCode, other.json().error.details]).toEqual([422, [{ path: 'id', message: "must be 7777 (your appletv app's) or left out" }]]);
     expect((await s.call('PUT', '/apps/appletv', { body: { ...body, id: 7777, appName: 'Same id' } })).json().data).toMatchObject({ id: 7777, appName: 'Same id' });
     expect((await s.call('GET', '/apps/appletv')).json().data.id).toBe(7777);
   });
@@ -139,10 +178,17 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
   it("refuses bad bodies in the import's wording and changes nothing", async () => {
     const before = await s.call('GET', '/apps');
     const colour = await s.call('PUT', '/apps/firetv', { body: { ...fireTv, theme: { ...fireTv.theme, primaryColor: 'zz' } } });
-    expect([colour.statusCode, colour.json().error]).toEqual([422, {
-      code: 'invalid_request', message: 'Invalid request: theme.primaryColor: bad colour "zz"', details: [{ path: 'theme.primaryColor', message: 'bad colour "zz"' }],
-    }]);
-    const android = await s.call('PUT', '/apps/androidtv', { body: { appName: 'A', theme: { primaryColor: '010203', secondaryColor: '040506', styleColor: '070809', backgroundColor: '000000' } } });
+    expect([colour.statusCode, colour.json().error]).toEqual([
+      422,
+      {
+        code: 'invalid_request',
+        message: 'Invalid request: theme.primaryColor: bad colour "zz"',
+        details: [{ path: 'theme.primaryColor', message: 'bad colour "zz"' }],
+      },
+    ]);
+    const android = await s.call('PUT', '/apps/androidtv', {
+      body: { appName: 'A', theme: { primaryColor: '010203', secondaryColor: '040506', styleColor: '070809', backgroundColor: '000000' } },
+    });
     expect([android.statusCode, android.json().error.details]).toEqual([422, [{ path: 'theme.backgroundColor', message: 'androidtv has no backgroundColor' }]]);
     const noBackground = await s.call('PUT', '/apps/firetv', { body: { ...fireTv, theme: { primaryColor: '010203', secondaryColor: '040506', styleColor: '070809' } } });
     expect(noBackground.json().error.details).toEqual([{ path: 'theme.backgroundColor', message: 'required' }]);
@@ -158,11 +204,19 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     const unsold = await s.call('PUT', '/apps/roku', { body: roku });
     expect(unsold.statusCode).toBe(422);
     expect(unsold.json().error.details).toEqual([
-      { path: 'storeProducts[0].storePlatform', message: 'the app sells this product on Roku, but has no Roku store credentials: add its Roku Pay API key (storeCredentials.roku) or mark the product inactive' },
+      {
+        path: 'storeProducts[0].storePlatform',
+        message: 'the app sells this product on Roku, but has no Roku store credentials: add its Roku Pay API key (storeCredentials.roku) or mark the product inactive',
+      },
       { path: 'isPaid', message: 'a paid roku app sells on Roku, but has no Roku store credentials: add its Roku Pay API key (storeCredentials.roku), or make the app free' },
     ]);
     const ppv = await s.call('PUT', '/apps/firetv', { body: { ...fireTv, storeCredentials: {} } });
-    expect(ppv.json().error.details).toEqual([{ path: 'vodPpv.storeProducts[0].storePlatform', message: 'the app sells this product on Amazon, but has no Amazon store credentials: add its Shared Key (storeCredentials.amazon) or mark the product inactive' }]);
+    expect(ppv.json().error.details).toEqual([
+      {
+        path: 'vodPpv.storeProducts[0].storePlatform',
+        message: 'the app sells this product on Amazon, but has no Amazon store credentials: add its Shared Key (storeCredentials.amazon) or mark the product inactive',
+      },
+    ]);
     expect((await s.call('GET', '/apps/roku')).body).toBe(rokuBefore.body); // nothing was stored
     // A paid app's inactive product needs no credentials: the mobile app's Google product is saved
     // without Google credentials throughout (storeCredentials test below).
@@ -187,11 +241,15 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     const read = await s.call('GET', '/apps/mobile');
     const { configuredStores: _, ...entry } = read.json().data;
     const put = await s.call('PUT', '/apps/mobile', {
-      body: { ...entry, storeCredentials: { apple: { bundleId: 'com.alice', sharedSecret: SECRET }, google: { serviceAccountJson: `{"key":"${SECRET}"}`, packageName: 'com.alice' } } },
+      body: {
+        ...entry,
+        storeCredentials: { apple: { bundleId: 'com.alice', sharedSecret: SECRET }, google: { serviceAccountJson: `{"key":"${SECRET}"}`, packageName: 'com.alice' } },
+      },
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toEqual({
-      ...alice301, configuredStores: ['apple', 'google'],
+      ...alice301,
+      configuredStores: ['apple', 'google'],
       credentialFields: { apple: { bundleId: 'com.alice', sharedSecret: true }, google: { packageName: 'com.alice', serviceAccountJson: true } },
     });
     for (const response of [put, await s.call('GET', '/apps/mobile'), await s.call('GET', '/apps')]) {
@@ -228,22 +286,36 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     expect(await rows(sql`select app_id from subscriptions where original_transaction_id = '1000001'`)).toEqual([{ app_id: 301 }]);
   });
 
-  it('an app cannot be saved selling without the credentials of its store, named in the store\'s words (issue 36 item 6)', async () => {
+  it("an app cannot be saved selling without the credentials of its store, named in the store's words (issue 36 item 6)", async () => {
     const before = await s.call('GET', '/apps');
     // A paid Roku app with no products and no credentials: it sells on Roku all the same.
     const paid = await s.call('PUT', '/apps/roku', { body: { appName: 'Alice Roku', isPaid: true } });
-    expect([paid.statusCode, paid.json().error.code, paid.json().error.details]).toEqual([422, 'invalid_request', [
-      { path: 'isPaid', message: 'a paid roku app sells on Roku, but has no Roku store credentials: add its Roku Pay API key (storeCredentials.roku), or make the app free' },
-    ]]);
+    expect([paid.statusCode, paid.json().error.code, paid.json().error.details]).toEqual([
+      422,
+      'invalid_request',
+      [{ path: 'isPaid', message: 'a paid roku app sells on Roku, but has no Roku store credentials: add its Roku Pay API key (storeCredentials.roku), or make the app free' }],
+    ]);
     // Credentials there, but without the fields the store's verification needs.
-    const google = await s.call('PUT', '/apps/androidtv', { body: {
-      appName: 'Alice TV', isPaid: true, theme: { primaryColor: '010203', secondaryColor: '040506', styleColor: '070809' },
-      storeProducts: [{ storePlatform: 'Google', productId: 'alice_monthly', billingPeriod: 'Monthly' }],
-      storeCredentials: { google: { packageName: 'com.alice.tv' } },
-    } });
+    const google = await s.call('PUT', '/apps/androidtv', {
+      body: {
+        appName: 'Alice TV',
+        isPaid: true,
+        theme: { primaryColor: '010203', secondaryColor: '040506', styleColor: '070809' },
+        storeProducts: [{ storePlatform: 'Google', productId: 'alice_monthly', billingPeriod: 'Monthly' }],
+        storeCredentials: { google: { packageName: 'com.alice.tv' } },
+      },
+    });
     expect(google.json().error.details).toEqual([
-      { path: 'storeProducts[0].storePlatform', message: 'the app sells this product on Google, but its Google store credentials lack the Service account email and Service account private key: add them (storeCredentials.google) or mark the product inactive' },
-      { path: 'isPaid', message: 'a paid androidtv app sells on Google, but its Google store credentials lack the Service account email and Service account private key: add them (storeCredentials.google), or make the app free' },
+      {
+        path: 'storeProducts[0].storePlatform',
+        message:
+          'the app sells this product on Google, but its Google store credentials lack the Service account email and Service account private key: add them (storeCredentials.google) or mark the product inactive',
+      },
+      {
+        path: 'isPaid',
+        message:
+          'a paid androidtv app sells on Google, but its Google store credentials lack the Service account email and Service account private key: add them (storeCredentials.google), or make the app free',
+      },
     ]);
     const blank = await s.call('PUT', '/apps/roku', { body: { appName: 'Alice Roku', isPaid: true, storeCredentials: { roku: { apiKey: '  ', channelId: '4242' } } } });
     expect(blank.json().error.details.map((d: any) => d.message)).toEqual([
@@ -278,16 +350,21 @@ describe.each(BACKENDS)('Studio apps on %s', (backend) => {
     const theirs = await olga('PUT', '/apps/roku', { appName: 'Olga Roku', credentialChanges: { roku: { channelId: '6666' } } });
     expect(theirs.statusCode, theirs.body).toBeLessThan(300);
     expect(theirs.json().data.credentialFields).toEqual({ roku: { channelId: '6666' } }); // her own app's, nothing of alice's
-    expect(await rows(sql`select credentials->>'channelId' as channel from app_store_credentials where app_id = ${saved.json().data.id} and store = 'roku'`)).toEqual([{ channel: '5151' }]);
+    expect(await rows(sql`select credentials->>'channelId' as channel from app_store_credentials where app_id = ${saved.json().data.id} and store = 'roku'`)).toEqual([
+      { channel: '5151' },
+    ]);
     if (read.statusCode === 404) expect((await olga('DELETE', '/apps/roku')).statusCode).toBe(204);
   });
 
   it('DELETE is refused while purchases are recorded against the app; otherwise the app is gone everywhere at once', async () => {
     const mobile = await s.call('DELETE', '/apps/mobile');
-    expect([mobile.statusCode, mobile.json().error]).toEqual([409, {
-      code: 'in_use',
-      message: 'Your mobile app 301 has 1 subscription and 0 PPV unlocks of viewers recorded, which deleting it would delete too; change the app with PUT /apps/mobile instead.',
-    }]);
+    expect([mobile.statusCode, mobile.json().error]).toEqual([
+      409,
+      {
+        code: 'in_use',
+        message: 'Your mobile app 301 has 1 subscription and 0 PPV unlocks of viewers recorded, which deleting it would delete too; change the app with PUT /apps/mobile instead.',
+      },
+    ]);
     expect((await s.call('DELETE', '/apps/androidtv')).json().error.code).toBe('in_use');
     expect(await rows(sql`select count(*)::int as n from ppv_unlocks where app_id = 302`)).toEqual([{ n: 1 }]);
     expect((await appSettings('roku')).app_id).toBe('303');

@@ -52,16 +52,27 @@ function fillPath(url: string, ids: Ids | 'missing'): string {
   const pick = (key: keyof Ids) => String(ids === 'missing' ? MISSING : ids[key]);
   return url.replace(/:(\w+)/g, (_m, name: string) => {
     switch (name) {
-      case 'channelId': return pick('channel');
-      case 'videoId': return pick('video');
-      case 'blockId': return pick('block');
-      case 'liveStreamId': return pick('liveStream');
-      case 'tokenId': case 'id': return pick('appToken');
-      case 'collectionId': return pick('collection');
-      case 'inviteId': return pick('invite');
-      case 'platform': return 'mobile';
-      case 'date': return '2026-11-21';
-      default: throw new Error(`the authorization test cannot fill :${name} in ${url}; teach fillPath`);
+      case 'channelId':
+        return pick('channel');
+      case 'videoId':
+        return pick('video');
+      case 'blockId':
+        return pick('block');
+      case 'liveStreamId':
+        return pick('liveStream');
+      case 'tokenId':
+      case 'id':
+        return pick('appToken');
+      case 'collectionId':
+        return pick('collection');
+      case 'inviteId':
+        return pick('invite');
+      case 'platform':
+        return 'mobile';
+      case 'date':
+        return '2026-11-21';
+      default:
+        throw new Error(`the authorization test cannot fill :${name} in ${url}; teach fillPath`);
     }
   });
 }
@@ -75,7 +86,26 @@ const leaf = fc.oneof(idRef, fc.string({ maxLength: 8 }), fc.integer({ min: -2, 
 const bodyTemplate: fc.Arbitrary<Template> = fc.oneof(
   fc.constant(undefined),
   fc.dictionary(
-    fc.constantFrom('videoIds', 'vodVideoIds', 'videoId', 'channelId', 'channelIds', 'channels', 'title', 'name', 'url', 'categoryId', 'startTime', 'toDates', 'label', 'password', 'published', 'allowOverlap', 'start', 'end'),
+    fc.constantFrom(
+      'videoIds',
+      'vodVideoIds',
+      'videoId',
+      'channelId',
+      'channelIds',
+      'channels',
+      'title',
+      'name',
+      'url',
+      'categoryId',
+      'startTime',
+      'toDates',
+      'label',
+      'password',
+      'published',
+      'allowOverlap',
+      'start',
+      'end',
+    ),
     fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), fc.array(fc.record({ channelId: idRef }), { maxLength: 2 })),
     { maxKeys: 4 },
   ),
@@ -126,11 +156,26 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
     const db = s.t.database.db;
     const scope = { ownerId: 11 };
     const blobs = await blobReader(db);
-    const [tokens] = ((await db.execute(sql`select count(*)::int as n, count(revoked_at)::int as revoked from auth_tokens where account_id = 11`)) as unknown as { rows: unknown[] }).rows;
-    const [keys] = ((await db.execute(sql`select count(*)::int as n, count(k.revoked_at)::int as revoked from epg_keys k join apps a on a.id = k.app_id where a.owner_id = 11`)) as unknown as { rows: unknown[] }).rows;
+    const [tokens] = (
+      (await db.execute(sql`select count(*)::int as n, count(revoked_at)::int as revoked from auth_tokens where account_id = 11`)) as unknown as { rows: unknown[] }
+    ).rows;
+    const [keys] = (
+      (await db.execute(sql`select count(*)::int as n, count(k.revoked_at)::int as revoked from epg_keys k join apps a on a.id = k.app_id where a.owner_id = 11`)) as unknown as {
+        rows: unknown[];
+      }
+    ).rows;
     const collections = ((await db.execute(sql`select id, name, video_ids, rules from collections where owner_id = 11 order by id`)) as unknown as { rows: unknown[] }).rows;
     const invites = ((await db.execute(sql`select id, used_at, revoked_at from owner_invites where owner_id = 11 order by id`)) as unknown as { rows: unknown[] }).rows;
-    return JSON.stringify([await exportAccounts(db, blobs, scope), await exportVideos(db, scope), await exportChannels(db, scope), await exportApps(db, blobs, scope), tokens, keys, collections, invites]);
+    return JSON.stringify([
+      await exportAccounts(db, blobs, scope),
+      await exportVideos(db, scope),
+      await exportChannels(db, scope),
+      await exportApps(db, blobs, scope),
+      tokens,
+      keys,
+      collections,
+      invites,
+    ]);
   }
 
   const blank = (text: string, ids: number[]) => ids.reduce((out, id) => out.replace(new RegExp(`\\b${id}\\b`, 'g'), 'N'), text);
@@ -147,7 +192,10 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
       fc.asyncProperty(fc.constantFrom(...routes), bodyTemplate, async (route, template) => {
         const send = (ids: Ids | 'missing') => {
           const body = instantiate(template, ids);
-          return s.call(route.method, fillPath(route.url, ids), { token: s.tokens.olga, ...(body === undefined || route.method === 'GET' || route.method === 'DELETE' ? {} : { body }) });
+          return s.call(route.method, fillPath(route.url, ids), {
+            token: s.tokens.olga,
+            ...(body === undefined || route.method === 'GET' || route.method === 'DELETE' ? {} : { body }),
+          });
         };
         const theirs = await send(alice);
         const nowhere = await send('missing');
@@ -165,13 +213,19 @@ describe.each(BACKENDS)('Studio authorization on %s', (backend) => {
 
   it("the owner's own requests with odd paths and bodies are answered in the envelope, never with a 5xx", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.constantFrom<Ids | 'odd'>(alice, 'odd'), fc.constantFrom(...ODD_VALUES), fc.oneof(bodyTemplate, fc.jsonValue()), async (route, which, odd, template) => {
-        const path = which === 'odd' ? route.url.replace(/:(\w+)/g, () => encodeURIComponent(odd)) : fillPath(route.url, alice);
-        const body = instantiate(template, alice);
-        const response = await s.call(route.method, path, route.method === 'GET' || route.method === 'DELETE' || body === undefined ? {} : { body });
-        expect(response.statusCode, `${route.method} ${path}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
-        if (response.statusCode >= 400) expect(response.json()).toMatchObject({ success: false, error: { code: expect.any(String), message: expect.any(String) } });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.constantFrom<Ids | 'odd'>(alice, 'odd'),
+        fc.constantFrom(...ODD_VALUES),
+        fc.oneof(bodyTemplate, fc.jsonValue()),
+        async (route, which, odd, template) => {
+          const path = which === 'odd' ? route.url.replace(/:(\w+)/g, () => encodeURIComponent(odd)) : fillPath(route.url, alice);
+          const body = instantiate(template, alice);
+          const response = await s.call(route.method, path, route.method === 'GET' || route.method === 'DELETE' || body === undefined ? {} : { body });
+          expect(response.statusCode, `${route.method} ${path}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expect(response.json()).toMatchObject({ success: false, error: { code: expect.any(String), message: expect.any(String) } });
+        },
+      ),
       { numRuns: 200, seed: 2411 },
     );
   }, 300_000);

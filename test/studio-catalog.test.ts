@@ -57,7 +57,7 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     expect((await s.call('PATCH', '/videos/5001', { body: { title: first.json().videos.find((v: any) => v.id === 5001).title } })).statusCode).toBe(200);
   });
 
-  it('exports the caller\'s slice as a catalog document to download, with no secret in it', async () => {
+  it("exports the caller's slice as a catalog document to download, with no secret in it", async () => {
     const response = await exported();
     expect(response.headers['content-disposition']).toBe('attachment; filename="channelnet-owner-11-2026-11-21.json"');
     expect(response.headers.etag).toMatch(/^"/);
@@ -68,7 +68,10 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     expect(doc.accounts[0]).not.toHaveProperty('passwordHash');
     expect(doc.accounts[0]).not.toHaveProperty('appTokens');
     expect(doc.accounts[0].favorites).toEqual([{ channelId: 201, favoritedAt: '2026-11-20T10:00:00.000Z' }]);
-    expect(doc.categories).toEqual([{ id: 1, name: 'News' }, { id: 2, name: 'Music' }]);
+    expect(doc.categories).toEqual([
+      { id: 1, name: 'News' },
+      { id: 2, name: 'Music' },
+    ]);
     expect(doc.languages).toEqual([{ id: 1, name: 'English', code: 'en' }]);
     expect(doc.videos.map((v: any) => v.id)).toEqual([5001, 5002, 5003]);
     expect(doc.channels.map((c: any) => c.id)).toEqual([201, 202, 203]);
@@ -83,7 +86,12 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     expect(response.body).not.toContain('subscriptions');
     // Olga's export holds hers only.
     const hers = JSON.parse(await olgaSlice());
-    expect([hers.accounts.map((a: any) => a.id), hers.videos.map((v: any) => v.id), hers.channels.map((c: any) => c.id), hers.apps.map((a: any) => a.id)]).toEqual([[16], [6001], [601], [601]]);
+    expect([hers.accounts.map((a: any) => a.id), hers.videos.map((v: any) => v.id), hers.channels.map((c: any) => c.id), hers.apps.map((a: any) => a.id)]).toEqual([
+      [16],
+      [6001],
+      [601],
+      [601],
+    ]);
   });
 
   it('viewers and app tokens get no export', async () => {
@@ -100,7 +108,10 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { dryRun: false, counts: { accounts: 1, categories: 2, languages: 1, videos: 3, channels: 3, scheduleBlocks: 3, liveStreams: 1, apps: 3, subscriptions: 0, ppvUnlocks: 0 } },
+      data: {
+        dryRun: false,
+        counts: { accounts: 1, categories: 2, languages: 1, videos: 3, channels: 3, scheduleBlocks: 3, liveStreams: 1, apps: 3, subscriptions: 0, ppvUnlocks: 0 },
+      },
     });
     expect(await restChannels()).toBe(channels);
     expect((await exported()).body).toBe(before.body);
@@ -153,7 +164,10 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     expect((await s.call('GET', '/videos/7001')).json().data).toMatchObject({ title: 'Imported', ownerId: 11 });
     expect(await restChannels()).toContain('Imported channel');
     const audit = (await s.call('GET', '/audit?limit=2')).json().data.items;
-    expect(audit.map((e: any) => [e.action, e.resource])).toEqual([['create', 'channels/701'], ['create', 'videos/7001']]);
+    expect(audit.map((e: any) => [e.action, e.resource])).toEqual([
+      ['create', 'channels/701'],
+      ['create', 'videos/7001'],
+    ]);
     expect(audit[0]).toMatchObject({ actorId: 11, at: '2026-11-21T15:00:00.000Z' });
     expect(audit[0].fields).toContain('videoIds');
   });
@@ -162,7 +176,13 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     const response = await importing({ ...DOC, videos: [{ ...newVideo, id: 7003, ownerId: 16 }] });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.details).toEqual([{ path: 'videos[0].ownerId', message: 'must be 11 (your account)' }]);
-    const theirs = await importing({ ...DOC, channels: [{ ...newChannel, id: 702, ownerId: 16, url: 'x', videoIds: [] }], apps: [{ id: 702, ownerId: 16, platform: 'firetv', appName: 'x', theme: { primaryColor: '000000', secondaryColor: '000000', backgroundColor: '000000', styleColor: '000000' } }] });
+    const theirs = await importing({
+      ...DOC,
+      channels: [{ ...newChannel, id: 702, ownerId: 16, url: 'x', videoIds: [] }],
+      apps: [
+        { id: 702, ownerId: 16, platform: 'firetv', appName: 'x', theme: { primaryColor: '000000', secondaryColor: '000000', backgroundColor: '000000', styleColor: '000000' } },
+      ],
+    });
     expect(theirs.json().error.details.map((d: any) => d.path)).toEqual(['channels[0].ownerId', 'apps[0].ownerId']);
     expect((await s.call('GET', '/videos/7003')).statusCode).toBe(404);
     // Olga's token cannot bring alice's entities into her slice either.
@@ -171,13 +191,21 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     expect(olga.json().error.details).toEqual(expect.arrayContaining([{ path: 'videos[0].ownerId', message: 'must be 16 (your account)' }]));
   });
 
-  it('refuses ids of another owner\'s rows without saying whose, and leaves them unchanged', async () => {
+  it("refuses ids of another owner's rows without saying whose, and leaves them unchanged", async () => {
     const hers = await olgaSlice();
     const body = {
       ...DOC,
       videos: [{ ...newVideo, id: 6001 }],
       channels: [{ ...newChannel, id: 601, url: 'olga-one', videoIds: [], schedules: [{ id: 9601, startTime: '2026-11-22T10:00:00', videoIds: [5001] }] }],
-      apps: [{ id: 601, ownerId: 11, platform: 'firetv', appName: 'Not yours', theme: { primaryColor: '000000', secondaryColor: '000000', backgroundColor: '000000', styleColor: '000000' } }],
+      apps: [
+        {
+          id: 601,
+          ownerId: 11,
+          platform: 'firetv',
+          appName: 'Not yours',
+          theme: { primaryColor: '000000', secondaryColor: '000000', backgroundColor: '000000', styleColor: '000000' },
+        },
+      ],
     };
     const response = await importing(body);
     expect(response.statusCode).toBe(422);
@@ -197,12 +225,23 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     const changed = await importing({ ...DOC, categories: [{ id: 1, name: 'Politics' }], languages: [{ id: 1, name: 'English', code: 'EN' }] });
     expect(changed.statusCode).toBe(422);
     expect(changed.json().error.details.map((d: any) => d.path)).toEqual(['categories[0].name', 'languages[0].code']);
-    const added = await importing({ ...DOC, categories: [{ id: 1, name: 'News' }, { id: 3, name: 'Sport' }], videos: [{ ...newVideo, id: 7010, categoryId: 3 }] });
+    const added = await importing({
+      ...DOC,
+      categories: [
+        { id: 1, name: 'News' },
+        { id: 3, name: 'Sport' },
+      ],
+      videos: [{ ...newVideo, id: 7010, categoryId: 3 }],
+    });
     expect(added.statusCode, added.body).toBe(200);
-    expect(JSON.parse((await exported()).body).categories).toEqual([{ id: 1, name: 'News' }, { id: 2, name: 'Music' }, { id: 3, name: 'Sport' }]);
+    expect(JSON.parse((await exported()).body).categories).toEqual([
+      { id: 1, name: 'News' },
+      { id: 2, name: 'Music' },
+      { id: 3, name: 'Sport' },
+    ]);
   });
 
-  it('takes only the caller\'s own account, keeps its password, tokens, status and plan, and its names (which say nothing of other accounts)', async () => {
+  it("takes only the caller's own account, keeps its password, tokens, status and plan, and its names (which say nothing of other accounts)", async () => {
     const stored = await secrets();
     const account = JSON.parse((await exported()).body).accounts[0];
     const other = await importing({ ...DOC, accounts: [{ id: 13, username: 'bob2', email: 'bob2@example.com', publicUrl: 'bob2' }] });
@@ -226,7 +265,25 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     expect(await secrets()).toEqual(stored);
     expect(JSON.parse((await exported()).body).accounts[0].fullName).toBe('Alice Renamed');
     expect((await s.call('GET', '/audit?limit=1')).json().data.items[0]).toMatchObject({ action: 'update', resource: 'account', fields: ['fullName'] });
-    const entitlements = await importing({ ...DOC, entitlements: { subscriptions: [], ppvUnlocks: [{ appId: 302, videoId: 5002, channelId: null, deviceId: 'd', viewerId: null, storePlatform: 'Google', productId: 'alice_ppv', transactionId: 'GPA.2', expiresUtc: '2026-11-22T00:00:00Z' }] } });
+    const entitlements = await importing({
+      ...DOC,
+      entitlements: {
+        subscriptions: [],
+        ppvUnlocks: [
+          {
+            appId: 302,
+            videoId: 5002,
+            channelId: null,
+            deviceId: 'd',
+            viewerId: null,
+            storePlatform: 'Google',
+            productId: 'alice_ppv',
+            transactionId: 'GPA.2',
+            expiresUtc: '2026-11-22T00:00:00Z',
+          },
+        ],
+      },
+    });
     expect(entitlements.statusCode).toBe(422);
     expect(entitlements.json().error.details.map((d: any) => d.path)).toEqual(['entitlements.ppvUnlocks']);
   });
@@ -253,7 +310,15 @@ describe.each(BACKENDS)('Studio export, import and audit on %s', (backend) => {
     expect(first.statusCode).toBe(200);
     const page = first.json().data;
     expect(page.items.map((e: any) => e.at)).toEqual(['2026-11-21T18:00:00.000Z', '2026-11-21T17:00:00.000Z']);
-    expect(page.items[0]).toEqual({ id: expect.any(Number), at: '2026-11-21T18:00:00.000Z', actorId: 11, action: 'update', resource: 'videos/5002', fields: ['title'], address: expect.any(String) });
+    expect(page.items[0]).toEqual({
+      id: expect.any(Number),
+      at: '2026-11-21T18:00:00.000Z',
+      actorId: 11,
+      action: 'update',
+      resource: 'videos/5002',
+      fields: ['title'],
+      address: expect.any(String),
+    });
     expect(page.next).toBe(page.items[1].id);
     const second = (await s.call('GET', `/audit?limit=2&before=${page.next}`)).json().data;
     expect(second.items[0].at).toBe('2026-11-21T16:00:00.000Z');

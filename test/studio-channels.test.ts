@@ -10,10 +10,26 @@ const REST = '/api/v1/rest';
 const CUSTOM = '/api/v1/services/custom';
 
 const alice201 = {
-  id: 201, ownerId: 11, name: 'Alice News', url: 'alice-news', categoryId: 1, languageId: 1, pictureUrl: null, description: null,
-  order: 1, timezone: 'America/New_York', isWhiteLabeled: false, playLiveFirst: false, isVerified: false, keepGuideOpened: false,
-  guideMode: 'default', subscriberCount: 0, createdAt: '2026-01-01T00:00:00.000Z', deleted: false,
-  roku: { addedToRoku: true, lastUpdateDate: '2021-04-19T20:11:16.370Z' }, hasPassword: false,
+  id: 201,
+  ownerId: 11,
+  name: 'Alice News',
+  url: 'alice-news',
+  categoryId: 1,
+  languageId: 1,
+  pictureUrl: null,
+  description: null,
+  order: 1,
+  timezone: 'America/New_York',
+  isWhiteLabeled: false,
+  playLiveFirst: false,
+  isVerified: false,
+  keepGuideOpened: false,
+  guideMode: 'default',
+  subscriberCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  deleted: false,
+  roku: { addedToRoku: true, lastUpdateDate: '2021-04-19T20:11:16.370Z' },
+  hasPassword: false,
 };
 
 /**
@@ -23,8 +39,17 @@ const alice201 = {
 const POLL = { timeout: 5_000, interval: 50 };
 
 const webVast = {
-  platform: 'web', vastUrl: 'https://ads.example/web', vastVersion: 3, skippable: true, adFrequency: 2, midRollFrequency: 25,
-  slottable: true, timeFrom: 8, timeTo: 20, vastType: 'fullscreen', allowAdsInVod: true,
+  platform: 'web',
+  vastUrl: 'https://ads.example/web',
+  vastVersion: 3,
+  skippable: true,
+  adFrequency: 2,
+  midRollFrequency: 25,
+  slottable: true,
+  timeFrom: 8,
+  timeTo: 20,
+  vastType: 'fullscreen',
+  allowAdsInVod: true,
 };
 
 describe.each(BACKENDS)('Studio channels on %s', (backend) => {
@@ -40,13 +65,14 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
   const listed = async (url = '/channels') => (await s.call('GET', url)).json().data.items.map((c: any) => c.id);
 
   describe('channels', () => {
-    it('lists the owner\'s channels in their order (deleted ones only when asked), paginated and searchable', async () => {
+    it("lists the owner's channels in their order (deleted ones only when asked), paginated and searchable", async () => {
       const page = (await s.call('GET', '/channels')).json().data;
       expect(page).toMatchObject({ page: 1, perPage: 50, total: 2 });
       expect(page.items.map((c: any) => c.id)).toEqual([202, 201]);
       expect(page.items[1]).toEqual(alice201);
       expect(page.items[0]).toMatchObject({ id: 202, hasPassword: true, roku: null });
-      for (const item of page.items) for (const key of ['password', 'passwordHash', 'videoIds', 'vodVideoIds', 'vast', 'schedules', 'liveStreams']) expect(item).not.toHaveProperty(key);
+      for (const item of page.items)
+        for (const key of ['password', 'passwordHash', 'videoIds', 'vodVideoIds', 'vast', 'schedules', 'liveStreams']) expect(item).not.toHaveProperty(key);
       expect(await listed('/channels?deleted=1')).toEqual([202, 203, 201]);
       expect(await listed('/channels?deleted=1&per_page=1&page=2')).toEqual([203]);
       expect(await listed('/channels?q=MUSIC')).toEqual([202]);
@@ -68,8 +94,14 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
     it('creates a whole channel in one request: children, password and block ids assigned', async () => {
       const created = await s.call('POST', '/channels', {
         body: {
-          name: 'Alice Sports', url: 'alice-sports', categoryId: 2, timezone: 'Europe/Paris', order: 7, password: 'sesame',
-          videoIds: [5003, 5001], vodVideoIds: [5002],
+          name: 'Alice Sports',
+          url: 'alice-sports',
+          categoryId: 2,
+          timezone: 'Europe/Paris',
+          order: 7,
+          password: 'sesame',
+          videoIds: [5003, 5001],
+          vodVideoIds: [5002],
           vast: [{ platform: 'mobile', vastUrl: 'https://ads.example/mobile' }],
           schedules: [{ startTime: '2026-11-21T09:00:00', videoIds: [5001] }],
           liveStreams: [{ videoId: 5003, start: '2026-11-22T18:00:00Z', end: '2026-11-22T19:00:00Z' }],
@@ -104,15 +136,17 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       await s.call('DELETE', `/channels/${created.json().data.id}`);
     });
 
-    it('refuses bad bodies in the import\'s wording and creates nothing', async () => {
+    it("refuses bad bodies in the import's wording and creates nothing", async () => {
       const before = (await s.call('GET', '/channels?deleted=1')).json().data.total;
       const base = { name: 'X', url: 'x-1', categoryId: 1 };
       const shape = await s.call('POST', '/channels', { body: { ...base, timezone: 'Mars/Base', colour: 1 } });
       expect(shape.statusCode).toBe(422);
-      expect(shape.json().error.details).toEqual(expect.arrayContaining([
-        { path: 'timezone', message: 'unknown time zone "Mars/Base"' },
-        { path: 'colour', message: 'unknown field' },
-      ]));
+      expect(shape.json().error.details).toEqual(
+        expect.arrayContaining([
+          { path: 'timezone', message: 'unknown time zone "Mars/Base"' },
+          { path: 'colour', message: 'unknown field' },
+        ]),
+      );
       const url = await s.call('POST', '/channels', { body: { ...base, url: 'alice-news' } });
       expect(url.json().error.details).toEqual([{ path: 'url', message: 'url "alice-news" already used by channel 201 of owner 11' }]);
       const foreign = await s.call('POST', '/channels', { body: { ...base, videoIds: [5001, 6001], categoryId: 99 } });
@@ -142,7 +176,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       expect(await listed('/channels?q=once')).toEqual([first.json().data.id]);
     });
 
-    it('PATCH changes the channel\'s own fields with If-Match, seen by REST at once; children stay', async () => {
+    it("PATCH changes the channel's own fields with If-Match, seen by REST at once; children stay", async () => {
       const streamsBefore = (await s.call('GET', '/channels/201/live-streams')).json().data.items;
       const read = await s.call('GET', '/channels/201');
       const etag = read.headers.etag as string;
@@ -164,7 +198,10 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
 
     it('PATCH refuses fixed fields, children and the password, pointing to their routes', async () => {
       const fixed = await s.call('PATCH', '/channels/201', { body: { id: 77, ownerId: 16 } });
-      expect(fixed.json().error.details).toEqual([{ path: 'id', message: 'cannot be changed' }, { path: 'ownerId', message: 'cannot be changed' }]);
+      expect(fixed.json().error.details).toEqual([
+        { path: 'id', message: 'cannot be changed' },
+        { path: 'ownerId', message: 'cannot be changed' },
+      ]);
       const children = await s.call('PATCH', '/channels/201', { body: { videoIds: [5001], password: 'x' } });
       expect(children.statusCode).toBe(422);
       expect(children.json().error.details).toEqual([
@@ -172,9 +209,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
         { path: 'password', message: 'not changed by a channel PATCH; use PUT or DELETE /channels/201/password' },
       ]);
       const zone = await s.call('PATCH', '/channels/201', { body: { timezone: 'Nowhere/City', url: 'alice-music' } });
-      expect(zone.json().error.details).toEqual([
-        { path: 'timezone', message: 'unknown time zone "Nowhere/City"' },
-      ]);
+      expect(zone.json().error.details).toEqual([{ path: 'timezone', message: 'unknown time zone "Nowhere/City"' }]);
       const url = await s.call('PATCH', '/channels/201', { body: { url: 'alice-music' } });
       expect(url.json().error.details).toEqual([{ path: 'url', message: 'url "alice-music" already used by channel 202 of owner 11' }]);
       expect((await s.call('PATCH', '/channels/201', { body: { colour: 'red' } })).json().error.details).toEqual([{ path: 'colour', message: 'unknown field' }]);
@@ -232,7 +267,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       expect(stale.statusCode).toBe(412);
     });
 
-    it('refuses duplicates and another owner\'s videos with the catalog\'s wording, for the library and the VOD catalog', async () => {
+    it("refuses duplicates and another owner's videos with the catalog's wording, for the library and the VOD catalog", async () => {
       for (const list of ['library', 'vod']) {
         const before = (await s.call('GET', `/channels/201/${list}`)).json().data;
         const bad = await s.call('PUT', `/channels/201/${list}`, { body: { videoIds: [5001, 6001, 5001, 999] } });
@@ -244,7 +279,9 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
         ]);
         expect((await s.call('GET', `/channels/201/${list}`)).json().data).toEqual(before);
       }
-      expect((await s.call('PUT', '/channels/201/vod', { body: { videoIds: ['x'] } })).json().error.details).toEqual([{ path: 'videoIds[0]', message: 'expected number, got string' }]);
+      expect((await s.call('PUT', '/channels/201/vod', { body: { videoIds: ['x'] } })).json().error.details).toEqual([
+        { path: 'videoIds[0]', message: 'expected number, got string' },
+      ]);
     });
 
     it('replaces the VOD catalog', async () => {
@@ -270,7 +307,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       expect(unknown.json().error.details[0].path).toBe('params.platform');
     });
 
-    it('PUT replaces (200) or creates (201) a platform\'s setting, seen by the Custom vast route at once', async () => {
+    it("PUT replaces (200) or creates (201) a platform's setting, seen by the Custom vast route at once", async () => {
       const roku = await s.call('GET', '/channels/201/vast/roku');
       const replaced = await s.call('PUT', '/channels/201/vast/roku', {
         body: { ...roku.json().data, vastUrl: 'https://ads.example/roku-2', timeFrom: 6 },
@@ -278,12 +315,27 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       });
       expect(replaced.statusCode, replaced.body).toBe(200);
       expect(replaced.json().data).toMatchObject({ platform: 'roku', vastUrl: 'https://ads.example/roku-2', timeFrom: 6 });
-      await expect.poll(async () => (await custom('/channels/201/vast?platform=roku')).json().data, POLL).toMatchObject({ Platform: 'roku', VastUrl: 'https://ads.example/roku-2', TimeFrom: 6 });
+      await expect
+        .poll(async () => (await custom('/channels/201/vast?platform=roku')).json().data, POLL)
+        .toMatchObject({ Platform: 'roku', VastUrl: 'https://ads.example/roku-2', TimeFrom: 6 });
       const stale = await s.call('PUT', '/channels/201/vast/roku', { body: { vastUrl: 'https://lost.example' }, headers: { 'if-match': roku.headers.etag as string } });
       expect(stale.statusCode).toBe(412);
       const created = await s.call('PUT', '/channels/201/vast/firetv', { body: { vastUrl: 'https://ads.example/fire' } });
       expect(created.statusCode, created.body).toBe(201);
-      expect(created.json().data).toEqual({ ...webVast, platform: 'firetv', vastUrl: 'https://ads.example/fire', vastVersion: 1, skippable: false, adFrequency: null, midRollFrequency: null, slottable: false, timeFrom: null, timeTo: null, vastType: null, allowAdsInVod: false });
+      expect(created.json().data).toEqual({
+        ...webVast,
+        platform: 'firetv',
+        vastUrl: 'https://ads.example/fire',
+        vastVersion: 1,
+        skippable: false,
+        adFrequency: null,
+        midRollFrequency: null,
+        slottable: false,
+        timeFrom: null,
+        timeTo: null,
+        vastType: null,
+        allowAdsInVod: false,
+      });
       await expect.poll(async () => (await custom('/channels/201/vast?platform=firetv')).json().data.VastUrl, POLL).toBe('https://ads.example/fire');
       expect((await s.call('GET', '/channels/201/vast')).json().data.items.map((v: any) => v.platform)).toEqual(['firetv', 'roku', 'web']);
     });
@@ -291,10 +343,12 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
     it('refuses bad settings and a platform that differs from the path', async () => {
       const bad = await s.call('PUT', '/channels/201/vast/web', { body: { vastUrl: '', timeFrom: 30, vastType: 'banner' } });
       expect(bad.statusCode).toBe(422);
-      expect(bad.json().error.details).toEqual(expect.arrayContaining([
-        { path: 'vastUrl', message: 'must not be empty' },
-        { path: 'timeFrom', message: 'must be 0-23' },
-      ]));
+      expect(bad.json().error.details).toEqual(
+        expect.arrayContaining([
+          { path: 'vastUrl', message: 'must not be empty' },
+          { path: 'timeFrom', message: 'must be 0-23' },
+        ]),
+      );
       const other = await s.call('PUT', '/channels/201/vast/web', { body: { platform: 'roku', vastUrl: 'https://x.example' } });
       expect(other.json().error.details).toEqual([{ path: 'platform', message: 'must be "web" (the path\'s) or left out' }]);
       const ifNone = await s.call('PUT', '/channels/201/vast/appletv', { body: { vastUrl: 'https://x.example' }, headers: { 'if-match': '*' } });
@@ -302,7 +356,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       expect((await s.call('GET', '/channels/201/vast/web')).json().data).toEqual(webVast);
     });
 
-    it('DELETE removes a platform\'s setting; the Custom route falls back to the web row', async () => {
+    it("DELETE removes a platform's setting; the Custom route falls back to the web row", async () => {
       expect((await s.call('DELETE', '/channels/201/vast/firetv')).statusCode).toBe(204);
       expect((await s.call('GET', '/channels/201/vast/firetv')).statusCode).toBe(404);
       expect((await s.call('DELETE', '/channels/201/vast/firetv')).statusCode).toBe(404);
@@ -353,7 +407,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
   describe('live streams', () => {
     let streamId: number;
 
-    it('lists the channel\'s live streams with their ids', async () => {
+    it("lists the channel's live streams with their ids", async () => {
       const list = await s.call('GET', '/channels/201/live-streams');
       expect(list.json().data.items).toEqual([
         { id: expect.any(Number), videoId: 5003, start: '2026-11-21T18:00:00.000Z', end: '2026-11-21T19:30:00.000Z', uri: 'https://live.example/1' },
@@ -369,14 +423,20 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
       const body = { videoId: 5001, start: '2026-11-21T12:00:00-05:00', end: '2026-11-21T18:00:00Z', uri: 'https://live.example/early' };
       const created = await s.call('POST', '/channels/201/live-streams', { body, headers });
       expect(created.statusCode, created.body).toBe(201);
-      expect(created.json().data).toEqual({ id: expect.any(Number), videoId: 5001, start: '2026-11-21T17:00:00.000Z', end: '2026-11-21T18:00:00.000Z', uri: 'https://live.example/early' });
+      expect(created.json().data).toEqual({
+        id: expect.any(Number),
+        videoId: 5001,
+        start: '2026-11-21T17:00:00.000Z',
+        end: '2026-11-21T18:00:00.000Z',
+        uri: 'https://live.example/early',
+      });
       const again = await s.call('POST', '/channels/201/live-streams', { body, headers });
       expect(again.json()).toEqual(created.json());
       const items = (await s.call('GET', '/channels/201/live-streams')).json().data.items;
       expect(items.map((l: any) => l.id)).toEqual([created.json().data.id, streamId]);
     });
 
-    it('refuses bad live streams in the catalog\'s wording', async () => {
+    it("refuses bad live streams in the catalog's wording", async () => {
       const backwards = await s.call('POST', '/channels/201/live-streams', { body: { videoId: 5001, start: '2026-11-21T18:00:00Z', end: '2026-11-21T17:00:00Z' } });
       expect(backwards.json().error.details).toEqual([{ path: 'end', message: 'end must be after start' }]);
       const foreign = await s.call('POST', '/channels/201/live-streams', { body: { videoId: 6001, start: '2026-11-21T18:00:00Z', end: '2026-11-21T19:00:00Z' } });
@@ -388,12 +448,17 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
 
     it('PATCH ends a live stream early in place, with If-Match; REST schedules see it', async () => {
       const read = await s.call('GET', `/channels/201/live-streams/${streamId}`);
-      const patched = await s.call('PATCH', `/channels/201/live-streams/${streamId}`, { body: { ...read.json().data, end: '2026-11-21T18:30:00Z' }, headers: { 'if-match': read.headers.etag as string } });
+      const patched = await s.call('PATCH', `/channels/201/live-streams/${streamId}`, {
+        body: { ...read.json().data, end: '2026-11-21T18:30:00Z' },
+        headers: { 'if-match': read.headers.etag as string },
+      });
       expect(patched.statusCode, patched.body).toBe(200);
       expect(patched.json().data).toEqual({ ...read.json().data, end: '2026-11-21T18:30:00.000Z' });
       const stale = await s.call('PATCH', `/channels/201/live-streams/${streamId}`, { body: { uri: 'x' }, headers: { 'if-match': read.headers.etag as string } });
       expect(stale.statusCode).toBe(412);
-      expect((await s.call('PATCH', `/channels/201/live-streams/${streamId}`, { body: { id: streamId + 1000 } })).json().error.details).toEqual([{ path: 'id', message: 'cannot be changed' }]);
+      expect((await s.call('PATCH', `/channels/201/live-streams/${streamId}`, { body: { id: streamId + 1000 } })).json().error.details).toEqual([
+        { path: 'id', message: 'cannot be changed' },
+      ]);
       const [row] = await rows(sql`select end_at from live_streams where id = ${streamId}`);
       expect(new Date(row.end_at).toISOString()).toBe('2026-11-21T18:30:00.000Z');
     });
@@ -408,7 +473,7 @@ describe.each(BACKENDS)('Studio channels on %s', (backend) => {
     });
   });
 
-  it('another owner\'s channel answers 404 on every route exactly as a missing one, and nothing changes', async () => {
+  it("another owner's channel answers 404 on every route exactly as a missing one, and nothing changes", async () => {
     const before = await rows(sql`select * from channels where id = 201`);
     const streamId = (await s.call('GET', '/channels/201/live-streams')).json().data.items[0].id;
     const routes: [string, string, unknown?][] = [

@@ -18,7 +18,8 @@ describe.each(BACKENDS)('Studio collections on %s', (backend) => {
   const create = (body: unknown, token?: string) => s.call('POST', '/collections', { body, ...(token ? { token } : {}) });
   const audit = async () =>
     ((await s.t.database.db.execute(sql`select action, resource from studio_audit where owner_id = 11 and resource like 'collections/%' order by id`)) as any).rows as {
-      action: string; resource: string;
+      action: string;
+      resource: string;
     }[];
 
   it('keeps manual collections in order with ETags, and refuses foreign videos, duplicate names and half-made bodies, storing nothing', async () => {
@@ -56,7 +57,7 @@ describe.each(BACKENDS)('Studio collections on %s', (backend) => {
     ]);
   });
 
-  it('resolves a smart collection against the owner\'s videos only, by every rule, in catalog order', async () => {
+  it("resolves a smart collection against the owner's videos only, by every rule, in catalog order", async () => {
     const smart = async (name: string, rules: object) => {
       const r = await create({ name, rules });
       expect(r.statusCode, r.body).toBe(201);
@@ -95,7 +96,14 @@ describe.each(BACKENDS)('Studio collections on %s', (backend) => {
     const unknown = await s.call('PUT', `${P}/slots`, { body: { slots: [slot('08:00', foreign.id)] } });
     expect(unknown.json().error.details).toEqual([{ path: 'slots[0].collectionId', message: `unknown collection ${foreign.id}` }]);
 
-    const put = await s.call('PUT', `${P}/slots`, { body: { slots: [{ ...slot('08:00', concerts.id), end: '10:00' }, { ...slot('20:00', manual.id), end: '20:15' }] } });
+    const put = await s.call('PUT', `${P}/slots`, {
+      body: {
+        slots: [
+          { ...slot('08:00', concerts.id), end: '10:00' },
+          { ...slot('20:00', manual.id), end: '20:15' },
+        ],
+      },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data.slots[0]).toEqual({ ...slot('08:00', concerts.id), end: '10:00' });
     const preview = await s.call('POST', `${P}/preview`, { body: { from: '2026-12-14', to: '2026-12-14' } });
@@ -107,11 +115,21 @@ describe.each(BACKENDS)('Studio collections on %s', (backend) => {
     ]);
 
     // A smart collection plays what it matches when generated: a new long video joins it.
-    const added = await s.call('POST', '/videos', { body: { title: 'Opera', durationSeconds: 3300, providerName: 'Custom', providerVideoId: 'opera-1', streamUrl: 'https://media.example/opera.m3u8' } });
+    const added = await s.call('POST', '/videos', {
+      body: { title: 'Opera', durationSeconds: 3300, providerName: 'Custom', providerVideoId: 'opera-1', streamUrl: 'https://media.example/opera.m3u8' },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const opera = added.json().data.id as number;
     const later = await s.call('POST', `${P}/preview`, { body: { from: '2026-12-15', to: '2026-12-16' } });
-    expect(later.json().data.blocks.filter((b: any) => b.startTime.endsWith('08:00:00')).map((b: any) => b.videoIds)).toEqual([[5003, opera], [5003, opera]]);
+    expect(
+      later
+        .json()
+        .data.blocks.filter((b: any) => b.startTime.endsWith('08:00:00'))
+        .map((b: any) => b.videoIds),
+    ).toEqual([
+      [5003, opera],
+      [5003, opera],
+    ]);
 
     const inUse = await s.call('DELETE', `/collections/${manual.id}`);
     expect(inUse.statusCode).toBe(409);
@@ -141,17 +159,55 @@ describe.each(BACKENDS)('Studio collections on %s', (backend) => {
     expect((await s.call('PUT', `${P}/filler`, { body: { videoIds: [] } })).json().data).toEqual({ channelId: 201, videoIds: [], collectionId: null });
 
     // A random slot: each occurrence plays one of two collections, drawn by weight from its seed.
-    const randomSlot = { days: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', videoIds: [], order: 'inOrder', seed: 7, collections: [{ collectionId: manual.id, weight: 1 }, { collectionId: concerts.id, weight: 3 }] };
+    const randomSlot = {
+      days: [1, 2, 3, 4, 5, 6, 7],
+      start: '12:00',
+      end: '13:00',
+      videoIds: [],
+      order: 'inOrder',
+      seed: 7,
+      collections: [
+        { collectionId: manual.id, weight: 1 },
+        { collectionId: concerts.id, weight: 3 },
+      ],
+    };
     const refusedRandom = await s.call('PUT', `${P}/slots`, {
-      body: { slots: [{ ...randomSlot, collections: [{ collectionId: manual.id, weight: 1 }] }, { ...randomSlot, start: '14:00', end: '15:00', collections: [{ collectionId: manual.id, weight: 0 }, { collectionId: foreign.id, weight: 1 }] }] },
+      body: {
+        slots: [
+          { ...randomSlot, collections: [{ collectionId: manual.id, weight: 1 }] },
+          {
+            ...randomSlot,
+            start: '14:00',
+            end: '15:00',
+            collections: [
+              { collectionId: manual.id, weight: 0 },
+              { collectionId: foreign.id, weight: 1 },
+            ],
+          },
+        ],
+      },
     });
     expect(refusedRandom.json().error.details).toEqual([
       { path: 'slots[0].collections', message: 'must name at least 2 collections (a slot of one plays it with collectionId)' },
       { path: 'slots[1].collections[0].weight', message: 'must be 1 to 100' },
     ]);
-    expect((await s.call('PUT', `${P}/slots`, { body: { slots: [{ ...randomSlot, collections: [{ collectionId: manual.id, weight: 1 }, { collectionId: foreign.id, weight: 1 }] }] } })).json().error.details).toEqual([
-      { path: 'slots[0].collections[1].collectionId', message: `unknown collection ${foreign.id}` },
-    ]);
+    expect(
+      (
+        await s.call('PUT', `${P}/slots`, {
+          body: {
+            slots: [
+              {
+                ...randomSlot,
+                collections: [
+                  { collectionId: manual.id, weight: 1 },
+                  { collectionId: foreign.id, weight: 1 },
+                ],
+              },
+            ],
+          },
+        })
+      ).json().error.details,
+    ).toEqual([{ path: 'slots[0].collections[1].collectionId', message: `unknown collection ${foreign.id}` }]);
     const random = await s.call('PUT', `${P}/slots`, { body: { slots: [randomSlot] } });
     expect(random.statusCode, random.body).toBe(200);
     expect(random.json().data.slots).toEqual([randomSlot]);

@@ -21,10 +21,7 @@ describe.each(BACKENDS)('racing Studio writes on %s', (backend) => {
     const outcomes = new Set<string>();
     for (let round = 0; round < 8; round++) {
       const id = (await s.call('POST', '/videos', { body: video })).json().data.id;
-      const [deleted, added] = await Promise.all([
-        s.call('DELETE', `/videos/${id}`),
-        s.call('PUT', '/channels/202/library', { body: { videoIds: [5003, id] } }),
-      ]);
+      const [deleted, added] = await Promise.all([s.call('DELETE', `/videos/${id}`), s.call('PUT', '/channels/202/library', { body: { videoIds: [5003, id] } })]);
       outcomes.add(`${deleted.statusCode}/${added.statusCode}`);
       if (deleted.statusCode === 204) {
         expect(added.statusCode).toBe(422);

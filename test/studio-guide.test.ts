@@ -15,12 +15,14 @@ describe.each(BACKENDS)('Studio guide preview on %s', (backend) => {
   afterAll(() => s.t.close());
 
   const custom = async (date: string, zone?: string) => {
-    const response = await s.t.request({ url: `/api/v1/services/custom/users/11/channels/video?channels_ids=201&dates=${date}&all_videos=1${zone ? `&timezone=${encodeURIComponent(zone)}` : ''}` });
+    const response = await s.t.request({
+      url: `/api/v1/services/custom/users/11/channels/video?channels_ids=201&dates=${date}&all_videos=1${zone ? `&timezone=${encodeURIComponent(zone)}` : ''}`,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as Array<Record<string, unknown>>;
   };
 
-  it('answers the Custom guide\'s rows for the day in the request zone, or the channel\'s', async () => {
+  it("answers the Custom guide's rows for the day in the request zone, or the channel's", async () => {
     for (const zone of ['Europe/Berlin', 'Asia/Tokyo', 'America/New_York']) {
       const response = await s.call('GET', `/channels/201/guide/2026-11-21?timezone=${encodeURIComponent(zone)}`);
       expect(response.statusCode, response.body).toBe(200);
@@ -67,7 +69,7 @@ describe.each(BACKENDS)('Studio guide preview on %s', (backend) => {
     expect(preview.some((r: { startDate: string }) => r.startDate.includes('12:00'))).toBe(true);
   });
 
-  it('refuses another owner\'s channel as missing, and a bad date or zone as invalid_request', async () => {
+  it("refuses another owner's channel as missing, and a bad date or zone as invalid_request", async () => {
     const olgas = await s.call('GET', '/channels/601/guide/2026-11-21');
     expect(olgas.statusCode).toBe(404);
     expect(olgas.json()).toMatchObject({ success: false, error: { code: 'not_found' } });

@@ -39,13 +39,15 @@ describe.each(BACKENDS)('Studio ids on %s', (backend) => {
     s.call(method, url, { token: s.tokens[owner], body: { ...body, ...extra } });
   const count = async (table: string) => (await rows(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0].n as number;
 
-  it('refuses id 2147483647 from one owner (422 at id, cheap), and the other owner\'s create without an id gets the first assigned id', async () => {
+  it("refuses id 2147483647 from one owner (422 at id, cheap), and the other owner's create without an id gets the first assigned id", async () => {
     for (const table of ['videos', 'channels', 'schedule_blocks', 'categories', 'languages', 'apps']) {
       const before = await count(table);
       const { result: refused, cpuMs } = await cpuOf(() => send('olga', creates('olga')[table]!(), { id: 2_147_483_647 }));
       expect(refused.statusCode, `${table}: ${refused.body}`).toBe(422);
       expect(refused.json().error.code).toBe('invalid_request');
-      expect(refused.json().error.details).toEqual([{ path: 'id', message: 'a chosen id must be 1-9999999 (ids from 10000000 up are assigned by the service); leave id out to have one assigned' }]);
+      expect(refused.json().error.details).toEqual([
+        { path: 'id', message: 'a chosen id must be 1-9999999 (ids from 10000000 up are assigned by the service); leave id out to have one assigned' },
+      ]);
       expectCpuUnder(cpuMs, OWNER_CPU_MS, table);
       expect(await count(table), table).toBe(before);
       const created = await send('alice', creates('alice')[table]!());
@@ -61,18 +63,23 @@ describe.each(BACKENDS)('Studio ids on %s', (backend) => {
         const response = await send('olga', creates('olga')[table]!(), { id });
         expect(response.statusCode, `${table} ${id}: ${response.body}`).toBe(422);
         expect(response.json()).toMatchObject({ success: false, error: { code: 'invalid_request' } });
-        expect(response.json().error.details.map((d: any) => d.path), `${table} ${id}`).toContain('id');
+        expect(
+          response.json().error.details.map((d: any) => d.path),
+          `${table} ${id}`,
+        ).toContain('id');
       }
       expect(await count(table), table).toBe(before);
     }
     // Inside a list and inside a channel: the path names the item.
     const bulk = await s.call('POST', '/videos', { body: [creates('alice')['videos']!()[2], { ...creates('alice')['videos']!()[2], id: 2_147_483_647 }] });
     expect([bulk.statusCode, bulk.json().error.details[0].path]).toEqual([422, '[1].id']);
-    const nested = await s.call('POST', '/channels', { body: { ...creates('alice')['channels']!()[2], schedules: [{ id: 10_000_000, startTime: '2027-02-01T08:00:00', videoIds: [5001] }] } });
+    const nested = await s.call('POST', '/channels', {
+      body: { ...creates('alice')['channels']!()[2], schedules: [{ id: 10_000_000, startTime: '2027-02-01T08:00:00', videoIds: [5001] }] },
+    });
     expect([nested.statusCode, nested.json().error.details[0].path]).toEqual([422, 'schedules[0].id']);
   });
 
-  it('keeps a chosen id in range, which moves no one\'s next id', async () => {
+  it("keeps a chosen id in range, which moves no one's next id", async () => {
     const chosen = await send('olga', creates('olga')['videos']!(), { id: 9_999_999 });
     expect([chosen.statusCode, chosen.json().data.id]).toEqual([201, 9_999_999]);
     const next = await send('alice', creates('alice')['videos']!());

@@ -24,7 +24,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Studio writes across two instance
     const env = { DATABASE_URL: database.url!, DEMO_ON_EMPTY: 'false', MAX_EVENT_LOOP_DELAY_MS: '0' };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     const login = await fetch(`${a.url}/api/v1/rest/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: OWNER.username, password: OWNER.password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: OWNER.username, password: OWNER.password }),
     });
     const answer = { status: login.status, body: (await login.json()) as any };
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -44,12 +46,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Studio writes across two instance
     if (!Array.isArray(body.data)) throw new Error(`REST channels answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return (body.data as any[]).find((c) => c.channelTubeId === 201).videos.map((v: any) => v.title);
   };
-  const customVast = async (server: ServerProcess) =>
-    ((await (await fetch(`${server.url}/api/v1/services/custom/channels/201/vast?platform=roku`)).json()) as any).data?.VastUrl;
-  const legacyVast = async (server: ServerProcess) =>
-    ((await (await fetch(`${server.url}/WebServices/VastService.asmx/GetVastSettings?channelId=201`)).json()) as any)?.VastUrl;
+  const customVast = async (server: ServerProcess) => ((await (await fetch(`${server.url}/api/v1/services/custom/channels/201/vast?platform=roku`)).json()) as any).data?.VastUrl;
+  const legacyVast = async (server: ServerProcess) => ((await (await fetch(`${server.url}/WebServices/VastService.asmx/GetVastSettings?channelId=201`)).json()) as any)?.VastUrl;
 
-  it('a write on one instance is in the other\'s REST, Custom and legacy answers, each cached there before', async () => {
+  it("a write on one instance is in the other's REST, Custom and legacy answers, each cached there before", async () => {
     // Warm the other instance's caches.
     expect(await restTitles(b)).toContain('Morning news');
     expect(await customVast(b)).toBe('https://ads.example/roku');

@@ -46,14 +46,31 @@ describe.each(BACKENDS)('Studio onboarding on %s', (backend) => {
   it('creates an invite shown once (token and console path), kept as its hash, lasting 7 days; lists and reads it without the token', async () => {
     const created = await invite({ note: 'for Nora' });
     expect(created).toEqual({
-      id: expect.any(Number), note: 'for Nora', status: 'open', createdAt: '2026-11-21T15:00:00.000Z', expiresAt: '2026-11-28T15:00:00.000Z',
-      usedAt: null, usedBy: null, revokedAt: null, token: expect.stringMatching(/^[\w-]{43}$/), path: `/studio/invite/${created.token}`,
+      id: expect.any(Number),
+      note: 'for Nora',
+      status: 'open',
+      createdAt: '2026-11-21T15:00:00.000Z',
+      expiresAt: '2026-11-28T15:00:00.000Z',
+      usedAt: null,
+      usedBy: null,
+      revokedAt: null,
+      token: expect.stringMatching(/^[\w-]{43}$/),
+      path: `/studio/invite/${created.token}`,
     });
     const [stored] = await rows(sql`select token_hash from owner_invites where id = ${created.id}`);
     expect(stored.token_hash).toBe(createHash('sha256').update(created.token).digest('hex'));
     expect(JSON.stringify(await rows(sql`select * from owner_invites`))).not.toContain(created.token);
     const list = await s.call('GET', '/invites');
-    expect(list.json().data.items[0]).toEqual({ id: created.id, note: 'for Nora', status: 'open', createdAt: created.createdAt, expiresAt: created.expiresAt, usedAt: null, usedBy: null, revokedAt: null });
+    expect(list.json().data.items[0]).toEqual({
+      id: created.id,
+      note: 'for Nora',
+      status: 'open',
+      createdAt: created.createdAt,
+      expiresAt: created.expiresAt,
+      usedAt: null,
+      usedBy: null,
+      revokedAt: null,
+    });
     expect(list.body).not.toContain(created.token);
     expect((await s.call('GET', `/invites/${created.id}`)).json().data.status).toBe('open');
     // Another owner's invite is missing to olga, as one that does not exist.
@@ -144,7 +161,9 @@ describe.each(BACKENDS)('Studio onboarding on %s', (backend) => {
     ]);
     const dup = await anonymous('POST', '/onboarding/invite', { token: created.token, username: 'Alice', email: 'new@example.com', password: 'long enough' });
     expect(dup.json().error.details).toEqual([{ path: 'username', message: 'username "Alice" is already taken' }]);
-    expect((await anonymous('POST', '/onboarding/invite', { token: created.token, ...newcomer('pia'), role: 'admin' })).json().error.details).toEqual([{ path: 'role', message: 'unknown field' }]);
+    expect((await anonymous('POST', '/onboarding/invite', { token: created.token, ...newcomer('pia'), role: 'admin' })).json().error.details).toEqual([
+      { path: 'role', message: 'unknown field' },
+    ]);
     expect((await s.call('GET', `/invites/${created.id}`)).json().data.status).toBe('open');
     expect((await anonymous('POST', '/onboarding/invite', { token: created.token, ...newcomer('pia') })).statusCode).toBe(201);
   });
@@ -184,7 +203,8 @@ describe.each(BACKENDS)('Studio onboarding with SIGNUP=open and closed on %s', (
   it('with SIGNUP=open anyone signs up into an empty Studio of their own (audited there), throttled per address', async () => {
     const s = await studioTest(backend, undefined, { SIGNUP: 'open' });
     try {
-      const anonymous = (body: unknown, address = '198.51.100.20') => s.t.request({ method: 'POST', url: '/api/v1/studio/onboarding/signup', payload: body as never, remoteAddress: address });
+      const anonymous = (body: unknown, address = '198.51.100.20') =>
+        s.t.request({ method: 'POST', url: '/api/v1/studio/onboarding/signup', payload: body as never, remoteAddress: address });
       expect((await s.t.request({ url: '/api/v1/studio/onboarding' })).json().data).toEqual({ signup: 'open' });
       const made = await anonymous({ username: 'vera', email: 'vera@example.com', password: 'vera password' });
       expect(made.statusCode, made.body).toBe(201);
@@ -207,9 +227,15 @@ describe.each(BACKENDS)('Studio onboarding with SIGNUP=open and closed on %s', (
     try {
       const create = await s.call('POST', '/invites', { body: {} });
       expect([create.statusCode, create.json().error.code]).toEqual([403, 'signup_closed']);
-      const redeem = await s.t.request({ method: 'POST', url: '/api/v1/studio/onboarding/invite', payload: { token: 'x', username: 'xa', email: 'xa@example.com', password: 'xa password' } });
+      const redeem = await s.t.request({
+        method: 'POST',
+        url: '/api/v1/studio/onboarding/invite',
+        payload: { token: 'x', username: 'xa', email: 'xa@example.com', password: 'xa password' },
+      });
       expect(redeem.statusCode).toBe(403);
-      expect((await s.t.request({ method: 'POST', url: '/api/v1/studio/onboarding/signup', payload: { username: 'xa', email: 'xa@example.com', password: 'xa password' } })).statusCode).toBe(403);
+      expect(
+        (await s.t.request({ method: 'POST', url: '/api/v1/studio/onboarding/signup', payload: { username: 'xa', email: 'xa@example.com', password: 'xa password' } })).statusCode,
+      ).toBe(403);
     } finally {
       await s.t.close();
     }

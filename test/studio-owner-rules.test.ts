@@ -33,7 +33,10 @@ describe.each(BACKENDS)('owner rules on %s', (backend) => {
         expect((await olga('POST', '/languages', { name: `Olga ${i}`, code: `o${i}` })).result.statusCode).toBe(201);
       }
       const before = await reference();
-      for (const [url, body] of [['/categories', { name: 'One too many' }], ['/languages', { name: 'One too many', code: 'x1' }]] as const) {
+      for (const [url, body] of [
+        ['/categories', { name: 'One too many' }],
+        ['/languages', { name: 'One too many', code: 'x1' }],
+      ] as const) {
         const { result, cpuMs } = await olga('POST', url, body);
         expect(result.statusCode).toBe(422);
         expect(result.json().error).toMatchObject({ code: 'invalid_request', details: [{ path: '(root)', message: expect.stringContaining(`at most ${MAX_ADDED_PER_OWNER}`) }] });
@@ -47,7 +50,10 @@ describe.each(BACKENDS)('owner rules on %s', (backend) => {
     it('no second entry under an existing name or language code, whatever the case and blanks', async () => {
       const before = await reference();
       const shadow = await s.call('POST', '/categories', { body: { name: '  nEWS ' } });
-      expect([shadow.statusCode, shadow.json().error.details]).toEqual([422, [{ path: 'name', message: 'name "  nEWS " is taken by category 1 (shared by every owner; use that one)' }]]);
+      expect([shadow.statusCode, shadow.json().error.details]).toEqual([
+        422,
+        [{ path: 'name', message: 'name "  nEWS " is taken by category 1 (shared by every owner; use that one)' }],
+      ]);
       const code = await s.call('POST', '/languages', { body: { name: 'Englisch', code: 'EN' } });
       expect([code.statusCode, code.json().error.details]).toEqual([422, [{ path: 'code', message: 'code "EN" is taken by language 1 (shared by every owner; use that one)' }]]);
       expect(await reference()).toEqual(before);
@@ -61,7 +67,16 @@ describe.each(BACKENDS)('owner rules on %s', (backend) => {
       // Alice added one already: 19 more fit, so the 20th of the file is the first refused.
       expect(flood.result.json().error.details).toEqual([{ path: 'categories[19]', message: expect.stringContaining('19 more allowed for you') }]);
       expectCpuUnder(flood.cpuMs, OWNER_CPU_MS);
-      const shadow = await s.call('POST', '/import', { body: { ...DOC, categories: [{ id: 900, name: 'music' }, { id: 901, name: 'Fresh' }, { id: 902, name: 'FRESH' }] } });
+      const shadow = await s.call('POST', '/import', {
+        body: {
+          ...DOC,
+          categories: [
+            { id: 900, name: 'music' },
+            { id: 901, name: 'Fresh' },
+            { id: 902, name: 'FRESH' },
+          ],
+        },
+      });
       expect(shadow.json().error.details).toEqual([
         { path: 'categories[0].name', message: 'name "music" is taken by category 2 (shared by every owner; use that one)' },
         { path: 'categories[2].name', message: 'name "FRESH" is taken by category 901 of this request (shared by every owner; use that one)' },
@@ -74,7 +89,7 @@ describe.each(BACKENDS)('owner rules on %s', (backend) => {
       expect((await olga('DELETE', '/languages/1')).result.statusCode).toBe(404);
     });
 
-    it('an owner\'s import adds new ones within the allowance; the operator\'s import is not limited', async () => {
+    it("an owner's import adds new ones within the allowance; the operator's import is not limited", async () => {
       const added = await s.call('POST', '/import', { body: { ...DOC, categories: [{ id: 950, name: 'Imported' }] } });
       expect(added.statusCode, added.body).toBe(200);
       expect(await rows(sql`select created_by from categories where id = 950`)).toEqual([{ created_by: 11 }]);
@@ -83,7 +98,7 @@ describe.each(BACKENDS)('owner rules on %s', (backend) => {
     });
   });
 
-  describe('isVerified and subscriberCount are the operator\'s', () => {
+  describe("isVerified and subscriberCount are the operator's", () => {
     const stored = async () => rows(sql`select id, is_verified, subscriber_count from channels where owner_id = 16 order by id`);
 
     it('a create, a PATCH or an import that would change them is refused at the field; the values stay', async () => {
@@ -94,13 +109,19 @@ describe.each(BACKENDS)('owner rules on %s', (backend) => {
       expect(create.result.json().error.details.map((d: any) => d.path)).toEqual(['isVerified', 'subscriberCount']);
       expectCpuUnder(create.cpuMs, OWNER_CPU_MS);
       const patch = await olga('PATCH', '/channels/601', { subscriberCount: 999_999 });
-      expect([patch.result.statusCode, patch.result.json().error.details]).toEqual([422, [{ path: 'subscriberCount', message: 'set by the operator (catalog import), not through the Studio; leave it out (it is 500)' }]]);
+      expect([patch.result.statusCode, patch.result.json().error.details]).toEqual([
+        422,
+        [{ path: 'subscriberCount', message: 'set by the operator (catalog import), not through the Studio; leave it out (it is 500)' }],
+      ]);
       const unverify = await olga('PATCH', '/channels/601', { isVerified: false });
       expect(unverify.result.statusCode).toBe(422);
       const exported = (await olga('GET', '/export')).result.json();
       const changed = { ...exported, channels: exported.channels.map((c: any) => ({ ...c, subscriberCount: 1_000_000 })) };
       const imported = await olga('POST', '/import', changed);
-      expect([imported.result.statusCode, imported.result.json().error.details]).toEqual([422, [{ path: 'channels[0].subscriberCount', message: expect.stringContaining('set by the operator') }]]);
+      expect([imported.result.statusCode, imported.result.json().error.details]).toEqual([
+        422,
+        [{ path: 'channels[0].subscriberCount', message: expect.stringContaining('set by the operator') }],
+      ]);
       expect(await stored()).toEqual(before);
     });
 
@@ -120,7 +141,7 @@ describe.each(BACKENDS)('owner rules on %s', (backend) => {
   });
 
   describe('the Studio import says nothing about other accounts', () => {
-    it('another account\'s username, e-mail or slug gets the same answer as one nobody holds', async () => {
+    it("another account's username, e-mail or slug gets the same answer as one nobody holds", async () => {
       const account = (await olga('GET', '/export')).result.json().accounts[0];
       const accountsBefore = await rows(sql`select * from accounts order by id`);
       const probes: Array<[string, string, string]> = [

@@ -41,7 +41,14 @@ describe.each(BACKENDS)('Studio programming filler on %s', (backend) => {
       { path: 'slots[0].padTo', message: 'must be 15, 30 or 60 (minutes) or null' },
       { path: 'slots[1].postRoll', message: 'must be left out for an off-air slot' },
     ]);
-    const foreign = await s.call('PUT', `${P}/slots`, { body: { slots: [{ ...slot(bumpers), preRoll: { collectionId: hers } }, { days: [3], start: '06:00', videoIds: [5001], order: 'inOrder', midRoll: { collectionId: 999_999 } }] } });
+    const foreign = await s.call('PUT', `${P}/slots`, {
+      body: {
+        slots: [
+          { ...slot(bumpers), preRoll: { collectionId: hers } },
+          { days: [3], start: '06:00', videoIds: [5001], order: 'inOrder', midRoll: { collectionId: 999_999 } },
+        ],
+      },
+    });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().error.details).toEqual([
       { path: 'slots[0].preRoll.collectionId', message: `unknown collection ${hers}` },
@@ -58,7 +65,7 @@ describe.each(BACKENDS)('Studio programming filler on %s', (backend) => {
     const noFiller = await s.call('POST', `${P}/preview`, { body: { from: '2026-12-14', to: '2026-12-14', slots: [slot(bumpers)] } });
     expect(noFiller.statusCode).toBe(422);
     expect(noFiller.json().error.details).toEqual([
-      { path: 'slots[0].padTo', message: 'padding plays the channel\'s filler, and the channel has no filler list; PUT its filler (or send fillerVideoIds) first' },
+      { path: 'slots[0].padTo', message: "padding plays the channel's filler, and the channel has no filler list; PUT its filler (or send fillerVideoIds) first" },
     ]);
   });
 
@@ -87,7 +94,9 @@ describe.each(BACKENDS)('Studio programming filler on %s', (backend) => {
     expect((await s.call('PUT', `${P}/fallback`, { body: { collectionId: spare } })).json().data).toEqual({ channelId: 201, collectionId: spare });
     const unpadded = await s.call('POST', `${P}/preview`, { body: { from: '2026-12-14', to: '2026-12-14', slots: [{ ...slot(bumpers), padTo: null }] } });
     expect(unpadded.json().data.blocks[0].roles).toEqual(['preRoll', 'programme', 'programme', 'programme', 'programme', 'fallback']);
-    const withoutFallback = await s.call('POST', `${P}/preview`, { body: { from: '2026-12-14', to: '2026-12-14', slots: [{ ...slot(bumpers), padTo: null }], fallbackCollectionId: null } });
+    const withoutFallback = await s.call('POST', `${P}/preview`, {
+      body: { from: '2026-12-14', to: '2026-12-14', slots: [{ ...slot(bumpers), padTo: null }], fallbackCollectionId: null },
+    });
     expect(withoutFallback.json().data.blocks[0].roles).toEqual(['preRoll', 'programme', 'programme', 'programme', 'programme']);
     expect((await s.call('GET', P)).json().data.fallbackCollectionId).toBe(spare);
 

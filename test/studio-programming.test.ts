@@ -23,14 +23,17 @@ describe.each(BACKENDS)('Studio programming tools on %s', (backend) => {
     return { etag: r.headers.etag as string, items: r.json().data.items as Block[] };
   };
   const audit = async (resourcePrefix: string) =>
-    ((await s.t.database.db.execute(sql`select action, resource from studio_audit where owner_id = 11 and resource like ${`${resourcePrefix}%`} order by id`)) as any).rows as { action: string; resource: string }[];
+    ((await s.t.database.db.execute(sql`select action, resource from studio_audit where owner_id = 11 and resource like ${`${resourcePrefix}%`} order by id`)) as any).rows as {
+      action: string;
+      resource: string;
+    }[];
   const SLOTS = [
     { days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', videoIds: [5001, 5002], order: 'inOrder' },
     { days: [1, 2, 3, 4, 5], start: '12:00', videoIds: [5003, 5001], order: 'shuffle', seed: 3 },
     { days: [1, 2, 3, 4, 5, 6, 7], start: '18:00', videoIds: [5003], order: 'leastRecentlyAired', published: false },
   ];
 
-  it('keeps a slot plan and a filler list with ETags, refusing bad ones and another owner\'s videos with details, storing nothing', async () => {
+  it("keeps a slot plan and a filler list with ETags, refusing bad ones and another owner's videos with details, storing nothing", async () => {
     const empty = await s.call('GET', `${P}/slots`);
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json().data).toEqual({ channelId: 201, timezone: 'America/New_York', slots: [] });
@@ -40,7 +43,12 @@ describe.each(BACKENDS)('Studio programming tools on %s', (backend) => {
     expect(foreign.json().error.details).toEqual([{ path: 'slots[0].videoIds[1]', message: 'unknown video 6001' }]);
     const bad = await s.call('PUT', `${P}/slots`, { body: { slots: [{ days: [0], start: '6:00', videoIds: [], order: 'random' }] } });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.details.map((d: any) => d.path).sort()).toEqual(['slots[0].days[0]', 'slots[0].order', 'slots[0].start', 'slots[0].videoIds']);
+    expect(
+      bad
+        .json()
+        .error.details.map((d: any) => d.path)
+        .sort(),
+    ).toEqual(['slots[0].days[0]', 'slots[0].order', 'slots[0].start', 'slots[0].videoIds']);
     const twice = await s.call('PUT', `${P}/slots`, { body: { slots: [SLOTS[0], { ...SLOTS[1], start: '06:00' }] } });
     expect(twice.json().error.details).toEqual([{ path: 'slots[1].start', message: 'slot 0 also starts at 06:00 on Monday, Tuesday, Wednesday, Thursday, Friday' }]);
     expect((await s.call('GET', `${P}/slots`)).headers.etag).toBe(empty.headers.etag);
@@ -85,7 +93,10 @@ describe.each(BACKENDS)('Studio programming tools on %s', (backend) => {
     const open = (await s.call('POST', `${P}/preview`, { body: { ...range, slots: [weekdays] } })).json().data;
     expect(open.blocks[0]).toMatchObject({ startTime: '2026-12-25T19:00:00', slotEndTime: '2026-12-25T22:00:00', slotSeconds: 3 * 3600 });
     expect(open.warnings).toEqual([]);
-    const plan = [{ ...weekdays, end: '01:00' }, { days: [1, 2, 3, 4, 5, 6, 7], start: '23:00', videoIds: [], order: 'inOrder', offAir: true }];
+    const plan = [
+      { ...weekdays, end: '01:00' },
+      { days: [1, 2, 3, 4, 5, 6, 7], start: '23:00', videoIds: [], order: 'inOrder', offAir: true },
+    ];
     const ended = (await s.call('POST', `${P}/preview`, { body: { ...range, slots: plan } })).json().data;
     expect(ended.warnings).toEqual([{ slot: 0, startTime: '2026-12-25T19:00:00', message: 'ends at 22:00, 3 h before its end 01:00: a schedule block starts then' }]);
     // The daily loop at 22:00 comes first; 5001 (600.5 s) fits 17 times in 3 h.
@@ -101,8 +112,14 @@ describe.each(BACKENDS)('Studio programming tools on %s', (backend) => {
     const olga = { token: s.tokens.olga };
     const body = { from: '2026-12-01', to: '2026-12-02' };
     for (const [method, url, payload] of [
-      ['GET', P], ['GET', `${P}/slots`], ['PUT', `${P}/slots`, { slots: [] }], ['GET', `${P}/filler`], ['PUT', `${P}/filler`, { videoIds: [] }],
-      ['POST', `${P}/preview`, body], ['POST', `${P}/apply`, body], ['POST', `${P}/undo`, {}],
+      ['GET', P],
+      ['GET', `${P}/slots`],
+      ['PUT', `${P}/slots`, { slots: [] }],
+      ['GET', `${P}/filler`],
+      ['PUT', `${P}/filler`, { videoIds: [] }],
+      ['POST', `${P}/preview`, body],
+      ['POST', `${P}/apply`, body],
+      ['POST', `${P}/undo`, {}],
       ['POST', `${P}/template`, { sourceFrom: '2026-11-21', sourceDays: 1, from: '2026-12-01', to: '2026-12-02', mode: 'replace' }],
     ] as const) {
       const r = await s.call(method, url, { ...olga, ...(payload ? { body: payload } : {}) });
@@ -195,7 +212,9 @@ describe.each(BACKENDS)('Studio programming tools on %s', (backend) => {
     expect(long.json().error.details).toEqual([{ path: 'to', message: 'a range covers at most 31 days' }]);
     const backwards = await s.call('POST', `${P}/preview`, { body: { from: '2026-12-05', to: '2026-12-01' } });
     expect(backwards.json().error.details).toEqual([{ path: 'to', message: 'must not be before from' }]);
-    const nothing = await s.call('POST', `${P}/apply`, { body: { from: '2027-01-04', to: '2027-01-04', slots: [{ days: [2], start: '06:00', videoIds: [5001], order: 'inOrder' }] } });
+    const nothing = await s.call('POST', `${P}/apply`, {
+      body: { from: '2027-01-04', to: '2027-01-04', slots: [{ days: [2], start: '06:00', videoIds: [5001], order: 'inOrder' }] },
+    });
     expect(nothing.statusCode).toBe(422);
     expect((await list()).etag).toBe(before.etag);
   });
@@ -249,7 +268,9 @@ describe.each(BACKENDS)('Deleting a video a programming plan uses, on %s', (back
     const refused = await s.call('DELETE', `/videos/${video.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('in_use');
-    expect(refused.json().error.message).toBe(`Video ${video.id} is still used by slot 2 (Mon–Fri 18:00) of channel 201's programming, the filler of channel 201; remove it there first.`);
+    expect(refused.json().error.message).toBe(
+      `Video ${video.id} is still used by slot 2 (Mon–Fri 18:00) of channel 201's programming, the filler of channel 201; remove it there first.`,
+    );
     const usage = (await s.call('GET', `/videos/${video.id}/usage`)).json().data;
     expect([usage.programmingSlots, usage.fillerChannelIds]).toEqual([[{ channelId: 201, slot: 2, days: [1, 2, 3, 4, 5], start: '18:00', when: 'Mon–Fri 18:00' }], [201]]);
     // Another video's usage does not list the plan (containment, not a text match on its digits).

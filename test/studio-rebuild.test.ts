@@ -29,10 +29,19 @@ async function signIn(t: TestApp, username: string): Promise<string> {
 /** Builds the demo network in `t` through the Studio API; returns each owner's sign-in token. */
 async function rebuild(t: TestApp): Promise<Map<number, string>> {
   for (const account of owners) {
-    const created = await createOwner(t.database.db, {
-      id: account.id, username: account.username, email: account.email, password: account.password,
-      publicUrl: account.publicUrl, fullName: account.fullName ?? null, publicName: account.publicName ?? null,
-    }, new Date(TEST_NOW));
+    const created = await createOwner(
+      t.database.db,
+      {
+        id: account.id,
+        username: account.username,
+        email: account.email,
+        password: account.password,
+        publicUrl: account.publicUrl,
+        fullName: account.fullName ?? null,
+        publicName: account.publicName ?? null,
+      },
+      new Date(TEST_NOW),
+    );
     expect(created).toEqual({ ok: true, id: account.id });
   }
   const tokens = new Map<number, string>();

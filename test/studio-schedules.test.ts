@@ -29,11 +29,12 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     return response.json().data as { id: number; startTime: string; published: boolean; loopDaily: boolean; videoIds: number[] };
   };
   const ids = async (query = '') => ((await s.call('GET', `${SCHEDULES}${query}`)).json().data.items as { id: number }[]).map((b) => b.id);
-  const liveStreamIds = async () => ((await s.t.database.db.execute(sql`select id from live_streams where channel_id = 201 order by id`)) as any).rows.map((r: any) => Number(r.id));
+  const liveStreamIds = async () =>
+    ((await s.t.database.db.execute(sql`select id from live_streams where channel_id = 201 order by id`)) as any).rows.map((r: any) => Number(r.id));
   const rest = (date: string) => s.t.request({ url: `/api/v1/rest/channels/201/schedules?date=${date}`, headers: { authorization: `Bearer ${s.tokens.alice}` } });
   const guide = (date: string) => s.t.request({ url: `/api/v1/services/custom/users/11/channels/video?channels_ids=201&dates=${date}` });
 
-  it('lists a channel\'s blocks in catalog form by start, with an ETag, and filters by the days they play', async () => {
+  it("lists a channel's blocks in catalog form by start, with an ETag, and filters by the days they play", async () => {
     const list = await s.call('GET', SCHEDULES);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.headers.etag).toMatch(/^"/);
@@ -52,7 +53,9 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     expect(await ids('?from=2026-11-22')).toEqual([9002]);
     const backwards = await s.call('GET', `${SCHEDULES}?from=2026-11-22&to=2026-11-21`);
     expect(backwards.statusCode).toBe(422);
-    expect((await s.call('GET', `${SCHEDULES}?from=2026-02-30`)).json().error.details).toEqual([{ path: 'querystring.from', message: 'must be a real date in the form yyyy-MM-dd' }]);
+    expect((await s.call('GET', `${SCHEDULES}?from=2026-02-30`)).json().error.details).toEqual([
+      { path: 'querystring.from', message: 'must be a real date in the form yyyy-MM-dd' },
+    ]);
     const one = await s.call('GET', `${SCHEDULES}/9001`);
     expect(one.json().data).toEqual(list.json().data.items[1]);
     expect(one.headers.etag).toMatch(/^"/);
@@ -78,7 +81,10 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(await liveStreamIds()).toEqual(streams);
 
-    const patched = await s.call('PATCH', `${SCHEDULES}/${block.id}`, { body: { ...block, published: false, videoIds: [5002, 5001] }, headers: { 'if-match': read.headers.etag as string } });
+    const patched = await s.call('PATCH', `${SCHEDULES}/${block.id}`, {
+      body: { ...block, published: false, videoIds: [5002, 5001] },
+      headers: { 'if-match': read.headers.etag as string },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().data).toEqual({ ...block, published: false, videoIds: [5002, 5001] });
     expect(patched.headers.etag).not.toBe(read.headers.etag);
@@ -94,7 +100,9 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     expect((await s.call('GET', SCHEDULES)).headers.etag).toBe(before.headers.etag);
     expect(await liveStreamIds()).toEqual(streams);
 
-    const audit: any = await s.t.database.db.execute(sql`select action, resource from studio_audit where owner_id = 11 and resource = ${`channels/201/schedules/${block.id}`} order by id`);
+    const audit: any = await s.t.database.db.execute(
+      sql`select action, resource from studio_audit where owner_id = 11 and resource = ${`channels/201/schedules/${block.id}`} order by id`,
+    );
     expect(audit.rows.map((r: any) => r.action)).toEqual(['create', 'update', 'delete']);
   });
 
@@ -132,7 +140,9 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     await expectInvalid(await create({ startTime: '2026-12-03T09:00:00', videoIds: [77] }), [{ path: 'videoIds[0]', message: 'unknown video 77' }]);
     await expectInvalid(await create({ startTime: '2026-12-03T09:00:00', videoIds: [5001], colour: 'red' }), [{ path: 'colour', message: 'unknown field' }]);
     await expectInvalid(await s.call('PATCH', `${SCHEDULES}/9001`, { body: { videoIds: [5001, 6001] } }), [{ path: 'videoIds[1]', message: 'unknown video 6001' }]);
-    await expectInvalid(await s.call('PATCH', `${SCHEDULES}/9001`, { body: { startTime: '2026-11-21T24:00:00' } }), [{ path: 'startTime', message: 'no such date/time "2026-11-21T24:00:00"' }]);
+    await expectInvalid(await s.call('PATCH', `${SCHEDULES}/9001`, { body: { startTime: '2026-11-21T24:00:00' } }), [
+      { path: 'startTime', message: 'no such date/time "2026-11-21T24:00:00"' },
+    ]);
     const after = await s.call('GET', SCHEDULES);
     expect(after.headers.etag).toBe(before.headers.etag);
   });
@@ -158,7 +168,9 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     // A change of its span is checked again (the earliest overlap, ties by block id, is named); publishing alone is not.
     const moved = await s.call('PATCH', `${SCHEDULES}/${next.id}`, { body: { startTime: '2026-11-21T08:21:00' } });
     expect(moved.statusCode).toBe(409);
-    expect(moved.json().error.message).toMatch(/^The 'Weather "live" & <more>' block \(2026-11-21T08:21:00-05:00 to 2026-11-21T08:23:00-05:00\) overlaps the 'Morning news' block \(2026-11-21T08:00:00-05:00 /);
+    expect(moved.json().error.message).toMatch(
+      /^The 'Weather "live" & <more>' block \(2026-11-21T08:21:00-05:00 to 2026-11-21T08:23:00-05:00\) overlaps the 'Morning news' block \(2026-11-21T08:00:00-05:00 /,
+    );
     const stretched = await s.call('PATCH', `${SCHEDULES}/${allowed.id}`, { body: { videoIds: [5002, 5002] }, headers: { 'if-match': '*' } });
     expect(stretched.statusCode).toBe(409);
     expect(stretched.json().error.message).toContain(`overlaps the 'Morning news' block (2026-11-21T08:00:00-05:00`);
@@ -204,7 +216,10 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     expect(weekLater.json().error.message).toContain('(2026-11-08T00:00:00-05:00 to 2026-11-08T02:10:00-05:00) on 2026-11-08');
     // The console's day shows the 25-hour day as it plays.
     const day = (await s.call('GET', '/channels/201/days/2026-11-01')).json().data;
-    expect(day.entries.map((b: any) => [b.blockId, b.startTime])).toEqual([[fallBack.id, '2026-11-01T00:00:00'], [two.id, '2026-11-01T02:00:00']]);
+    expect(day.entries.map((b: any) => [b.blockId, b.startTime])).toEqual([
+      [fallBack.id, '2026-11-01T00:00:00'],
+      [two.id, '2026-11-01T02:00:00'],
+    ]);
     expect(day.entries[0].videos.map((v: any) => v.playbackStartTime)).toEqual(['2026-11-01T00:00:00', '2026-11-01T01:00:00', '2026-11-01T01:00:00']);
   });
 
@@ -241,7 +256,7 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     expect((await s.call('GET', '/channels/201/days/2026-11-31')).statusCode).toBe(422);
   });
 
-  it('copies a day\'s one-off blocks to other days at the same wall times, refusing conflicts, replacing on request', async () => {
+  it("copies a day's one-off blocks to other days at the same wall times, refusing conflicts, replacing on request", async () => {
     const s1 = await created({ startTime: '2026-12-14T10:00:00', videoIds: [5001] });
     const s2 = await created({ startTime: '2026-12-14T15:00:00', published: false, videoIds: [5002] });
     const loop = await created({ startTime: '2026-12-14T06:00:00', loopDaily: true, videoIds: [5002] });
@@ -263,7 +278,9 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     const again = await copy('2026-12-14', { toDates: ['2026-12-17', '2026-12-15'] });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('schedule_conflict');
-    expect(again.json().error.message).toContain(`The copy of the 'Morning news' block to 2026-12-15 (2026-12-15T10:00:00-05:00 to 2026-12-15T10:10:00-05:00) overlaps the 'Morning news' block (2026-12-15T10:00:00-05:00 `);
+    expect(again.json().error.message).toContain(
+      `The copy of the 'Morning news' block to 2026-12-15 (2026-12-15T10:00:00-05:00 to 2026-12-15T10:10:00-05:00) overlaps the 'Morning news' block (2026-12-15T10:00:00-05:00 `,
+    );
     expect((await s.call('GET', SCHEDULES)).headers.etag).toBe(before.headers.etag);
 
     const replaced = await copy('2026-12-14', { toDates: ['2026-12-15'], replace: true }, { 'if-match': before.headers.etag as string });
@@ -280,7 +297,9 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     await created({ startTime: '2026-12-20T00:10:00', videoIds: [5001] });
     const crossing = await copy('2026-12-20', { toDates: ['2026-12-22', '2026-12-23'] });
     expect(crossing.statusCode).toBe(409);
-    expect(crossing.json().error.message).toMatch(/^The copy of the 'Morning news' block to 2026-12-23 \(.*\) overlaps the copy of the 'Concert' block to 2026-12-22 \(2026-12-22T23:30:00-05:00 to 2026-12-23T00:30:00-05:00\)/);
+    expect(crossing.json().error.message).toMatch(
+      /^The copy of the 'Morning news' block to 2026-12-23 \(.*\) overlaps the copy of the 'Concert' block to 2026-12-22 \(2026-12-22T23:30:00-05:00 to 2026-12-23T00:30:00-05:00\)/,
+    );
 
     const invalid = async (date: string, body: object, details: object[]) => {
       const response = await copy(date, body);
@@ -292,12 +311,14 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
       { path: 'toDates[2]', message: 'duplicate date 2026-12-18' },
     ]);
     await invalid('2026-12-14', { toDates: [] }, [{ path: 'toDates', message: 'must not be empty' }]);
-    await invalid('2026-12-14', { toDates: Array.from({ length: 32 }, (_, i) => `2027-01-${String((i % 28) + 1).padStart(2, '0')}`) }, [{ path: 'toDates', message: 'must have at most 31 items' }]);
+    await invalid('2026-12-14', { toDates: Array.from({ length: 32 }, (_, i) => `2027-01-${String((i % 28) + 1).padStart(2, '0')}`) }, [
+      { path: 'toDates', message: 'must have at most 31 items' },
+    ]);
     await invalid('2026-12-14', { toDates: ['2026-12-32'] }, [{ path: 'toDates[0]', message: 'must be a real date in the form yyyy-MM-dd' }]);
     await invalid('2026-12-13', { toDates: ['2026-12-18'] }, [{ path: 'date', message: 'no one-off block starts on 2026-12-13; nothing to copy' }]);
   });
 
-  it('two editors of one block: the second write with the first\'s ETag is refused with 412', async () => {
+  it("two editors of one block: the second write with the first's ETag is refused with 412", async () => {
     const block = await created({ startTime: '2026-12-04T09:00:00', videoIds: [5001] });
     const first = await s.call('GET', `${SCHEDULES}/${block.id}`);
     const second = await s.call('GET', `${SCHEDULES}/${block.id}`);
@@ -313,7 +334,7 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     expect(staleList.statusCode).toBe(412);
   });
 
-  it('another owner\'s channel answers 404 exactly as a missing one on every route, changing nothing', async () => {
+  it("another owner's channel answers 404 exactly as a missing one on every route, changing nothing", async () => {
     const before = await s.call('GET', SCHEDULES);
     const block = { startTime: '2026-12-05T09:00:00', videoIds: [6001] };
     const routes: Array<[string, (channel: number) => string, object | undefined]> = [
@@ -351,10 +372,16 @@ describe.each(BACKENDS)('Studio schedules on %s', (backend) => {
     await expect.poll(async () => (await rest(date)).json().data.schedules.map((b: any) => b.channelScheduleId), { timeout: 5_000, interval: 20 }).toEqual([block.id, 9002]);
     await expect
       .poll(async () => (await guide(date)).json().data.map((r: any) => [r.customId, r.startDate]), { timeout: 5_000, interval: 20 })
-      .toEqual([['201-5001-1', `${date} 09:00:00`], ['201-5002-1', `${date} 22:00:00`]]);
+      .toEqual([
+        ['201-5001-1', `${date} 09:00:00`],
+        ['201-5002-1', `${date} 22:00:00`],
+      ]);
     // Unpublished, it leaves the guide and stays in the owner's REST day.
     expect((await s.call('PATCH', `${SCHEDULES}/${block.id}`, { body: { published: false } })).statusCode).toBe(200);
     await expect.poll(async () => (await guide(date)).json().data.map((r: any) => r.customId), { timeout: 5_000, interval: 20 }).toEqual(['201-5002-1']);
-    expect((await rest(date)).json().data.schedules.map((b: any) => [b.channelScheduleId, b.published])).toEqual([[block.id, false], [9002, true]]);
+    expect((await rest(date)).json().data.schedules.map((b: any) => [b.channelScheduleId, b.published])).toEqual([
+      [block.id, false],
+      [9002, true],
+    ]);
   });
 });

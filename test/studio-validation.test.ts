@@ -23,14 +23,28 @@ async function fakeProviders() {
     const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname === '/youtube/oembed') {
       if (target === `https://www.youtube.com/watch?v=${YT}`) {
-        return json(200, { title: 'Never Gonna Give You Up', author_name: 'Rick Astley', type: 'video', version: '1.0', thumbnail_url: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg`, html: '<iframe></iframe>' });
+        return json(200, {
+          title: 'Never Gonna Give You Up',
+          author_name: 'Rick Astley',
+          type: 'video',
+          version: '1.0',
+          thumbnail_url: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg`,
+          html: '<iframe></iframe>',
+        });
       }
       if (target.endsWith(YT_PRIVATE)) return response.writeHead(401).end('Unauthorized');
       if (target.includes('v=slow')) return; // never answers
       return response.writeHead(404).end('Not Found');
     }
     if (url.pathname === '/vimeo/api/oembed.json' && target === `https://vimeo.com/${VIMEO}`) {
-      return json(200, { type: 'video', title: 'The New Vimeo Player', description: 'A player.', duration: 62, thumbnail_url: 'https://i.vimeocdn.com/video/452001751-8b1768af_640', video_id: Number(VIMEO) });
+      return json(200, {
+        type: 'video',
+        title: 'The New Vimeo Player',
+        description: 'A player.',
+        duration: 62,
+        thumbnail_url: 'https://i.vimeocdn.com/video/452001751-8b1768af_640',
+        video_id: Number(VIMEO),
+      });
     }
     response.writeHead(404).end('{"error":"not found"}');
   });
@@ -61,7 +75,9 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
   beforeAll(async () => {
     providers = await fakeProviders();
     s = await studioTest(backend, studioCatalog(), {
-      OEMBED_YOUTUBE_URL: `${providers.base}/youtube/oembed`, OEMBED_VIMEO_URL: `${providers.base}/vimeo/api/oembed.json`, OEMBED_TIMEOUT_MS: 20_000,
+      OEMBED_YOUTUBE_URL: `${providers.base}/youtube/oembed`,
+      OEMBED_VIMEO_URL: `${providers.base}/vimeo/api/oembed.json`,
+      OEMBED_TIMEOUT_MS: 20_000,
     });
   }, 120_000);
   afterAll(async () => {
@@ -73,28 +89,49 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
 
   it('looks up pasted URLs: what the provider says, what is missing, and only the rebuilt provider URL is asked', async () => {
     providers.asked.length = 0;
-    const answer = await s.call('POST', '/videos/lookup', { body: { urls: [
-      `https://www.youtube.com/watch?v=${YT}&t=42s&list=PL1&redirect=http://169.254.169.254/`,
-      `https://player.vimeo.com/video/${VIMEO}?badge=0`,
-      'https://cdn.example/shows/ep-12.mp4',
-      `https://youtu.be/${YT_PRIVATE}`,
-      'https://example.com/not-a-video',
-    ] } });
+    const answer = await s.call('POST', '/videos/lookup', {
+      body: {
+        urls: [
+          `https://www.youtube.com/watch?v=${YT}&t=42s&list=PL1&redirect=http://169.254.169.254/`,
+          `https://player.vimeo.com/video/${VIMEO}?badge=0`,
+          'https://cdn.example/shows/ep-12.mp4',
+          `https://youtu.be/${YT_PRIVATE}`,
+          'https://example.com/not-a-video',
+        ],
+      },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     const [yt, vimeo, direct, hidden, page] = answer.json().data.items;
     expect(yt).toMatchObject({
-      problem: null, lookup: 'found', missing: ['durationSeconds'],
+      problem: null,
+      lookup: 'found',
+      missing: ['durationSeconds'],
       video: { providerName: 'YouTube', providerVideoId: YT, title: 'Never Gonna Give You Up', thumbnailUrl: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg`, streamUrl: null },
     });
     expect(vimeo).toMatchObject({
-      lookup: 'found', missing: [],
-      video: { providerName: 'Vimeo', providerVideoId: VIMEO, title: 'The New Vimeo Player', durationSeconds: 62, description: 'A player.', thumbnailUrl: 'https://i.vimeocdn.com/video/452001751-8b1768af_640' },
+      lookup: 'found',
+      missing: [],
+      video: {
+        providerName: 'Vimeo',
+        providerVideoId: VIMEO,
+        title: 'The New Vimeo Player',
+        durationSeconds: 62,
+        description: 'A player.',
+        thumbnailUrl: 'https://i.vimeocdn.com/video/452001751-8b1768af_640',
+      },
     });
-    expect(direct).toMatchObject({ lookup: 'none', missing: ['title', 'durationSeconds'], video: { providerName: 'Custom', providerVideoId: 'ep-12', streamUrl: 'https://cdn.example/shows/ep-12.mp4' } });
+    expect(direct).toMatchObject({
+      lookup: 'none',
+      missing: ['title', 'durationSeconds'],
+      video: { providerName: 'Custom', providerVideoId: 'ep-12', streamUrl: 'https://cdn.example/shows/ep-12.mp4' },
+    });
     expect(hidden).toMatchObject({ lookup: 'not_found', lookupMessage: `YouTube has no public, embeddable video ${YT_PRIVATE} (it answered 401)` });
     expect(page).toMatchObject({ problem: expect.stringContaining('not a YouTube, Vimeo or direct media URL'), video: null });
     // SSRF: the fake providers saw only their own paths, with the URL rebuilt from the id.
-    const targets = providers.asked.map((a) => new URL(a, 'http://x')).map((u) => `${u.pathname} ${u.searchParams.get('url')}`).sort();
+    const targets = providers.asked
+      .map((a) => new URL(a, 'http://x'))
+      .map((u) => `${u.pathname} ${u.searchParams.get('url')}`)
+      .sort();
     expect(targets).toEqual([
       `/vimeo/api/oembed.json https://vimeo.com/${VIMEO}`,
       `/youtube/oembed https://www.youtube.com/watch?v=${YT}`,
@@ -114,14 +151,16 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
     expect(tooMany.statusCode).toBe(422);
   });
 
-  it('creates videos from URLs: the id, never the URL; YouTube\'s thumbnail; direct media as its stream', async () => {
+  it("creates videos from URLs: the id, never the URL; YouTube's thumbnail; direct media as its stream", async () => {
     const one = await s.call('POST', '/videos', { body: { url: `https://www.youtube.com/watch?v=${YT}&t=42`, title: 'Rick', durationSeconds: 213 } });
     expect(one.statusCode, one.body).toBe(201);
     expect(one.json().data).toMatchObject({ providerName: 'YouTube', providerVideoId: YT, thumbnailUrl: `https://i.ytimg.com/vi/${YT}/hqdefault.jpg`, streamUrl: null });
-    const many = await s.call('POST', '/videos', { body: [
-      { url: `https://vimeo.com/channels/staffpicks/${VIMEO}`, title: 'Player', durationSeconds: 62 },
-      { url: 'https://media.example/news/evening/master.m3u8', title: 'Evening', durationSeconds: 1800.5, thumbnailUrl: 'https://media.example/news/evening.jpg' },
-    ] });
+    const many = await s.call('POST', '/videos', {
+      body: [
+        { url: `https://vimeo.com/channels/staffpicks/${VIMEO}`, title: 'Player', durationSeconds: 62 },
+        { url: 'https://media.example/news/evening/master.m3u8', title: 'Evening', durationSeconds: 1800.5, thumbnailUrl: 'https://media.example/news/evening.jpg' },
+      ],
+    });
     expect(many.statusCode, many.body).toBe(201);
     expect(many.json().data.items.map((v: any) => [v.providerName, v.providerVideoId, v.streamUrl, v.thumbnailUrl])).toEqual([
       ['Vimeo', VIMEO, null, ''],
@@ -134,7 +173,9 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
   it('flags a looked-up video the owner has already, and a repeat of an earlier line, before anything is added', async () => {
     const mine = (await s.call('GET', `/videos?q=${VIMEO}`)).json().data.items.filter((v: any) => v.providerName === 'Vimeo' && v.providerVideoId === VIMEO);
     expect(mine.length).toBeGreaterThan(0);
-    const answer = await s.call('POST', '/videos/lookup', { body: { urls: [`https://vimeo.com/${VIMEO}`, `https://player.vimeo.com/video/${VIMEO}`, 'https://cdn.example/shows/new-one.mp4'] } });
+    const answer = await s.call('POST', '/videos/lookup', {
+      body: { urls: [`https://vimeo.com/${VIMEO}`, `https://player.vimeo.com/video/${VIMEO}`, 'https://cdn.example/shows/new-one.mp4'] },
+    });
     const [first, again, fresh] = answer.json().data.items;
     expect([first.existing, first.repeatOf]).toEqual([{ videoId: mine[0].id, title: mine[0].title }, null]);
     expect(again.repeatOf).toBe(0);
@@ -147,12 +188,21 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
 
   it('stores no URL into a private network: a metadata thumbnail, a loopback stream, a quote; nothing created', async () => {
     const before = (await s.call('GET', '/videos')).json().data.total;
-    const bad = await s.call('POST', '/videos', { body: [
-      { title: 'A', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'a', streamUrl: 'http://127.0.0.1:9000/a.m3u8' },
-      { title: 'B', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'b', streamUrl: 'https://cdn.example/b.m3u8', thumbnailUrl: 'https://169.254.169.254/latest/meta-data/' },
-      { title: 'C', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'c', streamUrl: 'https://cdn.example/c.m3u8"><script>' },
-      { title: 'D', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'd', streamUrl: 'https://cdn.example/d.m3u8', thumbnailUrl: 'http://cdn.example/d.jpg' },
-    ] });
+    const bad = await s.call('POST', '/videos', {
+      body: [
+        { title: 'A', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'a', streamUrl: 'http://127.0.0.1:9000/a.m3u8' },
+        {
+          title: 'B',
+          durationSeconds: 5,
+          providerName: 'Custom',
+          providerVideoId: 'b',
+          streamUrl: 'https://cdn.example/b.m3u8',
+          thumbnailUrl: 'https://169.254.169.254/latest/meta-data/',
+        },
+        { title: 'C', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'c', streamUrl: 'https://cdn.example/c.m3u8"><script>' },
+        { title: 'D', durationSeconds: 5, providerName: 'Custom', providerVideoId: 'd', streamUrl: 'https://cdn.example/d.m3u8', thumbnailUrl: 'http://cdn.example/d.jpg' },
+      ],
+    });
     expect(bad.statusCode).toBe(422);
     expect(details(bad)).toEqual([
       { path: '[0].streamUrl', message: expect.stringContaining('this machine (loopback)') },
@@ -165,10 +215,12 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
 
   it('refuses what would never play, each at its field, and creates nothing', async () => {
     const before = (await s.call('GET', '/videos')).json().data.total;
-    const bulk = await s.call('POST', '/videos', { body: [
-      { url: 'https://example.com/page', title: 'A', durationSeconds: 5 },
-      { url: `https://youtu.be/${YT}`, title: 'B', durationSeconds: 0 },
-    ] });
+    const bulk = await s.call('POST', '/videos', {
+      body: [
+        { url: 'https://example.com/page', title: 'A', durationSeconds: 5 },
+        { url: `https://youtu.be/${YT}`, title: 'B', durationSeconds: 0 },
+      ],
+    });
     expect(bulk.statusCode).toBe(422);
     expect(details(bulk)).toEqual([
       { path: '[0].url', message: expect.stringContaining('not a YouTube, Vimeo or direct media URL') },
@@ -205,13 +257,25 @@ describe.each(BACKENDS)('Studio: videos from URLs and field rules on %s', (backe
 
   it('refuses one Roku channel number given to two channels of the app', async () => {
     const roku = {
-      appName: 'Alice Roku', theme: { primaryColor: '102030', secondaryColor: '405060', backgroundColor: '708090', styleColor: 'a0b0c0' },
-      channels: [{ channelId: 201, channelNumber: '7' }, { channelId: 202, channelNumber: '7' }],
+      appName: 'Alice Roku',
+      theme: { primaryColor: '102030', secondaryColor: '405060', backgroundColor: '708090', styleColor: 'a0b0c0' },
+      channels: [
+        { channelId: 201, channelNumber: '7' },
+        { channelId: 202, channelNumber: '7' },
+      ],
     };
     const twice = await s.call('PUT', '/apps/roku', { body: roku });
     expect(twice.statusCode).toBe(422);
     expect(details(twice)).toEqual([{ path: 'channels[1].channelNumber', message: 'number "7" is already channel 201\'s in this app' }]);
-    const fine = await s.call('PUT', '/apps/roku', { body: { ...roku, channels: [{ channelId: 201, channelNumber: '7' }, { channelId: 202, channelNumber: '8' }] } });
+    const fine = await s.call('PUT', '/apps/roku', {
+      body: {
+        ...roku,
+        channels: [
+          { channelId: 201, channelNumber: '7' },
+          { channelId: 202, channelNumber: '8' },
+        ],
+      },
+    });
     expect(fine.statusCode, fine.body).toBeLessThan(300);
   });
 });

@@ -20,7 +20,7 @@ describe.each(BACKENDS)('Studio videos on %s', (backend) => {
     expect(viewer.json()).toEqual({ success: false, error: { code: 'forbidden', message: expect.any(String) } });
   });
 
-  it('lists the owner\'s videos only, paginated and searchable', async () => {
+  it("lists the owner's videos only, paginated and searchable", async () => {
     const page = (await s.call('GET', '/videos?per_page=2')).json().data;
     expect(page).toMatchObject({ page: 1, perPage: 2, total: 3 });
     expect(page.items.map((v: any) => v.id)).toEqual([5001, 5002]);
@@ -47,10 +47,12 @@ describe.each(BACKENDS)('Studio videos on %s', (backend) => {
     const bad = await s.call('POST', '/videos', { body: { ...newVideo, durationSeconds: -1, colour: 'x', categoryId: 99 } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.code).toBe('invalid_request');
-    expect(bad.json().error.details).toEqual(expect.arrayContaining([
-      { path: 'durationSeconds', message: 'must be at least 1 second' },
-      { path: 'colour', message: 'unknown field' },
-    ]));
+    expect(bad.json().error.details).toEqual(
+      expect.arrayContaining([
+        { path: 'durationSeconds', message: 'must be at least 1 second' },
+        { path: 'colour', message: 'unknown field' },
+      ]),
+    );
     const badRef = await s.call('POST', '/videos', { body: { ...newVideo, categoryId: 99 } });
     expect(badRef.statusCode).toBe(422);
     expect(badRef.json().error.details).toEqual([{ path: 'categoryId', message: 'unknown category 99' }]);
@@ -111,7 +113,7 @@ describe.each(BACKENDS)('Studio videos on %s', (backend) => {
     expect(rest.json().data.videos.map((v: any) => v.title)).toContain('Weather');
   });
 
-  it('another owner\'s video answers 404 exactly as a missing one', async () => {
+  it("another owner's video answers 404 exactly as a missing one", async () => {
     for (const method of ['GET', 'PATCH', 'DELETE']) {
       const hers = await s.call(method, '/videos/6001', method === 'PATCH' ? { body: { title: 'x' } } : {});
       const none = await s.call(method, '/videos/999999', method === 'PATCH' ? { body: { title: 'x' } } : {});

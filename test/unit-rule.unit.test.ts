@@ -12,14 +12,15 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Packages a unit test may not load: databases, servers, browsers, processes. */
 const FORBIDDEN_PACKAGES = [
-  /^@electric-sql\/pglite/, /^pg$/, /^drizzle-orm\/(pglite|node-postgres)/, /^playwright/, /^(fastify|@fastify\/)/,
+  /^@electric-sql\/pglite/,
+  /^pg$/,
+  /^drizzle-orm\/(pglite|node-postgres)/,
+  /^playwright/,
+  /^(fastify|@fastify\/)/,
   /^(node:)?(child_process|cluster|worker_threads|http|https|http2)$/,
 ];
 /** Modules that open a database, build the app or start processes. */
-const FORBIDDEN_FILES = [
-  'src/app.ts', 'src/db/connect.ts',
-  'test/support/db.ts', 'test/support/app.ts', 'test/support/console.ts', 'test/support/processes.ts',
-];
+const FORBIDDEN_FILES = ['src/app.ts', 'src/db/connect.ts', 'test/support/db.ts', 'test/support/app.ts', 'test/support/console.ts', 'test/support/processes.ts'];
 
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
 
@@ -33,10 +34,7 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
 }
 
 /** The same selection as vitest.config.ts's "unit" project. */
-const UNIT_FILES = [
-  ...filesUnder(path.join(ROOT, 'test'), /\.unit\.test\.ts$/),
-  ...filesUnder(path.join(ROOT, 'web', 'src'), /\.test\.tsx?$/),
-].sort();
+const UNIT_FILES = [...filesUnder(path.join(ROOT, 'test'), /\.unit\.test\.ts$/), ...filesUnder(path.join(ROOT, 'web', 'src'), /\.test\.tsx?$/)].sort();
 
 function resolveLocal(fromFile: string, specifier: string): string {
   const target = path.resolve(path.dirname(fromFile), specifier);

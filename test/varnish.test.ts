@@ -46,9 +46,14 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(VARNISHD))('Varnish (
     database = await freshDatabase('postgres');
     await importCatalog(database.db, customCatalog(), { replace: false, now: new Date(TEST_NOW) });
     const env = {
-      DATABASE_URL: database.url!, DEMO_ON_EMPTY: 'false', CHANNELNET_TEST_CLOCK: '1', ANSWER_MAX_AGE_SECONDS: String(MAX_AGE),
+      DATABASE_URL: database.url!,
+      DEMO_ON_EMPTY: 'false',
+      CHANNELNET_TEST_CLOCK: '1',
+      ANSWER_MAX_AGE_SECONDS: String(MAX_AGE),
       // Every request reaches the instances from Varnish's one address; the machine is shared.
-      RATE_LIMIT_ENABLED: 'false', MAX_EVENT_LOOP_DELAY_MS: '0', GUIDE_WARM_DAYS: '0',
+      RATE_LIMIT_ENABLED: 'false',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      GUIDE_WARM_DAYS: '0',
     };
     instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     const ports = instances.map((instance) => new URL(instance.url).port);
@@ -60,13 +65,18 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(VARNISHD))('Varnish (
     const port = await freePort();
     front = `http://127.0.0.1:${port}`;
     // -j none: no privilege separation (as root, the default jail's user cannot write the work directory).
-    varnish = spawn(VARNISHD, ['-F', '-j', 'none', '-n', workDir, '-a', `127.0.0.1:${port}`, '-f', join(workDir, 'front.vcl'), '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    varnish = spawn(VARNISHD, ['-F', '-j', 'none', '-n', workDir, '-a', `127.0.0.1:${port}`, '-f', join(workDir, 'front.vcl'), '-s', 'malloc,64m'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     varnish.stdout!.on('data', (d) => (varnishOutput += d));
     varnish.stderr!.on('data', (d) => (varnishOutput += d));
-    await vi.waitFor(async () => {
-      if (varnish!.exitCode !== null) throw new Error(`varnishd exited:\n${varnishOutput}`);
-      expect((await fetch(`${front}/readyz`)).status).toBe(200);
-    }, { timeout: 30_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        if (varnish!.exitCode !== null) throw new Error(`varnishd exited:\n${varnishOutput}`);
+        expect((await fetch(`${front}/readyz`)).status).toBe(200);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -84,18 +94,30 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(VARNISHD))('Varnish (
   const cacheOf = (response: Response) => response.headers.get('x-cache');
   const maxAgeOf = (response: Response) => Number(/max-age=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1]);
   const studioToken = async () =>
-    ((await (await fetch(`${front}/api/v1/rest/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: OWNER.username, password: OWNER.password }),
-    })).json()) as any).data.authToken as string;
+    (
+      (await (
+        await fetch(`${front}/api/v1/rest/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: OWNER.username, password: OWNER.password }),
+        })
+      ).json()) as any
+    ).data.authToken as string;
 
-  it('serves at least 95% of a rotating viewer load\'s repeats from the cache, each the bytes an instance sends', async () => {
+  it("serves at least 95% of a rotating viewer load's repeats from the cache, each the bytes an instance sends", async () => {
     const keys: [string, Record<string, string>][] = [
       ...['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo'].map((zone): [string, Record<string, string>] => [`${BASE}/users/11/channels?timezone=${zone}`, FIRETV]),
       [`${BASE}/users/11/channels`, { ...FIRETV, timezone: 'Europe/Paris' }],
       [`${BASE}/users/11/categories`, FIRETV],
       [`${BASE}/users/11/languages`, FIRETV],
-      ...[201, 204].flatMap((channel) => ['2026-11-21', '2026-11-22'].flatMap((day) => ['UTC', 'America/New_York'].map((zone): [string, Record<string, string>] =>
-        [`${BASE}/users/11/channels/video?channels_ids=${channel}&dates=${day}&timezone=${zone}`, FIRETV]))),
+      ...[201, 204].flatMap((channel) =>
+        ['2026-11-21', '2026-11-22'].flatMap((day) =>
+          ['UTC', 'America/New_York'].map((zone): [string, Record<string, string>] => [
+            `${BASE}/users/11/channels/video?channels_ids=${channel}&dates=${day}&timezone=${zone}`,
+            FIRETV,
+          ]),
+        ),
+      ),
       [`${BASE}/users/11/app_settings`, FIRETV],
       [`${BASE}/users/11/app_settings`, { 'platform-id': 'roku' }],
       [`${BASE}/users/11/settings`, {}],
@@ -170,10 +192,15 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(VARNISHD))('Varnish (
     }
     // REST answers are the account's (private): victor never gets alice's channels, before or after hers.
     const login = async (username: string, password: string) =>
-      ((await (await fetch(`${front}/api/v1/rest/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).json()) as any).data.authToken as string;
+      (
+        (await (
+          await fetch(`${front}/api/v1/rest/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+        ).json()) as any
+      ).data.authToken as string;
     const alice = await login(OWNER.username, OWNER.password);
     const victor = await login(VIEWER.username, VIEWER.password);
-    const channels = async (token: string) => ((await (await get('/api/v1/rest/channels', { authorization: `Bearer ${token}` })).json()) as any).data.map((c: any) => c.channelTubeId);
+    const channels = async (token: string) =>
+      ((await (await get('/api/v1/rest/channels', { authorization: `Bearer ${token}` })).json()) as any).data.map((c: any) => c.channelTubeId);
     for (let i = 0; i < 2; i++) {
       expect(await channels(alice)).toContain(201);
       expect(await channels(victor)).not.toContain(201);
@@ -188,7 +215,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(VARNISHD))('Varnish (
     expect(cacheOf(await get(SETTINGS, { authorization: `Bearer ${victor}` }))).toBe('MISS');
   });
 
-  it("shows an edit through the cache within the max-age the cached answer carried", async () => {
+  it('shows an edit through the cache within the max-age the cached answer carried', async () => {
     const LIST = `${BASE}/users/11/channels?timezone=UTC&category_id=1`;
     const nameOf = async () => {
       const response = await get(LIST, FIRETV);
@@ -203,7 +230,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(VARNISHD))('Varnish (
     expect(maxAge).toBeLessThanOrEqual(MAX_AGE);
     // The edit goes through the cache too (a PATCH passes).
     const patched = await fetch(`${front}/api/v1/studio/channels/201`, {
-      method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${await studioToken()}`, 'x-test-now': TEST_NOW },
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await studioToken()}`, 'x-test-now': TEST_NOW },
       body: JSON.stringify({ name: 'Alice Headlines' }),
     });
     expect(patched.status, await patched.text()).toBe(200);

@@ -30,8 +30,11 @@ describe('YouTube', () => {
     `  http://youtu.be/${ID}  `,
   ])('%s is YouTube %s', (url) => {
     expect(parsed(url)).toMatchObject({
-      providerName: 'YouTube', providerVideoId: ID, streamUrl: null,
-      thumbnailUrl: `https://i.ytimg.com/vi/${ID}/hqdefault.jpg`, oembedUrl: `https://www.youtube.com/watch?v=${ID}`,
+      providerName: 'YouTube',
+      providerVideoId: ID,
+      streamUrl: null,
+      thumbnailUrl: `https://i.ytimg.com/vi/${ID}/hqdefault.jpg`,
+      oembedUrl: `https://www.youtube.com/watch?v=${ID}`,
     });
   });
 
@@ -73,7 +76,11 @@ describe('Vimeo', () => {
 describe('direct media', () => {
   it('is Custom with the URL as its stream and an id from the file name', () => {
     expect(parsed('https://cdn.example/shows/ep-12.mp4?sig=abc')).toEqual({
-      providerName: 'Custom', providerVideoId: 'ep-12', streamUrl: 'https://cdn.example/shows/ep-12.mp4?sig=abc', thumbnailUrl: '', oembedUrl: null,
+      providerName: 'Custom',
+      providerVideoId: 'ep-12',
+      streamUrl: 'https://cdn.example/shows/ep-12.mp4?sig=abc',
+      thumbnailUrl: '',
+      oembedUrl: null,
     });
     expect(parsed('http://media.example/news/evening/master.m3u8').providerVideoId).toBe('evening-master');
     expect(parsed('https://media.example/a/clip.MPD').providerVideoId).toBe('clip');

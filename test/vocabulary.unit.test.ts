@@ -5,8 +5,19 @@ import { CLIENT_PLATFORMS } from '../src/custom/platforms.ts';
 import * as t from '../src/db/schema.ts';
 import { CREDENTIAL_KEYS, credentialsKey, parseStorePlatform } from '../src/entitlements/stores/index.ts';
 import {
-  ACCOUNT_STATUSES, APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, PRODUCT_KINDS, RECORDED_SUBSCRIPTION_STATUSES,
-  STORE_ENVIRONMENTS, STORE_PLATFORMS, SUBSCRIPTION_STATUSES, TOKEN_KINDS, VAST_PLATFORMS, VAST_TYPES,
+  ACCOUNT_STATUSES,
+  APP_PLATFORMS,
+  BILLING_PERIODS,
+  CREDENTIAL_STORES,
+  IMAGE_ROLES,
+  PRODUCT_KINDS,
+  RECORDED_SUBSCRIPTION_STATUSES,
+  STORE_ENVIRONMENTS,
+  STORE_PLATFORMS,
+  SUBSCRIPTION_STATUSES,
+  TOKEN_KINDS,
+  VAST_PLATFORMS,
+  VAST_TYPES,
 } from '../src/vocabulary.ts';
 
 describe('vocabulary', () => {
@@ -25,9 +36,7 @@ describe('vocabulary', () => {
     expect(TOKEN_KINDS).toEqual(['session', 'app']);
     expect(RECORDED_SUBSCRIPTION_STATUSES).toEqual(['active', 'expired', 'revoked']);
     expect(SUBSCRIPTION_STATUSES).toEqual(['active', 'expired', 'revoked', 'not_subscribed']);
-    expect(IMAGE_ROLES).toEqual([
-      'logo', 'icon', 'backgroundImage', 'image1', 'image2', 'avatarHd', 'avatarSd', 'headerLogo', 'logoIos', 'logoAndroid',
-    ]);
+    expect(IMAGE_ROLES).toEqual(['logo', 'icon', 'backgroundImage', 'image1', 'image2', 'avatarHd', 'avatarSd', 'headerLogo', 'logoIos', 'logoAndroid']);
   });
 
   it('imports nothing, so every layer may depend on it', () => {

@@ -18,7 +18,18 @@ function reference(wall: WallTime, zone: string): number {
   return exact.length > 0 ? Math.min(...exact) : DateTime.fromObject(wall, { zone: z }).toMillis();
 }
 
-const ZONES = ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham', 'Africa/Casablanca', 'America/Santiago', 'UTC', 'Asia/Kathmandu'];
+const ZONES = [
+  'America/New_York',
+  'Europe/Berlin',
+  'Australia/Lord_Howe',
+  'Asia/Kolkata',
+  'America/St_Johns',
+  'Pacific/Chatham',
+  'Africa/Casablanca',
+  'America/Santiago',
+  'UTC',
+  'Asia/Kathmandu',
+];
 
 const wallTime = fc.record({
   year: fc.integer({ min: 1900, max: 2100 }),
@@ -64,11 +75,15 @@ describe('isRealWallTime (catalog wall times by arithmetic)', () => {
     const shaped = fc
       .tuple(fc.integer({ min: 0, max: 9999 }), two(13), two(32), two(25), two(60), two(61))
       .map(([y, mo, d, h, mi, s]) => `${String(y).padStart(4, '0')}-${mo}-${d}T${h}:${mi}:${s}`);
-    fc.assert(fc.property(shaped, (v) => isRealWallTime(v) === byLuxon(v)), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(shaped, (v) => isRealWallTime(v) === byLuxon(v)),
+      { numRuns: 20_000 },
+    );
   });
 
   it('knows leap days and the ends of months', () => {
-    for (const v of ['2024-02-29T00:00:00', '2000-02-29T12:00:00', '1900-02-28T23:59:59', '2026-04-30T08:00:00', '2026-12-31T23:59:59']) expect([v, isRealWallTime(v)]).toEqual([v, byLuxon(v)]);
+    for (const v of ['2024-02-29T00:00:00', '2000-02-29T12:00:00', '1900-02-28T23:59:59', '2026-04-30T08:00:00', '2026-12-31T23:59:59'])
+      expect([v, isRealWallTime(v)]).toEqual([v, byLuxon(v)]);
     for (const v of ['2026-02-29T00:00:00', '1900-02-29T00:00:00', '2026-04-31T08:00:00', '2026-11-21T24:00:00', '2026-11-21T08:60:00', '2026-00-10T08:00:00']) {
       expect([v, isRealWallTime(v), byLuxon(v)]).toEqual([v, false, false]);
     }

@@ -26,7 +26,14 @@ const USERS = ['', '', 'u1', 'u2', 'u3', 'u4'];
 const ZONES = ['UTC', 'America/New_York', 'Asia/Kathmandu', 'Europe/Berlin'];
 const SWEEP_CUTOFF = new Date(NOW.getTime() - 300_000);
 
-interface GeneratedSession { start: number; lengthSeconds: number; channel: number; source: number; user: number; owner: number }
+interface GeneratedSession {
+  start: number;
+  lengthSeconds: number;
+  channel: number;
+  source: number;
+  user: number;
+  owner: number;
+}
 
 const sessionArb = fc.record({
   // Starts cluster near midnights and quarter-hours: the edges a rollup could get wrong.
@@ -57,7 +64,9 @@ async function load(db: TestDatabase['db'], sessions: GeneratedSession[]) {
 
 /** Closes every stale session in chunks of 3, with `sweepers` sweeping at once. */
 async function sweep(db: TestDatabase['db'], sweepers: number) {
-  const one = async () => { while ((await sweepStaleSessions(db, SWEEP_CUTOFF, 3)) > 0); };
+  const one = async () => {
+    while ((await sweepStaleSessions(db, SWEEP_CUTOFF, 3)) > 0);
+  };
   await Promise.all(Array.from({ length: sweepers }, one));
 }
 
@@ -79,42 +88,61 @@ async function expectSameAnswers(db: TestDatabase['db'], instants: [number, numb
     }
   }
   const [a, b] = instants;
-  for (const [from, to] of [[a, b], [Date.parse('2026-10-25T00:00:00Z'), Date.parse('2026-11-03T00:00:00Z')], [FIRST, NOW.getTime()]] as const) {
+  for (const [from, to] of [
+    [a, b],
+    [Date.parse('2026-10-25T00:00:00Z'), Date.parse('2026-11-03T00:00:00Z')],
+    [FIRST, NOW.getTime()],
+  ] as const) {
     for (const groupBy of ['channel', 'source', 'day'] as const) {
       const filter = { ownerId: OWNER, from: new Date(from), to: new Date(to), now: NOW };
-      expect(await summary(db, filter, groupBy, rollupPlan), `${label}: summary by ${groupBy} ${new Date(from).toISOString()}..${new Date(to).toISOString()}`)
-        .toEqual(await summary(db, filter, groupBy, rawPlan));
+      expect(await summary(db, filter, groupBy, rollupPlan), `${label}: summary by ${groupBy} ${new Date(from).toISOString()}..${new Date(to).toISOString()}`).toEqual(
+        await summary(db, filter, groupBy, rawPlan),
+      );
     }
   }
 }
 
 describe.each(BACKENDS)('watch rollups on %s', (backend) => {
   let database: TestDatabase;
-  beforeAll(async () => { database = await freshDatabase(backend); });
+  beforeAll(async () => {
+    database = await freshDatabase(backend);
+  });
   afterAll(() => database?.close());
 
   it('answer trends and summaries exactly as the raw sessions do (property)', async () => {
     const instant = fc.integer({ min: 0, max: SPAN_MS - 1 }).map((o) => FIRST + o);
-    await fc.assert(fc.asyncProperty(fc.array(sessionArb, { minLength: 1, maxLength: 60 }), instant, instant, async (sessions, x, y) => {
-      await load(database.db, sessions);
-      await sweep(database.db, backend === 'postgres' ? 2 : 1);
-      await expectSameAnswers(database.db, [Math.min(x, y), Math.max(x, y) + 1], 'generated');
-    }), { numRuns: backend === 'postgres' ? 8 : 12 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(sessionArb, { minLength: 1, maxLength: 60 }), instant, instant, async (sessions, x, y) => {
+        await load(database.db, sessions);
+        await sweep(database.db, backend === 'postgres' ? 2 : 1);
+        await expectSameAnswers(database.db, [Math.min(x, y), Math.max(x, y) + 1], 'generated');
+      }),
+      { numRuns: backend === 'postgres' ? 8 : 12 },
+    );
   }, 600_000);
 
   it('rolls each session up once (closed by a late heartbeat or the sweeper), keeps the open ones raw, and outlives a retention cut of the raw rows', async () => {
     const sessions = fc.sample(fc.array(sessionArb, { minLength: 150, maxLength: 150 }), { numRuns: 1, seed: 37 })[0]!;
     await load(database.db, sessions);
     // A third are closed the other way: a heartbeat of their key arriving after the gap.
-    const keys = await queryRows<{ source: string; clientId: string; userId: string; channelId: number; ownerId: number }>(database.db, sql`
+    const keys = await queryRows<{ source: string; clientId: string; userId: string; channelId: number; ownerId: number }>(
+      database.db,
+      sql`
       select source, client_id as "clientId", user_id as "userId", channel_id as "channelId", owner_id as "ownerId"
-        from watch_sessions where id % 3 = 0 order by id`);
-    await closeStaleSessions(database.db, keys.map((k) => ({ ...k, at: NOW })));
+        from watch_sessions where id % 3 = 0 order by id`,
+    );
+    await closeStaleSessions(
+      database.db,
+      keys.map((k) => ({ ...k, at: NOW })),
+    );
     const [byHeartbeat] = await queryRows<{ n: number }>(database.db, sql`select count(*)::integer as n from watch_sessions where not open`);
     expect(byHeartbeat!.n).toBeGreaterThan(0);
     await sweep(database.db, backend === 'postgres' ? 2 : 1);
-    const [counts] = await queryRows<{ closed: number; open: number }>(database.db, sql`
-      select count(*) filter (where not open)::integer as closed, count(*) filter (where open)::integer as open from watch_sessions where owner_id = ${OWNER}`);
+    const [counts] = await queryRows<{ closed: number; open: number }>(
+      database.db,
+      sql`
+      select count(*) filter (where not open)::integer as closed, count(*) filter (where open)::integer as open from watch_sessions where owner_id = ${OWNER}`,
+    );
     const [rolled] = await queryRows<{ n: number }>(database.db, sql`select coalesce(sum(sessions[96]), 0)::integer as n from watch_day_rollups where owner_id = ${OWNER}`);
     expect(rolled!.n).toBe(counts!.closed);
     expect(counts!.open).toBeGreaterThan(0);

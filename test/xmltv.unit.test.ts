@@ -4,7 +4,17 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
-  channelElement, documentBytes, renderDay, xmlAttribute, xmlText, xmltvChannelId, xmltvChunks, xmltvTime, zoneOffsets, XMLTV_HEAD, XMLTV_TAIL,
+  channelElement,
+  documentBytes,
+  renderDay,
+  xmlAttribute,
+  xmlText,
+  xmltvChannelId,
+  xmltvChunks,
+  xmltvTime,
+  zoneOffsets,
+  XMLTV_HEAD,
+  XMLTV_TAIL,
   type XmltvChannel,
 } from '../src/presenters/xmltv.ts';
 import { guideDates, type GuideChannelDay, type GuideProgramme } from '../src/schedules/guide-export.ts';
@@ -15,8 +25,19 @@ import { XmlError } from './support/xml.ts';
 import { checkXmltv, parseXmltvTime, XmltvError } from './support/xmltv.ts';
 
 const video = (id: number, fields: Partial<TimelineVideo> = {}): TimelineVideo => ({
-  videoTubeId: id, ownerId: 11, title: `Video ${id}`, thumbnailUrl: '', durationSeconds: 60, providerVideoId: `p${id}`,
-  providerName: 'YouTube', streamUrl: null, isPrivate: false, isRRated: false, isRemovedByProvider: false, isRestrictedByProvider: false, ...fields,
+  videoTubeId: id,
+  ownerId: 11,
+  title: `Video ${id}`,
+  thumbnailUrl: '',
+  durationSeconds: 60,
+  providerVideoId: `p${id}`,
+  providerName: 'YouTube',
+  streamUrl: null,
+  isPrivate: false,
+  isRRated: false,
+  isRemovedByProvider: false,
+  isRestrictedByProvider: false,
+  ...fields,
 });
 
 const at = (iso: string) => Date.parse(iso);
@@ -34,7 +55,9 @@ function documentOf<C extends XmltvChannel>(channels: C[], days: GuideChannelDay
 /** One channel-day's <programme> elements as text. */
 function dayText<C extends XmltvChannel>(day: GuideChannelDay<C>): string {
   const rendered = renderDay(day, new Map())!;
-  return Buffer.concat([...xmltvChunks([], [rendered])]).toString('utf8').slice(XMLTV_HEAD.length, -XMLTV_TAIL.length);
+  return Buffer.concat([...xmltvChunks([], [rendered])])
+    .toString('utf8')
+    .slice(XMLTV_HEAD.length, -XMLTV_TAIL.length);
 }
 
 describe('XMLTV times', () => {
@@ -46,7 +69,7 @@ describe('XMLTV times', () => {
     expect(xmltvTime(at('2026-11-21T02:30:00Z'), -210)).toBe('20261120230000 -0330');
   });
 
-  it('take each instant\'s own offset across a clock change (New York, 2026-11-01)', () => {
+  it("take each instant's own offset across a clock change (New York, 2026-11-01)", () => {
     const offsetAt = zoneOffsets('America/New_York');
     expect(xmltvTime(at('2026-11-01T05:30:00Z'), offsetAt(at('2026-11-01T05:30:00Z')))).toBe('20261101013000 -0400');
     expect(xmltvTime(at('2026-11-01T06:30:00Z'), offsetAt(at('2026-11-01T06:30:00Z')))).toBe('20261101013000 -0500');
@@ -97,7 +120,14 @@ describe('XMLTV elements', () => {
 
   it('a programme: title, then desc, category and icon only when the video has them', () => {
     const programmes: GuideProgramme[] = [
-      { start: at('2026-11-21T13:00:00Z'), stop: at('2026-11-21T13:10:00Z'), video: video(1, { title: 'Morning', thumbnailUrl: 'https://img.example/1.jpg' }), isLive: false, category: 'News', description: 'About <it>' },
+      {
+        start: at('2026-11-21T13:00:00Z'),
+        stop: at('2026-11-21T13:10:00Z'),
+        video: video(1, { title: 'Morning', thumbnailUrl: 'https://img.example/1.jpg' }),
+        isLive: false,
+        category: 'News',
+        description: 'About <it>',
+      },
       { start: at('2026-11-21T13:10:00Z'), stop: at('2026-11-21T13:12:00Z'), video: video(2, { title: 'Bare' }), isLive: true, category: null, description: null },
     ];
     expect(dayText({ channel: news, date: '2026-11-21', programmes })).toBe(
@@ -111,12 +141,22 @@ describe('XMLTV elements', () => {
   it('a document: head, every channel, the programmes of each channel-day, tail; valid by the DTD rules', async () => {
     const berlin: XmltvChannel = { id: 601, timezone: 'Europe/Berlin', name: 'Olga \u0001channel', pictureUrl: null };
     const day = (channel: XmltvChannel, date: string, programmes: GuideProgramme[]): GuideChannelDay<XmltvChannel> => ({ channel, date, programmes });
-    const p = (id: number, start: string, stop: string, title: string): GuideProgramme => ({ start: at(start), stop: at(stop), video: video(id, { title }), isLive: false, category: null, description: null });
-    const text = documentOf([news, berlin], [
-      day(news, '2026-10-31', [p(1, '2026-11-01T05:00:00Z', '2026-11-01T06:00:00Z', 'Before \uFFFF the change')]),
-      day(news, '2026-11-01', [p(2, '2026-11-01T06:00:00Z', '2026-11-01T07:00:00Z', 'After')]),
-      day(berlin, '2026-11-01', []),
-    ]);
+    const p = (id: number, start: string, stop: string, title: string): GuideProgramme => ({
+      start: at(start),
+      stop: at(stop),
+      video: video(id, { title }),
+      isLive: false,
+      category: null,
+      description: null,
+    });
+    const text = documentOf(
+      [news, berlin],
+      [
+        day(news, '2026-10-31', [p(1, '2026-11-01T05:00:00Z', '2026-11-01T06:00:00Z', 'Before \uFFFF the change')]),
+        day(news, '2026-11-01', [p(2, '2026-11-01T06:00:00Z', '2026-11-01T07:00:00Z', 'After')]),
+        day(berlin, '2026-11-01', []),
+      ],
+    );
     expect(text.startsWith(XMLTV_HEAD)).toBe(true);
     expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE tv SYSTEM "xmltv.dtd">\n<tv generator-info-name="channelnet">\n')).toBe(true);
     expect(text.endsWith(XMLTV_TAIL)).toBe(true);
@@ -134,7 +174,14 @@ describe('XMLTV elements', () => {
 
   it('a kept day is written as the very Buffer kept (no copy per request); small days are gathered, in order', () => {
     const programmes = (n: number, first: number) =>
-      Array.from({ length: n }, (_, i) => ({ start: first + i * 60_000, stop: first + (i + 1) * 60_000, video: video(i + 1), isLive: false, category: null, description: 'd'.repeat(200) }));
+      Array.from({ length: n }, (_, i) => ({
+        start: first + i * 60_000,
+        stop: first + (i + 1) * 60_000,
+        video: video(i + 1),
+        isLive: false,
+        category: null,
+        description: 'd'.repeat(200),
+      }));
     const bodies = new Map<number, Buffer>();
     const big = renderDay({ channel: news, date: '2026-11-21', programmes: programmes(200, at('2026-11-21T05:00:00Z')) }, bodies);
     const small = [1, 2, 3].map((k) => renderDay({ channel: news, date: `2026-11-2${k + 1}`, programmes: programmes(1, at(`2026-11-2${k + 1}T05:00:00Z`)) }, bodies));
@@ -157,28 +204,62 @@ describe('programmes on air (guide export rules: the on-air timeline, segments s
   // The old rule ("the later start takes the air") cut a live stream at the next entry's start;
   // the timeline keeps it on air whole and resumes the block on its own clock after it.
   const block = (id: number, entries: PublishedEntry[], isLive = false): ExpandedBlock<TimelineVideo> => ({
-    channelScheduleId: id, start: entries[0]!.start, published: true, loopDaily: false, isLive, videos: entries.map((e, i) => ({ ...e, playbackOrderNumber: i + 1, isLive })),
+    channelScheduleId: id,
+    start: entries[0]!.start,
+    published: true,
+    loopDaily: false,
+    isLive,
+    videos: entries.map((e, i) => ({ ...e, playbackOrderNumber: i + 1, isLive })),
   });
   const day = (blocks: ExpandedBlock<TimelineVideo>[], date: string) => segmentsStartingIn(blocks, at(`${date}T00:00:00Z`), at(`${date}T00:00:00Z`) + 86_400_000);
-  const shape = (days: { start: number; end: number; video: TimelineVideo }[][]) => days.map((d) => d.map((p) => [new Date(p.start).toISOString().slice(11, 19), new Date(p.end).toISOString().slice(11, 19), p.video.videoTubeId]));
+  const shape = (days: { start: number; end: number; video: TimelineVideo }[][]) =>
+    days.map((d) => d.map((p) => [new Date(p.start).toISOString().slice(11, 19), new Date(p.end).toISOString().slice(11, 19), p.video.videoTubeId]));
 
   it('floors to whole seconds and drops what is left with no time', () => {
-    const blocks = [block(1, [entry(1, '2026-11-21T08:00:00.600Z', '2026-11-21T08:00:10.250Z'), entry(2, '2026-11-21T08:00:10.250Z', '2026-11-21T08:00:10.900Z'), entry(3, '2026-11-21T08:00:10.900Z', '2026-11-21T08:00:20Z')])];
-    expect(shape([day(blocks, '2026-11-21')])).toEqual([[['08:00:00', '08:00:10', 1], ['08:00:10', '08:00:20', 3]]]);
+    const blocks = [
+      block(1, [
+        entry(1, '2026-11-21T08:00:00.600Z', '2026-11-21T08:00:10.250Z'),
+        entry(2, '2026-11-21T08:00:10.250Z', '2026-11-21T08:00:10.900Z'),
+        entry(3, '2026-11-21T08:00:10.900Z', '2026-11-21T08:00:20Z'),
+      ]),
+    ];
+    expect(shape([day(blocks, '2026-11-21')])).toEqual([
+      [
+        ['08:00:00', '08:00:10', 1],
+        ['08:00:10', '08:00:20', 3],
+      ],
+    ]);
   });
 
   it('a block placed over another preempts it; the one under resumes on its own clock', () => {
     // Block A (1, 2, 3) from 08:00, block B (9) at 08:30 over it: 2 resumes at 08:35, joined in progress.
     const blocks = [
-      block(1, [entry(1, '2026-11-21T08:00:00Z', '2026-11-21T08:20:00Z'), entry(2, '2026-11-21T08:20:00Z', '2026-11-21T08:40:00Z'), entry(3, '2026-11-21T08:40:00Z', '2026-11-21T09:00:00Z')]),
+      block(1, [
+        entry(1, '2026-11-21T08:00:00Z', '2026-11-21T08:20:00Z'),
+        entry(2, '2026-11-21T08:20:00Z', '2026-11-21T08:40:00Z'),
+        entry(3, '2026-11-21T08:40:00Z', '2026-11-21T09:00:00Z'),
+      ]),
       block(2, [entry(9, '2026-11-21T08:30:00Z', '2026-11-21T08:35:00Z')]),
     ];
-    expect(shape([day(blocks, '2026-11-21')])).toEqual([[['08:00:00', '08:20:00', 1], ['08:20:00', '08:30:00', 2], ['08:30:00', '08:35:00', 9], ['08:35:00', '08:40:00', 2], ['08:40:00', '09:00:00', 3]]]);
+    expect(shape([day(blocks, '2026-11-21')])).toEqual([
+      [
+        ['08:00:00', '08:20:00', 1],
+        ['08:20:00', '08:30:00', 2],
+        ['08:30:00', '08:35:00', 9],
+        ['08:35:00', '08:40:00', 2],
+        ['08:40:00', '09:00:00', 3],
+      ],
+    ]);
   });
 
   it('a live stream is on air for its whole duration, even starting with a block', () => {
     const blocks = [block(1, [entry(1, '2026-11-21T08:00:00Z', '2026-11-21T09:00:00Z')]), block(-7, [entry(7, '2026-11-21T08:00:00Z', '2026-11-21T08:30:00Z', true)], true)];
-    expect(shape([day(blocks, '2026-11-21')])).toEqual([[['08:00:00', '08:30:00', 7], ['08:30:00', '09:00:00', 1]]]);
+    expect(shape([day(blocks, '2026-11-21')])).toEqual([
+      [
+        ['08:00:00', '08:30:00', 7],
+        ['08:30:00', '09:00:00', 1],
+      ],
+    ]);
   });
 
   it('lists a programme crossing midnight once, on its day, cut by a later start of the next day', () => {
@@ -195,7 +276,7 @@ describe('programmes on air (guide export rules: the on-air timeline, segments s
     expect(blocks).toEqual(copy);
   });
 
-  it('counts the days from today in each channel\'s zone', () => {
+  it("counts the days from today in each channel's zone", () => {
     const now = new Date('2026-11-21T03:00:00Z');
     expect(guideDates('America/New_York', now, 2)).toEqual(['2026-11-20', '2026-11-21']);
     expect(guideDates('Asia/Tokyo', now, 2)).toEqual(['2026-11-21', '2026-11-22']);

@@ -23,9 +23,7 @@ export interface UnlockAttempt {
 }
 
 export type UnlockResult =
-  | { ok: true }
-  | { ok: false; reason: 'channel_not_found' | 'not_private' | 'wrong_password' }
-  | { ok: false; reason: 'too_many_attempts'; retryAfterSeconds: number };
+  { ok: true } | { ok: false; reason: 'channel_not_found' | 'not_private' | 'wrong_password' } | { ok: false; reason: 'too_many_attempts'; retryAfterSeconds: number };
 
 export async function unlockChannel(db: Queryable, attempt: UnlockAttempt): Promise<UnlockResult> {
   const ref = await findChannel(db, attempt.channelId);
@@ -50,11 +48,7 @@ export async function unlockChannel(db: Queryable, attempt: UnlockAttempt): Prom
 }
 
 /** The channels among these whose streams the caller may get: public ones and unlocked private ones. */
-export async function playableChannels(
-  db: Queryable,
-  channels: readonly { id: number; passwordHash: string | null }[],
-  caller: CallerIds,
-): Promise<Set<number>> {
+export async function playableChannels(db: Queryable, channels: readonly { id: number; passwordHash: string | null }[], caller: CallerIds): Promise<Set<number>> {
   const locked = channels.filter((c) => c.passwordHash !== null).map((c) => c.id);
   const unlocked = await unlockedChannelIds(db, locked, caller);
   return new Set(channels.filter((c) => c.passwordHash === null || unlocked.has(c.id)).map((c) => c.id));

@@ -39,7 +39,10 @@ export function networkOf(address: string): string {
   const left = head === '' ? [] : head.split(':');
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
   const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Waits for a slot; `from` (a caller's address) makes the wait bounded: false when refused. */
@@ -67,6 +70,7 @@ export function releaseSlot(from?: string): void {
     else perNetwork.delete(network);
   }
   const next = waiting.shift();
-  if (next) next(); // the slot passes on: `running` stays the same
+  if (next)
+    next(); // the slot passes on: `running` stays the same
   else running--;
 }

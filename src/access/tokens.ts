@@ -56,13 +56,7 @@ export type Authenticated = NonNullable<Awaited<ReturnType<typeof findToken>>>['
  * The account a live token of an accepted scope belongs to, or undefined (unknown, revoked,
  * expired, another scope, or the account is locked or not activated).
  */
-export async function authenticate(
-  db: Queryable,
-  token: string,
-  now: Date,
-  accepts: readonly TokenScope[],
-  bearers?: BearerCache,
-): Promise<Authenticated | undefined> {
+export async function authenticate(db: Queryable, token: string, now: Date, accepts: readonly TokenScope[], bearers?: BearerCache): Promise<Authenticated | undefined> {
   const hash = hashToken(token);
   const row = await tokenRow(db, hash, bearers);
   if (!row || row.revokedAt !== null || row.account.status !== 'active') return undefined;
@@ -100,16 +94,18 @@ async function tokenRow(db: Queryable, hash: string, bearers: BearerCache | unde
  */
 export async function revoke(db: Database, token: string, now: Date, address: string | undefined): Promise<boolean> {
   const hash = hashToken(token);
-  return db.transaction(async (tx) => {
-    const revoked = await revokeToken(tx, hash, now, ['session', 'app']);
-    if (revoked) await notifyRevokedTokens(tx, [hash]);
-    if (revoked?.kind === 'app') {
-      const ownerId = revoked.accountId;
-      await bumpSliceVersions(tx, [ownerId]);
-      await insertAudit(tx, [{ ownerId, actorId: ownerId, at: now, action: 'delete', resource: `app-tokens/${revoked.id}`, fields: ['revokedAt'], address: address ?? null }]);
-    }
-    return revoked !== undefined;
-  }).finally(() => forgetTokensLocally([hash]));
+  return db
+    .transaction(async (tx) => {
+      const revoked = await revokeToken(tx, hash, now, ['session', 'app']);
+      if (revoked) await notifyRevokedTokens(tx, [hash]);
+      if (revoked?.kind === 'app') {
+        const ownerId = revoked.accountId;
+        await bumpSliceVersions(tx, [ownerId]);
+        await insertAudit(tx, [{ ownerId, actorId: ownerId, at: now, action: 'delete', resource: `app-tokens/${revoked.id}`, fields: ['revokedAt'], address: address ?? null }]);
+      }
+      return revoked !== undefined;
+    })
+    .finally(() => forgetTokensLocally([hash]));
 }
 
 /** Refresh: revokes a login token only, so an app token cannot be refreshed away. */

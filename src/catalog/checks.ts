@@ -20,7 +20,11 @@ export function checkDuplicateIds(catalog: Catalog, errors: Errors): void {
     ['apps', 'app', catalog.apps],
   ];
   for (const [list, noun, items] of lists) {
-    eachDuplicate(items, (e) => String(e.id), (e, i) => errors.push(`${list}[${i}].id: duplicate ${noun} id ${e.id}`));
+    eachDuplicate(
+      items,
+      (e) => String(e.id),
+      (e, i) => errors.push(`${list}[${i}].id: duplicate ${noun} id ${e.id}`),
+    );
   }
 }
 
@@ -30,7 +34,11 @@ export function checkScheduleIds(catalog: Catalog, existing: ExistingCatalog, er
   const elsewhere = new Map<number, number>();
   for (const b of existing.scheduleBlocks) if (!fileChannels.has(b.channelId)) elsewhere.set(b.id, b.channelId);
   const blocks = catalog.channels.flatMap((c, ci) => c.schedules.map((s, si) => ({ id: s.id, path: `channels[${ci}].schedules[${si}].id` })));
-  eachDuplicate(blocks, (b) => String(b.id), (b) => errors.push(`${b.path}: duplicate schedule block id ${b.id}`));
+  eachDuplicate(
+    blocks,
+    (b) => String(b.id),
+    (b) => errors.push(`${b.path}: duplicate schedule block id ${b.id}`),
+  );
   for (const b of blocks) {
     const owner = elsewhere.get(b.id);
     if (owner !== undefined) errors.push(`${b.path}: schedule block ${b.id} already belongs to channel ${owner}`);
@@ -43,8 +51,10 @@ export function checkAccountUniqueness(catalog: Catalog, existing: ExistingCatal
   const others = untouched(existing.accounts, catalog.accounts);
   for (const field of ACCOUNT_KEYS) {
     const taken = new Map(others.map((a) => [a[field].toLowerCase(), a.id]));
-    eachDuplicate(catalog.accounts, (a) => a[field].toLowerCase(), (a, i) =>
-      errors.push(`accounts[${i}].${field}: duplicate ${field} ${JSON.stringify(a[field])}`),
+    eachDuplicate(
+      catalog.accounts,
+      (a) => a[field].toLowerCase(),
+      (a, i) => errors.push(`accounts[${i}].${field}: duplicate ${field} ${JSON.stringify(a[field])}`),
     );
     catalog.accounts.forEach((a, i) => {
       const holder = taken.get(a[field].toLowerCase());
@@ -64,7 +74,11 @@ export function checkAppTokens(catalog: Catalog, errors: Errors): void {
       return { hash, path: `accounts[${ai}].appTokens[${ti}].${field}` };
     }),
   );
-  eachDuplicate(tokens, (t) => t.hash, (t) => errors.push(`${t.path}: duplicate app token`));
+  eachDuplicate(
+    tokens,
+    (t) => t.hash,
+    (t) => errors.push(`${t.path}: duplicate app token`),
+  );
 }
 
 function checkFavorites(account: CatalogAccount, ai: number, resolve: Resolver, errors: Errors): void {
@@ -74,8 +88,10 @@ function checkFavorites(account: CatalogAccount, ai: number, resolve: Resolver, 
     if (owner === undefined) errors.push(`${path}: unknown channel ${f.channelId}`);
     else if (owner !== account.id) errors.push(`${path}: channel ${f.channelId} is not owned by account ${account.id}`);
   });
-  eachDuplicate(account.favorites, (f) => String(f.channelId), (f, fi) =>
-    errors.push(`accounts[${ai}].favorites[${fi}].channelId: duplicate favorite channel ${f.channelId}`),
+  eachDuplicate(
+    account.favorites,
+    (f) => String(f.channelId),
+    (f, fi) => errors.push(`accounts[${ai}].favorites[${fi}].channelId: duplicate favorite channel ${f.channelId}`),
   );
 }
 
@@ -109,16 +125,18 @@ function checkChannelRefs(c: CatalogChannel, p: string, resolve: Resolver, error
   c.liveStreams.forEach((s, si) => {
     if (!resolve.video(s.videoId)) errors.push(`${p}.liveStreams[${si}].videoId: unknown video ${s.videoId}`);
   });
-  eachDuplicate(c.vast, (v) => v.platform, (v, vi) => errors.push(`${p}.vast[${vi}].platform: duplicate vast platform "${v.platform}"`));
+  eachDuplicate(
+    c.vast,
+    (v) => v.platform,
+    (v, vi) => errors.push(`${p}.vast[${vi}].platform: duplicate vast platform "${v.platform}"`),
+  );
 }
 
 /** Slugs are unique per owner as stored (the database index is case-sensitive). */
 function checkChannelUrls(catalog: Catalog, existing: ExistingCatalog, errors: Errors): void {
   const key = (c: { ownerId: number; url: string }): string => `${c.ownerId}\u0000${c.url}`;
   const taken = new Map(untouched(existing.channels, catalog.channels).map((c) => [key(c), c.id]));
-  eachDuplicate(catalog.channels, key, (c, i) =>
-    errors.push(`channels[${i}].url: duplicate url ${JSON.stringify(c.url)} for owner ${c.ownerId}`),
-  );
+  eachDuplicate(catalog.channels, key, (c, i) => errors.push(`channels[${i}].url: duplicate url ${JSON.stringify(c.url)} for owner ${c.ownerId}`));
   catalog.channels.forEach((c, i) => {
     const holder = taken.get(key(c));
     if (holder !== undefined) errors.push(`channels[${i}].url: url ${JSON.stringify(c.url)} already used by channel ${holder} of owner ${c.ownerId}`);

@@ -4,8 +4,17 @@
 import { open } from 'node:fs/promises';
 import { blobsAsBase64, type BlobText } from '../data/blobs.ts';
 import {
-  accountRows, appRows, categoryRows, channelHeadRow, channelRows, entitlementRows, languageRows, videoRows,
-  type AppRow, type ChannelRow, type ExportScope,
+  accountRows,
+  appRows,
+  categoryRows,
+  channelHeadRow,
+  channelRows,
+  entitlementRows,
+  languageRows,
+  videoRows,
+  type AppRow,
+  type ChannelRow,
+  type ExportScope,
 } from '../data/catalog-export.ts';
 import { ownerBlobKeys } from '../data/owner-slice.ts';
 import type { Queryable } from '../db/connect.ts';
@@ -66,7 +75,10 @@ export async function exportLanguages(db: Queryable): Promise<NonNullable<Catalo
 export async function exportAccounts(db: Queryable, blobs: BlobReader, scope?: ExportScope): Promise<NonNullable<CatalogInput['accounts']>> {
   const { accounts, brandings, tokens, favorites } = await accountRows(db, scope);
   const brandingOf = new Map(brandings.map((b) => [b.accountId, b]));
-  const tokensOf = groupBy(tokens.filter((k) => k.kind === 'app' && k.revokedAt === null), (k) => k.accountId);
+  const tokensOf = groupBy(
+    tokens.filter((k) => k.kind === 'app' && k.revokedAt === null),
+    (k) => k.accountId,
+  );
   const favoritesOf = groupBy(favorites, (f) => f.accountId);
   return accounts.map((a) => {
     const b = brandingOf.get(a.id);
@@ -82,8 +94,14 @@ export async function exportAccounts(db: Queryable, blobs: BlobReader, scope?: E
       servicePlanActive: a.servicePlanActive,
       branding: b
         ? {
-            title: b.title, hex1: b.hex1, hex2: b.hex2, hex3: b.hex3, fontColor: b.fontColor,
-            headerBackground: b.headerBackground, faq: b.faq, privacyPolicy: b.privacyPolicy,
+            title: b.title,
+            hex1: b.hex1,
+            hex2: b.hex2,
+            hex3: b.hex3,
+            fontColor: b.fontColor,
+            headerBackground: b.headerBackground,
+            faq: b.faq,
+            privacyPolicy: b.privacyPolicy,
             logoHeader: blobs.base64OrNull(b.logoHeaderBlob),
             logoAndroid: blobs.base64OrNull(b.logoAndroidBlob),
             useVastSettings: b.useVastSettings,
@@ -133,11 +151,25 @@ type ChannelChildren = Pick<NonNullable<CatalogInput['channels']>[number], 'vide
 
 function channelEntry(c: ChannelRow, children: ChannelChildren) {
   return {
-    id: c.id, ownerId: c.ownerId, name: c.name, url: c.url, categoryId: c.categoryId, languageId: c.languageId,
-    pictureUrl: c.pictureUrl, description: c.description, order: c.sortOrder, timezone: c.timezone,
-    isWhiteLabeled: c.isWhiteLabeled, playLiveFirst: c.playLiveFirst, isVerified: c.isVerified,
-    keepGuideOpened: c.keepGuideOpened, guideMode: c.guideMode, passwordHash: c.passwordHash,
-    subscriberCount: c.subscriberCount, createdAt: iso(c.createdAt), deleted: c.deleted,
+    id: c.id,
+    ownerId: c.ownerId,
+    name: c.name,
+    url: c.url,
+    categoryId: c.categoryId,
+    languageId: c.languageId,
+    pictureUrl: c.pictureUrl,
+    description: c.description,
+    order: c.sortOrder,
+    timezone: c.timezone,
+    isWhiteLabeled: c.isWhiteLabeled,
+    playLiveFirst: c.playLiveFirst,
+    isVerified: c.isVerified,
+    keepGuideOpened: c.keepGuideOpened,
+    guideMode: c.guideMode,
+    passwordHash: c.passwordHash,
+    subscriberCount: c.subscriberCount,
+    createdAt: iso(c.createdAt),
+    deleted: c.deleted,
     ...children,
   };
 }
@@ -161,12 +193,25 @@ export async function exportApps(db: Queryable, blobs: BlobReader, scope?: Expor
   return apps.map((a) => {
     const { appId: _, ...mobileFields } = mobileOf.get(a.id) ?? { appId: 0 };
     const product = (p: (typeof products)[number]) => ({
-      storePlatform: p.storePlatform, productId: p.productId, displayName: p.displayName, billingPeriod: p.billingPeriod, isActive: p.isActive,
+      storePlatform: p.storePlatform,
+      productId: p.productId,
+      displayName: p.displayName,
+      billingPeriod: p.billingPeriod,
+      isActive: p.isActive,
     });
     const appProducts = productsOf.get(a.id) ?? [];
     return {
-      id: a.id, ownerId: a.ownerId, platform: a.platform, appName: a.appName, slug: a.slug, about: a.about,
-      privacyPolicyLink: a.privacyPolicyLink, isPaid: a.isPaid, timeFormat: a.timeFormat, adLink: a.adLink, apiKey: a.apiKey,
+      id: a.id,
+      ownerId: a.ownerId,
+      platform: a.platform,
+      appName: a.appName,
+      slug: a.slug,
+      about: a.about,
+      privacyPolicyLink: a.privacyPolicyLink,
+      isPaid: a.isPaid,
+      timeFormat: a.timeFormat,
+      adLink: a.adLink,
+      apiKey: a.apiKey,
       theme: themeOf(a),
       mobile: mobileOf.has(a.id) ? (mobileFields as NonNullable<CatalogInput['apps']>[number]['mobile']) : null,
       images: Object.fromEntries((imagesOf.get(a.id) ?? []).map((i) => [i.role, blobs.base64(i.blobSha256)])),
@@ -179,8 +224,11 @@ export async function exportApps(db: Queryable, blobs: BlobReader, scope?: Expor
       },
       storeCredentials: Object.fromEntries((credentialsOf.get(a.id) ?? []).map((c) => [c.store, c.credentials])),
       channels: (channelsOf.get(a.id) ?? []).map((c) => ({
-        channelId: c.channelId, sorting: c.sorting, channelNumber: c.channelNumber,
-        useVastSettings: c.useVastSettings, lastUpdateDate: isoOrNull(c.lastUpdateDate),
+        channelId: c.channelId,
+        sorting: c.sorting,
+        channelNumber: c.channelNumber,
+        useVastSettings: c.useVastSettings,
+        lastUpdateDate: isoOrNull(c.lastUpdateDate),
       })),
       createdAt: iso(a.createdAt),
     };
@@ -197,12 +245,24 @@ async function exportEntitlements(db: Queryable): Promise<NonNullable<CatalogInp
   const { subscriptions, ppvUnlocks } = await entitlementRows(db);
   return {
     subscriptions: subscriptions.map((s) => ({
-      appId: s.appId, deviceId: s.deviceId, viewerId: s.viewerId, storePlatform: s.storePlatform, productId: s.productId,
-      originalTransactionId: s.originalTransactionId, status: s.status, expiresUtc: isoOrNull(s.expiresAt),
+      appId: s.appId,
+      deviceId: s.deviceId,
+      viewerId: s.viewerId,
+      storePlatform: s.storePlatform,
+      productId: s.productId,
+      originalTransactionId: s.originalTransactionId,
+      status: s.status,
+      expiresUtc: isoOrNull(s.expiresAt),
     })),
     ppvUnlocks: ppvUnlocks.map((u) => ({
-      appId: u.appId, videoId: u.videoId, channelId: u.channelId, deviceId: u.deviceId, viewerId: u.viewerId,
-      storePlatform: u.storePlatform, productId: u.productId, transactionId: u.transactionId,
+      appId: u.appId,
+      videoId: u.videoId,
+      channelId: u.channelId,
+      deviceId: u.deviceId,
+      viewerId: u.viewerId,
+      storePlatform: u.storePlatform,
+      productId: u.productId,
+      transactionId: u.transactionId,
       // The catalog has no revocation field: a refunded unlock is exported as ended when refunded.
       expiresUtc: iso(u.revokedAt && u.revokedAt < u.expiresAt ? u.revokedAt : u.expiresAt),
     })),

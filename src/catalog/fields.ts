@@ -74,21 +74,18 @@ export const channelPassword = checkedString((v) => {
 /** Slugs (a channel's url, an app's slug): the last part of a web address, as typed in a browser. */
 export const MAX_SLUG = 64;
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
-export const slug = checkedString((v) =>
-  v === '' ? 'must not be empty' : SLUG_RE.test(v) ? null : `bad slug ${show(v)} (want lowercase letters, digits and hyphens, not starting or ending with a hyphen)`,
-MAX_SLUG);
+export const slug = checkedString(
+  (v) => (v === '' ? 'must not be empty' : SLUG_RE.test(v) ? null : `bad slug ${show(v)} (want lowercase letters, digits and hyphens, not starting or ending with a hyphen)`),
+  MAX_SLUG,
+);
 
 export const colour = checkedString((v) => (COLOUR_RE.test(v) ? null : `bad colour ${show(v)}`));
 
 export const guid = checkedString((v) => (GUID_RE.test(v) ? null : `bad GUID ${show(v)}`));
 
-export const tokenHash = checkedString((v) =>
-  TOKEN_HASH_RE.test(v) ? null : `bad token hash ${show(v)} (want 64 lowercase hex digits)`,
-);
+export const tokenHash = checkedString((v) => (TOKEN_HASH_RE.test(v) ? null : `bad token hash ${show(v)} (want 64 lowercase hex digits)`));
 
-export const scryptHash = checkedString((v) =>
-  SCRYPT_RE.test(v) ? null : 'bad password hash (want scrypt:N:r:p:salt:hash, base64)',
-);
+export const scryptHash = checkedString((v) => (SCRYPT_RE.test(v) ? null : 'bad password hash (want scrypt:N:r:p:salt:hash, base64)'));
 
 // The bound first: on a long string of dots the pattern takes quadratic time (20 KB: 3 s).
 export const email = checkedString((v) => (EMAIL_RE.test(v) ? null : `bad email ${show(v)}`), MAX_EMAIL);
@@ -156,7 +153,9 @@ export function isRealWallTime(v: string): boolean {
   const year = Number(v.slice(0, 4));
   const month = Number(v.slice(5, 7));
   const day = Number(v.slice(8, 10));
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && Number(v.slice(11, 13)) <= 23 && Number(v.slice(14, 16)) <= 59 && Number(v.slice(17, 19)) <= 59;
+  return (
+    month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && Number(v.slice(11, 13)) <= 23 && Number(v.slice(14, 16)) <= 59 && Number(v.slice(17, 19)) <= 59
+  );
 }
 
 export const wallTime = checkedString((v) => {

@@ -3,14 +3,53 @@
 // live in validate.ts because they need the whole file and the database's ids.
 import { z } from 'zod';
 import {
-  channelPassword, colour, count, email, falseDefault, guid, hour, id, image, instant, nonEmpty, nullableString, nullableText, profile,
-  instantMillis, integer, MAX_EMAIL, MAX_SECRET, MAX_STORE_ID, password, MAX_SHORT, MAX_TEXT, MAX_TITLE, refId, scryptHash, text, timeZone, tokenHash,
-  slug, thumbnailUrl, url, urlOrEmpty, wallTime,
+  channelPassword,
+  colour,
+  count,
+  email,
+  falseDefault,
+  guid,
+  hour,
+  id,
+  image,
+  instant,
+  nonEmpty,
+  nullableString,
+  nullableText,
+  profile,
+  instantMillis,
+  integer,
+  MAX_EMAIL,
+  MAX_SECRET,
+  MAX_STORE_ID,
+  password,
+  MAX_SHORT,
+  MAX_TEXT,
+  MAX_TITLE,
+  refId,
+  scryptHash,
+  text,
+  timeZone,
+  tokenHash,
+  slug,
+  thumbnailUrl,
+  url,
+  urlOrEmpty,
+  wallTime,
 } from './fields.ts';
 import { MAX_BLOCK_VIDEOS } from '../schedules/day-entries.ts';
 import {
-  ACCOUNT_STATUSES, APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, IMAGE_ROLES, STORE_PLATFORMS, VAST_PLATFORMS,
-  VAST_TYPES, VIDEO_PROVIDERS, type CredentialStore, type ImageRole,
+  ACCOUNT_STATUSES,
+  APP_PLATFORMS,
+  BILLING_PERIODS,
+  CREDENTIAL_STORES,
+  IMAGE_ROLES,
+  STORE_PLATFORMS,
+  VAST_PLATFORMS,
+  VAST_TYPES,
+  VIDEO_PROVIDERS,
+  type CredentialStore,
+  type ImageRole,
 } from '../vocabulary.ts';
 
 // Object-level rules also run when a sibling field failed, so one pass reports every error;
@@ -80,12 +119,10 @@ const brandingSchema = z.strictObject({
 
 // One object rather than a union of { token } | { tokenHash }, so a typo yields
 // "unknown field" instead of an unreadable union failure.
-const appTokenSchema = z
-  .strictObject({ token: guid.optional(), tokenHash: tokenHash.optional(), label: text(MAX_SHORT).default('') })
-  .superRefine((t, ctx) => {
-    const problem = exactlyOne(t, 'token', 'tokenHash');
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }, evenWithIssues);
+const appTokenSchema = z.strictObject({ token: guid.optional(), tokenHash: tokenHash.optional(), label: text(MAX_SHORT).default('') }).superRefine((t, ctx) => {
+  const problem = exactlyOne(t, 'token', 'tokenHash');
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}, evenWithIssues);
 
 const favoriteSchema = z.strictObject({ channelId: refId, favoritedAt: instant });
 
@@ -102,7 +139,10 @@ export const accountSchema = z
     status: z.enum(ACCOUNT_STATUSES).default('active'),
     servicePlanActive: z.boolean().default(true),
     branding: brandingSchema.nullable().default(null),
-    appTokens: z.array(appTokenSchema).max(MAX_LIST, { error: `must have at most ${MAX_LIST} items` }).default([]),
+    appTokens: z
+      .array(appTokenSchema)
+      .max(MAX_LIST, { error: `must have at most ${MAX_LIST} items` })
+      .default([]),
     favorites: z.array(favoriteSchema).default([]),
   })
   .superRefine((a, ctx) => {
@@ -135,7 +175,10 @@ export const videoSchema = z.strictObject({
   isRRated: falseDefault,
   isRemovedByProvider: falseDefault,
   isRestrictedByProvider: falseDefault,
-  renditions: z.array(renditionSchema).max(MAX_RENDITIONS, { error: `must have at most ${MAX_RENDITIONS} items` }).default([]),
+  renditions: z
+    .array(renditionSchema)
+    .max(MAX_RENDITIONS, { error: `must have at most ${MAX_RENDITIONS} items` })
+    .default([]),
 });
 
 export const vastSchema = z.strictObject({
@@ -160,18 +203,19 @@ export const scheduleBlockSchema = z.strictObject({
   published: z.boolean().default(true),
   loopDaily: falseDefault,
   // A day holds at most MAX_DAY_ENTRIES (checks.ts); a block can never be longer than its day.
-  videoIds: z.array(refId).min(1, { error: 'must not be empty' }).max(MAX_BLOCK_VIDEOS, { error: `must have at most ${MAX_BLOCK_VIDEOS} videos` }),
+  videoIds: z
+    .array(refId)
+    .min(1, { error: 'must not be empty' })
+    .max(MAX_BLOCK_VIDEOS, { error: `must have at most ${MAX_BLOCK_VIDEOS} videos` }),
 });
 
-export const liveStreamSchema = z
-  .strictObject({ videoId: refId, start: instant, end: instant, uri: urlOrEmpty.default('') })
-  .superRefine((s, ctx) => {
-    const start = instantMillis(s.start);
-    const end = instantMillis(s.end);
-    if (start !== null && end !== null && end <= start) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
-    }
-  }, evenWithIssues);
+export const liveStreamSchema = z.strictObject({ videoId: refId, start: instant, end: instant, uri: urlOrEmpty.default('') }).superRefine((s, ctx) => {
+  const start = instantMillis(s.start);
+  const end = instantMillis(s.end);
+  if (start !== null && end !== null && end <= start) {
+    ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
+  }
+}, evenWithIssues);
 
 export const channelSchema = z
   .strictObject({
@@ -233,12 +277,7 @@ const mobileSchema = z.strictObject({
   twitter: nullableProfile,
 });
 
-const imagesSchema = z.strictObject(
-  Object.fromEntries(IMAGE_ROLES.map((role) => [role, image.optional()])) as Record<
-    ImageRole,
-    z.ZodOptional<typeof image>
-  >,
-);
+const imagesSchema = z.strictObject(Object.fromEntries(IMAGE_ROLES.map((role) => [role, image.optional()])) as Record<ImageRole, z.ZodOptional<typeof image>>);
 
 export const storeProductSchema = z.strictObject({
   storePlatform: z.enum(STORE_PLATFORMS),
@@ -261,10 +300,7 @@ const credentialValue = z.union([text(MAX_SECRET), z.number(), z.boolean()], {
 });
 const credentials = z.record(text(MAX_SHORT), credentialValue);
 const storeCredentialsSchema = z.strictObject(
-  Object.fromEntries(CREDENTIAL_STORES.map((store) => [store, credentials.optional()])) as Record<
-    CredentialStore,
-    z.ZodOptional<typeof credentials>
-  >,
+  Object.fromEntries(CREDENTIAL_STORES.map((store) => [store, credentials.optional()])) as Record<CredentialStore, z.ZodOptional<typeof credentials>>,
 );
 
 const appChannelSchema = z.strictObject({
@@ -321,7 +357,10 @@ export const appSchema = z
     theme: themeSchema.nullable().default(null),
     mobile: mobileSchema.nullable().default(null),
     images: imagesSchema.default({}),
-    storeProducts: z.array(storeProductSchema).max(MAX_LIST, { error: `must have at most ${MAX_LIST} items` }).default([]),
+    storeProducts: z
+      .array(storeProductSchema)
+      .max(MAX_LIST, { error: `must have at most ${MAX_LIST} items` })
+      .default([]),
     vodPpv: vodPpvSchema.default({ isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] }),
     storeCredentials: storeCredentialsSchema.default({}),
     channels: z.array(appChannelSchema).default([]),

@@ -4,9 +4,7 @@
 import { notifyCatalogChange } from '../cache/changes.ts';
 import type { Database, Queryable } from '../db/connect.ts';
 import { insertBlobs } from '../data/blobs.ts';
-import {
-  emptyCatalog, writeAccounts, writeApps, writeChannels, writeEntitlements, writeFavorites, writeReferenceData, writeVideoRows,
-} from '../data/catalog-write.ts';
+import { emptyCatalog, writeAccounts, writeApps, writeChannels, writeEntitlements, writeFavorites, writeReferenceData, writeVideoRows } from '../data/catalog-write.ts';
 import { catalogExisting } from '../data/studio.ts';
 import { syncHlsSources } from '../data/video-hls.ts';
 import { hlsSourceOf } from './video-url.ts';
@@ -25,9 +23,7 @@ export interface ImportOptions {
   now: Date;
 }
 
-export type ImportResult =
-  | { ok: true; counts: Record<string, number> }
-  | { ok: false; errors: string[] };
+export type ImportResult = { ok: true; counts: Record<string, number> } | { ok: false; errors: string[] };
 
 export async function importCatalogText(db: Database, text: string, options: ImportOptions): Promise<ImportResult> {
   const parsed = parseCatalogText(text);
@@ -49,10 +45,10 @@ export async function importCatalog(db: Database, input: unknown, options: Impor
       await assertOwnersWithinBounds(tx, owners);
       // Their Studio exports changed: their ETags with them (src/data/owner-slice.ts).
       await bumpSliceVersions(tx, owners);
-    // The file may hold ids of the assigned range (an export of this service): the sequences
-    // move past them, so the next create neither meets nor steps over them one by one.
-    await advanceSequences(tx);
-    // Delivered on commit to every process's catalog cache (src/cache/catalog-cache.ts).
+      // The file may hold ids of the assigned range (an export of this service): the sequences
+      // move past them, so the next create neither meets nor steps over them one by one.
+      await advanceSequences(tx);
+      // Delivered on commit to every process's catalog cache (src/cache/catalog-cache.ts).
       await notifyCatalogChange(tx, 'all');
     })
     .then(
@@ -102,7 +98,11 @@ export async function writeVideos(tx: Queryable, rows: CatalogRows, now: Date): 
   await writeVideoRows(tx, rows);
   // Every way a video is written (Studio, imports) lands here: an HLS video's playlist is queued
   // for ingest when it is new or changed, and its ingest dropped when it stops being HLS.
-  await syncHlsSources(tx, rows.videos.map((v) => ({ videoId: v.id, sourceUrl: hlsSourceOf(v) })), now);
+  await syncHlsSources(
+    tx,
+    rows.videos.map((v) => ({ videoId: v.id, sourceUrl: hlsSourceOf(v) })),
+    now,
+  );
 }
 
 function countRows(rows: CatalogRows): Record<string, number> {

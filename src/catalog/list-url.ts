@@ -36,7 +36,10 @@ export function parseListUrl(input: string): ListUrlResult | null {
   const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
   const host = url.hostname.toLowerCase();
-  const segments = url.pathname.split('/').filter((s) => s !== '').map((s) => safeDecode(s));
+  const segments = url.pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => safeDecode(s));
   if (YOUTUBE_HOSTS.has(host)) return youtubeList(url, segments);
   if (VIMEO_HOSTS.has(host)) return vimeoList(segments);
   return null;
@@ -92,10 +95,15 @@ function safeDecode(segment: string): string {
 /** What the list is, in a creator's words ("YouTube playlist PL...", "the uploads of @handle"). */
 export function listWords(list: ListUrl): string {
   switch (list.kind) {
-    case 'playlist': return `YouTube playlist ${list.playlistId}`;
-    case 'channel': return `the uploads of YouTube channel ${list.channelId}`;
-    case 'handle': return `the uploads of YouTube channel @${list.handle}`;
-    case 'user': return `the uploads of YouTube user ${list.username}`;
-    case 'showcase': return `Vimeo showcase ${list.showcaseId}`;
+    case 'playlist':
+      return `YouTube playlist ${list.playlistId}`;
+    case 'channel':
+      return `the uploads of YouTube channel ${list.channelId}`;
+    case 'handle':
+      return `the uploads of YouTube channel @${list.handle}`;
+    case 'user':
+      return `the uploads of YouTube user ${list.username}`;
+    case 'showcase':
+      return `Vimeo showcase ${list.showcaseId}`;
   }
 }

@@ -17,7 +17,10 @@ const ownerSchema = z.strictObject({
   username: nonEmpty,
   email,
   password: z.string().min(MIN_OWNER_PASSWORD, { error: `must be at least ${MIN_OWNER_PASSWORD} characters` }),
-  publicUrl: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { error: 'must be 1-64 of a-z, 0-9 and -, not starting or ending with -' }).optional(),
+  publicUrl: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { error: 'must be 1-64 of a-z, 0-9 and -, not starting or ending with -' })
+    .optional(),
   fullName: z.string().nullable().default(null),
   publicName: z.string().nullable().default(null),
 });
@@ -27,7 +30,12 @@ export type CreateOwnerResult = { ok: true; id: number } | { ok: false; errors: 
 
 /** The account slug of a username: lower-case letters, digits and single dashes. */
 export function slugOf(username: string): string {
-  const slug = username.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64).replace(/-+$/, '');
+  const slug = username
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
   return slug === '' ? 'owner' : slug;
 }
 
@@ -46,8 +54,7 @@ export async function createOwner(db: Database, input: OwnerInput, now: Date): P
 /** Lost a race with another create of the same username, email or publicUrl (the unique indexes said so). */
 export const RACED = '(root): another account with this username, email or publicUrl was created meanwhile';
 
-export const isUniqueViolation = (error: unknown): boolean =>
-  (error as { code?: unknown }).code === '23505' || (error as { cause?: { code?: unknown } }).cause?.code === '23505';
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown }).code === '23505' || (error as { cause?: { code?: unknown } }).cause?.code === '23505';
 
 /**
  * The account `createOwner` would insert (its password hashed), or the refusals in the import's

@@ -67,11 +67,7 @@ export function untouched<T extends { id: number }>(rows: readonly T[], fileRows
  * Calls `report` for every item whose key an earlier item already had.
  * A null key takes no part (e.g. an optional field that is absent).
  */
-export function eachDuplicate<T>(
-  items: readonly T[],
-  key: (item: T) => string | null,
-  report: (item: T, index: number, firstIndex: number) => void,
-): void {
+export function eachDuplicate<T>(items: readonly T[], key: (item: T) => string | null, report: (item: T, index: number, firstIndex: number) => void): void {
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
     const k = key(item);

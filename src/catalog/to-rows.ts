@@ -66,11 +66,28 @@ export async function catalogToRows(catalog: Catalog, now: Date): Promise<Catalo
     blobs: [],
     categories: catalog.categories.map((c) => ({ id: c.id, name: c.name })),
     languages: catalog.languages.map((l) => ({ id: l.id, name: l.name, code: l.code })),
-    accounts: [], brandings: [], appTokens: [], favorites: [],
-    videos: [], renditions: [],
-    channels: [], channelVideos: [], channelVodVideos: [], vast: [], roku: [], blocks: [], blockVideos: [], liveStreams: [],
-    apps: [], appMobile: [], appImages: [], storeProducts: [], storeCredentials: [], appChannels: [],
-    subscriptions: [], ppvUnlocks: [],
+    accounts: [],
+    brandings: [],
+    appTokens: [],
+    favorites: [],
+    videos: [],
+    renditions: [],
+    channels: [],
+    channelVideos: [],
+    channelVodVideos: [],
+    vast: [],
+    roku: [],
+    blocks: [],
+    blockVideos: [],
+    liveStreams: [],
+    apps: [],
+    appMobile: [],
+    appImages: [],
+    storeProducts: [],
+    storeCredentials: [],
+    appChannels: [],
+    subscriptions: [],
+    ppvUnlocks: [],
   };
   for (const account of catalog.accounts) await addAccount(rows, blobs, account, now);
   for (const video of catalog.videos) addVideo(rows, video);
@@ -97,8 +114,14 @@ async function addAccount(rows: CatalogRows, blobs: BlobSet, a: CatalogAccount, 
     const b = a.branding;
     rows.brandings.push({
       accountId: a.id,
-      title: b.title, hex1: b.hex1, hex2: b.hex2, hex3: b.hex3, fontColor: b.fontColor,
-      headerBackground: b.headerBackground, faq: b.faq, privacyPolicy: b.privacyPolicy,
+      title: b.title,
+      hex1: b.hex1,
+      hex2: b.hex2,
+      hex3: b.hex3,
+      fontColor: b.fontColor,
+      headerBackground: b.headerBackground,
+      faq: b.faq,
+      privacyPolicy: b.privacyPolicy,
       logoHeaderBlob: blobs.addNullable(b.logoHeader),
       logoAndroidBlob: blobs.addNullable(b.logoAndroid),
       useVastSettings: b.useVastSettings,
@@ -119,17 +142,26 @@ async function addAccount(rows: CatalogRows, blobs: BlobSet, a: CatalogAccount, 
 function addVideo(rows: CatalogRows, v: CatalogVideo): void {
   const { renditions, ...video } = v;
   rows.videos.push(video);
-  renditions.forEach((r, position) =>
-    rows.renditions.push({ videoId: v.id, position, url: r.url, width: r.width, height: r.height, expiresAt: toDate(r.expiresUtc) }),
-  );
+  renditions.forEach((r, position) => rows.renditions.push({ videoId: v.id, position, url: r.url, width: r.width, height: r.height, expiresAt: toDate(r.expiresUtc) }));
 }
 
 async function addChannel(rows: CatalogRows, c: CatalogChannel, now: Date): Promise<void> {
   rows.channels.push({
-    id: c.id, ownerId: c.ownerId, name: c.name, url: c.url, categoryId: c.categoryId, languageId: c.languageId,
-    pictureUrl: c.pictureUrl, description: c.description, sortOrder: c.order, timezone: c.timezone,
-    isWhiteLabeled: c.isWhiteLabeled, playLiveFirst: c.playLiveFirst, isVerified: c.isVerified,
-    keepGuideOpened: c.keepGuideOpened, guideMode: c.guideMode,
+    id: c.id,
+    ownerId: c.ownerId,
+    name: c.name,
+    url: c.url,
+    categoryId: c.categoryId,
+    languageId: c.languageId,
+    pictureUrl: c.pictureUrl,
+    description: c.description,
+    sortOrder: c.order,
+    timezone: c.timezone,
+    isWhiteLabeled: c.isWhiteLabeled,
+    playLiveFirst: c.playLiveFirst,
+    isVerified: c.isVerified,
+    keepGuideOpened: c.keepGuideOpened,
+    guideMode: c.guideMode,
     passwordHash: c.passwordHash ?? (c.password === null ? null : await hashPassword(c.password)),
     subscriberCount: c.subscriberCount,
     createdAt: c.createdAt === null ? now : toDate(c.createdAt),
@@ -141,7 +173,11 @@ async function addChannel(rows: CatalogRows, c: CatalogChannel, now: Date): Prom
   if (c.roku) rows.roku.push({ channelId: c.id, addedToRoku: c.roku.addedToRoku, lastUpdateDate: toDateOrNull(c.roku.lastUpdateDate) });
   for (const block of c.schedules) {
     rows.blocks.push({
-      id: block.id, channelId: c.id, startLocal: wallToDb(block.startTime), published: block.published, loopDaily: block.loopDaily,
+      id: block.id,
+      channelId: c.id,
+      startLocal: wallToDb(block.startTime),
+      published: block.published,
+      loopDaily: block.loopDaily,
     });
     block.videoIds.forEach((videoId, position) => rows.blockVideos.push({ blockId: block.id, position, videoId }));
   }
@@ -152,8 +188,16 @@ async function addChannel(rows: CatalogRows, c: CatalogChannel, now: Date): Prom
 
 function addApp(rows: CatalogRows, blobs: BlobSet, a: CatalogApp, now: Date): void {
   rows.apps.push({
-    id: a.id, ownerId: a.ownerId, platform: a.platform, appName: a.appName, slug: a.slug, about: a.about,
-    privacyPolicyLink: a.privacyPolicyLink, isPaid: a.isPaid, timeFormat: a.timeFormat, adLink: a.adLink,
+    id: a.id,
+    ownerId: a.ownerId,
+    platform: a.platform,
+    appName: a.appName,
+    slug: a.slug,
+    about: a.about,
+    privacyPolicyLink: a.privacyPolicyLink,
+    isPaid: a.isPaid,
+    timeFormat: a.timeFormat,
+    adLink: a.adLink,
     apiKey: a.apiKey?.toLowerCase() ?? null,
     primaryColor: a.theme?.primaryColor ?? null,
     secondaryColor: a.theme?.secondaryColor ?? null,
@@ -175,8 +219,13 @@ function addApp(rows: CatalogRows, blobs: BlobSet, a: CatalogApp, now: Date): vo
   }
   a.channels.forEach((c, position) =>
     rows.appChannels.push({
-      appId: a.id, channelId: c.channelId, position, sorting: c.sorting, channelNumber: c.channelNumber,
-      useVastSettings: c.useVastSettings, lastUpdateDate: toDateOrNull(c.lastUpdateDate),
+      appId: a.id,
+      channelId: c.channelId,
+      position,
+      sorting: c.sorting,
+      channelNumber: c.channelNumber,
+      useVastSettings: c.useVastSettings,
+      lastUpdateDate: toDateOrNull(c.lastUpdateDate),
     }),
   );
 }
@@ -184,14 +233,27 @@ function addApp(rows: CatalogRows, blobs: BlobSet, a: CatalogApp, now: Date): vo
 function addEntitlements(rows: CatalogRows, catalog: Catalog, now: Date): void {
   for (const s of catalog.entitlements.subscriptions) {
     rows.subscriptions.push({
-      appId: s.appId, deviceId: s.deviceId, viewerId: s.viewerId, storePlatform: s.storePlatform, productId: s.productId,
-      originalTransactionId: s.originalTransactionId, status: s.status, expiresAt: toDateOrNull(s.expiresUtc), updatedAt: now,
+      appId: s.appId,
+      deviceId: s.deviceId,
+      viewerId: s.viewerId,
+      storePlatform: s.storePlatform,
+      productId: s.productId,
+      originalTransactionId: s.originalTransactionId,
+      status: s.status,
+      expiresAt: toDateOrNull(s.expiresUtc),
+      updatedAt: now,
     });
   }
   for (const u of catalog.entitlements.ppvUnlocks) {
     rows.ppvUnlocks.push({
-      appId: u.appId, videoId: u.videoId, channelId: u.channelId, deviceId: u.deviceId, viewerId: u.viewerId,
-      storePlatform: u.storePlatform, productId: u.productId, transactionId: u.transactionId,
+      appId: u.appId,
+      videoId: u.videoId,
+      channelId: u.channelId,
+      deviceId: u.deviceId,
+      viewerId: u.viewerId,
+      storePlatform: u.storePlatform,
+      productId: u.productId,
+      transactionId: u.transactionId,
       // A PPV unlock always ends; a catalog that leaves it open gets the default 48 hours.
       expiresAt: u.expiresUtc === null ? new Date(now.getTime() + 48 * 3600_000) : toDate(u.expiresUtc),
       createdAt: now,

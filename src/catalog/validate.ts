@@ -3,10 +3,7 @@
 import { catalogSchema, type Catalog } from './format.ts';
 import { formatIssues, issueMessage } from './issues.ts';
 import { buildResolver, type ExistingCatalog } from './resolve.ts';
-import {
-  checkAccounts, checkAccountUniqueness, checkAppTokens, checkChannels, checkDuplicateIds,
-  checkScheduleIds, checkVideos, type Errors,
-} from './checks.ts';
+import { checkAccounts, checkAccountUniqueness, checkAppTokens, checkChannels, checkDuplicateIds, checkScheduleIds, checkVideos, type Errors } from './checks.ts';
 import { checkApps, checkEntitlements } from './checks-apps.ts';
 
 export { EMPTY_EXISTING, type ExistingCatalog } from './resolve.ts';

@@ -70,8 +70,12 @@ function youtube(url: URL, host: string): VideoUrlResult {
   return {
     ok: true,
     video: {
-      providerName: 'YouTube', providerVideoId: id, streamUrl: null, thumbnailUrl: youtubeThumbnail(id),
-      oembedUrl: `https://www.youtube.com/watch?v=${id}`, ...(start !== undefined ? { startSeconds: start } : {}),
+      providerName: 'YouTube',
+      providerVideoId: id,
+      streamUrl: null,
+      thumbnailUrl: youtubeThumbnail(id),
+      oembedUrl: `https://www.youtube.com/watch?v=${id}`,
+      ...(start !== undefined ? { startSeconds: start } : {}),
     },
   };
 }

@@ -45,15 +45,20 @@ export async function channelAvailability(
     memo(`availability:live:${from}:${to}:${key}`, () => liveStreamSpansForChannels(db, ids, new Date(from), new Date(to)), scope),
     memo(`availability:vod:${key}`, () => vodCounts(db, ids), scope),
   ]);
-  return new Map(asks.map(({ channel, from: dayFrom, to: dayTo }, i) => {
-    // The spans overlapping this channel's today, then: on air now or starting later today.
-    const live = (spans.get(channel.id) ?? []).filter(([start, end]) => start < dayTo && end > dayFrom);
-    return [channel.id, {
-      scheduleAvailable: scheduled[i]!,
-      liveAvailable: live.some(([start, end]) => end > now && start < dayTo),
-      vodAvailable: (vod.get(channel.id) ?? 0) > 0,
-    }];
-  }));
+  return new Map(
+    asks.map(({ channel, from: dayFrom, to: dayTo }, i) => {
+      // The spans overlapping this channel's today, then: on air now or starting later today.
+      const live = (spans.get(channel.id) ?? []).filter(([start, end]) => start < dayTo && end > dayFrom);
+      return [
+        channel.id,
+        {
+          scheduleAvailable: scheduled[i]!,
+          liveAvailable: live.some(([start, end]) => end > now && start < dayTo),
+          vodAvailable: (vod.get(channel.id) ?? 0) > 0,
+        },
+      ];
+    }),
+  );
 }
 
 /** The day windows, channel ids, the span of instants and the cache key and scope of an availability ask. */
@@ -81,13 +86,7 @@ function plan(channels: readonly TimelineChannel[], zone: string | undefined, no
  * unchanged: the end of a channel's today (scheduleAvailable and the day's live streams are the
  * next day's), or the end of one of today's live streams (liveAvailable). Infinity: none (no channels).
  */
-export async function availabilityChangesAt(
-  db: Queryable,
-  channels: readonly TimelineChannel[],
-  zone: string | undefined,
-  now: number,
-  memo: Memo = noMemo,
-): Promise<number> {
+export async function availabilityChangesAt(db: Queryable, channels: readonly TimelineChannel[], zone: string | undefined, now: number, memo: Memo = noMemo): Promise<number> {
   if (channels.length === 0) return Infinity;
   const { asks, ids, from, to, key, scope } = plan(channels, zone, now);
   const spans = await memo(`availability:live:${from}:${to}:${key}`, () => liveStreamSpansForChannels(db, ids, new Date(from), new Date(to)), scope);

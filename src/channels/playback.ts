@@ -82,7 +82,11 @@ export async function videoLocked(reads: CatalogReads, caller: Caller, video: { 
   const candidates = sold ? places.filter((p) => p.how !== 'library') : places;
   const [gate, unlocked] = await Promise.all([
     accessGate(db, offers, caller, refs),
-    playableChannels(db, places.map((p) => ({ id: p.channelId, passwordHash: p.passwordHash })), caller),
+    playableChannels(
+      db,
+      places.map((p) => ({ id: p.channelId, passwordHash: p.passwordHash })),
+      caller,
+    ),
   ]);
   const open = (p: VideoPlace) => (p.how === 'vod' ? gate.vodOpen({ videoId: video.id, channelId: p.channelId }) : gate.channelOpen(p.channelId));
   return !candidates.some((p) => unlocked.has(p.channelId) && open(p));

@@ -35,26 +35,73 @@ const searchQuery = z.object({
 /** Video.kt's fields, all strings (Gson would refuse a boolean there); VideoKey is Any. */
 const s = z.string();
 const foundVideoSchema = z.object({
-  CategoryId: s, CategoryName: s, ChannelScheduleId: s, ChannelTubeId: s, Description: s, Duration: s, EndDate: s,
-  IsInPublicLibrary: s, IsPrivate: s, IsRRated: s, IsRemovedByProvider: s, IsRestrictedByProvider: s,
-  PlaybackEndTime: s, PlaybackOrderNumber: s, PlaybackStartTime: s, ProviderVideoId: s, StartDate: s, Thumbnail: s,
-  Title: s, VideoKey: z.null(), VideoProviderId: s, VideoProviderName: s, VideoTubeId: s, VideoTubeTitle: s, providerName: s,
+  CategoryId: s,
+  CategoryName: s,
+  ChannelScheduleId: s,
+  ChannelTubeId: s,
+  Description: s,
+  Duration: s,
+  EndDate: s,
+  IsInPublicLibrary: s,
+  IsPrivate: s,
+  IsRRated: s,
+  IsRemovedByProvider: s,
+  IsRestrictedByProvider: s,
+  PlaybackEndTime: s,
+  PlaybackOrderNumber: s,
+  PlaybackStartTime: s,
+  ProviderVideoId: s,
+  StartDate: s,
+  Thumbnail: s,
+  Title: s,
+  VideoKey: z.null(),
+  VideoProviderId: s,
+  VideoProviderName: s,
+  VideoTubeId: s,
+  VideoTubeTitle: s,
+  providerName: s,
 });
 const searchResponse = {
-  200: customDataSchema(z.array(z.object({
-    channels: z.array(channelItemSchema), channels_count: z.int(), videos: z.array(foundVideoSchema), videos_count: z.int(),
-  }))),
+  200: customDataSchema(
+    z.array(
+      z.object({
+        channels: z.array(channelItemSchema),
+        channels_count: z.int(),
+        videos: z.array(foundVideoSchema),
+        videos_count: z.int(),
+      }),
+    ),
+  ),
 };
 
 /** A found video as Video.kt reads it; schedule fields are empty (a search is of the library, not the guide). */
 function presentFoundVideo(v: FoundVideo): z.input<typeof foundVideoSchema> {
   return {
-    CategoryId: v.categoryId === null ? '' : String(v.categoryId), CategoryName: v.categoryName ?? '', ChannelScheduleId: '',
-    ChannelTubeId: String(v.channelId), Description: v.description ?? '', Duration: String(Math.max(0, Math.trunc(v.durationSeconds))), EndDate: '',
-    IsInPublicLibrary: 'true', IsPrivate: 'false', IsRRated: String(v.isRRated), IsRemovedByProvider: String(v.isRemovedByProvider),
-    IsRestrictedByProvider: String(v.isRestrictedByProvider), PlaybackEndTime: '', PlaybackOrderNumber: '', PlaybackStartTime: '',
-    ProviderVideoId: v.providerVideoId, StartDate: '', Thumbnail: v.thumbnailUrl, Title: v.title, VideoKey: null, VideoProviderId: '',
-    VideoProviderName: v.providerName, VideoTubeId: String(v.id), VideoTubeTitle: v.title, providerName: v.providerName,
+    CategoryId: v.categoryId === null ? '' : String(v.categoryId),
+    CategoryName: v.categoryName ?? '',
+    ChannelScheduleId: '',
+    ChannelTubeId: String(v.channelId),
+    Description: v.description ?? '',
+    Duration: String(Math.max(0, Math.trunc(v.durationSeconds))),
+    EndDate: '',
+    IsInPublicLibrary: 'true',
+    IsPrivate: 'false',
+    IsRRated: String(v.isRRated),
+    IsRemovedByProvider: String(v.isRemovedByProvider),
+    IsRestrictedByProvider: String(v.isRestrictedByProvider),
+    PlaybackEndTime: '',
+    PlaybackOrderNumber: '',
+    PlaybackStartTime: '',
+    ProviderVideoId: v.providerVideoId,
+    StartDate: '',
+    Thumbnail: v.thumbnailUrl,
+    Title: v.title,
+    VideoKey: null,
+    VideoProviderId: '',
+    VideoProviderName: v.providerName,
+    VideoTubeId: String(v.id),
+    VideoTubeTitle: v.title,
+    providerName: v.providerName,
   };
 }
 
@@ -72,11 +119,13 @@ export const mobileSearchRoutes: FastifyPluginAsync<GroupOptions> = async (plain
     const videoSkip = request.query.video_skip ?? 0;
     const open = listed.filter((l) => l.channel.passwordHash === null).map((l) => l.channel.id);
     const found = await searchChannelVideos(db, open, text, videoSkip, request.query.video_take ?? DEFAULT_TAKE);
-    return customData([{
-      channels: channels.slice(channelSkip, channelSkip + (request.query.channel_take ?? DEFAULT_TAKE)).map(presentListedChannel),
-      channels_count: channels.length,
-      videos: found.rows.map(presentFoundVideo),
-      videos_count: found.total,
-    }]);
+    return customData([
+      {
+        channels: channels.slice(channelSkip, channelSkip + (request.query.channel_take ?? DEFAULT_TAKE)).map(presentListedChannel),
+        channels_count: channels.length,
+        videos: found.rows.map(presentFoundVideo),
+        videos_count: found.total,
+      },
+    ]);
   });
 };

@@ -58,9 +58,7 @@ const programmesResponse = { 200: z.array(programmeSchema) };
 const MAX_ROKU_ROWS = 2 * MAX_DAY_ENTRIES;
 
 const channelsQuery = z.object({ ...zoneField, limit: wholeNumber('limit', 1, MAX_TAKE), page: wholeNumber('page', 1) });
-const videoQuery = z
-  .object({ ...zoneField, channel_ids: idList('channel_ids', true), dates: dateList('dates') })
-  .superRefine(boundChannelDays('channel_ids'));
+const videoQuery = z.object({ ...zoneField, channel_ids: idList('channel_ids', true), dates: dateList('dates') }).superRefine(boundChannelDays('channel_ids'));
 
 /** A programme as programItemParser reads it; times as UTC instants (ISO 8601 with Z). */
 function presentProgramme(r: GuideRow, description: string): z.input<typeof programmeSchema> {

@@ -22,7 +22,6 @@ const LOGIN_FAILURES = {
   account_not_activated: [403, 'Your account is not activated.'],
 } as const;
 
-
 export const authRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   app.post('/auth/login', { schema: { body: loginBody, response: tokenResponse }, config: loginRateLimit(config) }, async (request) => {

@@ -30,7 +30,9 @@ const optionalId = (field: string) =>
   });
 
 const requiredId = (field: string) =>
-  optionalId(field).refine((id) => id !== null, `The ${field.replaceAll('_', ' ')} field is required.`).transform((id) => id!);
+  optionalId(field)
+    .refine((id) => id !== null, `The ${field.replaceAll('_', ' ')} field is required.`)
+    .transform((id) => id!);
 
 /** Absent: the store of the client's Platform-Id (the route decides); present: one of the four stores. */
 const storePlatform = optionalText('store_platform', 20).transform((value, ctx) => {
@@ -66,14 +68,10 @@ const transactionIds = z.preprocess(
     .transform((ids) => [...new Set(ids.map((id) => id.trim()))]),
 );
 
-export const subscriptionRestoreBody = bodyObject(
-  z.object({ store_platform: storePlatform, device_id: purchaseFields.device_id, original_transaction_ids: transactionIds }),
-);
+export const subscriptionRestoreBody = bodyObject(z.object({ store_platform: storePlatform, device_id: purchaseFields.device_id, original_transaction_ids: transactionIds }));
 
 export const ppvVerifyBody = bodyObject(
-  z
-    .object({ ...purchaseFields, video_tube_id: requiredId('video_tube_id'), channel_tube_id: optionalId('channel_tube_id') })
-    .refine(receiptOrTransaction, RECEIPT_REQUIRED),
+  z.object({ ...purchaseFields, video_tube_id: requiredId('video_tube_id'), channel_tube_id: optionalId('channel_tube_id') }).refine(receiptOrTransaction, RECEIPT_REQUIRED),
 );
 
 export const ppvStatusQuery = z.object({ video_tube_id: requiredId('video_tube_id'), channel_tube_id: optionalId('channel_tube_id') });

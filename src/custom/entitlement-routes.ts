@@ -62,7 +62,12 @@ export const entitlementRoutes: FastifyPluginAsync<GroupOptions> = async (plain,
   app.post(`${BASE}/subscription/verify`, { schema: { body: subscriptionVerifyBody, response: purchaseResponse } }, async (request) => {
     const body = request.body;
     const b = await buyer(request, body.device_id);
-    const purchase = { store: body.store_platform ?? clientStoreOf(request), productId: body.product_id, receiptData: body.receipt_data, originalTransactionId: body.original_transaction_id };
+    const purchase = {
+      store: body.store_platform ?? clientStoreOf(request),
+      productId: body.product_id,
+      receiptData: body.receipt_data,
+      originalTransactionId: body.original_transaction_id,
+    };
     return presentPurchase(unlessRefused(await verifySubscription(db, verifiers, b, purchase)));
   });
 

@@ -33,8 +33,7 @@ export function failureBody(statusCode: number, message: string) {
   return { data: { message, status_code: statusCode } };
 }
 
-export const failure = (statusCode: number, message: string, headers?: Record<string, string>) =>
-  new CustomError(statusCode, failureBody(statusCode, message), headers);
+export const failure = (statusCode: number, message: string, headers?: Record<string, string>) => new CustomError(statusCode, failureBody(statusCode, message), headers);
 export const invalid = (errors: FieldErrors) => new CustomError(422, invalidBody(errors));
 export const invalidField = (field: string, message: string) => invalid({ [field]: [message] });
 

@@ -61,7 +61,11 @@ export const pageFields = (defaultPerPage: number, maxPerPage = MAX_PER_PAGE) =>
 });
 
 /** Non-blank entries of a comma-separated list (a trailing comma is harmless). */
-const entriesOf = (value: string | undefined) => (value ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
+const entriesOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
 
 /**
  * Comma-separated ids: duplicates collapsed, order kept. Ids past the integer column range

@@ -25,15 +25,16 @@ const vastQuery = z.object({ platform: optionalText('platform') });
 const channelTokenBody = bodyObject(
   z.object({
     // Clients send the id as a number (JSON) or a string (forms).
-    channel_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text('channel_id')).transform((v, ctx) => {
-      if (/^\d+$/.test(v.trim())) return pathId(v.trim());
-      ctx.addIssue({ code: 'custom', message: 'The channel id must be an integer.' });
-      return z.NEVER;
-    }),
+    channel_id: z
+      .preprocess((v) => (typeof v === 'number' ? String(v) : v), text('channel_id'))
+      .transform((v, ctx) => {
+        if (/^\d+$/.test(v.trim())) return pathId(v.trim());
+        ctx.addIssue({ code: 'custom', message: 'The channel id must be an integer.' });
+        return z.NEVER;
+      }),
     password: text('password', 1024),
   }),
 );
-
 
 /** The `platform` query wins over Platform-Id; neither: the channel-wide (web) row. */
 function requestedVastPlatform(request: FastifyRequest, query: string | undefined): VastPlatform {
@@ -58,20 +59,24 @@ export const playbackRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   const reads = { db, cache, timelines };
   const vastKept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, PLATFORM_RULE).hooks;
 
-  app.get('/channels/:channelId/vast', { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery, response: vastResponse }, ...vastKept }, async (request) => {
-    // Catalog data only (the channel and its VAST rows): kept until the catalog changes.
-    const id = pathId(request.params.channelId);
-    const found = await cache.get(`custom:vast:${id}`, async () => {
-      const channel = await findChannel(db, id);
-      return channel ? { ownerId: channel.ownerId, settings: await channelVastSettings(db, channel.id) } : null;
-    });
-    if (!found) throw channelNotFound();
-    const { settings } = found;
-    // Ads are no one's purchase: the same answer for everyone, until the channel changes.
-    shareAnswer(request, { ownerId: found.ownerId, channelIds: [id] }, Infinity);
-    const row = vastSettingFor(settings, requestedVastPlatform(request, request.query.platform));
-    return customData(row ? vastSettingsObject(row) : null);
-  });
+  app.get(
+    '/channels/:channelId/vast',
+    { schema: { params: z.object({ channelId: z.string() }), querystring: vastQuery, response: vastResponse }, ...vastKept },
+    async (request) => {
+      // Catalog data only (the channel and its VAST rows): kept until the catalog changes.
+      const id = pathId(request.params.channelId);
+      const found = await cache.get(`custom:vast:${id}`, async () => {
+        const channel = await findChannel(db, id);
+        return channel ? { ownerId: channel.ownerId, settings: await channelVastSettings(db, channel.id) } : null;
+      });
+      if (!found) throw channelNotFound();
+      const { settings } = found;
+      // Ads are no one's purchase: the same answer for everyone, until the channel changes.
+      shareAnswer(request, { ownerId: found.ownerId, channelIds: [id] }, Infinity);
+      const row = vastSettingFor(settings, requestedVastPlatform(request, request.query.platform));
+      return customData(row ? vastSettingsObject(row) : null);
+    },
+  );
 
   app.get('/token_by_video/:videoTubeId', { schema: { params: z.object({ videoTubeId: z.string() }), response: renditionsResponse } }, async (request) => {
     const video = await findVideo(db, pathId(request.params.videoTubeId));

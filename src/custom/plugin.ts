@@ -21,7 +21,6 @@ import { scheduleRoutes } from './schedule-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { vodRoutes } from './vod-routes.ts';
 
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The account of a valid Bearer token, or null (none sent, unknown, expired, revoked). */
@@ -85,7 +84,11 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
     const id = (request.params as Record<string, string | undefined> | undefined)?.['id'];
     if (id === undefined) return;
     // Kept with the owner found (an unknown id or slug: until any change).
-    const owner = await options.cache.get(`owner:${id.toLowerCase()}`, () => findAccountByIdOrSlug(db, id), (found) => (found ? { ownerId: found.id } : undefined));
+    const owner = await options.cache.get(
+      `owner:${id.toLowerCase()}`,
+      () => findAccountByIdOrSlug(db, id),
+      (found) => (found ? { ownerId: found.id } : undefined),
+    );
     if (!owner) throw userRequired();
     request.owner = owner;
   });

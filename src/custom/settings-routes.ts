@@ -32,16 +32,16 @@ export const settingsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const platform = requiredPlatform(request);
     const ownerId = ownerOf(request).id;
     shareAnswer(request, { ownerId }, Infinity);
-    const settings = await cache.get(`custom:app_settings:${ownerId}:${platform}`, async () => {
-      const found = await findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app);
-      if (!found) return undefined;
-      const [images, mobile, products] = await Promise.all([
-        appImages(db, found.id, ARTWORK),
-        appMobileSettings(db, found.id),
-        storeProductsOf(db, found.id),
-      ]);
-      return presentAppSettings({ ownerId, app: found, platform, images, mobile, products });
-    }, { ownerId });
+    const settings = await cache.get(
+      `custom:app_settings:${ownerId}:${platform}`,
+      async () => {
+        const found = await findAppByOwnerAndPlatform(db, ownerId, CLIENT_PLATFORMS[platform].app);
+        if (!found) return undefined;
+        const [images, mobile, products] = await Promise.all([appImages(db, found.id, ARTWORK), appMobileSettings(db, found.id), storeProductsOf(db, found.id)]);
+        return presentAppSettings({ ownerId, app: found, platform, images, mobile, products });
+      },
+      { ownerId },
+    );
     if (!settings) throw failure(404, 'App not found');
     return customData(settings);
   });

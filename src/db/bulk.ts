@@ -21,11 +21,7 @@ export async function insertRows<T extends PgTable>(db: Queryable, table: T, row
   for (const part of chunk(rows, rowsPerStatement(table))) await db.insert(table).values(part);
 }
 
-export async function insertRowsIgnoringConflicts<T extends PgTable>(
-  db: Queryable,
-  table: T,
-  rows: T['$inferInsert'][],
-): Promise<void> {
+export async function insertRowsIgnoringConflicts<T extends PgTable>(db: Queryable, table: T, rows: T['$inferInsert'][]): Promise<void> {
   for (const part of chunk(rows, rowsPerStatement(table))) await db.insert(table).values(part).onConflictDoNothing();
 }
 
@@ -40,12 +36,7 @@ function updateAllExcept(table: PgTable, target: readonly PgColumn[]): Record<st
 }
 
 /** Insert, or replace every column of the row whose `target` matches. */
-export async function upsertRows<T extends PgTable>(
-  db: Queryable,
-  table: T,
-  target: PgColumn[],
-  rows: T['$inferInsert'][],
-): Promise<void> {
+export async function upsertRows<T extends PgTable>(db: Queryable, table: T, target: PgColumn[], rows: T['$inferInsert'][]): Promise<void> {
   const set = updateAllExcept(table, target);
   for (const part of chunk(rows, rowsPerStatement(table))) {
     await db

@@ -3,22 +3,7 @@
 // primary keys exactly as clients hold them; internal rows use identity columns.
 // Column names are snake_case through Drizzle's `casing` option (see db/connect.ts).
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_STATUSES,
   APP_PLATFORMS,
@@ -77,7 +62,9 @@ export const accounts = pgTable(
      * on every write that changes the slice, and on the row's insert, so a value never comes
      * back (not even for an account deleted and created again); the export's ETag derives from it.
      */
-    sliceVersion: bigint({ mode: 'number' }).notNull().default(sql`nextval('account_slice_versions')`),
+    sliceVersion: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`nextval('account_slice_versions')`),
   },
   (t) => [
     uniqueIndex('accounts_username_lower').on(sql`lower(${t.username})`),
@@ -226,10 +213,7 @@ export const channels = pgTable(
     createdAt: instant().notNull(),
     deleted: boolean().notNull().default(false),
   },
-  (t) => [
-    uniqueIndex('channels_owner_url').on(t.ownerId, t.url),
-    index('channels_owner_order').on(t.ownerId, t.sortOrder, t.id),
-  ],
+  (t) => [uniqueIndex('channels_owner_url').on(t.ownerId, t.url), index('channels_owner_order').on(t.ownerId, t.sortOrder, t.id)],
 );
 
 /** The channel's video library, in library order. */
@@ -259,10 +243,7 @@ export const channelVodVideos = pgTable(
       .notNull()
       .references(() => videos.id),
   },
-  (t) => [
-    primaryKey({ columns: [t.channelId, t.position] }),
-    index('channel_vod_videos_video').on(t.videoId, t.channelId),
-  ],
+  (t) => [primaryKey({ columns: [t.channelId, t.position] }), index('channel_vod_videos_video').on(t.videoId, t.channelId)],
 );
 
 export const channelVastSettings = pgTable(
@@ -422,10 +403,7 @@ export const appStoreProducts = pgTable(
     billingPeriod: text({ enum: BILLING_PERIODS }).notNull(),
     isActive: boolean().notNull().default(true),
   },
-  (t) => [
-    primaryKey({ columns: [t.appId, t.kind, t.position] }),
-    uniqueIndex('app_store_products_sku').on(t.appId, t.kind, t.storePlatform, t.productId),
-  ],
+  (t) => [primaryKey({ columns: [t.appId, t.kind, t.position] }), uniqueIndex('app_store_products_sku').on(t.appId, t.kind, t.storePlatform, t.productId)],
 );
 
 /** Per-store secrets needed to verify purchases (keys documented in docs/entitlements.md). */
@@ -479,7 +457,9 @@ export const epgKeys = pgTable(
   },
   (t) => [
     uniqueIndex('epg_keys_hash').on(t.keyHash),
-    uniqueIndex('epg_keys_live_app').on(t.appId).where(sql`${t.revokedAt} is null`),
+    uniqueIndex('epg_keys_live_app')
+      .on(t.appId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );
 
@@ -496,10 +476,7 @@ export const favorites = pgTable(
       .references(() => channels.id, { onDelete: 'cascade' }),
     favoritedAt: instant().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.channelId] }),
-    index('favorites_account_recent').on(t.accountId, t.favoritedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.accountId, t.channelId] }), index('favorites_account_recent').on(t.accountId, t.favoritedAt)],
 );
 
 /** A private channel unlocked through getChannelToken, per device or per viewer. */
@@ -514,10 +491,7 @@ export const channelUnlocks = pgTable(
     viewerId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
     unlockedAt: instant().notNull(),
   },
-  (t) => [
-    uniqueIndex('channel_unlocks_device').on(t.channelId, t.deviceId),
-    uniqueIndex('channel_unlocks_viewer').on(t.channelId, t.viewerId),
-  ],
+  (t) => [uniqueIndex('channel_unlocks_device').on(t.channelId, t.deviceId), uniqueIndex('channel_unlocks_viewer').on(t.channelId, t.viewerId)],
 );
 
 export const subscriptions = pgTable(
@@ -668,7 +642,9 @@ export const storeNotifications = pgTable(
   },
   (t) => [
     uniqueIndex('store_notifications_id').on(t.storePlatform, t.notificationId),
-    index('store_notifications_due').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('store_notifications_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
     index('store_notifications_app').on(t.appId, t.receivedAt),
   ],
 );
@@ -923,9 +899,15 @@ export const channelProgramming = pgTable('channel_programming', {
     .primaryKey()
     .references(() => channels.id, { onDelete: 'cascade' }),
   /** The weekly slot plan (src/schedules/programming.ts Slot[]). */
-  slots: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+  slots: jsonb()
+    .$type<unknown[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** Filler video ids, in the owner's order. */
-  fillerVideoIds: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  fillerVideoIds: jsonb()
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** The owner's collection the filler plays instead of its list (null: the list). */
   fillerCollectionId: integer(),
   /** The owner's collection that fills a slot's dead air after everything else (null: none; migration 0021). */
@@ -956,7 +938,10 @@ export const collections = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    videoIds: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    videoIds: jsonb()
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     rules: jsonb().$type<CollectionRulesRow>(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -1108,5 +1093,9 @@ export const scheduleBlockFigures = pgTable(
     videoCount: integer().notNull(),
     spanSeconds: doublePrecision().notNull(),
   },
-  (t) => [index('schedule_block_figures_long').on(t.channelId).where(sql`${t.spanSeconds} >= 86400`)],
+  (t) => [
+    index('schedule_block_figures_long')
+      .on(t.channelId)
+      .where(sql`${t.spanSeconds} >= 86400`),
+  ],
 );

@@ -36,10 +36,24 @@ const USER = { northwind: 101, harbor: 102, lumen: 103, viewer: 104, ana: 105 } 
 const CAT = { news: 1, sports: 2, music: 3, kids: 4, documentary: 5, entertainment: 6 } as const;
 const LANG = { en: 1, es: 2, de: 3 } as const;
 const CH = {
-  news: 1001, music: 1002, docs: 1003, members: 1004, onDemand: 1005, deportes: 1006, classics: 1007, kinder: 1008,
+  news: 1001,
+  music: 1002,
+  docs: 1003,
+  members: 1004,
+  onDemand: 1005,
+  deportes: 1006,
+  classics: 1007,
+  kinder: 1008,
 } as const;
 const APP = {
-  nwMobile: 301, nwRoku: 302, nwFireTv: 303, nwAppleTv: 304, nwAndroidTv: 305, harborRoku: 306, lumenMobile: 307, lumenRoku: 308,
+  nwMobile: 301,
+  nwRoku: 302,
+  nwFireTv: 303,
+  nwAppleTv: 304,
+  nwAndroidTv: 305,
+  harborRoku: 306,
+  lumenMobile: 307,
+  lumenRoku: 308,
 } as const;
 const FIRST_VIDEO_ID = 50001;
 const FIRST_BLOCK_ID = 900001;
@@ -52,7 +66,6 @@ const ROKU_ARCHIVE_TOKEN = '6f1c2b8e-4d3a-4e7f-9b21-0c5d8a7e3f14';
 
 // ---------------------------------------------------------------------------------------------
 // Small deterministic helpers
-
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -94,7 +107,11 @@ const SING_ALONG = 'Zum Mitsingen, mit Liedtext.';
 
 const GROUPS: Group[] = [
   {
-    key: 'news', ownerId: USER.northwind, categoryId: CAT.news, mediaSlug: 'northwind', customPrefix: 'nwn',
+    key: 'news',
+    ownerId: USER.northwind,
+    categoryId: CAT.news,
+    mediaSlug: 'northwind',
+    customPrefix: 'nwn',
     rows: [
       ['Morning Briefing: Markets Open Higher on Rate Hopes', 12.5, 'Y', 'Stocks, bonds and the dollar ahead of the opening bell, with analysis from our business desk.'],
       ['City Council Approves Riverside Transit Plan', 6.2, 'C', 'A 7-2 vote clears the way for a light-rail line along the east bank. What changes for commuters, and when.'],
@@ -113,7 +130,11 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    key: 'music', ownerId: USER.northwind, categoryId: CAT.music, mediaSlug: 'northwind', customPrefix: 'nwm',
+    key: 'music',
+    ownerId: USER.northwind,
+    categoryId: CAT.music,
+    mediaSlug: 'northwind',
+    customPrefix: 'nwm',
     rows: [
       ['Live at the Harbor Stage: The Lanterns (Full Set)', 48.2, 'C', 'Recorded live in front of 2,000 fans on the waterfront.'],
       ['Acoustic Sessions: Mara Quinn - Paper Boats', 3.5, 'Y', ONE_TAKE],
@@ -130,14 +151,24 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    key: 'docs', ownerId: USER.northwind, categoryId: CAT.documentary, mediaSlug: 'northwind', customPrefix: 'nwd',
+    key: 'docs',
+    ownerId: USER.northwind,
+    categoryId: CAT.documentary,
+    mediaSlug: 'northwind',
+    customPrefix: 'nwd',
     rows: [
       ['The Salt Road: Traders of the Sahara', 52.3, 'V', 'Following a camel caravan on a 700-kilometre salt run.'],
       ['Glacier Year: Twelve Months on the Ice', 47.6, 'C', 'Scientists follow one glacier through a full year of melt and snow.'],
       ['Inside the Seed Vault', 28.4, 'Y', "A rare look inside the archive that safeguards the world's crops."],
       ['Rivers of the City: Lost Streams Beneath Our Streets', 38.9, 'V', null],
       ['The Clockmakers', 25.2, 'Y', 'Three generations of a family workshop keeping mechanical time alive.'],
-      ['Night Shift: A Hospital After Midnight', 44.1, 'C', 'Twelve hours with the emergency team of a city hospital. Contains scenes some viewers may find distressing.', { isRRated: true }],
+      [
+        'Night Shift: A Hospital After Midnight',
+        44.1,
+        'C',
+        'Twelve hours with the emergency team of a city hospital. Contains scenes some viewers may find distressing.',
+        { isRRated: true },
+      ],
       ['Wings Over the Wetlands', 51.7, 'V', 'The great autumn migration, filmed from the ground and the air.'],
       ['Steel and Sky: Building the Bridge', 42.5, 'C', 'Four years, 30,000 tonnes of steel and one very tight deadline.'],
       ['The Last Lighthouse Keepers', 33.8, 'Y', 'The people who still tend the lamps on a remote coast.'],
@@ -145,7 +176,11 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    key: 'members', ownerId: USER.northwind, categoryId: CAT.entertainment, mediaSlug: 'northwind', customPrefix: 'nwx',
+    key: 'members',
+    ownerId: USER.northwind,
+    categoryId: CAT.entertainment,
+    mediaSlug: 'northwind',
+    customPrefix: 'nwx',
     rows: [
       ["Director's Cut: The Salt Road (Extended)", 89.6, 'C', 'The full-length cut with 35 minutes of unseen footage.', { categoryId: CAT.documentary }],
       ['Members Q&A: Behind the Documentary Unit', 34.7, 'V', 'Our producers answer questions from members.', { isPrivate: true, categoryId: null }],
@@ -154,14 +189,23 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    key: 'newsLive', ownerId: USER.northwind, categoryId: CAT.news, mediaSlug: 'northwind', customPrefix: 'nwlive', live: true,
+    key: 'newsLive',
+    ownerId: USER.northwind,
+    categoryId: CAT.news,
+    mediaSlug: 'northwind',
+    customPrefix: 'nwlive',
+    live: true,
     rows: [
       ['Northwind News Live', 90, 'C', 'Breaking news and live coverage from the Northwind newsroom.'],
       ['Special Report Live', 60, 'C', 'Extended live coverage from New York as the story develops.'],
     ],
   },
   {
-    key: 'deportes', ownerId: USER.harbor, categoryId: CAT.sports, mediaSlug: 'harbor', customPrefix: 'hbs',
+    key: 'deportes',
+    ownerId: USER.harbor,
+    categoryId: CAT.sports,
+    mediaSlug: 'harbor',
+    customPrefix: 'hbs',
     rows: [
       ['Resumen de la Jornada 12: Liga Costera', 18.4, 'Y', 'Todos los goles y las jugadas clave de la jornada.'],
       ['Previa: El Clásico del Puerto', 12.2, 'Y', 'Alineaciones probables, estadísticas y la opinión de nuestros analistas.'],
@@ -176,7 +220,11 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    key: 'classics', ownerId: USER.harbor, categoryId: CAT.sports, mediaSlug: 'harbor', customPrefix: 'hbc',
+    key: 'classics',
+    ownerId: USER.harbor,
+    categoryId: CAT.sports,
+    mediaSlug: 'harbor',
+    customPrefix: 'hbc',
     rows: [
       ['Classic Match: Harbor Cup Final, Extra Time', 38.5, 'Y', 'The extra-time period of the most-watched final in club history.'],
       ['Rewind: Greatest Comebacks of the Decade', 24.2, 'V', null, { isRestrictedByProvider: true }],
@@ -185,11 +233,20 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    key: 'deportesLive', ownerId: USER.harbor, categoryId: CAT.sports, mediaSlug: 'harbor', customPrefix: 'hblive', live: true,
+    key: 'deportesLive',
+    ownerId: USER.harbor,
+    categoryId: CAT.sports,
+    mediaSlug: 'harbor',
+    customPrefix: 'hblive',
+    live: true,
     rows: [['En Vivo: Harbor FC vs. Deportivo Bahía', 120, 'C', 'Transmisión en directo desde el Estadio del Puerto.']],
   },
   {
-    key: 'kinder', ownerId: USER.lumen, categoryId: CAT.kids, mediaSlug: 'lumen', customPrefix: 'lmk',
+    key: 'kinder',
+    ownerId: USER.lumen,
+    categoryId: CAT.kids,
+    mediaSlug: 'lumen',
+    customPrefix: 'lmk',
     rows: [
       ['Die kleine Raupe, Folge 1: Der erste Frühlingstag', 11.2, 'Y', 'Die kleine Raupe erwacht und entdeckt den Garten.'],
       ['Die kleine Raupe, Folge 2: Regentropfen', 10.8, 'Y', 'Ein Regentag voller Abenteuer unter einem großen Blatt.'],
@@ -218,7 +275,12 @@ function youtubeId(rand: () => number): string {
 }
 
 /** Progressive renditions the Custom host has cached, at the widths clients use. */
-const RENDITIONS = [[1280, 720], [960, 540], [640, 360], [426, 240]] as const;
+const RENDITIONS = [
+  [1280, 720],
+  [960, 540],
+  [640, 360],
+  [426, 240],
+] as const;
 /** Which cached renditions are still valid, for the first few Custom videos (the rest have none). */
 const RENDITION_PLANS = ['fresh', 'mixed', 'expired', 'smallOnly'] as const;
 
@@ -245,11 +307,7 @@ function buildVideos(now: Date): BuiltVideos {
       // from the HLS segments, so it is fractional; YouTube and Vimeo report whole seconds.
       const jitter = (rand() - 0.5) * 40;
       const fraction = Math.round((0.04 + rand() * 0.92) * 100) / 100;
-      const durationSeconds = g.live
-        ? minutes * 60
-        : providerName === 'Custom'
-          ? Math.floor(minutes * 60 + jitter) + fraction
-          : Math.round(minutes * 60 + jitter);
+      const durationSeconds = g.live ? minutes * 60 : providerName === 'Custom' ? Math.floor(minutes * 60 + jitter) + fraction : Math.round(minutes * 60 + jitter);
       let providerVideoId: string;
       let thumbnailUrl: string;
       let streamUrl: string | null = null;
@@ -269,8 +327,17 @@ function buildVideos(now: Date): BuiltVideos {
         if (plan) renditions.push(...cachedRenditions(base, plan, hour));
       }
       const video: VideoInput = {
-        id, ownerId: g.ownerId, title, description, durationSeconds, thumbnailUrl, providerName, providerVideoId,
-        categoryId: g.categoryId, streamUrl, ...extra,
+        id,
+        ownerId: g.ownerId,
+        title,
+        description,
+        durationSeconds,
+        thumbnailUrl,
+        providerName,
+        providerVideoId,
+        categoryId: g.categoryId,
+        streamUrl,
+        ...extra,
       };
       if (renditions.length > 0) video.renditions = renditions;
       videos.push(video);
@@ -287,7 +354,9 @@ function cachedRenditions(base: string, plan: (typeof RENDITION_PLANS)[number], 
   return RENDITIONS.filter(([w]) => plan !== 'smallOnly' || w <= 640).map(([width, height]) => {
     const expires = plan === 'fresh' || plan === 'smallOnly' || (plan === 'mixed' && width <= 640) ? valid : expired;
     const exp = Math.floor(expires / 1000);
-    const sig = crc32(Buffer.from(`${base}:${width}:${exp}`)).toString(16).padStart(8, '0');
+    const sig = crc32(Buffer.from(`${base}:${width}:${exp}`))
+      .toString(16)
+      .padStart(8, '0');
     return { url: `${base}/${width}x${height}.mp4?exp=${exp}&sig=${sig}`, width, height, expiresUtc: iso(expires) };
   });
 }
@@ -345,13 +414,7 @@ class Scheduler {
   }
 
   /** Regular programming: every slot on each day offset in [from, to]. */
-  week(
-    zone: string,
-    pool: readonly number[],
-    slots: readonly Slot[],
-    days: { from: number; to: number; unpublishedFrom?: number },
-    seed: number,
-  ): BlockInput[] {
+  week(zone: string, pool: readonly number[], slots: readonly Slot[], days: { from: number; to: number; unpublishedFrom?: number }, seed: number): BlockInput[] {
     const cursor = { i: Math.floor(mulberry32(seed)() * pool.length) };
     const blocks: BlockInput[] = [];
     for (let d = days.from; d <= days.to; d++) {
@@ -395,17 +458,22 @@ function liveLaterToday(now: Date, zone: string, hoursAhead: number, videoId: nu
 // ---------------------------------------------------------------------------------------------
 // VAST ad settings
 
-function vast(
-  platform: VastInput['platform'],
-  channelId: number,
-  publisher: string,
-  opts: Omit<VastInput, 'platform' | 'vastUrl'>,
-): VastInput {
+function vast(platform: VastInput['platform'], channelId: number, publisher: string, opts: Omit<VastInput, 'platform' | 'vastUrl'>): VastInput {
   const size = platform === 'mobile' ? '640x360' : platform === 'web' ? '1280x720' : '1920x1080';
   const vastUrl = `https://ads.example/vast?pub=${publisher}&ch=${channelId}&pf=${platform}&sz=${size}&cb=[CACHEBUSTING]`;
   return {
-    platform, vastUrl, vastVersion: 1, skippable: false, adFrequency: null, midRollFrequency: null,
-    slottable: false, timeFrom: null, timeTo: null, vastType: 'fullscreen', allowAdsInVod: false, ...opts,
+    platform,
+    vastUrl,
+    vastVersion: 1,
+    skippable: false,
+    adFrequency: null,
+    midRollFrequency: null,
+    slottable: false,
+    timeFrom: null,
+    timeTo: null,
+    vastType: 'fullscreen',
+    allowAdsInVod: false,
+    ...opts,
   };
 }
 
@@ -455,7 +523,11 @@ function accounts(now: Date): AccountInput[] {
   });
   return [
     {
-      id: USER.northwind, ...login('demo'), publicUrl: 'northwind', fullName: 'Dana Whitfield', publicName: 'Northwind Media',
+      id: USER.northwind,
+      ...login('demo'),
+      publicUrl: 'northwind',
+      fullName: 'Dana Whitfield',
+      publicName: 'Northwind Media',
       branding: branding(PALETTE.northwind, 'Northwind Media', 'northwind.example'),
       appTokens: [{ token: ROKU_ARCHIVE_TOKEN, label: 'Roku archive' }],
       // Stored most recent last; the service orders them itself.
@@ -466,12 +538,20 @@ function accounts(now: Date): AccountInput[] {
       ],
     },
     {
-      id: USER.harbor, ...login('harbor'), publicUrl: 'harbor-sports', fullName: 'Mateo Alvarez', publicName: 'Harbor Sports Network',
+      id: USER.harbor,
+      ...login('harbor'),
+      publicUrl: 'harbor-sports',
+      fullName: 'Mateo Alvarez',
+      publicName: 'Harbor Sports Network',
       branding: { ...branding(PALETTE.harbor, 'Harbor Deportes', 'harbor.example'), useVastSettings: false },
     },
     {
       // A creator whose service plan lapsed: activity for its channels is refused (invalid_user).
-      id: USER.lumen, ...login('lumen'), publicUrl: 'lumen-kinder', fullName: 'Jana Hoffmann', publicName: 'Lumen Kinder',
+      id: USER.lumen,
+      ...login('lumen'),
+      publicUrl: 'lumen-kinder',
+      fullName: 'Jana Hoffmann',
+      publicName: 'Lumen Kinder',
       servicePlanActive: false,
       branding: { ...branding(PALETTE.lumen, 'Lumen Kinder TV', 'lumen.example'), faq: null, useVastSettings: false },
     },
@@ -495,12 +575,22 @@ function channels(now: Date, v: BuiltVideos): ChannelInput[] {
   // late-night draft today, and two live broadcasts today (one on air now).
   const newsZone = 'America/New_York';
   const newsChannel: ChannelInput = {
-    id: CH.news, ownerId: USER.northwind, name: 'Northwind News 24', url: 'northwind-news-24',
-    categoryId: CAT.news, languageId: LANG.en, timezone: newsZone, order: 0,
+    id: CH.news,
+    ownerId: USER.northwind,
+    name: 'Northwind News 24',
+    url: 'northwind-news-24',
+    categoryId: CAT.news,
+    languageId: LANG.en,
+    timezone: newsZone,
+    order: 0,
     pictureUrl: 'https://img.example/channels/northwind-news-24.jpg',
     description: 'Round-the-clock news, weather and investigations from the Northwind newsroom.',
-    playLiveFirst: true, isVerified: true, subscriberCount: 48_210, createdAt: createdAt(912),
-    videoIds: news, vodVideoIds: pick(news, 3, 6, 12, 13),
+    playLiveFirst: true,
+    isVerified: true,
+    subscriberCount: 48_210,
+    createdAt: createdAt(912),
+    videoIds: news,
+    vodVideoIds: pick(news, 3, 6, 12, 13),
     vast: [
       vast('web', CH.news, 'northwind', { vastVersion: 3, skippable: true, adFrequency: 3, midRollFrequency: 25 }),
       vast('roku', CH.news, 'northwind', { vastVersion: 2, adFrequency: 4, midRollFrequency: 0, slottable: true, timeFrom: 18, timeTo: 23 }),
@@ -510,7 +600,18 @@ function channels(now: Date, v: BuiltVideos): ChannelInput[] {
     roku: rokuSettings(true, 12),
     schedules: [
       s.block(s.date(newsZone, -3), '05:00', s.fill(pick(news, 0, 2, 5, 9, 8), 55, { i: 0 }), { loopDaily: true }),
-      ...s.week(newsZone, news, [{ at: '06:00', minutes: 180 }, { at: '12:00', minutes: 120 }, { at: '17:00', minutes: 150 }, { at: '20:00', minutes: 120 }], { from: -1, to: 6 }, CH.news),
+      ...s.week(
+        newsZone,
+        news,
+        [
+          { at: '06:00', minutes: 180 },
+          { at: '12:00', minutes: 120 },
+          { at: '17:00', minutes: 150 },
+          { at: '20:00', minutes: 120 },
+        ],
+        { from: -1, to: 6 },
+        CH.news,
+      ),
       s.block(s.date(newsZone, 0), '22:30', s.fill(news, 60, { i: 7 }), { published: false }),
     ],
     liveStreams: [
@@ -525,19 +626,37 @@ function channels(now: Date, v: BuiltVideos): ChannelInput[] {
   const [paperBoats, studioDiaries, slowRiver] = pick(music, 1, 2, 4);
   const musicCursor = { i: 5 };
   const musicChannel: ChannelInput = {
-    id: CH.music, ownerId: USER.northwind, name: 'Northwind Music', url: 'northwind-music',
-    categoryId: CAT.music, languageId: LANG.en, timezone: musicZone, order: 1,
+    id: CH.music,
+    ownerId: USER.northwind,
+    name: 'Northwind Music',
+    url: 'northwind-music',
+    categoryId: CAT.music,
+    languageId: LANG.en,
+    timezone: musicZone,
+    order: 1,
     pictureUrl: 'https://img.example/channels/northwind-music.jpg',
     description: 'Live sets, acoustic sessions and the stories behind the records.',
-    keepGuideOpened: true, subscriberCount: 21_954, createdAt: createdAt(640),
-    videoIds: music, vodVideoIds: pick(music, 0, 3, 7, 11, 1, 4, 8),
+    keepGuideOpened: true,
+    subscriberCount: 21_954,
+    createdAt: createdAt(640),
+    videoIds: music,
+    vodVideoIds: pick(music, 0, 3, 7, 11, 1, 4, 8),
     vast: [
       vast('web', CH.music, 'northwind', { skippable: true, adFrequency: 6, midRollFrequency: 0 }),
       vast('mobile', CH.music, 'northwind', { vastVersion: 2, skippable: true, adFrequency: 6, midRollFrequency: 0, vastType: 'picInPic' }),
     ],
     roku: rokuSettings(false, 40),
     schedules: [
-      ...s.week(musicZone, music, [{ at: '14:00', minutes: 240 }, { at: '23:00', minutes: 120 }], { from: -1, to: 6 }, CH.music),
+      ...s.week(
+        musicZone,
+        music,
+        [
+          { at: '14:00', minutes: 240 },
+          { at: '23:00', minutes: 120 },
+        ],
+        { from: -1, to: 6 },
+        CH.music,
+      ),
       s.block(s.date(musicZone, 0), '08:00', s.fill(music, 240, musicCursor, [paperBoats!, studioDiaries!, paperBoats!, slowRiver!, paperBoats!])),
       ...[1, 2, 3, 4, 5, 6].map((d) => s.block(s.date(musicZone, d), '08:00', s.fill(music, 240, musicCursor))),
     ],
@@ -545,40 +664,75 @@ function channels(now: Date, v: BuiltVideos): ChannelInput[] {
 
   const docsZone = 'Australia/Sydney';
   const docsChannel: ChannelInput = {
-    id: CH.docs, ownerId: USER.northwind, name: 'Northwind Documentaries', url: 'northwind-docs',
-    categoryId: CAT.documentary, languageId: LANG.en, timezone: docsZone, order: 2,
+    id: CH.docs,
+    ownerId: USER.northwind,
+    name: 'Northwind Documentaries',
+    url: 'northwind-docs',
+    categoryId: CAT.documentary,
+    languageId: LANG.en,
+    timezone: docsZone,
+    order: 2,
     pictureUrl: 'https://img.example/channels/northwind-docs.jpg',
     description: 'Award-winning long-form documentaries from around the world.',
-    isVerified: true, subscriberCount: 33_407, createdAt: createdAt(455),
-    videoIds: docs, vodVideoIds: docs,
+    isVerified: true,
+    subscriberCount: 33_407,
+    createdAt: createdAt(455),
+    videoIds: docs,
+    vodVideoIds: docs,
     vast: [
       vast('roku', CH.docs, 'northwind', { adFrequency: 2, midRollFrequency: 0, slottable: true, timeFrom: 6, timeTo: 12 }),
       vast('appletv', CH.docs, 'northwind', { skippable: true, adFrequency: 3, midRollFrequency: 0 }),
       vast('androidtv', CH.docs, 'northwind', { adFrequency: 3, midRollFrequency: 0, slottable: true, timeFrom: 20, timeTo: 23 }),
     ],
     // The last two days are still drafts in the studio.
-    schedules: s.week(docsZone, docs, [{ at: '07:00', minutes: 180 }, { at: '19:00', minutes: 180 }], { from: -2, to: 6, unpublishedFrom: 5 }, CH.docs),
+    schedules: s.week(
+      docsZone,
+      docs,
+      [
+        { at: '07:00', minutes: 180 },
+        { at: '19:00', minutes: 180 },
+      ],
+      { from: -2, to: 6, unpublishedFrom: 5 },
+      CH.docs,
+    ),
   };
 
   // Private: the password is plain text here; the importer hashes it.
   const membersZone = 'Asia/Tokyo';
   const membersChannel: ChannelInput = {
-    id: CH.members, ownerId: USER.northwind, name: 'Northwind Members', url: 'northwind-members',
-    categoryId: CAT.entertainment, languageId: LANG.en, timezone: membersZone, order: 3,
+    id: CH.members,
+    ownerId: USER.northwind,
+    name: 'Northwind Members',
+    url: 'northwind-members',
+    categoryId: CAT.entertainment,
+    languageId: LANG.en,
+    timezone: membersZone,
+    order: 3,
     pictureUrl: 'https://img.example/channels/northwind-members.jpg',
     description: 'Extended cuts, concerts and Q&As for members.',
-    isWhiteLabeled: true, password: 'letmein', subscriberCount: 1_283, createdAt: createdAt(201),
-    videoIds: [...members, ...pick(docs, 0, 7)], vodVideoIds: members,
+    isWhiteLabeled: true,
+    password: 'letmein',
+    subscriberCount: 1_283,
+    createdAt: createdAt(201),
+    videoIds: [...members, ...pick(docs, 0, 7)],
+    vodVideoIds: members,
     schedules: s.week(membersZone, members, [{ at: '20:00', minutes: 120 }], { from: 0, to: 6 }, CH.members),
   };
 
   // VOD-only: a catalog but no linear schedule (it stays in channel lists via vodAvailable).
   const onDemandChannel: ChannelInput = {
-    id: CH.onDemand, ownerId: USER.northwind, name: 'Northwind On Demand', url: 'northwind-on-demand',
-    categoryId: CAT.documentary, languageId: LANG.en, timezone: 'UTC', order: 4,
+    id: CH.onDemand,
+    ownerId: USER.northwind,
+    name: 'Northwind On Demand',
+    url: 'northwind-on-demand',
+    categoryId: CAT.documentary,
+    languageId: LANG.en,
+    timezone: 'UTC',
+    order: 4,
     pictureUrl: 'https://img.example/channels/northwind-on-demand.jpg',
     description: 'Our best documentaries and concerts, whenever you want them.',
-    subscriberCount: 9_876, createdAt: createdAt(120),
+    subscriberCount: 9_876,
+    createdAt: createdAt(120),
     videoIds: [...pick(docs, 0, 1, 4, 6, 9), ...pick(music, 0, 3, 7), members[0]!],
     vodVideoIds: [...pick(docs, 0, 1, 4, 6, 9), ...pick(music, 0, 3, 7), members[0]!],
     vast: [vast('mobile', CH.onDemand, 'northwind', { adFrequency: 1, midRollFrequency: 0, allowAdsInVod: true })],
@@ -586,32 +740,62 @@ function channels(now: Date, v: BuiltVideos): ChannelInput[] {
 
   const deportesZone = 'America/Los_Angeles';
   const deportesChannel: ChannelInput = {
-    id: CH.deportes, ownerId: USER.harbor, name: 'Harbor Deportes', url: 'harbor-deportes',
-    categoryId: CAT.sports, languageId: LANG.es, timezone: deportesZone, order: 0,
+    id: CH.deportes,
+    ownerId: USER.harbor,
+    name: 'Harbor Deportes',
+    url: 'harbor-deportes',
+    categoryId: CAT.sports,
+    languageId: LANG.es,
+    timezone: deportesZone,
+    order: 0,
     pictureUrl: 'https://img.example/channels/harbor-deportes.jpg',
     description: 'Fútbol, baloncesto, ciclismo y más, en español.',
-    playLiveFirst: true, subscriberCount: 27_311, createdAt: createdAt(530),
-    videoIds: deportes, vodVideoIds: pick(deportes, 0, 1, 3, 4, 7),
+    playLiveFirst: true,
+    subscriberCount: 27_311,
+    createdAt: createdAt(530),
+    videoIds: deportes,
+    vodVideoIds: pick(deportes, 0, 1, 3, 4, 7),
     // Every platform: Harbor sells ads everywhere.
     vast: (['web', 'roku', 'mobile', 'firetv', 'appletv', 'androidtv'] as const).map((pf, i) =>
       vast(pf, CH.deportes, 'harbor', {
-        vastVersion: 1 + (i % 3), skippable: pf === 'web' || pf === 'mobile', adFrequency: 2 + (i % 3), midRollFrequency: i % 2 === 0 ? 20 : 0,
+        vastVersion: 1 + (i % 3),
+        skippable: pf === 'web' || pf === 'mobile',
+        adFrequency: 2 + (i % 3),
+        midRollFrequency: i % 2 === 0 ? 20 : 0,
         ...(pf === 'roku' || pf === 'firetv' ? { slottable: true, timeFrom: 9, timeTo: 22 } : {}),
       }),
     ),
     roku: rokuSettings(true, 3),
-    schedules: s.week(deportesZone, deportes, [{ at: '10:00', minutes: 240 }, { at: '18:00', minutes: 180 }], { from: -1, to: 6 }, CH.deportes),
+    schedules: s.week(
+      deportesZone,
+      deportes,
+      [
+        { at: '10:00', minutes: 240 },
+        { at: '18:00', minutes: 180 },
+      ],
+      { from: -1, to: 6 },
+      CH.deportes,
+    ),
     liveStreams: [liveLaterToday(now, deportesZone, 6, deportesLive[0]!, 'https://live.example/harbor/deportes/index.m3u8', 120)],
   };
 
   // Deleted: still carries data, but the service must not find it anywhere.
   const classicsChannel: ChannelInput = {
-    id: CH.classics, ownerId: USER.harbor, name: 'Harbor Classics', url: 'harbor-classics',
-    categoryId: CAT.sports, languageId: LANG.en, timezone: 'UTC', order: 1,
+    id: CH.classics,
+    ownerId: USER.harbor,
+    name: 'Harbor Classics',
+    url: 'harbor-classics',
+    categoryId: CAT.sports,
+    languageId: LANG.en,
+    timezone: 'UTC',
+    order: 1,
     pictureUrl: 'https://img.example/channels/harbor-classics.jpg',
     description: 'Great matches from the archive.',
-    deleted: true, subscriberCount: 4_120, createdAt: createdAt(1_100),
-    videoIds: classics, vodVideoIds: pick(classics, 0, 2),
+    deleted: true,
+    subscriberCount: 4_120,
+    createdAt: createdAt(1_100),
+    videoIds: classics,
+    vodVideoIds: pick(classics, 0, 2),
     vast: [vast('web', CH.classics, 'harbor', { adFrequency: 3 })],
     schedules: s.week('UTC', pick(classics, 0, 2), [{ at: '12:00', minutes: 120 }], { from: 0, to: 2 }, CH.classics),
   };
@@ -619,15 +803,34 @@ function channels(now: Date, v: BuiltVideos): ChannelInput[] {
   // Kids: no ads (a children's channel), a loop block dated yesterday, German titles.
   const kinderZone = 'Europe/Berlin';
   const kinderChannel: ChannelInput = {
-    id: CH.kinder, ownerId: USER.lumen, name: 'Lumen Kinder TV', url: 'lumen-kinder-tv',
-    categoryId: CAT.kids, languageId: LANG.de, timezone: kinderZone, order: 0,
+    id: CH.kinder,
+    ownerId: USER.lumen,
+    name: 'Lumen Kinder TV',
+    url: 'lumen-kinder-tv',
+    categoryId: CAT.kids,
+    languageId: LANG.de,
+    timezone: kinderZone,
+    order: 0,
     pictureUrl: 'https://img.example/channels/lumen-kinder-tv.jpg',
     description: 'Geschichten, Lieder und Experimente für Kinder von 3 bis 8.',
-    isVerified: true, keepGuideOpened: true, subscriberCount: 15_642, createdAt: createdAt(300),
-    videoIds: kinder, vodVideoIds: pick(kinder, 0, 1, 2, 4, 6, 7, 8, 9),
+    isVerified: true,
+    keepGuideOpened: true,
+    subscriberCount: 15_642,
+    createdAt: createdAt(300),
+    videoIds: kinder,
+    vodVideoIds: pick(kinder, 0, 1, 2, 4, 6, 7, 8, 9),
     schedules: [
       s.block(s.date(kinderZone, -1), '07:00', s.fill(kinder, 90, { i: 0 }), { loopDaily: true }),
-      ...s.week(kinderZone, kinder, [{ at: '10:00', minutes: 60 }, { at: '15:00', minutes: 180 }], { from: -2, to: 6 }, CH.kinder),
+      ...s.week(
+        kinderZone,
+        kinder,
+        [
+          { at: '10:00', minutes: 60 },
+          { at: '15:00', minutes: 180 },
+        ],
+        { from: -2, to: 6 },
+        CH.kinder,
+      ),
     ],
   };
 
@@ -675,16 +878,35 @@ function apps(now: Date): AppInput[] {
 
   return [
     {
-      id: APP.nwMobile, ownerId: USER.northwind, platform: 'mobile', appName: 'Northwind', slug: 'northwind', ...common,
+      id: APP.nwMobile,
+      ownerId: USER.northwind,
+      platform: 'mobile',
+      appName: 'Northwind',
+      slug: 'northwind',
+      ...common,
       mobile: {
-        selectionColor: nw.primary, headerFooterColor: nw.background, backgroundColor: '10243f', fontColor: nw.style,
-        copyrightPolicyLink: 'https://northwind.example/copyright', gdprLink: 'https://northwind.example/gdpr',
-        supportEmail: 'support@northwind.example', faqLink: 'https://northwind.example/faq', termsLink: 'https://northwind.example/terms',
-        instagram: 'https://instagram.example/northwindmedia', facebook: 'https://facebook.example/northwindmedia', twitter: null,
+        selectionColor: nw.primary,
+        headerFooterColor: nw.background,
+        backgroundColor: '10243f',
+        fontColor: nw.style,
+        copyrightPolicyLink: 'https://northwind.example/copyright',
+        gdprLink: 'https://northwind.example/gdpr',
+        supportEmail: 'support@northwind.example',
+        faqLink: 'https://northwind.example/faq',
+        termsLink: 'https://northwind.example/terms',
+        instagram: 'https://instagram.example/northwindmedia',
+        facebook: 'https://facebook.example/northwindmedia',
+        twitter: null,
       },
       images: { logo: logo(nw), icon: icon(nw), headerLogo: b64(solidPng(96, 32, nw.primary)), logoIos: logo(nw), logoAndroid: logo(nw) },
       // The weekly plan was retired but stays configured for existing subscribers.
-      storeProducts: [APPLE_MONTHLY, APPLE_YEARLY, product('Apple', 'com.example.northwind.premium.weekly', 'Northwind Premium (weekly)', 'Weekly', false), GOOGLE_MONTHLY, GOOGLE_YEARLY],
+      storeProducts: [
+        APPLE_MONTHLY,
+        APPLE_YEARLY,
+        product('Apple', 'com.example.northwind.premium.weekly', 'Northwind Premium (weekly)', 'Weekly', false),
+        GOOGLE_MONTHLY,
+        GOOGLE_YEARLY,
+      ],
       storeCredentials: {
         apple: { bundleId: 'com.example.demo', issuerId: 'demo', keyId: 'DEMO', environment: 'Sandbox' },
         google: { packageName: 'com.example.demo', clientEmail: 'verifier@demo.iam.example', privateKey: 'DEMO-NOT-A-REAL-KEY' },
@@ -694,7 +916,12 @@ function apps(now: Date): AppInput[] {
     },
     {
       // The one paid app: every channel needs an active Roku Pay subscription.
-      id: APP.nwRoku, ownerId: USER.northwind, platform: 'roku', appName: 'Northwind TV', slug: 'northwind-roku', ...common,
+      id: APP.nwRoku,
+      ownerId: USER.northwind,
+      platform: 'roku',
+      appName: 'Northwind TV',
+      slug: 'northwind-roku',
+      ...common,
       isPaid: true,
       adLink: 'https://ads.example/vast?pub=northwind&app=302&pf=roku&slot=preroll&cb=[CACHEBUSTING]',
       apiKey: '3b9d6e2a-71c4-4f08-a5e3-9c2f1d7b8e60',
@@ -707,7 +934,12 @@ function apps(now: Date): AppInput[] {
     },
     {
       // The one app with per-video pay-per-view in its VOD section.
-      id: APP.nwFireTv, ownerId: USER.northwind, platform: 'firetv', appName: 'Northwind TV', slug: 'northwind-firetv', ...common,
+      id: APP.nwFireTv,
+      ownerId: USER.northwind,
+      platform: 'firetv',
+      appName: 'Northwind TV',
+      slug: 'northwind-firetv',
+      ...common,
       theme: nwTheme,
       images: tvImages(nw),
       storeProducts: [product('Amazon', 'com.example.northwind.premium.monthly.amzn', 'Northwind Premium (monthly)', 'Monthly')],
@@ -717,7 +949,12 @@ function apps(now: Date): AppInput[] {
       createdAt: created(400),
     },
     {
-      id: APP.nwAppleTv, ownerId: USER.northwind, platform: 'appletv', appName: 'Northwind TV', slug: 'northwind-appletv', ...common,
+      id: APP.nwAppleTv,
+      ownerId: USER.northwind,
+      platform: 'appletv',
+      appName: 'Northwind TV',
+      slug: 'northwind-appletv',
+      ...common,
       timeFormat: '24-hour',
       theme: { ...nwTheme, backgroundColor: '081628' },
       images: tvImages(nw),
@@ -728,7 +965,12 @@ function apps(now: Date): AppInput[] {
     },
     {
       // Android TV has no separate background colour in its theme.
-      id: APP.nwAndroidTv, ownerId: USER.northwind, platform: 'androidtv', appName: 'Northwind TV', slug: 'northwind-androidtv', ...common,
+      id: APP.nwAndroidTv,
+      ownerId: USER.northwind,
+      platform: 'androidtv',
+      appName: 'Northwind TV',
+      slug: 'northwind-androidtv',
+      ...common,
       theme: { primaryColor: nw.primary, secondaryColor: nw.secondary, styleColor: nw.style },
       images: tvImages(nw),
       storeProducts: [GOOGLE_MONTHLY, product('Google', 'northwind_premium_weekly', 'Northwind Premium (weekly)', 'Weekly')],
@@ -737,20 +979,43 @@ function apps(now: Date): AppInput[] {
     },
     {
       // Created before the colour scheme became editable: theme null means stock colours.
-      id: APP.harborRoku, ownerId: USER.harbor, platform: 'roku', appName: 'Harbor Deportes', slug: 'harbor-deportes',
-      about: 'Deportes en vivo y resúmenes, en español.', privacyPolicyLink: 'https://harbor.example/privacidad',
-      apiKey: 'a4e7c1d9-2b5f-4c83-8e16-f0d3b9a2c571', theme: null,
-      images: { avatarHd: b64(gradientPng(96, 54, PALETTE.harbor.background, PALETTE.harbor.primary)), avatarSd: b64(gradientPng(64, 36, PALETTE.harbor.background, PALETTE.harbor.primary)) },
+      id: APP.harborRoku,
+      ownerId: USER.harbor,
+      platform: 'roku',
+      appName: 'Harbor Deportes',
+      slug: 'harbor-deportes',
+      about: 'Deportes en vivo y resúmenes, en español.',
+      privacyPolicyLink: 'https://harbor.example/privacidad',
+      apiKey: 'a4e7c1d9-2b5f-4c83-8e16-f0d3b9a2c571',
+      theme: null,
+      images: {
+        avatarHd: b64(gradientPng(96, 54, PALETTE.harbor.background, PALETTE.harbor.primary)),
+        avatarSd: b64(gradientPng(64, 36, PALETTE.harbor.background, PALETTE.harbor.primary)),
+      },
       channels: [{ channelId: CH.deportes, sorting: 1, channelNumber: '7', useVastSettings: true, lastUpdateDate: iso(hour - 2 * DAY_MS) }],
       createdAt: created(1_300),
     },
     {
-      id: APP.lumenMobile, ownerId: USER.lumen, platform: 'mobile', appName: 'Lumen Kinder', slug: 'lumen-kinder',
-      about: 'Sichere Videos für Kinder, ohne Werbung.', privacyPolicyLink: 'https://lumen.example/datenschutz',
+      id: APP.lumenMobile,
+      ownerId: USER.lumen,
+      platform: 'mobile',
+      appName: 'Lumen Kinder',
+      slug: 'lumen-kinder',
+      about: 'Sichere Videos für Kinder, ohne Werbung.',
+      privacyPolicyLink: 'https://lumen.example/datenschutz',
       mobile: {
-        selectionColor: PALETTE.lumen.primary, headerFooterColor: PALETTE.lumen.background, backgroundColor: 'ffffff', fontColor: PALETTE.lumen.style,
-        copyrightPolicyLink: null, gdprLink: 'https://lumen.example/dsgvo', supportEmail: 'hallo@lumen.example',
-        faqLink: null, termsLink: 'https://lumen.example/agb', instagram: null, facebook: null, twitter: null,
+        selectionColor: PALETTE.lumen.primary,
+        headerFooterColor: PALETTE.lumen.background,
+        backgroundColor: 'ffffff',
+        fontColor: PALETTE.lumen.style,
+        copyrightPolicyLink: null,
+        gdprLink: 'https://lumen.example/dsgvo',
+        supportEmail: 'hallo@lumen.example',
+        faqLink: null,
+        termsLink: 'https://lumen.example/agb',
+        instagram: null,
+        facebook: null,
+        twitter: null,
       },
       images: { logo: logo(PALETTE.lumen), icon: icon(PALETTE.lumen) },
       channels: [{ channelId: CH.kinder, sorting: null, channelNumber: null, useVastSettings: false, lastUpdateDate: null }],
@@ -759,11 +1024,20 @@ function apps(now: Date): AppInput[] {
     {
       // A free Roku app with a themed guide: the shipped Roku template (no purchase flow) loads its
       // guide from it (COMPAT_ROUTES=roku, settings/{apiKey}); Northwind's Roku app stays the paid one.
-      id: APP.lumenRoku, ownerId: USER.lumen, platform: 'roku', appName: 'Lumen Kinder TV', slug: 'lumen-kinder-roku',
-      about: 'Sichere Videos für Kinder, ohne Werbung.', privacyPolicyLink: 'https://lumen.example/datenschutz',
+      id: APP.lumenRoku,
+      ownerId: USER.lumen,
+      platform: 'roku',
+      appName: 'Lumen Kinder TV',
+      slug: 'lumen-kinder-roku',
+      about: 'Sichere Videos für Kinder, ohne Werbung.',
+      privacyPolicyLink: 'https://lumen.example/datenschutz',
       apiKey: LUMEN_ROKU_API_KEY,
       theme: { primaryColor: PALETTE.lumen.primary, secondaryColor: PALETTE.lumen.secondary, backgroundColor: PALETTE.lumen.background, styleColor: PALETTE.lumen.style },
-      images: { avatarHd: b64(gradientPng(96, 54, PALETTE.lumen.background, PALETTE.lumen.primary)), avatarSd: b64(gradientPng(64, 36, PALETTE.lumen.background, PALETTE.lumen.primary)), logo: logo(PALETTE.lumen) },
+      images: {
+        avatarHd: b64(gradientPng(96, 54, PALETTE.lumen.background, PALETTE.lumen.primary)),
+        avatarSd: b64(gradientPng(64, 36, PALETTE.lumen.background, PALETTE.lumen.primary)),
+        logo: logo(PALETTE.lumen),
+      },
       channels: [{ channelId: CH.kinder, sorting: 1, channelNumber: '5', useVastSettings: false, lastUpdateDate: iso(hour - DAY_MS) }],
       createdAt: created(120),
     },
@@ -801,15 +1075,26 @@ export function demoCatalog(now: Date): CatalogInput {
     entitlements: {
       subscriptions: [
         {
-          appId: APP.nwRoku, deviceId: 'roku-demo-device-0001', viewerId: null, storePlatform: 'Roku',
-          productId: ROKU_MONTHLY.productId, originalTransactionId: 'ROKU-DEMO-TXN-0001', status: 'active',
+          appId: APP.nwRoku,
+          deviceId: 'roku-demo-device-0001',
+          viewerId: null,
+          storePlatform: 'Roku',
+          productId: ROKU_MONTHLY.productId,
+          originalTransactionId: 'ROKU-DEMO-TXN-0001',
+          status: 'active',
           expiresUtc: iso(hour + 27 * DAY_MS),
         },
       ],
       ppvUnlocks: [
         {
-          appId: APP.nwFireTv, videoId: rentedVideo, channelId: CH.onDemand, deviceId: 'firetv-demo-device-0001', viewerId: USER.viewer,
-          storePlatform: 'Amazon', productId: PPV_RENTAL.productId, transactionId: 'amzn-demo-txn-0001',
+          appId: APP.nwFireTv,
+          videoId: rentedVideo,
+          channelId: CH.onDemand,
+          deviceId: 'firetv-demo-device-0001',
+          viewerId: USER.viewer,
+          storePlatform: 'Amazon',
+          productId: PPV_RENTAL.productId,
+          transactionId: 'amzn-demo-txn-0001',
           expiresUtc: iso(hour + 30 * HOUR_MS),
         },
       ],

@@ -44,7 +44,10 @@ function parseHex(hex: string): Rgb {
 }
 
 function checkSize(width: number, height: number): void {
-  for (const [name, v] of [['width', width], ['height', height]] as const) {
+  for (const [name, v] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (!Number.isInteger(v) || v < 1 || v > 4096) throw new RangeError(`bad ${name} ${v} (want 1-4096)`);
   }
 }
@@ -72,12 +75,7 @@ function encode(width: number, height: number, rowColour: (y: number) => Rgb): B
   ihdr[10] = 0; // compression: deflate
   ihdr[11] = 0; // filter method 0
   ihdr[12] = 0; // no interlace
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A single-colour PNG. */

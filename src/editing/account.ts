@@ -19,9 +19,7 @@
 //   may name them. A new one is named by no channel yet, so no cached answer changes.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/connect.ts';
-import {
-  brandingBlobs, insertAppToken, ownerAppToken, ownerAppTokens, replaceBranding, revokeAppToken, type AppTokenRow,
-} from '../data/studio-account.ts';
+import { brandingBlobs, insertAppToken, ownerAppToken, ownerAppTokens, replaceBranding, revokeAppToken, type AppTokenRow } from '../data/studio-account.ts';
 import { claimNewRows } from '../data/studio-slice.ts';
 import type { IdTable } from '../data/ids.ts';
 import { hashToken } from '../access/token-hash.ts';
@@ -74,15 +72,20 @@ export async function readAppToken(db: Queryable, ownerId: number, tokenId: numb
 
 export async function createAppToken(db: Database, editor: Editor, label: string, idempotency?: Idempotency): Promise<Written<CreatedAppToken>> {
   let token: string | undefined;
-  const written = await write<AppTokenResource>(db, editor, async (tx) => {
-    token = randomUUID();
-    const id = await insertAppToken(tx, { tokenHash: hashToken(token), accountId: editor.ownerId, label, createdAt: editor.now });
-    const created = await existingToken(tx, editor.ownerId, id);
-    return {
-      written: { status: 201, body: created, etag: etagOf(created) },
-      changes: [{ action: 'create', resource: `app-tokens/${id}`, fields: ['label'] }],
-    };
-  }, idempotency);
+  const written = await write<AppTokenResource>(
+    db,
+    editor,
+    async (tx) => {
+      token = randomUUID();
+      const id = await insertAppToken(tx, { tokenHash: hashToken(token), accountId: editor.ownerId, label, createdAt: editor.now });
+      const created = await existingToken(tx, editor.ownerId, id);
+      return {
+        written: { status: 201, body: created, etag: etagOf(created) },
+        changes: [{ action: 'create', resource: `app-tokens/${id}`, fields: ['label'] }],
+      };
+    },
+    idempotency,
+  );
   // Only the request that made the token shows it; a replayed answer never had it stored.
   return token === undefined ? written : { ...written, body: { ...written.body, token } };
 }
@@ -152,21 +155,34 @@ export async function readLanguages(db: Queryable): Promise<Versioned<{ items: L
 }
 
 /** Creates one category or language (the catalog's entry; id assigned when left out). */
-async function createReference<K extends 'categories' & IdTable | 'languages' & IdTable>(db: Database, editor: Editor, list: K, body: Body, idempotency?: Idempotency) {
-  return write(db, editor, async (tx) => {
-    const [entry] = await withIds(tx, list, [body]);
-    const catalog = await validateSlice(tx, editor.ownerId, { [list]: [entry] }, `${list}[0]`);
-    const created = catalog[list][0]!;
-    await assertMayAdd(tx, editor.ownerId, list, [created], () => '');
-    // Claimed with a plain insert: an id another owner's write took since the check fails (409)
-    // rather than being overwritten (reference data is shared, so any owner may race for an id).
-    const rows = asAddedBy(await catalogToRows(catalog, editor.now), editor.ownerId);
-    await claimNewRows(tx, { categories: rows.categories, languages: rows.languages, videos: [], channels: [], apps: [] });
-    return {
-      written: { status: 201, body: created, etag: etagOf(created) },
-      changes: [{ action: 'create' as const, resource: `${list}/${created.id}`, fields: Object.keys(created).filter((k) => k !== 'id').sort() }],
-    };
-  }, idempotency);
+async function createReference<K extends ('categories' & IdTable) | ('languages' & IdTable)>(db: Database, editor: Editor, list: K, body: Body, idempotency?: Idempotency) {
+  return write(
+    db,
+    editor,
+    async (tx) => {
+      const [entry] = await withIds(tx, list, [body]);
+      const catalog = await validateSlice(tx, editor.ownerId, { [list]: [entry] }, `${list}[0]`);
+      const created = catalog[list][0]!;
+      await assertMayAdd(tx, editor.ownerId, list, [created], () => '');
+      // Claimed with a plain insert: an id another owner's write took since the check fails (409)
+      // rather than being overwritten (reference data is shared, so any owner may race for an id).
+      const rows = asAddedBy(await catalogToRows(catalog, editor.now), editor.ownerId);
+      await claimNewRows(tx, { categories: rows.categories, languages: rows.languages, videos: [], channels: [], apps: [] });
+      return {
+        written: { status: 201, body: created, etag: etagOf(created) },
+        changes: [
+          {
+            action: 'create' as const,
+            resource: `${list}/${created.id}`,
+            fields: Object.keys(created)
+              .filter((k) => k !== 'id')
+              .sort(),
+          },
+        ],
+      };
+    },
+    idempotency,
+  );
 }
 
 export const createCategory = (db: Database, editor: Editor, body: Body, idempotency?: Idempotency) =>

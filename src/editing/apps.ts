@@ -31,8 +31,15 @@ import { BlobReader, exportApps } from '../catalog/export.ts';
 import { writeRows } from '../catalog/import.ts';
 import { catalogToRows } from '../catalog/to-rows.ts';
 import {
-  APP_PLATFORMS, CREDENTIAL_STORES, IMAGE_ROLES, PLATFORM_STORES, STORE_CREDENTIAL_FIELDS, STORE_PLATFORMS,
-  type AppPlatform, type CredentialStore, type StoreCredentialField,
+  APP_PLATFORMS,
+  CREDENTIAL_STORES,
+  IMAGE_ROLES,
+  PLATFORM_STORES,
+  STORE_CREDENTIAL_FIELDS,
+  STORE_PLATFORMS,
+  type AppPlatform,
+  type CredentialStore,
+  type StoreCredentialField,
 } from '../vocabulary.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { owned, withIds, type Body } from './entities.ts';
@@ -55,10 +62,19 @@ export function appResource(entry: AppEntry) {
   const images = entry.images ?? {};
   const credentials = entry.storeCredentials ?? {};
   return {
-    id: entry.id, ownerId: entry.ownerId, platform: entry.platform, appName: entry.appName, slug: entry.slug ?? null,
-    about: entry.about ?? null, privacyPolicyLink: entry.privacyPolicyLink ?? null, isPaid: entry.isPaid ?? false,
-    timeFormat: entry.timeFormat ?? '12-hour', adLink: entry.adLink ?? null, apiKey: entry.apiKey ?? null,
-    theme: entry.theme ?? null, mobile: entry.mobile ?? null,
+    id: entry.id,
+    ownerId: entry.ownerId,
+    platform: entry.platform,
+    appName: entry.appName,
+    slug: entry.slug ?? null,
+    about: entry.about ?? null,
+    privacyPolicyLink: entry.privacyPolicyLink ?? null,
+    isPaid: entry.isPaid ?? false,
+    timeFormat: entry.timeFormat ?? '12-hour',
+    adLink: entry.adLink ?? null,
+    apiKey: entry.apiKey ?? null,
+    theme: entry.theme ?? null,
+    mobile: entry.mobile ?? null,
     images: Object.fromEntries(IMAGE_ROLES.filter((role) => images[role] !== undefined).map((role) => [role, images[role]!])),
     storeProducts: entry.storeProducts ?? [],
     vodPpv: entry.vodPpv!,
@@ -79,10 +95,12 @@ function credentialFieldsOf(credentials: Partial<Record<CredentialStore, Record<
   return Object.fromEntries(
     CREDENTIAL_STORES.filter((store) => credentials[store] !== undefined).map((store) => [
       store,
-      Object.fromEntries(Object.entries(credentials[store]!).map(([key, value]) => {
-        const field = fieldOf(store, key);
-        return [key, field && !field.secret && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') ? String(value) : true];
-      })),
+      Object.fromEntries(
+        Object.entries(credentials[store]!).map(([key, value]) => {
+          const field = fieldOf(store, key);
+          return [key, field && !field.secret && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') ? String(value) : true];
+        }),
+      ),
     ]),
   );
 }
@@ -200,9 +218,7 @@ export async function putApp(db: Database, editor: Editor, platform: string, bod
 function storesWithoutCredentials(entry: Body): Array<{ key: string; line: string }> {
   const credentials = (entry['storeCredentials'] ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const missing = (store: CredentialStore) =>
-    (STORE_CREDENTIAL_FIELDS[store] as readonly StoreCredentialField[])
-      .filter((f) => f.required && !present(credentials[store]?.[f.key]))
-      .map((f) => f.label);
+    (STORE_CREDENTIAL_FIELDS[store] as readonly StoreCredentialField[]).filter((f) => f.required && !present(credentials[store]?.[f.key])).map((f) => f.label);
   const words = (store: CredentialStore, lacking: string[]) => {
     const name = STORE_PLATFORMS[CREDENTIAL_STORES.indexOf(store)]!;
     return credentials[store] === undefined
@@ -222,10 +238,12 @@ function storesWithoutCredentials(entry: Body): Array<{ key: string; line: strin
       if (!(CREDENTIAL_STORES as readonly string[]).includes(store)) return [];
       const lacking = missing(store);
       if (lacking.length === 0) return [];
-      return [{
-        key: `${path}|${store}|${String(p.productId)}`,
-        line: `${path}[${i}].storePlatform: the app sells this product on ${p.storePlatform}, but ${words(store, lacking)} or mark the product inactive`,
-      }];
+      return [
+        {
+          key: `${path}|${store}|${String(p.productId)}`,
+          line: `${path}[${i}].storePlatform: the app sells this product on ${p.storePlatform}, but ${words(store, lacking)} or mark the product inactive`,
+        },
+      ];
     }),
   );
   // A paid app sells on its platform's store: at least one of them must be able to verify.
@@ -233,7 +251,13 @@ function storesWithoutCredentials(entry: Body): Array<{ key: string; line: strin
   const stores: readonly CredentialStore[] = PLATFORM_STORES[platform] ?? [];
   if (entry['isPaid'] === true && stores.length > 0 && stores.every((store) => missing(store).length > 0)) {
     const store = stores.find((s) => credentials[s] !== undefined) ?? stores[0]!;
-    const either = stores.length > 1 ? ` (or ${stores.filter((s) => s !== store).map((s) => STORE_PLATFORMS[CREDENTIAL_STORES.indexOf(s)]).join(', ')}'s)` : '';
+    const either =
+      stores.length > 1
+        ? ` (or ${stores
+            .filter((s) => s !== store)
+            .map((s) => STORE_PLATFORMS[CREDENTIAL_STORES.indexOf(s)])
+            .join(', ')}'s)`
+        : '';
     lines.push({
       key: `isPaid|${platform}`,
       line: `isPaid: a paid ${platform} app sells on ${STORE_PLATFORMS[CREDENTIAL_STORES.indexOf(store)]}, but ${words(store, missing(store))}${either}, or make the app free`,

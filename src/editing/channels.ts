@@ -16,10 +16,25 @@
 //   service made), so they are not run through the catalog validation.
 import type { Database, Queryable } from '../db/connect.ts';
 import {
-  channelVastRows, channelVideoList, deleteLiveStream as deleteLiveStreamRow, deleteVastRow, insertLiveStream, liveStreamRows,
-  ownerChannelOrders, ownerChannelPage, ownerChannelRows, replaceChannelPassword, replaceChannelVideoList, replaceRokuRow,
-  setChannelDeleted, setChannelOrders, updateChannelRow, updateLiveStream as updateLiveStreamRow, upsertVastRow,
-  type LiveStreamRow, type OwnerChannelRow,
+  channelVastRows,
+  channelVideoList,
+  deleteLiveStream as deleteLiveStreamRow,
+  deleteVastRow,
+  insertLiveStream,
+  liveStreamRows,
+  ownerChannelOrders,
+  ownerChannelPage,
+  ownerChannelRows,
+  replaceChannelPassword,
+  replaceChannelVideoList,
+  replaceRokuRow,
+  setChannelDeleted,
+  setChannelOrders,
+  updateChannelRow,
+  updateLiveStream as updateLiveStreamRow,
+  upsertVastRow,
+  type LiveStreamRow,
+  type OwnerChannelRow,
 } from '../data/studio-channels.ts';
 import { hashPassword } from '../access/passwords.ts';
 import { exportChannels } from '../catalog/export.ts';
@@ -48,11 +63,24 @@ const versioned = <T>(body: T): Versioned<T> => ({ body, etag: etagOf(body) });
 /** The channel as the Studio answers it: its catalog entry without children and secrets. */
 export function channelResource({ channel: c, roku: r }: OwnerChannelRow) {
   return {
-    id: c.id, ownerId: c.ownerId, name: c.name, url: c.url, categoryId: c.categoryId, languageId: c.languageId,
-    pictureUrl: c.pictureUrl, description: c.description, order: c.sortOrder, timezone: c.timezone,
-    isWhiteLabeled: c.isWhiteLabeled, playLiveFirst: c.playLiveFirst, isVerified: c.isVerified,
-    keepGuideOpened: c.keepGuideOpened, guideMode: c.guideMode, subscriberCount: c.subscriberCount,
-    createdAt: c.createdAt.toISOString(), deleted: c.deleted,
+    id: c.id,
+    ownerId: c.ownerId,
+    name: c.name,
+    url: c.url,
+    categoryId: c.categoryId,
+    languageId: c.languageId,
+    pictureUrl: c.pictureUrl,
+    description: c.description,
+    order: c.sortOrder,
+    timezone: c.timezone,
+    isWhiteLabeled: c.isWhiteLabeled,
+    playLiveFirst: c.playLiveFirst,
+    isVerified: c.isVerified,
+    keepGuideOpened: c.keepGuideOpened,
+    guideMode: c.guideMode,
+    subscriberCount: c.subscriberCount,
+    createdAt: c.createdAt.toISOString(),
+    deleted: c.deleted,
     roku: r ? { addedToRoku: r.addedToRoku, lastUpdateDate: r.lastUpdateDate === null ? null : r.lastUpdateDate.toISOString() } : null,
     hasPassword: c.passwordHash !== null,
   };
@@ -65,8 +93,16 @@ type VastEntry = ChannelEntry['vast'] extends (infer V)[] | undefined ? V : neve
 /** One VAST setting in the catalog's field order (export entries and rows alike). */
 function vastResource(v: Required<VastEntry>) {
   return {
-    platform: v.platform, vastUrl: v.vastUrl, vastVersion: v.vastVersion, skippable: v.skippable, adFrequency: v.adFrequency,
-    midRollFrequency: v.midRollFrequency, slottable: v.slottable, timeFrom: v.timeFrom, timeTo: v.timeTo, vastType: v.vastType,
+    platform: v.platform,
+    vastUrl: v.vastUrl,
+    vastVersion: v.vastVersion,
+    skippable: v.skippable,
+    adFrequency: v.adFrequency,
+    midRollFrequency: v.midRollFrequency,
+    slottable: v.slottable,
+    timeFrom: v.timeFrom,
+    timeTo: v.timeTo,
+    vastType: v.vastType,
     allowAdsInVod: v.allowAdsInVod,
   };
 }
@@ -162,12 +198,14 @@ const inChannel: PathOf = (path) => {
 };
 
 /** The body is one part of the entry: `channels[0].vast[2].vastUrl` is `vastUrl` when the body is `vast[2]`. */
-const inPart = (part: string, as = ''): PathOf => (path) => {
-  if (path !== part && !path.startsWith(`${part}.`) && !path.startsWith(`${part}[`)) return inChannel(path);
-  const rest = path.slice(part.length).replace(/^\./, '');
-  if (as === '') return rest === '' ? '(root)' : rest;
-  return rest === '' || rest.startsWith('[') ? `${as}${rest}` : `${as}.${rest}`;
-};
+const inPart =
+  (part: string, as = ''): PathOf =>
+  (path) => {
+    if (path !== part && !path.startsWith(`${part}.`) && !path.startsWith(`${part}[`)) return inChannel(path);
+    const rest = path.slice(part.length).replace(/^\./, '');
+    if (as === '') return rest === '' ? '(root)' : rest;
+    return rest === '' || rest.startsWith('[') ? `${as}${rest}` : `${as}.${rest}`;
+  };
 
 /** The channel entry checked by the catalog's rules (the import's wording), errors at body paths. */
 async function validateEntry(tx: Queryable, ownerId: number, entry: Body, pathOf: PathOf = inChannel): Promise<Catalog> {
@@ -230,17 +268,24 @@ async function withHashedPassword(body: Body): Promise<Body> {
 export async function createChannel(db: Database, editor: Editor, body: Body, idempotency?: Idempotency): Promise<Written<ChannelResource>> {
   assertOwnerFields(body);
   const prepared = await withHashedPassword(withoutReadOnly(body));
-  return write(db, editor, async (tx) => {
-    const [withId] = await withIds(tx, 'channels', [owned(await lastInOrder(tx, editor.ownerId, prepared), editor.ownerId)]);
-    const blocks = withId!['schedules'];
-    const entry = Array.isArray(blocks) ? { ...withId, schedules: await withIds(tx, 'scheduleBlocks', blocks as Body[], (i) => `schedules[${i}].`) } : withId!;
-    const catalog = await validateEntry(tx, editor.ownerId, entry);
-    await createCatalog(tx, catalog, editor.now);
-    const channel = catalog.channels[0]!;
-    const created = channelResource(await existingRow(tx, editor.ownerId, channel.id));
-    const fields = Object.keys(channel).filter((k) => k !== 'password' && k !== 'passwordHash').concat(channel.passwordHash ? ['password'] : []);
-    return { written: { status: 201, body: created, etag: etagOf(created) }, changes: [{ action: 'create', resource: `channels/${channel.id}`, fields: fields.sort() }] };
-  }, idempotency);
+  return write(
+    db,
+    editor,
+    async (tx) => {
+      const [withId] = await withIds(tx, 'channels', [owned(await lastInOrder(tx, editor.ownerId, prepared), editor.ownerId)]);
+      const blocks = withId!['schedules'];
+      const entry = Array.isArray(blocks) ? { ...withId, schedules: await withIds(tx, 'scheduleBlocks', blocks as Body[], (i) => `schedules[${i}].`) } : withId!;
+      const catalog = await validateEntry(tx, editor.ownerId, entry);
+      await createCatalog(tx, catalog, editor.now);
+      const channel = catalog.channels[0]!;
+      const created = channelResource(await existingRow(tx, editor.ownerId, channel.id));
+      const fields = Object.keys(channel)
+        .filter((k) => k !== 'password' && k !== 'passwordHash')
+        .concat(channel.passwordHash ? ['password'] : []);
+      return { written: { status: 201, body: created, etag: etagOf(created) }, changes: [{ action: 'create', resource: `channels/${channel.id}`, fields: fields.sort() }] };
+    },
+    idempotency,
+  );
 }
 
 /**
@@ -334,7 +379,14 @@ export async function reorderChannels(db: Database, editor: Editor, channelIds: 
 const LIST_FIELD = { library: 'videoIds', vod: 'vodVideoIds' } as const;
 
 /** Replaces the channel's library or VOD catalog whole (ordered; duplicates and foreign videos refused). */
-export async function putVideoList(db: Database, editor: Editor, channelId: number, list: VideoList, videoIds: readonly number[], ifMatch: string | undefined): Promise<Written<{ videoIds: number[] }>> {
+export async function putVideoList(
+  db: Database,
+  editor: Editor,
+  channelId: number,
+  list: VideoList,
+  videoIds: readonly number[],
+  ifMatch: string | undefined,
+): Promise<Written<{ videoIds: number[] }>> {
   return write(db, editor, async (tx) => {
     const entry = await currentEntry(tx, editor.ownerId, channelId);
     const field = LIST_FIELD[list];
@@ -366,7 +418,10 @@ export async function putVast(db: Database, editor: Editor, channelId: number, p
     const at = index < 0 ? settings.length : index;
     const vast = [...settings.slice(0, at), { ...body, platform }, ...settings.slice(at + 1)];
     const rows = await catalogToRows(await validateEntry(tx, editor.ownerId, { ...entry, vast }, inPart(`channels[0].vast[${at}]`)), editor.now);
-    await upsertVastRow(tx, rows.vast.find((v) => v.platform === platform)!);
+    await upsertVastRow(
+      tx,
+      rows.vast.find((v) => v.platform === platform)!,
+    );
     const after = vastResource((await channelVastRows(tx, channelId)).find((v) => v.platform === platform)!);
     const fields = before ? changedFields(before, after) : Object.keys(after).sort();
     return {
@@ -439,21 +494,33 @@ async function storedStream(tx: Queryable, channelId: number, liveStreamId: numb
 }
 
 export async function createLiveStream(db: Database, editor: Editor, channelId: number, body: Body, idempotency?: Idempotency): Promise<Written<LiveStreamResource>> {
-  return write(db, editor, async (tx) => {
-    await existingRow(tx, editor.ownerId, channelId);
-    const rows = await liveStreamRows(tx, channelId);
-    const values = await withStreams(tx, editor, channelId, [...rows.map(streamEntry), body], rows.length);
-    const id = await insertLiveStream(tx, channelId, values);
-    const created = await storedStream(tx, channelId, id);
-    return {
-      written: { status: 201, body: created, etag: etagOf(created) },
-      changes: [forChannel(channelId, { action: 'create', resource: `channels/${channelId}/live-streams/${id}`, fields: ['end', 'start', 'uri', 'videoId'] })],
-    };
-  }, idempotency);
+  return write(
+    db,
+    editor,
+    async (tx) => {
+      await existingRow(tx, editor.ownerId, channelId);
+      const rows = await liveStreamRows(tx, channelId);
+      const values = await withStreams(tx, editor, channelId, [...rows.map(streamEntry), body], rows.length);
+      const id = await insertLiveStream(tx, channelId, values);
+      const created = await storedStream(tx, channelId, id);
+      return {
+        written: { status: 201, body: created, etag: etagOf(created) },
+        changes: [forChannel(channelId, { action: 'create', resource: `channels/${channelId}/live-streams/${id}`, fields: ['end', 'start', 'uri', 'videoId'] })],
+      };
+    },
+    idempotency,
+  );
 }
 
 /** Changes a live stream in place (ending one early is a PATCH of `end`); its id stays. */
-export async function updateLiveStream(db: Database, editor: Editor, channelId: number, liveStreamId: number, patch: Body, ifMatch: string | undefined): Promise<Written<LiveStreamResource>> {
+export async function updateLiveStream(
+  db: Database,
+  editor: Editor,
+  channelId: number,
+  liveStreamId: number,
+  patch: Body,
+  ifMatch: string | undefined,
+): Promise<Written<LiveStreamResource>> {
   return write(db, editor, async (tx) => {
     const { rows, index, before } = await streamOf(tx, editor, channelId, liveStreamId);
     assertMatches(ifMatch, before);
@@ -475,6 +542,9 @@ export async function deleteLiveStream(db: Database, editor: Editor, channelId: 
     const { before } = await streamOf(tx, editor, channelId, liveStreamId);
     assertMatches(ifMatch, before);
     await deleteLiveStreamRow(tx, liveStreamId);
-    return { written: { status: 204, body: null }, changes: [forChannel(channelId, { action: 'delete', resource: `channels/${channelId}/live-streams/${liveStreamId}`, fields: [] })] };
+    return {
+      written: { status: 204, body: null },
+      changes: [forChannel(channelId, { action: 'delete', resource: `channels/${channelId}/live-streams/${liveStreamId}`, fields: [] })],
+    };
   });
 }

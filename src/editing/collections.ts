@@ -7,8 +7,18 @@
 // plan that plays it is applied, so a write tells the caches nothing.
 import type { Database, Queryable } from '../db/connect.ts';
 import {
-  collectionNamed, countOwnerCollections, deleteCollectionRow, insertCollection, ownerCollection, ownerCollections, ownerPlansWithCollections,
-  plansUsingCollection, ruleVideos, updateCollection, type CollectionRow, type PlanUses,
+  collectionNamed,
+  countOwnerCollections,
+  deleteCollectionRow,
+  insertCollection,
+  ownerCollection,
+  ownerCollections,
+  ownerPlansWithCollections,
+  plansUsingCollection,
+  ruleVideos,
+  updateCollection,
+  type CollectionRow,
+  type PlanUses,
 } from '../data/collections.ts';
 import { videoDurations } from '../data/studio-schedules.ts';
 import { COLLECTION_LIMITS, canonicalRules, rulesProblems, smartVideoIds, type CollectionRules, type RuleVideo } from '../schedules/collections.ts';
@@ -56,9 +66,19 @@ function usesIn(plans: readonly PlanUses[], collectionId: number): CollectionUse
   return plans.flatMap(({ channelId, slots }) =>
     slots.flatMap((raw, i) => {
       type Roll = { collectionId?: number } | null | undefined;
-      const slot = raw as { collectionId?: number; collections?: Array<{ collectionId?: number }>; days?: number[]; start?: string; preRoll?: Roll; midRoll?: Roll; postRoll?: Roll };
+      const slot = raw as {
+        collectionId?: number;
+        collections?: Array<{ collectionId?: number }>;
+        days?: number[];
+        start?: string;
+        preRoll?: Roll;
+        midRoll?: Roll;
+        postRoll?: Roll;
+      };
       const rolls = [slot.preRoll, slot.midRoll, slot.postRoll].some((r) => r?.collectionId === collectionId);
-      return slot.collectionId === collectionId || slot.collections?.some((c) => c.collectionId === collectionId) || rolls ? [{ channelId, slot: i + 1, when: `${weekdaysText(slot.days ?? [])} ${slot.start ?? ''}` }] : [];
+      return slot.collectionId === collectionId || slot.collections?.some((c) => c.collectionId === collectionId) || rolls
+        ? [{ channelId, slot: i + 1, when: `${weekdaysText(slot.days ?? [])} ${slot.start ?? ''}` }]
+        : [];
     }),
   );
 }
@@ -110,16 +130,21 @@ const changeOf = (action: Change['action'], id: number, fields: string[]): Chang
 
 /** Creates a collection (an Idempotency-Key replays the first answer). */
 export async function createCollection(db: Database, editor: Editor, body: CollectionBody, idempotency?: Idempotency): Promise<Written<Collection>> {
-  return write(db, editor, async (tx) => {
-    if ((await countOwnerCollections(tx, editor.ownerId)) >= COLLECTION_LIMITS.perOwner) {
-      throw invalid([`(root): you have ${COLLECTION_LIMITS.perOwner} collections, the most an account may hold; delete one first`]);
-    }
-    const problems = await bodyProblems(tx, editor.ownerId, body, undefined);
-    if (problems.length > 0) throw invalid(problems);
-    const id = await insertCollection(tx, editor.ownerId, valuesOf(body, editor.now));
-    const created = await readCollection(tx, editor.ownerId, id);
-    return { written: { status: 201, body: created, etag: etagOf(created) }, changes: [changeOf('create', id, Object.keys(body).sort())] };
-  }, idempotency);
+  return write(
+    db,
+    editor,
+    async (tx) => {
+      if ((await countOwnerCollections(tx, editor.ownerId)) >= COLLECTION_LIMITS.perOwner) {
+        throw invalid([`(root): you have ${COLLECTION_LIMITS.perOwner} collections, the most an account may hold; delete one first`]);
+      }
+      const problems = await bodyProblems(tx, editor.ownerId, body, undefined);
+      if (problems.length > 0) throw invalid(problems);
+      const id = await insertCollection(tx, editor.ownerId, valuesOf(body, editor.now));
+      const created = await readCollection(tx, editor.ownerId, id);
+      return { written: { status: 201, body: created, etag: etagOf(created) }, changes: [changeOf('create', id, Object.keys(body).sort())] };
+    },
+    idempotency,
+  );
 }
 
 /** Replaces a collection whole (If-Match: its ETag); a manual one may become smart and back. */

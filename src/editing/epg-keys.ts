@@ -44,30 +44,28 @@ async function existingKey(db: Queryable, ownerId: number, platform: string): Pr
   return { ...app, createdAt: key.createdAt.toISOString() };
 }
 
-const change = (action: Change['action'], platform: string): Change =>
-  ({ action, resource: `apps/${platform}/epg-key`, fields: [], channelIds: [] });
+const change = (action: Change['action'], platform: string): Change => ({ action, resource: `apps/${platform}/epg-key`, fields: [], channelIds: [] });
 
 export async function readEpgKey(db: Queryable, ownerId: number, platform: string): Promise<{ body: EpgKeyResource; etag: string }> {
   const body = await existingKey(db, ownerId, platform);
   return { body, etag: etagOf(body) };
 }
 
-export async function createEpgKey(
-  db: Database,
-  editor: Editor,
-  platform: string,
-  publicUrl: string | undefined,
-  idempotency?: Idempotency,
-): Promise<Written<CreatedEpgKey>> {
+export async function createEpgKey(db: Database, editor: Editor, platform: string, publicUrl: string | undefined, idempotency?: Idempotency): Promise<Written<CreatedEpgKey>> {
   let key: string | undefined;
-  const written = await write<EpgKeyResource>(db, editor, async (tx) => {
-    const app = await appIdOf(tx, editor.ownerId, platform);
-    await revokeEpgKeys(tx, app.appId, editor.now);
-    key = newEpgKey();
-    await insertEpgKey(tx, { appId: app.appId, keyHash: hashEpgKey(key), createdAt: editor.now });
-    const created = { ...app, createdAt: editor.now.toISOString() };
-    return { written: { status: 201, body: created, etag: etagOf(created) }, changes: [change('create', app.platform)] };
-  }, idempotency);
+  const written = await write<EpgKeyResource>(
+    db,
+    editor,
+    async (tx) => {
+      const app = await appIdOf(tx, editor.ownerId, platform);
+      await revokeEpgKeys(tx, app.appId, editor.now);
+      key = newEpgKey();
+      await insertEpgKey(tx, { appId: app.appId, keyHash: hashEpgKey(key), createdAt: editor.now });
+      const created = { ...app, createdAt: editor.now.toISOString() };
+      return { written: { status: 201, body: created, etag: etagOf(created) }, changes: [change('create', app.platform)] };
+    },
+    idempotency,
+  );
   // Only the request that made the key shows it; a replayed answer never had it stored.
   return key === undefined ? written : { ...written, body: { ...written.body, key, url: epgGuideUrl(key, publicUrl) } };
 }

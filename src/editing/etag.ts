@@ -10,7 +10,10 @@ export function etagOf(resource: unknown): string {
 }
 
 function tagsOf(header: string): string[] {
-  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).filter((t) => t !== '');
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .filter((t) => t !== '');
 }
 
 /** Refuses with precondition_failed when If-Match was sent and names no current tag. */

@@ -22,9 +22,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/connect.ts';
 import { blockedUntil, recordFailure, type FailurePolicy } from '../data/login-throttles.ts';
 import { insertOwnerIn } from '../data/owners.ts';
-import {
-  insertInvite, inviteByHash, openInviteCount, ownerInvite, ownerInvites, redeemInviteRow, revokeInviteRow, type InviteRow,
-} from '../data/invites.ts';
+import { insertInvite, inviteByHash, openInviteCount, ownerInvite, ownerInvites, redeemInviteRow, revokeInviteRow, type InviteRow } from '../data/invites.ts';
 import { insertAudit } from '../data/studio.ts';
 import { checkNewOwner, isUniqueViolation, RACED, type OwnerInput } from '../catalog/owners.ts';
 import { assertMatches, etagOf } from './etag.ts';
@@ -89,26 +87,35 @@ export async function readInvite(db: Queryable, ownerId: number, inviteId: numbe
 }
 
 export async function createInvite(
-  db: Database, editor: Editor, policy: OnboardingPolicy, input: { note?: string | undefined; expiresInDays?: number | undefined }, idempotency?: Idempotency,
+  db: Database,
+  editor: Editor,
+  policy: OnboardingPolicy,
+  input: { note?: string | undefined; expiresInDays?: number | undefined },
+  idempotency?: Idempotency,
 ): Promise<Written<CreatedInvite>> {
   if (policy.signup === 'closed') throw closed();
   const days = input.expiresInDays ?? Math.min(DEFAULT_INVITE_DAYS, policy.inviteMaxDays);
   if (days > policy.inviteMaxDays) throw invalid([`expiresInDays: must be at most ${policy.inviteMaxDays} (INVITE_MAX_DAYS)`]);
   let token: string | undefined;
-  const written = await write<InviteResource>(db, editor, async (tx) => {
-    if ((await openInviteCount(tx, editor.ownerId, editor.now)) >= MAX_OPEN_INVITES) {
-      throw invalid([`(root): at most ${MAX_OPEN_INVITES} open invites; revoke one, or wait until one is used or expires`]);
-    }
-    token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(editor.now.getTime() + days * 86_400_000);
-    const id = await insertInvite(tx, { ownerId: editor.ownerId, tokenHash: hashToken(token), note: input.note ?? '', createdAt: editor.now, expiresAt });
-    const created = await existing(tx, editor.ownerId, id, editor.now);
-    return {
-      written: { status: 201, body: created, etag: etagOf(created) },
-      changes: [{ action: 'create', resource: `invites/${id}`, fields: ['expiresAt', 'note'] }],
-      moved: [],
-    };
-  }, idempotency);
+  const written = await write<InviteResource>(
+    db,
+    editor,
+    async (tx) => {
+      if ((await openInviteCount(tx, editor.ownerId, editor.now)) >= MAX_OPEN_INVITES) {
+        throw invalid([`(root): at most ${MAX_OPEN_INVITES} open invites; revoke one, or wait until one is used or expires`]);
+      }
+      token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(editor.now.getTime() + days * 86_400_000);
+      const id = await insertInvite(tx, { ownerId: editor.ownerId, tokenHash: hashToken(token), note: input.note ?? '', createdAt: editor.now, expiresAt });
+      const created = await existing(tx, editor.ownerId, id, editor.now);
+      return {
+        written: { status: 201, body: created, etag: etagOf(created) },
+        changes: [{ action: 'create', resource: `invites/${id}`, fields: ['expiresAt', 'note'] }],
+        moved: [],
+      };
+    },
+    idempotency,
+  );
   // As app tokens: only the request that made the token shows it (a replay has none stored).
   return token === undefined ? written : { ...written, body: { ...written.body, token, path: invitePath(token) } };
 }

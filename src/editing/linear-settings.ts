@@ -57,11 +57,31 @@ async function currentPart(db: Queryable, channelId: number): Promise<{ part: Li
   const row = await channelLinearRow(db, channelId);
   if (row) {
     const s = settingsOf(row);
-    return { row, part: { enabled: s.enabled, container: s.container, targetDurationSeconds: s.targetDurationSeconds, windowSeconds: s.windowSeconds, ladder: s.ladder, epoch: row.epoch.toISOString() } };
+    return {
+      row,
+      part: {
+        enabled: s.enabled,
+        container: s.container,
+        targetDurationSeconds: s.targetDurationSeconds,
+        windowSeconds: s.windowSeconds,
+        ladder: s.ladder,
+        epoch: row.epoch.toISOString(),
+      },
+    };
   }
   const d = await defaults(db, channelId);
   const target = d?.target ?? DEFAULT_TARGET_SECONDS;
-  return { row, part: { enabled: false, container: d?.container ?? 'ts', targetDurationSeconds: target, windowSeconds: Math.max(DEFAULT_WINDOW_SECONDS, 3 * target), ladder: d?.ladder ?? [], epoch: null } };
+  return {
+    row,
+    part: {
+      enabled: false,
+      container: d?.container ?? 'ts',
+      targetDurationSeconds: target,
+      windowSeconds: Math.max(DEFAULT_WINDOW_SECONDS, 3 * target),
+      ladder: d?.ladder ?? [],
+      epoch: null,
+    },
+  };
 }
 
 async function ownerChannel(db: Queryable, ownerId: number, channelId: number) {
@@ -82,7 +102,8 @@ export async function readLinear(db: Queryable, timelines: ScheduleTimelines, ow
 export function linearProblems(body: LinearBody, current: LinearPart, aired: boolean, container: Container): string[] {
   const problems: string[] = [];
   const target = body.targetDurationSeconds;
-  if (!Number.isInteger(target) || target < 1 || target > MAX_TARGET_SECONDS) problems.push(`targetDurationSeconds: must be a whole number of seconds from 1 to ${MAX_TARGET_SECONDS}`);
+  if (!Number.isInteger(target) || target < 1 || target > MAX_TARGET_SECONDS)
+    problems.push(`targetDurationSeconds: must be a whole number of seconds from 1 to ${MAX_TARGET_SECONDS}`);
   else if (aired && current.epoch !== null && target !== current.targetDurationSeconds) {
     problems.push(`targetDurationSeconds: the channel has aired with ${current.targetDurationSeconds} s; a live stream's target duration can never change`);
   }
@@ -98,7 +119,14 @@ export function linearProblems(body: LinearBody, current: LinearPart, aired: boo
 }
 
 /** Turns linear output on or off, with its ladder, target duration and window (If-Match; audited). */
-export async function putLinear(db: Database, editor: Editor, channelId: number, body: LinearBody, ifMatch: string | undefined, timelines: ScheduleTimelines): Promise<Written<LinearResource>> {
+export async function putLinear(
+  db: Database,
+  editor: Editor,
+  channelId: number,
+  body: LinearBody,
+  ifMatch: string | undefined,
+  timelines: ScheduleTimelines,
+): Promise<Written<LinearResource>> {
   const written = await write(db, editor, async (tx) => {
     await ownerChannel(tx, editor.ownerId, channelId);
     const { part, row } = await currentPart(tx, channelId);
@@ -118,7 +146,14 @@ export async function putLinear(db: Database, editor: Editor, channelId: number,
     };
     const ok = row ? await updateChannelLinear(tx, values, row.version) : await insertChannelLinear(tx, values);
     if (!ok) throw new EditRefusal('precondition_failed', 'The linear settings changed meanwhile; read them again and retry.');
-    const after: LinearPart = { enabled: values.enabled, container, targetDurationSeconds: target, windowSeconds: values.windowSeconds, ladder: values.ladder.variants, epoch: values.epoch.toISOString() };
+    const after: LinearPart = {
+      enabled: values.enabled,
+      container,
+      targetDurationSeconds: target,
+      windowSeconds: values.windowSeconds,
+      ladder: values.ladder.variants,
+      epoch: values.epoch.toISOString(),
+    };
     const fields = Object.keys(after).filter((k) => JSON.stringify(after[k as keyof LinearPart]) !== JSON.stringify(part[k as keyof LinearPart]));
     return {
       written: { status: 200, body: after, etag: etagOf(after) },

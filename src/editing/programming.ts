@@ -11,8 +11,19 @@ import { deleteBlocks, insertBlocks, videoDurations } from '../data/studio-sched
 import { addDays } from '../schedules/channel-day.ts';
 import { Overlaps, occurrenceOn, type SpanBlock } from '../schedules/overlaps.ts';
 import {
-  PROGRAMMING_LIMITS, canonicalSlot, datesOf, generation, lastAiredBefore, planProblems, templateSourceOf, type Busy, type DeadAir, type EntryRole, type GeneratedBlock,
-  type GenerationWarning, type Slot,
+  PROGRAMMING_LIMITS,
+  canonicalSlot,
+  datesOf,
+  generation,
+  lastAiredBefore,
+  planProblems,
+  templateSourceOf,
+  type Busy,
+  type DeadAir,
+  type EntryRole,
+  type GeneratedBlock,
+  type GenerationWarning,
+  type Slot,
 } from '../schedules/programming.ts';
 import { fastLocalDateTime } from '../schedules/zone-offsets.ts';
 import { wallTimeToEpoch } from '../schedules/expand.ts';
@@ -20,7 +31,18 @@ import { withIds } from './entities.ts';
 import { assertMatches, etagOf } from './etag.ts';
 import { EditRefusal, invalid, notFound } from './refusals.ts';
 import {
-  assertListMatches, assertWritable, channelOf, conflict, firstTitles, resourceOf, spansOf, titledName, toRow, validatedInSlices, type Block, type ChannelEntry,
+  assertListMatches,
+  assertWritable,
+  channelOf,
+  conflict,
+  firstTitles,
+  resourceOf,
+  spansOf,
+  titledName,
+  toRow,
+  validatedInSlices,
+  type Block,
+  type ChannelEntry,
 } from './schedules.ts';
 import { SLICE, endsSlice, heavy, yieldToOthers } from './heavy-writes.ts';
 import { blocksAround, channelHead, entriesOn, oneOffBlocksOn, storedBlocks } from './touched-days.ts';
@@ -65,7 +87,9 @@ const ROLLS = ['preRoll', 'midRoll', 'postRoll'] as const;
 
 /** The collections a slot plays, each at its path: `collectionId`, or a random slot's `collections[k].collectionId`, then its rolls' `preRoll.collectionId`... */
 const collectionsOf = (s: Slot, at: string): Array<{ id: number; path: string }> => [
-  ...(s.collectionId !== undefined ? [{ id: s.collectionId, path: `${at}.collectionId` }] : (s.collections ?? []).map((c, k) => ({ id: c.collectionId, path: `${at}.collections[${k}].collectionId` }))),
+  ...(s.collectionId !== undefined
+    ? [{ id: s.collectionId, path: `${at}.collectionId` }]
+    : (s.collections ?? []).map((c, k) => ({ id: c.collectionId, path: `${at}.collections[${k}].collectionId` }))),
   ...ROLLS.flatMap((kind) => (s[kind] ? [{ id: s[kind].collectionId, path: `${at}.${kind}.collectionId` }] : [])),
 ];
 
@@ -82,7 +106,11 @@ function collectionProblems(slots: readonly Slot[], held: ReadonlyMap<number, re
 
 /** The collections the slots name, resolved to their videos now (a smart one against the owner's videos). */
 const heldBySlots = (db: Queryable, ownerId: number, slots: readonly Slot[]) =>
-  collectionVideos(db, ownerId, slots.flatMap((s) => collectionsOf(s, '').map((c) => c.id)));
+  collectionVideos(
+    db,
+    ownerId,
+    slots.flatMap((s) => collectionsOf(s, '').map((c) => c.id)),
+  );
 
 /** A slot as generation plays it: a collection's videos as its list, a random slot's collections as its choices, its rolls' collections' videos. */
 function played(s: Slot, held: ReadonlyMap<number, readonly number[]>): Slot {
@@ -160,12 +188,16 @@ export async function putFallback(db: Database, editor: Editor, channelId: numbe
   return write(db, editor, async (tx) => {
     const current = await readFallback(tx, editor.ownerId, channelId);
     assertMatches(ifMatch, current);
-    if (collectionId !== null && !(await collectionVideos(tx, editor.ownerId, [collectionId])).has(collectionId)) throw invalid([`collectionId: unknown collection ${collectionId}`]);
+    if (collectionId !== null && !(await collectionVideos(tx, editor.ownerId, [collectionId])).has(collectionId))
+      throw invalid([`collectionId: unknown collection ${collectionId}`]);
     await saveProgramming(tx, channelId, { fallbackCollectionId: collectionId });
     const fallback = { ...current, collectionId };
     return {
       written: { status: 200, body: fallback, etag: etagOf(fallback) },
-      changes: current.collectionId !== collectionId ? [{ action: 'update', resource: programmingResource(channelId, 'fallback'), fields: ['collectionId'], channelIds: [channelId] }] : [],
+      changes:
+        current.collectionId !== collectionId
+          ? [{ action: 'update', resource: programmingResource(channelId, 'fallback'), fields: ['collectionId'], channelIds: [channelId] }]
+          : [],
     };
   });
 }
@@ -175,7 +207,11 @@ export async function putSlots(db: Database, editor: Editor, channelId: number, 
   return write(db, editor, async (tx) => {
     const current = await readSlots(tx, editor.ownerId, channelId);
     assertMatches(ifMatch, current);
-    const known = await videoDurations(tx, editor.ownerId, slots.flatMap((s) => s.videoIds));
+    const known = await videoDurations(
+      tx,
+      editor.ownerId,
+      slots.flatMap((s) => s.videoIds),
+    );
     const problems = [...unknownVideos(slotLists(slots), known), ...collectionProblems(slots, await heldBySlots(tx, editor.ownerId, slots)), ...planProblems(slots)];
     if (problems.length > 0) throw invalid(problems);
     const stored = slots.map(canonicalSlot);
@@ -191,7 +227,11 @@ export async function putSlots(db: Database, editor: Editor, channelId: number, 
 
 /** Replaces the filler: a list of the owner's videos, or one of the owner's collections (If-Match: its ETag). */
 export async function putFiller(
-  db: Database, editor: Editor, channelId: number, filler: { videoIds: number[]; collectionId?: number | undefined }, ifMatch: string | undefined,
+  db: Database,
+  editor: Editor,
+  channelId: number,
+  filler: { videoIds: number[]; collectionId?: number | undefined },
+  ifMatch: string | undefined,
 ): Promise<Written<FillerList>> {
   return write(db, editor, async (tx) => {
     const current = await readFiller(tx, editor.ownerId, channelId);
@@ -260,7 +300,6 @@ export interface ProgrammingPreview {
   totals: { blocks: number; videos: number; fillerVideos: number; deadAirSeconds: number };
 }
 
-
 /** Occurrences of the blocks on the dates (each date once per block; one-off blocks only on theirs). */
 function occurrencesOf(spans: readonly SpanBlock[], dates: readonly string[], zone: string): Busy[] {
   const within = new Set(dates);
@@ -296,24 +335,31 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   // Padding plays the filler too, with or without fill.
   const pads = planned.some((s) => s.padTo && !s.offAir);
   const fillerHeld = (request.fill || pads) && fillerCollectionId !== null ? await collectionVideos(tx, ownerId, [fillerCollectionId]) : undefined;
-  if (fillerHeld && !fillerHeld.has(fillerCollectionId!)) throw invalid([`${request.fillerCollectionId === undefined ? 'fillerCollectionId (the stored filler)' : 'fillerCollectionId'}: unknown collection ${fillerCollectionId}`]);
+  if (fillerHeld && !fillerHeld.has(fillerCollectionId!))
+    throw invalid([`${request.fillerCollectionId === undefined ? 'fillerCollectionId (the stored filler)' : 'fillerCollectionId'}: unknown collection ${fillerCollectionId}`]);
   const channelFiller = !(request.fill || pads) ? [] : fillerHeld ? [...fillerHeld.get(fillerCollectionId!)!] : (request.fillerVideoIds ?? stored.fillerVideoIds);
   const filler = request.fill ? channelFiller : [];
   const slotsAt = request.slots ? 'slots' : 'slots (the stored plan)';
   if (pads && channelFiller.length === 0) {
     const i = planned.findIndex((s) => s.padTo && !s.offAir);
-    throw invalid([`${slotsAt}[${i}].padTo: padding plays the channel's filler, and ${fillerHeld ? `its collection ${fillerCollectionId} holds no videos now` : 'the channel has no filler list'}; PUT its filler (or send fillerVideoIds) first`]);
+    throw invalid([
+      `${slotsAt}[${i}].padTo: padding plays the channel's filler, and ${fillerHeld ? `its collection ${fillerCollectionId} holds no videos now` : 'the channel has no filler list'}; PUT its filler (or send fillerVideoIds) first`,
+    ]);
   }
   // The dead-air fallback as sent (null: none), else as stored.
   const fallbackCollectionId = request.fallbackCollectionId !== undefined ? request.fallbackCollectionId : stored.fallbackCollectionId;
   const fallbackHeld = fallbackCollectionId !== null ? await collectionVideos(tx, ownerId, [fallbackCollectionId]) : undefined;
   if (fallbackHeld && !fallbackHeld.has(fallbackCollectionId!)) {
-    throw invalid([`${request.fallbackCollectionId === undefined ? 'fallbackCollectionId (the stored fallback)' : 'fallbackCollectionId'}: unknown collection ${fallbackCollectionId}`]);
+    throw invalid([
+      `${request.fallbackCollectionId === undefined ? 'fallbackCollectionId (the stored fallback)' : 'fallbackCollectionId'}: unknown collection ${fallbackCollectionId}`,
+    ]);
   }
   const fallback = fallbackHeld ? [...fallbackHeld.get(fallbackCollectionId!)!] : [];
   if (planned.length === 0) throw invalid([`slots: the channel has no slot plan; send slots or PUT /channels/${channelId}/programming/slots first`]);
   if (request.fill && filler.length === 0) {
-    throw invalid([fillerHeld ? `fill: the filler's collection ${fillerCollectionId} holds no videos now` : 'fill: the channel has no filler list; send fillerVideoIds or PUT its filler first']);
+    throw invalid([
+      fillerHeld ? `fill: the filler's collection ${fillerCollectionId} holds no videos now` : 'fill: the channel has no filler list; send fillerVideoIds or PUT its filler first',
+    ]);
   }
   // A slot that plays a collection plays what the collection holds now.
   const held = await heldBySlots(tx, ownerId, planned);
@@ -351,16 +397,36 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
     const lookback = datesOf(addDays(request.from, -AIRED_LOOKBACK_DAYS), addDays(request.from, -1));
     const earlier = new Set(lookback);
     const aired = (await blocksAround(tx, ownerId, channelId, lookback[0]!, request.from, [])).map((m) => m.block);
-    const before = aired.filter((b) => b.loopDaily ? b.startTime.slice(0, 10) < request.from : earlier.has(b.startTime.slice(0, 10)));
-    const airedDurations = await videoDurations(tx, ownerId, before.flatMap((b) => b.videoIds));
+    const before = aired.filter((b) => (b.loopDaily ? b.startTime.slice(0, 10) < request.from : earlier.has(b.startTime.slice(0, 10))));
+    const airedDurations = await videoDurations(
+      tx,
+      ownerId,
+      before.flatMap((b) => b.videoIds),
+    );
     const [y, m, d] = request.from.split('-').map(Number) as [number, number, number];
     const rangeStart = wallTimeToEpoch({ year: y, month: m, day: d, hour: 0, minute: 0, second: 0, millisecond: 0 }, zone);
-    lastAired = lastAiredBefore(before.map((b) => ({ startLocal: b.startTime, loopDaily: b.loopDaily, videoIds: b.videoIds })), airedDurations, zone, lookback, rangeStart);
+    lastAired = lastAiredBefore(
+      before.map((b) => ({ startLocal: b.startTime, loopDaily: b.loopDaily, videoIds: b.videoIds })),
+      airedDurations,
+      zone,
+      lookback,
+      rangeStart,
+    );
   }
 
   // In steps, other requests answered between them (heavy-writes.ts).
   const steps = generation({
-    zone, from: request.from, to: request.to, slots, durations, filler, padding: channelFiller, fallback, busy, entriesBefore, ...(lastAired ? { lastAired } : {}),
+    zone,
+    from: request.from,
+    to: request.to,
+    slots,
+    durations,
+    filler,
+    padding: channelFiller,
+    fallback,
+    busy,
+    entriesBefore,
+    ...(lastAired ? { lastAired } : {}),
   });
   let step = steps.next();
   for (; !step.done; step = steps.next()) await yieldToOthers();
@@ -381,7 +447,14 @@ async function plan(tx: Queryable, ownerId: number, channelId: number, request: 
   }
   // The stored blocks met are named as a creator knows them: by their first video's title.
   const metIds = new Set(met.flatMap(({ overlap }) => [overlap.block.blockId, overlap.other.blockId]));
-  const titles = met.length === 0 ? new Map<number, string>() : await firstTitles(tx, ownerId, kept.filter((m) => metIds.has(m.block.id)).map((m) => m.block));
+  const titles =
+    met.length === 0
+      ? new Map<number, string>()
+      : await firstTitles(
+          tx,
+          ownerId,
+          kept.filter((m) => metIds.has(m.block.id)).map((m) => m.block),
+        );
   for (const { startTime, spanId, overlap } of met) {
     const c = conflict(overlap, zone, (id) => (id === spanId ? `The generated block at ${startTime}` : titledName(titles.get(id))));
     refusal ??= c;
@@ -413,7 +486,11 @@ function presentPreview(channelId: number, request: GenerateRequest, p: Planned)
     conflicts: p.conflicts,
     warnings: p.warnings,
     deadAir: p.deadAir.map((d) => ({
-      slot: d.slot, startTime: fastLocalDateTime(d.start, p.zone), endTime: fastLocalDateTime(d.end, p.zone), seconds: (d.end - d.start) / 1000, reason: d.reason,
+      slot: d.slot,
+      startTime: fastLocalDateTime(d.start, p.zone),
+      endTime: fastLocalDateTime(d.end, p.zone),
+      seconds: (d.end - d.start) / 1000,
+      reason: d.reason,
     })),
     totals: {
       blocks: blocks.length,
@@ -442,21 +519,43 @@ export interface ProgrammingWritten {
  * for undo. Reads only the stored blocks the new ones can meet (touched-days.ts).
  */
 async function replaceBlocks(
-  tx: Queryable, editor: Editor, channelId: number, entry: ChannelEntry, removed: readonly Block[],
-  bodies: ReadonlyArray<Omit<Block, 'id'>>, checkOverlaps: boolean, kind: LastWrite['kind'], name: (index: number) => string,
+  tx: Queryable,
+  editor: Editor,
+  channelId: number,
+  entry: ChannelEntry,
+  removed: readonly Block[],
+  bodies: ReadonlyArray<Omit<Block, 'id'>>,
+  checkOverlaps: boolean,
+  kind: LastWrite['kind'],
+  name: (index: number) => string,
 ): Promise<{ created: Block[]; changes: Change[] }> {
   const complete = await withIds(tx, 'scheduleBlocks', bodies as never);
   const created = await validatedInSlices(tx, editor.ownerId, entry, complete);
   const indexOf = new Map(created.map((c, i) => [c.id, i]));
   const named = (id: number, titled: string) => (indexOf.has(id) ? name(indexOf.get(id)!) : titled);
-  await assertWritable(tx, editor.ownerId, entry, created, removed.map((b) => b.id), {
-    allowOverlap: !checkOverlaps, pathOf: (i) => `schedules[${i}]`, name: (id, self, titled) => (self ? capitalized(named(id, titled)) : named(id, titled)),
-  });
-  await deleteBlocks(tx, removed.map((b) => b.id));
+  await assertWritable(
+    tx,
+    editor.ownerId,
+    entry,
+    created,
+    removed.map((b) => b.id),
+    {
+      allowOverlap: !checkOverlaps,
+      pathOf: (i) => `schedules[${i}]`,
+      name: (id, self, titled) => (self ? capitalized(named(id, titled)) : named(id, titled)),
+    },
+  );
+  await deleteBlocks(
+    tx,
+    removed.map((b) => b.id),
+  );
   // In slices: on the embedded database a statement runs on the event loop (2,000 blocks: ~350 ms).
   for (let at = 0; at < created.length; at += SLICE) {
     if (at > 0) await yieldToOthers();
-    await insertBlocks(tx, created.slice(at, at + SLICE).map((c) => toRow(channelId, c)));
+    await insertBlocks(
+      tx,
+      created.slice(at, at + SLICE).map((c) => toRow(channelId, c)),
+    );
   }
   const last: LastWrite = { kind, at: editor.now.toISOString(), added: created, removed: [...removed] };
   await saveProgramming(tx, channelId, { lastWrite: last });
@@ -471,20 +570,40 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /** Generates the plan over the range and writes the blocks (If-Match: the channel's schedule list). */
 export async function applyProgramming(
-  db: Database, editor: Editor, channelId: number, request: GenerateRequest, ifMatch: string | undefined, idempotency?: Idempotency,
+  db: Database,
+  editor: Editor,
+  channelId: number,
+  request: GenerateRequest,
+  ifMatch: string | undefined,
+  idempotency?: Idempotency,
 ): Promise<Written<ProgrammingWritten>> {
-  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
-    const p = await plan(tx, editor.ownerId, channelId, request);
-    await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
-    if (p.refusal && !request.allowOverlap) throw p.refusal;
-    if (p.generated.length === 0) throw invalid(['(root): the plan makes no block over these dates (see the preview\'s warnings)']);
-    const bodies = p.generated.map((g) => ({ startTime: g.startTime, published: g.published, loopDaily: false, videoIds: g.videoIds }));
-    const { created, changes } = await replaceBlocks(
-      // plan() checked the generated blocks against those that stay, and they never overlap each other (each ends by the next's start).
-      tx, editor, channelId, p.entry, p.removed, bodies, false, 'generate', (i) => `the generated block at ${bodies[i]!.startTime}`,
-    );
-    return { written: { status: 201, body: { items: created, removed: p.removed.map((b) => b.id), warnings: p.warnings } }, changes };
-  }, idempotency));
+  return heavy(editor.ownerId, () =>
+    write(
+      db,
+      editor,
+      async (tx) => {
+        const p = await plan(tx, editor.ownerId, channelId, request);
+        await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
+        if (p.refusal && !request.allowOverlap) throw p.refusal;
+        if (p.generated.length === 0) throw invalid(["(root): the plan makes no block over these dates (see the preview's warnings)"]);
+        const bodies = p.generated.map((g) => ({ startTime: g.startTime, published: g.published, loopDaily: false, videoIds: g.videoIds }));
+        const { created, changes } = await replaceBlocks(
+          // plan() checked the generated blocks against those that stay, and they never overlap each other (each ends by the next's start).
+          tx,
+          editor,
+          channelId,
+          p.entry,
+          p.removed,
+          bodies,
+          false,
+          'generate',
+          (i) => `the generated block at ${bodies[i]!.startTime}`,
+        );
+        return { written: { status: 201, body: { items: created, removed: p.removed.map((b) => b.id), warnings: p.warnings } }, changes };
+      },
+      idempotency,
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- templates
@@ -506,32 +625,57 @@ export interface TemplateRequest {
  * day onto the target of the same weekday offset), new ids, published as the originals.
  */
 export async function copyTemplate(
-  db: Database, editor: Editor, channelId: number, request: TemplateRequest, ifMatch: string | undefined, idempotency?: Idempotency,
+  db: Database,
+  editor: Editor,
+  channelId: number,
+  request: TemplateRequest,
+  ifMatch: string | undefined,
+  idempotency?: Idempotency,
 ): Promise<Written<ProgrammingWritten>> {
-  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
-    const { entry } = await ownerChannel(tx, editor.ownerId, channelId);
-    await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
-    const sourceDates = datesOf(request.sourceFrom, addDays(request.sourceFrom, request.sourceDays - 1));
-    const targets = datesOf(request.from, request.to);
-    if (targets.some((d) => sourceDates.includes(d))) throw invalid([`from: the target dates include the template's own (${sourceDates[0]} to ${sourceDates.at(-1)})`]);
-    const sources = await oneOffBlocksOn(tx, editor.ownerId, channelId, sourceDates);
-    if (sources.length === 0) throw invalid([`sourceFrom: no one-off block starts on ${sourceDates.join(', ')}; nothing to copy`]);
-    const onTargets = await oneOffBlocksOn(tx, editor.ownerId, channelId, targets);
-    const occupied = new Set(onTargets.map((b) => b.startTime.slice(0, 10)));
-    const skippedDates = request.mode === 'skip' ? targets.filter((d) => occupied.has(d)) : [];
-    const written = targets.filter((d) => !skippedDates.includes(d));
-    const removed = request.mode === 'replace' ? onTargets : [];
-    const bySource = new Map<string, Block[]>();
-    for (const s of sources) bySource.set(s.startTime.slice(0, 10), [...(bySource.get(s.startTime.slice(0, 10)) ?? []), s]);
-    const copies = written.flatMap((to) =>
-      (bySource.get(templateSourceOf(request.sourceFrom, request.sourceDays, to)) ?? []).map((s) => ({ from: s.id, to, body: { startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds } })),
-    );
-    if (copies.length > PROGRAMMING_LIMITS.writeBlocks) throw invalid([`(root): the copy makes ${copies.length} blocks; one write creates at most ${PROGRAMMING_LIMITS.writeBlocks}`]);
-    const { created, changes } = await replaceBlocks(
-      tx, editor, channelId, entry, removed, copies.map((c) => c.body), request.allowOverlap !== true, 'template', (i) => `the copy of block ${copies[i]!.from} to ${copies[i]!.to}`,
-    );
-    return { written: { status: 201, body: { items: created, removed: removed.map((b) => b.id), skippedDates } }, changes };
-  }, idempotency));
+  return heavy(editor.ownerId, () =>
+    write(
+      db,
+      editor,
+      async (tx) => {
+        const { entry } = await ownerChannel(tx, editor.ownerId, channelId);
+        await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
+        const sourceDates = datesOf(request.sourceFrom, addDays(request.sourceFrom, request.sourceDays - 1));
+        const targets = datesOf(request.from, request.to);
+        if (targets.some((d) => sourceDates.includes(d))) throw invalid([`from: the target dates include the template's own (${sourceDates[0]} to ${sourceDates.at(-1)})`]);
+        const sources = await oneOffBlocksOn(tx, editor.ownerId, channelId, sourceDates);
+        if (sources.length === 0) throw invalid([`sourceFrom: no one-off block starts on ${sourceDates.join(', ')}; nothing to copy`]);
+        const onTargets = await oneOffBlocksOn(tx, editor.ownerId, channelId, targets);
+        const occupied = new Set(onTargets.map((b) => b.startTime.slice(0, 10)));
+        const skippedDates = request.mode === 'skip' ? targets.filter((d) => occupied.has(d)) : [];
+        const written = targets.filter((d) => !skippedDates.includes(d));
+        const removed = request.mode === 'replace' ? onTargets : [];
+        const bySource = new Map<string, Block[]>();
+        for (const s of sources) bySource.set(s.startTime.slice(0, 10), [...(bySource.get(s.startTime.slice(0, 10)) ?? []), s]);
+        const copies = written.flatMap((to) =>
+          (bySource.get(templateSourceOf(request.sourceFrom, request.sourceDays, to)) ?? []).map((s) => ({
+            from: s.id,
+            to,
+            body: { startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds },
+          })),
+        );
+        if (copies.length > PROGRAMMING_LIMITS.writeBlocks)
+          throw invalid([`(root): the copy makes ${copies.length} blocks; one write creates at most ${PROGRAMMING_LIMITS.writeBlocks}`]);
+        const { created, changes } = await replaceBlocks(
+          tx,
+          editor,
+          channelId,
+          entry,
+          removed,
+          copies.map((c) => c.body),
+          request.allowOverlap !== true,
+          'template',
+          (i) => `the copy of block ${copies[i]!.from} to ${copies[i]!.to}`,
+        );
+        return { written: { status: 201, body: { items: created, removed: removed.map((b) => b.id), skippedDates } }, changes };
+      },
+      idempotency,
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- undo
@@ -551,31 +695,63 @@ export interface Undone {
  * meet the overlap rule against what is there now (allowOverlap as for any block).
  */
 export async function undoProgramming(
-  db: Database, editor: Editor, channelId: number, allowOverlap: boolean, ifMatch: string | undefined, idempotency?: Idempotency,
+  db: Database,
+  editor: Editor,
+  channelId: number,
+  allowOverlap: boolean,
+  ifMatch: string | undefined,
+  idempotency?: Idempotency,
 ): Promise<Written<Undone>> {
-  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
-    const { entry } = await ownerChannel(tx, editor.ownerId, channelId);
-    await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
-    const last = (await channelProgramming(tx, channelId)).lastWrite as LastWrite | null;
-    if (!last) throw notFound('Programming write to undo');
-    const byId = new Map((await storedBlocks(tx, editor.ownerId, last.added.map((a) => a.id))).map((b) => [b.id, b]));
-    const changed = last.added.find((a) => !sameBlock(byId.get(a.id), a));
-    if (changed) {
-      throw new EditRefusal('precondition_failed', `Schedule block ${changed.id} was changed or deleted after the ${last.kind} it came from; undo reverses only an unchanged result.`);
-    }
-    const addedIds = new Set(last.added.map((a) => a.id));
-    await assertIdsFree(tx, 'scheduleBlocks', last.removed.map((b) => b.id));
-    const restored = await validatedInSlices(tx, editor.ownerId, entry, last.removed);
-    await assertWritable(tx, editor.ownerId, entry, restored, [...addedIds], {
-      allowOverlap, pathOf: (i) => `schedules[${i}]`, name: (id, self) => `${self ? 'Restored s' : 's'}chedule block ${id}`,
-    });
-    await deleteBlocks(tx, [...addedIds]);
-    await insertBlocks(tx, restored.map((b) => toRow(channelId, b)));
-    await saveProgramming(tx, channelId, { lastWrite: null });
-    const changes: Change[] = [
-      ...last.added.map((b): Change => ({ action: 'delete', resource: resourceOf(channelId, b.id), fields: [], channelIds: [channelId] })),
-      ...restored.map((b): Change => ({ action: 'create', resource: resourceOf(channelId, b.id), fields: Object.keys(b).sort(), channelIds: [channelId] })),
-    ];
-    return { written: { status: 200, body: { removed: [...addedIds], restored } }, changes };
-  }, idempotency));
+  return heavy(editor.ownerId, () =>
+    write(
+      db,
+      editor,
+      async (tx) => {
+        const { entry } = await ownerChannel(tx, editor.ownerId, channelId);
+        await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
+        const last = (await channelProgramming(tx, channelId)).lastWrite as LastWrite | null;
+        if (!last) throw notFound('Programming write to undo');
+        const byId = new Map(
+          (
+            await storedBlocks(
+              tx,
+              editor.ownerId,
+              last.added.map((a) => a.id),
+            )
+          ).map((b) => [b.id, b]),
+        );
+        const changed = last.added.find((a) => !sameBlock(byId.get(a.id), a));
+        if (changed) {
+          throw new EditRefusal(
+            'precondition_failed',
+            `Schedule block ${changed.id} was changed or deleted after the ${last.kind} it came from; undo reverses only an unchanged result.`,
+          );
+        }
+        const addedIds = new Set(last.added.map((a) => a.id));
+        await assertIdsFree(
+          tx,
+          'scheduleBlocks',
+          last.removed.map((b) => b.id),
+        );
+        const restored = await validatedInSlices(tx, editor.ownerId, entry, last.removed);
+        await assertWritable(tx, editor.ownerId, entry, restored, [...addedIds], {
+          allowOverlap,
+          pathOf: (i) => `schedules[${i}]`,
+          name: (id, self) => `${self ? 'Restored s' : 's'}chedule block ${id}`,
+        });
+        await deleteBlocks(tx, [...addedIds]);
+        await insertBlocks(
+          tx,
+          restored.map((b) => toRow(channelId, b)),
+        );
+        await saveProgramming(tx, channelId, { lastWrite: null });
+        const changes: Change[] = [
+          ...last.added.map((b): Change => ({ action: 'delete', resource: resourceOf(channelId, b.id), fields: [], channelIds: [channelId] })),
+          ...restored.map((b): Change => ({ action: 'create', resource: resourceOf(channelId, b.id), fields: Object.keys(b).sort(), channelIds: [channelId] })),
+        ];
+        return { written: { status: 200, body: { removed: [...addedIds], restored } }, changes };
+      },
+      idempotency,
+    ),
+  );
 }

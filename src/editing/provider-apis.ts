@@ -37,9 +37,7 @@ export type ApiFailure = { status: 'not_found' | 'unavailable'; message: string 
 type Answer = { ok: true; json: Record<string, unknown> } | ({ ok: false } & ApiFailure);
 
 /** What the Data API said of one YouTube video. */
-export type YouTubeVideo =
-  | { status: 'found'; metadata: VideoMetadata; note: string | null }
-  | { status: 'not_found'; message: string };
+export type YouTubeVideo = { status: 'found'; metadata: VideoMetadata; note: string | null } | { status: 'not_found'; message: string };
 
 /** One video of a list, with what the list itself said of it. */
 export interface ListEntry {
@@ -90,7 +88,10 @@ function failureOf(provider: 'YouTube' | 'Vimeo', status: number, json: Record<s
   const reasons = (Array.isArray(error?.['errors']) ? error['errors'] : []).map((e) => str(obj(e)?.['reason']) ?? '');
   const text = `${str(error?.['message']) ?? ''} ${JSON.stringify(error?.['details'] ?? '')}`;
   if (provider === 'YouTube' && reasons.some((r) => r === 'quotaExceeded' || r === 'dailyLimitExceeded')) {
-    return { status: 'unavailable', message: `YouTube's API quota for today is used up (${status} ${reasons.find((r) => r.endsWith('Exceeded'))}): durations cannot be read until it resets` };
+    return {
+      status: 'unavailable',
+      message: `YouTube's API quota for today is used up (${status} ${reasons.find((r) => r.endsWith('Exceeded'))}): durations cannot be read until it resets`,
+    };
   }
   if (provider === 'YouTube' && (reasons.includes('keyInvalid') || /API key not valid|API_KEY_INVALID/i.test(text))) {
     return { status: 'unavailable', message: `YouTube refused this server's API key (${status}): the operator checks YOUTUBE_API_KEY` };
@@ -139,7 +140,9 @@ function snippetMetadata(snippet: Record<string, unknown> | undefined): VideoMet
   const description = str(snippet?.['description'])?.trim().slice(0, MAX_TEXT);
   if (description) metadata.description = description;
   const thumbnails = obj(snippet?.['thumbnails']);
-  const thumbnail = ['high', 'medium', 'standard', 'default'].map((size) => str(obj(thumbnails?.[size])?.['url'])).find((u) => u !== undefined && thumbnailUrl.safeParse(u).success);
+  const thumbnail = ['high', 'medium', 'standard', 'default']
+    .map((size) => str(obj(thumbnails?.[size])?.['url']))
+    .find((u) => u !== undefined && thumbnailUrl.safeParse(u).success);
   if (thumbnail) metadata.thumbnailUrl = thumbnail;
   return metadata;
 }
@@ -151,14 +154,23 @@ const usableSeconds = (seconds: number | undefined): seconds is number => second
  * `videos.list?part=contentDetails,snippet,status&id=a,b,c` in batches of 50: what YouTube says
  * of each id, or the failure of the first batch that failed (the rest are not asked).
  */
-export async function youtubeVideos(config: ProviderApiConfig, ids: readonly string[], deadline = Infinity): Promise<{ videos: Map<string, YouTubeVideo>; failure: ApiFailure | null }> {
+export async function youtubeVideos(
+  config: ProviderApiConfig,
+  ids: readonly string[],
+  deadline = Infinity,
+): Promise<{ videos: Map<string, YouTubeVideo>; failure: ApiFailure | null }> {
   const videos = new Map<string, YouTubeVideo>();
   const wanted = [...new Set(ids.filter((id) => YOUTUBE_ID_RE.test(id)))];
   for (let i = 0; i < wanted.length; i += YOUTUBE_BATCH) {
     const batch = wanted.slice(i, i + YOUTUBE_BATCH);
     const timeout = Math.min(config.timeoutMs, deadline - performance.now());
     if (timeout <= 0) return { videos, failure: { status: 'unavailable', message: `YouTube did not answer: the lookup's ${LIST_TIME_BUDGET_MS / 1000} s were spent` } };
-    const answer = await getJson('YouTube', youtubeUrl(config, 'videos', { part: 'contentDetails,snippet,status', id: batch.join(','), maxResults: String(YOUTUBE_BATCH) }), {}, timeout);
+    const answer = await getJson(
+      'YouTube',
+      youtubeUrl(config, 'videos', { part: 'contentDetails,snippet,status', id: batch.join(','), maxResults: String(YOUTUBE_BATCH) }),
+      {},
+      timeout,
+    );
     if (!answer.ok) return { videos, failure: answer.status === 'not_found' ? { status: 'unavailable', message: `YouTube did not answer: ${answer.message}` } : answer };
     const items = answer.json['items'];
     if (!Array.isArray(items)) return { videos, failure: { status: 'unavailable', message: 'YouTube did not answer: its answer was not the JSON its API documents' } };
@@ -177,9 +189,12 @@ export async function youtubeVideos(config: ProviderApiConfig, ids: readonly str
         videos.set(id, { status: 'not_found', message: `YouTube does not let video ${id} be embedded (its owner turned embedding off)` });
         continue;
       }
-      const note = metadata.durationSeconds !== undefined ? null
-        : live === 'live' || live === 'upcoming' ? `YouTube gives no duration for a live stream or premiere (${live})`
-        : `YouTube gave no duration for video ${id}`;
+      const note =
+        metadata.durationSeconds !== undefined
+          ? null
+          : live === 'live' || live === 'upcoming'
+            ? `YouTube gives no duration for a live stream or premiere (${live})`
+            : `YouTube gave no duration for video ${id}`;
       videos.set(id, { status: 'found', metadata, note });
     }
     for (const id of batch) if (!videos.has(id)) videos.set(id, { status: 'not_found', message: `YouTube has no public video ${id} (private, deleted or never there)` });
@@ -196,7 +211,8 @@ export async function readList(config: ProviderApiConfig, list: ListUrl, budget:
   if (list.provider === 'Vimeo' && config.vimeoToken === '') {
     return failed('unavailable', `Importing ${words} needs Vimeo's API, which this server is not set up for (VIMEO_API_TOKEN): paste the videos' URLs instead`);
   }
-  if (budget.remaining <= 0) return { entries: [], title: null, message: `Not read: this lookup already holds ${MAX_LIST_VIDEOS} videos from lists; look it up on its own`, status: 'found', cut: true };
+  if (budget.remaining <= 0)
+    return { entries: [], title: null, message: `Not read: this lookup already holds ${MAX_LIST_VIDEOS} videos from lists; look it up on its own`, status: 'found', cut: true };
   return list.provider === 'Vimeo' ? readShowcase(config, list.showcaseId, words, budget) : readYouTubeList(config, list, words, budget);
 }
 
@@ -216,7 +232,8 @@ async function readYouTubeList(config: ProviderApiConfig, list: Exclude<ListUrl,
     if (timeout <= 0) return failed('unavailable', `Not read: the lookup's ${LIST_TIME_BUDGET_MS / 1000} s were spent`);
     const by: Record<string, string> = list.kind === 'handle' ? { forHandle: `@${list.handle}` } : { forUsername: list.username };
     const answer = await getJson('YouTube', youtubeUrl(config, 'channels', { part: 'contentDetails,snippet', ...by }), {}, timeout);
-    if (!answer.ok) return failed(answer.status, answer.status === 'not_found' ? `YouTube has no channel ${list.kind === 'handle' ? `@${list.handle}` : list.username}` : answer.message);
+    if (!answer.ok)
+      return failed(answer.status, answer.status === 'not_found' ? `YouTube has no channel ${list.kind === 'handle' ? `@${list.handle}` : list.username}` : answer.message);
     const items = answer.json['items'];
     if (items !== undefined && !Array.isArray(items)) return failed('unavailable', 'YouTube did not answer: its answer was not the JSON its API documents');
     const channel = obj(items?.[0]);
@@ -251,7 +268,10 @@ async function readYouTubeList(config: ProviderApiConfig, list: Exclude<ListUrl,
       break;
     }
     const items = answer.json['items'];
-    if (!Array.isArray(items)) return entries.length === 0 ? failed('unavailable', 'YouTube did not answer: its answer was not the JSON its API documents') : { entries, title, message: `cut at ${entries.length} videos: a page was not the JSON its API documents`, status: 'found', cut: true };
+    if (!Array.isArray(items))
+      return entries.length === 0
+        ? failed('unavailable', 'YouTube did not answer: its answer was not the JSON its API documents')
+        : { entries, title, message: `cut at ${entries.length} videos: a page was not the JSON its API documents`, status: 'found', cut: true };
     for (const raw of items) {
       const item = obj(raw);
       const snippet = obj(item?.['snippet']);
@@ -294,13 +314,17 @@ async function readShowcase(config: ProviderApiConfig, showcaseId: string, words
     target.searchParams.set('fields', 'uri,name,description,duration,pictures.sizes');
     const answer = await getJson('Vimeo', target, { authorization: `bearer ${config.vimeoToken}`, accept: 'application/vnd.vimeo.*+json;version=3.4' }, timeout);
     if (!answer.ok) {
-      if (entries.length === 0) return failed(answer.status, answer.status === 'not_found' ? `Vimeo has no public ${words.replace(/^Vimeo /, '')} (${answer.message})` : answer.message);
+      if (entries.length === 0)
+        return failed(answer.status, answer.status === 'not_found' ? `Vimeo has no public ${words.replace(/^Vimeo /, '')} (${answer.message})` : answer.message);
       cut = true;
       message = `cut at ${entries.length} videos: ${answer.message}`;
       break;
     }
     const data = answer.json['data'];
-    if (!Array.isArray(data)) return entries.length === 0 ? failed('unavailable', 'Vimeo did not answer: its answer was not the JSON its API documents') : { entries, title: null, message: `cut at ${entries.length} videos: a page was not the JSON its API documents`, status: 'found', cut: true };
+    if (!Array.isArray(data))
+      return entries.length === 0
+        ? failed('unavailable', 'Vimeo did not answer: its answer was not the JSON its API documents')
+        : { entries, title: null, message: `cut at ${entries.length} videos: a page was not the JSON its API documents`, status: 'found', cut: true };
     for (const raw of data) {
       const video = obj(raw);
       const id = /^\/videos\/(\d{1,20})(?:[:/]|$)/.exec(str(video?.['uri']) ?? '')?.[1];
@@ -333,7 +357,10 @@ function vimeoMetadata(video: Record<string, unknown>): VideoMetadata {
   const sizes = obj(video['pictures'])?.['sizes'];
   if (Array.isArray(sizes)) {
     // The picture nearest 640 wide, as the library's thumbnails are drawn.
-    const pictures = sizes.map(obj).filter((s) => s !== undefined).map((s) => ({ width: typeof s['width'] === 'number' ? s['width'] : 0, link: str(s['link']) }))
+    const pictures = sizes
+      .map(obj)
+      .filter((s) => s !== undefined)
+      .map((s) => ({ width: typeof s['width'] === 'number' ? s['width'] : 0, link: str(s['link']) }))
       .filter((s): s is { width: number; link: string } => s.link !== undefined && thumbnailUrl.safeParse(s.link).success)
       .sort((a, b) => Math.abs(a.width - 640) - Math.abs(b.width - 640));
     if (pictures[0]) metadata.thumbnailUrl = pictures[0].link;

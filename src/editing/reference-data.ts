@@ -39,7 +39,12 @@ export async function additionProblems(tx: Queryable, ownerId: number, list: Ref
 
 async function takenNames(tx: Queryable, list: ReferenceList, entries: readonly NewReference[], prefix: (i: number) => string): Promise<string[]> {
   const fields = list === 'languages' ? (['name', 'code'] as const) : (['name'] as const);
-  const existing = await withNames(tx, list, entries.map((e) => e.name), entries.flatMap((e) => (e.code === undefined ? [] : [e.code])));
+  const existing = await withNames(
+    tx,
+    list,
+    entries.map((e) => e.name),
+    entries.flatMap((e) => (e.code === undefined ? [] : [e.code])),
+  );
   const lines: string[] = [];
   for (const field of fields) {
     const holder = new Map<string, string>();

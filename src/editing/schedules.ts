@@ -85,7 +85,10 @@ export async function listBlocks(db: Queryable, ownerId: number, channelId: numb
   }
   const entry = await channelHead(db, ownerId, channelId);
   const blocks = (await blocksPlayingWithin(db, ownerId, channelId, from, to)).map(({ channelId: _, durations: _d, ...block }) => block);
-  const list = listOf(entry, blocks.filter((b) => playsWithin(b, from, to)));
+  const list = listOf(
+    entry,
+    blocks.filter((b) => playsWithin(b, from, to)),
+  );
   return { list, etag: etagOf(list) };
 }
 
@@ -140,11 +143,20 @@ const VALIDATION_SLICE = 100;
 /** A refusal of a slice with its `schedules[k]` paths counted from the slice's first block `at`. */
 function shifted(refusal: EditRefusal, at: number): EditRefusal {
   const shift = (text: string) => text.replace(/schedules\[(\d+)\]/g, (_, k: string) => `schedules[${Number(k) + at}]`);
-  return new EditRefusal(refusal.code, shift(refusal.message), refusal.details?.map((d) => ({ ...d, path: shift(d.path) })), refusal.detailsOmitted);
+  return new EditRefusal(
+    refusal.code,
+    shift(refusal.message),
+    refusal.details?.map((d) => ({ ...d, path: shift(d.path) })),
+    refusal.detailsOmitted,
+  );
 }
 
 export async function spansOf(tx: Queryable, ownerId: number, blocks: readonly Block[]): Promise<SpanBlock[]> {
-  const durations = await videoDurations(tx, ownerId, blocks.flatMap((b) => b.videoIds));
+  const durations = await videoDurations(
+    tx,
+    ownerId,
+    blocks.flatMap((b) => b.videoIds),
+  );
   return blocks.map((b) => ({ id: b.id, startLocal: b.startTime, loopDaily: b.loopDaily, lengthMs: spanMs(b.videoIds.map((v) => durations.get(v) ?? 0)) }));
 }
 
@@ -161,7 +173,12 @@ export function conflict(overlap: Overlap, zone: string, name: (blockId: number)
 }
 
 export const toRow = (channelId: number, b: Block): BlockRow => ({
-  id: b.id, channelId, startLocal: wallToDb(b.startTime), published: b.published, loopDaily: b.loopDaily, videoIds: b.videoIds,
+  id: b.id,
+  channelId,
+  startLocal: wallToDb(b.startTime),
+  published: b.published,
+  loopDaily: b.loopDaily,
+  videoIds: b.videoIds,
 });
 
 /** A body without the request-only allowOverlap flag. */
@@ -189,7 +206,11 @@ export const titledName = (title: string | undefined) => (title === undefined ? 
 /** Each block's first video's title (a block with no video, or a video not found, has none). */
 export async function firstTitles(tx: Queryable, ownerId: number, blocks: ReadonlyArray<Pick<Block, 'id' | 'videoIds'>>): Promise<Map<number, string>> {
   const firsts = blocks.flatMap((b) => (b.videoIds.length > 0 ? [[b.id, b.videoIds[0]!] as const] : []));
-  const titles = await videoTitles(tx, ownerId, firsts.map(([, v]) => v));
+  const titles = await videoTitles(
+    tx,
+    ownerId,
+    firsts.map(([, v]) => v),
+  );
   return new Map(firsts.flatMap(([id, v]) => (titles.has(v) ? [[id, titles.get(v)!] as const] : [])));
 }
 
@@ -201,7 +222,11 @@ export async function firstTitles(tx: Queryable, ownerId: number, blocks: Readon
  * as a creator knows it). Reads only what the written blocks can meet.
  */
 export async function assertWritable(
-  tx: Queryable, ownerId: number, entry: ChannelEntry, written: readonly Block[], exclude: readonly number[],
+  tx: Queryable,
+  ownerId: number,
+  entry: ChannelEntry,
+  written: readonly Block[],
+  exclude: readonly number[],
   options: { allowOverlap: boolean; pathOf: (i: number) => string; name: (blockId: number, self: boolean, titled: string) => string },
 ): Promise<void> {
   const zone = entry.timezone ?? 'UTC';
@@ -209,7 +234,10 @@ export async function assertWritable(
   if (options.allowOverlap || written.length === 0) return;
   const spans = await spansOf(tx, ownerId, written);
   const stored = await blocksMeeting(tx, ownerId, entry.id, zone, spans, exclude);
-  const accepted = new Overlaps(zone, stored.map((m) => m.span));
+  const accepted = new Overlaps(
+    zone,
+    stored.map((m) => m.span),
+  );
   for (const [i, span] of spans.entries()) {
     const overlap = accepted.first(span);
     if (overlap) {
@@ -222,24 +250,29 @@ export async function assertWritable(
   }
 }
 
-export async function createBlock(
-  db: Database, editor: Editor, channelId: number, body: Body, ifMatch: string | undefined, idempotency?: Idempotency,
-): Promise<Written<Block>> {
-  return write(db, editor, async (tx) => {
-    const entry = await channelHead(tx, editor.ownerId, channelId);
-    await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
-    const { block, allowOverlap } = withoutFlags(body);
-    const [complete] = await withIds(tx, 'scheduleBlocks', [block]);
-    const [created] = await validated(tx, editor.ownerId, entry, [complete!], 'channels[0].schedules[0]');
-    await assertWritable(tx, editor.ownerId, entry, [created!], [], {
-      allowOverlap, pathOf: () => '', name: (_, self, titled) => (self ? 'The new block' : titled),
-    });
-    await insertBlocks(tx, [toRow(channelId, created!)]);
-    return {
-      written: { status: 201, body: created!, etag: etagOf(created!) },
-      changes: [{ action: 'create', resource: resourceOf(channelId, created!.id), fields: Object.keys(created!).sort(), channelIds: [channelId] }],
-    };
-  }, idempotency);
+export async function createBlock(db: Database, editor: Editor, channelId: number, body: Body, ifMatch: string | undefined, idempotency?: Idempotency): Promise<Written<Block>> {
+  return write(
+    db,
+    editor,
+    async (tx) => {
+      const entry = await channelHead(tx, editor.ownerId, channelId);
+      await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
+      const { block, allowOverlap } = withoutFlags(body);
+      const [complete] = await withIds(tx, 'scheduleBlocks', [block]);
+      const [created] = await validated(tx, editor.ownerId, entry, [complete!], 'channels[0].schedules[0]');
+      await assertWritable(tx, editor.ownerId, entry, [created!], [], {
+        allowOverlap,
+        pathOf: () => '',
+        name: (_, self, titled) => (self ? 'The new block' : titled),
+      });
+      await insertBlocks(tx, [toRow(channelId, created!)]);
+      return {
+        written: { status: 201, body: created!, etag: etagOf(created!) },
+        changes: [{ action: 'create', resource: resourceOf(channelId, created!.id), fields: Object.keys(created!).sort(), channelIds: [channelId] }],
+      };
+    },
+    idempotency,
+  );
 }
 
 export async function updateBlock(db: Database, editor: Editor, channelId: number, blockId: number, body: Body, ifMatch: string | undefined): Promise<Written<Block>> {
@@ -254,7 +287,9 @@ export async function updateBlock(db: Database, editor: Editor, channelId: numbe
     // A change of published alone leaves the block's days and span as they were accepted.
     if (fields.some((f) => (SPAN_FIELDS as readonly string[]).includes(f))) {
       await assertWritable(tx, editor.ownerId, entry, [after!], [blockId], {
-        allowOverlap, pathOf: () => '', name: (_, self, titled) => (self ? capitalized(titled) : titled),
+        allowOverlap,
+        pathOf: () => '',
+        name: (_, self, titled) => (self ? capitalized(titled) : titled),
       });
     }
     if (fields.length > 0) await replaceBlock(tx, toRow(channelId, after!));
@@ -288,39 +323,69 @@ export interface CopyRequest {
  * other; one conflict refuses the whole copy. Answers the created blocks, by date then start.
  */
 export async function copyDay(
-  db: Database, editor: Editor, channelId: number, date: string, request: CopyRequest, ifMatch: string | undefined, idempotency?: Idempotency,
+  db: Database,
+  editor: Editor,
+  channelId: number,
+  date: string,
+  request: CopyRequest,
+  ifMatch: string | undefined,
+  idempotency?: Idempotency,
 ): Promise<Written<{ items: Block[] }>> {
-  return heavy(editor.ownerId, () => write(db, editor, async (tx) => {
-    const entry = await channelHead(tx, editor.ownerId, channelId);
-    await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
-    const problems: string[] = [];
-    request.toDates.forEach((to, i) => {
-      if (to === date) problems.push(`toDates[${i}]: ${to} is the day copied from`);
-      else if (request.toDates.indexOf(to) < i) problems.push(`toDates[${i}]: duplicate date ${to}`);
-    });
-    if (problems.length > 0) throw invalid(problems);
-    const sources = await oneOffBlocksOn(tx, editor.ownerId, channelId, [date]);
-    if (sources.length === 0) throw invalid([`date: no one-off block starts on ${date}; nothing to copy`]);
-    const removed = request.replace ? await oneOffBlocksOn(tx, editor.ownerId, channelId, request.toDates) : [];
-    const bodies = request.toDates.flatMap((to) => sources.map((s) => ({ startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds })));
-    const complete = await withIds(tx, 'scheduleBlocks', bodies);
-    const copies = await validatedInSlices(tx, editor.ownerId, entry, complete);
-    const sourceOf = new Map(copies.map((c, i) => [c.id, { from: sources[i % sources.length]!.id, to: request.toDates[Math.floor(i / sources.length)]! }]));
-    const name = (id: number, titled: string) => {
-      const copy = sourceOf.get(id);
-      return copy ? `the copy of ${titled} to ${copy.to}` : titled;
-    };
-    await assertWritable(tx, editor.ownerId, entry, copies, removed.map((b) => b.id), {
-      allowOverlap: request.allowOverlap === true, pathOf: (i) => `schedules[${i}]`, name: (id, self, titled) => (self ? capitalized(name(id, titled)) : name(id, titled)),
-    });
-    await deleteBlocks(tx, removed.map((b) => b.id));
-    await insertBlocks(tx, copies.map((c) => toRow(channelId, c)));
-    const changes: Change[] = [
-      ...removed.map((b): Change => ({ action: 'delete', resource: resourceOf(channelId, b.id), fields: [], channelIds: [channelId] })),
-      ...copies.map((c): Change => ({ action: 'create', resource: resourceOf(channelId, c.id), fields: Object.keys(c).sort(), channelIds: [channelId] })),
-    ];
-    return { written: { status: 201, body: { items: copies } }, changes };
-  }, idempotency));
+  return heavy(editor.ownerId, () =>
+    write(
+      db,
+      editor,
+      async (tx) => {
+        const entry = await channelHead(tx, editor.ownerId, channelId);
+        await assertWholeListMatches(tx, editor.ownerId, channelId, ifMatch);
+        const problems: string[] = [];
+        request.toDates.forEach((to, i) => {
+          if (to === date) problems.push(`toDates[${i}]: ${to} is the day copied from`);
+          else if (request.toDates.indexOf(to) < i) problems.push(`toDates[${i}]: duplicate date ${to}`);
+        });
+        if (problems.length > 0) throw invalid(problems);
+        const sources = await oneOffBlocksOn(tx, editor.ownerId, channelId, [date]);
+        if (sources.length === 0) throw invalid([`date: no one-off block starts on ${date}; nothing to copy`]);
+        const removed = request.replace ? await oneOffBlocksOn(tx, editor.ownerId, channelId, request.toDates) : [];
+        const bodies = request.toDates.flatMap((to) =>
+          sources.map((s) => ({ startTime: `${to}${s.startTime.slice(10)}`, published: s.published, loopDaily: false, videoIds: s.videoIds })),
+        );
+        const complete = await withIds(tx, 'scheduleBlocks', bodies);
+        const copies = await validatedInSlices(tx, editor.ownerId, entry, complete);
+        const sourceOf = new Map(copies.map((c, i) => [c.id, { from: sources[i % sources.length]!.id, to: request.toDates[Math.floor(i / sources.length)]! }]));
+        const name = (id: number, titled: string) => {
+          const copy = sourceOf.get(id);
+          return copy ? `the copy of ${titled} to ${copy.to}` : titled;
+        };
+        await assertWritable(
+          tx,
+          editor.ownerId,
+          entry,
+          copies,
+          removed.map((b) => b.id),
+          {
+            allowOverlap: request.allowOverlap === true,
+            pathOf: (i) => `schedules[${i}]`,
+            name: (id, self, titled) => (self ? capitalized(name(id, titled)) : name(id, titled)),
+          },
+        );
+        await deleteBlocks(
+          tx,
+          removed.map((b) => b.id),
+        );
+        await insertBlocks(
+          tx,
+          copies.map((c) => toRow(channelId, c)),
+        );
+        const changes: Change[] = [
+          ...removed.map((b): Change => ({ action: 'delete', resource: resourceOf(channelId, b.id), fields: [], channelIds: [channelId] })),
+          ...copies.map((c): Change => ({ action: 'create', resource: resourceOf(channelId, c.id), fields: Object.keys(c).sort(), channelIds: [channelId] })),
+        ];
+        return { written: { status: 201, body: { items: copies } }, changes };
+      },
+      idempotency,
+    ),
+  );
 }
 
 /** Nothing is kept: every read compiles the day from the database, so an editor sees their own write at once. */

@@ -70,7 +70,6 @@ export interface SliceDocument {
   apps: Omit<App, 'storeCredentials'>[];
 }
 
-
 /** The caller's account entry of an import: the format's, its password optional (absent: kept). */
 const importedAccount = z.strictObject(accountSchema.shape);
 
@@ -87,7 +86,9 @@ export const sliceDocumentSchema = catalogSchema.extend({
   videos: list(videos.unwrap().element),
   channels: list(channels.unwrap().element),
   apps: list(apps.unwrap().element),
-  entitlements: z.strictObject({ subscriptions: list(subscriptions.unwrap().element), ppvUnlocks: list(ppvUnlocks.unwrap().element) }).default({ subscriptions: [], ppvUnlocks: [] }),
+  entitlements: z
+    .strictObject({ subscriptions: list(subscriptions.unwrap().element), ppvUnlocks: list(ppvUnlocks.unwrap().element) })
+    .default({ subscriptions: [], ppvUnlocks: [] }),
 });
 type SliceFile = z.output<typeof sliceDocumentSchema>;
 type OwnerExisting = Awaited<ReturnType<typeof ownerExisting>>;
@@ -242,7 +243,12 @@ export async function importSlice(db: Database, editor: Editor, input: unknown, 
       await writeRows(tx, { ...rows, categories: [], languages: [] }, editor.now);
       await restoreAppTokens(tx, keptTokens);
       const after = await readStored(tx, ownerId, named);
-      return { written: { status: 200, body: { dryRun: false, counts } }, changes: changesOf(catalog, stored, after), boundsAt: (bound) => OWNER_BOUND_LISTS[bound], moved: ALL_BOUNDS };
+      return {
+        written: { status: 200, body: { dryRun: false, counts } },
+        changes: changesOf(catalog, stored, after),
+        boundsAt: (bound) => OWNER_BOUND_LISTS[bound],
+        moved: ALL_BOUNDS,
+      };
     },
     options.dryRun ? undefined : options.idempotency,
   );
@@ -336,7 +342,11 @@ function ownershipProblems(file: SliceFile, ownerId: number, stored: StoredSlice
     for (const key of FIXED_ACCOUNT_FIELDS) if (account && a[key] !== account[key]) lines.push(`accounts[${i}].${key}: cannot be changed here; the operator changes it`);
   });
   lines.push(...channelFigureProblems(file, stored));
-  const owned: Array<[string, ReadonlyArray<{ ownerId: number }>]> = [['videos', file.videos], ['channels', file.channels], ['apps', file.apps]];
+  const owned: Array<[string, ReadonlyArray<{ ownerId: number }>]> = [
+    ['videos', file.videos],
+    ['channels', file.channels],
+    ['apps', file.apps],
+  ];
   for (const [list, entries] of owned) {
     entries.forEach((e, i) => e.ownerId !== ownerId && lines.push(`${list}[${i}].ownerId: must be ${ownerId} (your account)`));
   }
@@ -386,7 +396,15 @@ async function sharedAdditions(tx: Queryable, file: SliceFile, ownerId: number, 
       if (problem !== null) lines.push(`${list}[${at}].id: ${problem}`);
     });
     const prefix = (k: number) => `${list}[${fresh[k]?.at ?? file[list].length}].`;
-    lines.push(...(await additionProblems(tx, ownerId, list, fresh.map(({ entry }) => entry), prefix)));
+    lines.push(
+      ...(await additionProblems(
+        tx,
+        ownerId,
+        list,
+        fresh.map(({ entry }) => entry),
+        prefix,
+      )),
+    );
   }
   return lines;
 }
@@ -398,10 +416,21 @@ async function sharedAdditions(tx: Queryable, file: SliceFile, ownerId: number, 
  */
 async function idsOfOthers(tx: Queryable, file: SliceFile, existing: OwnerExisting): Promise<string[]> {
   const lines: string[] = [];
-  const check = async (table: 'videos' | 'channels' | 'apps' | 'scheduleBlocks', noun: string, entries: ReadonlyArray<{ id: number; path: string }>, mine: ReadonlyArray<{ id: number }> | ReadonlySet<number>) => {
+  const check = async (
+    table: 'videos' | 'channels' | 'apps' | 'scheduleBlocks',
+    noun: string,
+    entries: ReadonlyArray<{ id: number; path: string }>,
+    mine: ReadonlyArray<{ id: number }> | ReadonlySet<number>,
+  ) => {
     const own = mine instanceof Set ? mine : new Set((mine as ReadonlyArray<{ id: number }>).map((e) => e.id));
     const fresh = entries.filter((e) => !own.has(e.id));
-    const taken = new Set(await takenIds(tx, table, fresh.map((e) => e.id)));
+    const taken = new Set(
+      await takenIds(
+        tx,
+        table,
+        fresh.map((e) => e.id),
+      ),
+    );
     for (const e of fresh) {
       const problem = chosenIdProblem(e.id);
       if (problem !== null) lines.push(`${e.path}: ${problem}`);
@@ -430,7 +459,13 @@ async function accountConflicts(tx: Queryable, file: SliceFile, ownerId: number)
     hash: t.token !== undefined ? hashToken(t.token) : (t.tokenHash ?? ''),
     path: `accounts[${i}].appTokens[${j}].${t.token !== undefined ? 'token' : 'tokenHash'}`,
   }));
-  const inUse = new Set(await tokenHashesInUse(tx, ownerId, tokens.map((t) => t.hash)));
+  const inUse = new Set(
+    await tokenHashesInUse(
+      tx,
+      ownerId,
+      tokens.map((t) => t.hash),
+    ),
+  );
   for (const t of tokens) if (inUse.has(t.hash)) lines.push(`${t.path}: app token already in use`);
   return lines;
 }

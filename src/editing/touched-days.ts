@@ -66,7 +66,8 @@ export interface Measured {
 
 function measured(rows: readonly MeasuredBlock[]): Measured[] {
   return rows.map(({ channelId: _, durations, ...block }) => ({
-    block, span: { id: block.id, startLocal: block.startTime, loopDaily: block.loopDaily, lengthMs: spanMs(durations) },
+    block,
+    span: { id: block.id, startLocal: block.startTime, loopDaily: block.loopDaily, lengthMs: spanMs(durations) },
   }));
 }
 
@@ -92,7 +93,14 @@ const secondsIntoDay = (wall: string) => Number(wall.slice(11, 13)) * 3600 + Num
  * The stored blocks a write of `written` can overlap, measured, `exclude` left out (the blocks it
  * replaces or removes). `written` are the written blocks' spans, measured.
  */
-export async function blocksMeeting(db: Queryable, ownerId: number, channelId: number, zone: string, written: readonly SpanBlock[], exclude: readonly number[]): Promise<Measured[]> {
+export async function blocksMeeting(
+  db: Queryable,
+  ownerId: number,
+  channelId: number,
+  zone: string,
+  written: readonly SpanBlock[],
+  exclude: readonly number[],
+): Promise<Measured[]> {
   if (written.length === 0) return [];
   const found = new Map<number, Measured>();
   const keep = (rows: readonly MeasuredBlock[]) => measured(rows).forEach((m) => found.set(m.block.id, m));
@@ -115,7 +123,13 @@ export async function blocksMeeting(db: Queryable, ownerId: number, channelId: n
     const later = await oneOffsMeetingDaily(db, channelId, from, secondsIntoDay(loop.startLocal), loop.lengthMs / 1000, DAILY_MARGIN_SECONDS, exclude);
     // Compared exactly on their figures' lengths (a second longer: the sum's rounding), then read.
     const meeting = later.filter((b) => overlapBetween({ id: b.id, startLocal: b.startTime, loopDaily: false, lengthMs: b.spanSeconds * 1000 + 1000 }, loop, zone));
-    keep(await blocksByIds(db, ownerId, meeting.map((b) => b.id)));
+    keep(
+      await blocksByIds(
+        db,
+        ownerId,
+        meeting.map((b) => b.id),
+      ),
+    );
   }
   return [...found.values()];
 }
@@ -126,7 +140,11 @@ export async function blocksMeeting(db: Queryable, ownerId: number, channelId: n
  * `pathOf(i)` names the written block `i` in the request body.
  */
 export async function assertDaysFit(
-  db: Queryable, channel: { id: number; timezone: string }, written: readonly Block[], exclude: readonly number[], pathOf: (i: number) => string,
+  db: Queryable,
+  channel: { id: number; timezone: string },
+  written: readonly Block[],
+  exclude: readonly number[],
+  pathOf: (i: number) => string,
 ): Promise<void> {
   if (written.length === 0) return;
   const counted: CountedBlock[] = written.map((b) => ({ date: dateOf(b.startTime), loopDaily: b.loopDaily, entries: b.videoIds.length }));
@@ -136,8 +154,13 @@ export async function assertDaysFit(
   const lastDate = anyLoop ? undefined : counted.reduce((d, b) => (b.date > d ? b.date : d), counted[0]!.date);
   const zone = channel.timezone;
   const { oneOff, loops, streamStarts } = await dayFigures(
-    db, channel.id, firstDate, lastDate && addDays(lastDate, 1), new Date(cachedDayWindow(firstDate, zone).from),
-    lastDate === undefined ? undefined : new Date(cachedDayWindow(lastDate, zone).to), exclude,
+    db,
+    channel.id,
+    firstDate,
+    lastDate && addDays(lastDate, 1),
+    new Date(cachedDayWindow(firstDate, zone).from),
+    lastDate === undefined ? undefined : new Date(cachedDayWindow(lastDate, zone).to),
+    exclude,
   );
   const streamDates = streamStarts.map((ms) => fastLocalDate(ms, zone));
   const dates = new Set(counted.filter((b) => !b.loopDaily).map((b) => b.date));
@@ -146,7 +169,11 @@ export async function assertDaysFit(
     const lastLoop = [...loops.map((l) => l.date), ...counted.filter((b) => b.loopDaily).map((b) => b.date)].sort().at(-1)!;
     dates.add(lastLoop > firstDate ? lastLoop : firstDate);
   }
-  const over = firstOverfull({ oneOff, loops: loops.map((l) => ({ ...l, loopDaily: true })), streamDates }, counted, [...dates].filter((d) => d >= firstDate));
+  const over = firstOverfull(
+    { oneOff, loops: loops.map((l) => ({ ...l, loopDaily: true })), streamDates },
+    counted,
+    [...dates].filter((d) => d >= firstDate),
+  );
   if (!over) return;
   const prefix = over.block >= 0 ? pathOf(over.block) : undefined;
   const at = prefix === undefined ? '(root)' : prefix === '' ? 'videoIds' : `${prefix}.videoIds`;
@@ -165,9 +192,18 @@ export async function entriesOn(db: Queryable, channel: { id: number; timezone: 
   const first = dates[0]!;
   const last = dates.at(-1)!;
   const { oneOff, loops, streamStarts } = await dayFigures(
-    db, channel.id, first, addDays(last, 1), new Date(cachedDayWindow(first, channel.timezone).from), new Date(cachedDayWindow(last, channel.timezone).to), exclude,
+    db,
+    channel.id,
+    first,
+    addDays(last, 1),
+    new Date(cachedDayWindow(first, channel.timezone).from),
+    new Date(cachedDayWindow(last, channel.timezone).to),
+    exclude,
   );
   const blocks: CountedBlock[] = [...loops.map((l) => ({ ...l, loopDaily: true })), ...[...oneOff].map(([date, entries]) => ({ date, loopDaily: false, entries }))];
-  const days = new DayEntries(blocks, streamStarts.map((ms) => fastLocalDate(ms, channel.timezone)));
+  const days = new DayEntries(
+    blocks,
+    streamStarts.map((ms) => fastLocalDate(ms, channel.timezone)),
+  );
   return new Map(dates.map((d) => [d, days.on(d)]));
 }

@@ -36,7 +36,13 @@ export function validateAgainst(existing: Existing, slice: Slice, root = ''): Ca
 }
 
 const NOUNS: Record<IdTable, string> = {
-  accounts: 'account', videos: 'video', channels: 'channel', apps: 'app', scheduleBlocks: 'schedule block', categories: 'category', languages: 'language',
+  accounts: 'account',
+  videos: 'video',
+  channels: 'channel',
+  apps: 'app',
+  scheduleBlocks: 'schedule block',
+  categories: 'category',
+  languages: 'language',
 };
 
 /** Refuses ids chosen by the client that are already in use, whoever holds them (ids are global). */

@@ -60,9 +60,7 @@ export async function lookUpVideoUrls(config: OEmbedConfig, urls: readonly strin
 }
 
 /** A pasted video URL, or a video a list named (with what the list said of it). */
-type Entry =
-  | { kind: 'url'; url: string }
-  | { kind: 'listed'; url: string; list: number; entry: ListEntry };
+type Entry = { kind: 'url'; url: string } | { kind: 'listed'; url: string; list: number; entry: ListEntry };
 
 interface DataApiAnswer {
   videos: Map<string, YouTubeVideo>;
@@ -92,7 +90,13 @@ export async function lookUpPaste(config: OEmbedConfig, apis: ProviderApiConfig 
     }
     const read = apis
       ? await readList(apis, list.list, budget)
-      : { entries: [], title: null, status: 'unavailable' as const, cut: false, message: "Lists of videos are read only through the providers' APIs, which this lookup does not ask" };
+      : {
+          entries: [],
+          title: null,
+          status: 'unavailable' as const,
+          cut: false,
+          message: "Lists of videos are read only through the providers' APIs, which this lookup does not ask",
+        };
     const index = lists.length;
     lists.push({ url, name: listWords(list.list), title: read.title, lookup: read.status, videos: read.entries.length, cut: read.cut, message: read.message });
     for (const entry of read.entries) entries.push({ kind: 'listed', url: watchUrlOf(entry), list: index, entry });
@@ -151,7 +155,17 @@ function listedLookup(entry: Extract<Entry, { kind: 'listed' }>, dataApi: DataAp
   else if (said?.status === 'not_found') [lookup, message] = ['not_found', said.message];
   else if (providerName === 'YouTube' && dataApi.failure) message = dataApi.failure.message;
   const video = videoOf(base, metadata);
-  return { url: entry.url, problem: null, video, lookup, lookupMessage: message, missing: NEEDED.filter((field) => video[field] === undefined), existing: null, repeatOf: null, list: entry.list };
+  return {
+    url: entry.url,
+    problem: null,
+    video,
+    lookup,
+    lookupMessage: message,
+    missing: NEEDED.filter((field) => video[field] === undefined),
+    existing: null,
+    repeatOf: null,
+    list: entry.list,
+  };
 }
 
 type LookedUpVideo = NonNullable<UrlLookup['video']>;
@@ -163,7 +177,9 @@ type LookedUpVideo = NonNullable<UrlLookup['video']>;
  */
 function videoOf(fields: Pick<LookedUpVideo, 'providerName' | 'providerVideoId' | 'streamUrl' | 'thumbnailUrl'>, metadata: VideoMetadata): LookedUpVideo {
   return {
-    providerName: fields.providerName, providerVideoId: fields.providerVideoId, streamUrl: fields.streamUrl,
+    providerName: fields.providerName,
+    providerVideoId: fields.providerVideoId,
+    streamUrl: fields.streamUrl,
     thumbnailUrl: metadata.thumbnailUrl ?? fields.thumbnailUrl,
     ...(metadata.title !== undefined ? { title: metadata.title } : {}),
     ...(metadata.durationSeconds !== undefined ? { durationSeconds: metadata.durationSeconds } : {}),
@@ -181,9 +197,7 @@ async function lookUpOne(url: string, lookUp: (video: ParsedVideoUrl) => Promise
   const lookup: OEmbedLookup = said === undefined ? await lookUp(parsed.video) : said.status === 'found' ? { status: 'found', metadata: said.metadata } : said;
   const metadata = lookup.status === 'found' ? lookup.metadata : {};
   const video = videoOf(fields, metadata);
-  const message = said?.status === 'found' ? said.note
-    : failure ? failure.message
-      : lookup.status === 'not_found' || lookup.status === 'unavailable' ? lookup.message : null;
+  const message = said?.status === 'found' ? said.note : failure ? failure.message : lookup.status === 'not_found' || lookup.status === 'unavailable' ? lookup.message : null;
   return {
     url,
     problem: null,
@@ -204,7 +218,11 @@ async function lookUpOne(url: string, lookUp: (video: ParsedVideoUrl) => Promise
 export async function flagDuplicates(db: Queryable, ownerId: number, lookups: UrlLookup[]): Promise<UrlLookup[]> {
   const keyOf = (v: { providerName: string; providerVideoId: string }) => `${v.providerName.toLowerCase()}|${v.providerVideoId}`;
   const owned = new Map<string, { videoId: number; title: string }>();
-  for (const v of await ownerVideosByProviderIds(db, ownerId, lookups.flatMap((l) => (l.video ? [l.video.providerVideoId] : [])))) {
+  for (const v of await ownerVideosByProviderIds(
+    db,
+    ownerId,
+    lookups.flatMap((l) => (l.video ? [l.video.providerVideoId] : [])),
+  )) {
     if (!owned.has(keyOf(v))) owned.set(keyOf(v), { videoId: v.id, title: v.title });
   }
   const first = new Map<string, number>();
@@ -225,9 +243,9 @@ export async function flagDuplicates(db: Queryable, ownerId: number, lookups: Ur
 export function withUrlFields(body: Body, root: string, problems: string[]): Body {
   const { url, ...rest } = body as Body & { url?: unknown };
   if (url === undefined) return body;
-  if (typeof url !== 'string') return problems.push(`${root}url: expected string`), rest;
+  if (typeof url !== 'string') return (problems.push(`${root}url: expected string`), rest);
   const parsed = parseVideoUrl(url);
-  if (!parsed.ok) return problems.push(`${root}url: ${parsed.problem}`), rest;
+  if (!parsed.ok) return (problems.push(`${root}url: ${parsed.problem}`), rest);
   const video = parsed.video;
   for (const field of ['providerName', 'providerVideoId'] as const) {
     const given = rest[field];

@@ -36,21 +36,29 @@ async function existingVideo(tx: Queryable, ownerId: number, videoId: number): P
 
 /** Creates the videos of `bodies` (root '' for one, '[i].' paths for a bulk list). */
 export async function createVideos(db: Database, editor: Editor, bodies: readonly Body[], bulk: boolean, idempotency?: Idempotency): Promise<Written<unknown>> {
-  return write<unknown>(db, editor, async (tx) => {
-    const root = (i: number) => (bulk ? `[${i}].` : '');
-    const read = bodiesFromUrls(bodies, root);
-    const complete = await withIds(tx, 'videos', read.map((b, i) => owned(b, editor.ownerId, root(i))), root);
-    const catalog = await validateSlice(tx, editor.ownerId, { videos: complete as never }, bulk ? 'videos' : 'videos[0]');
-    await createCatalog(tx, catalog, editor.now);
-    const created = await exportVideos(tx, { ownerId: editor.ownerId, videoIds: catalog.videos.map((v) => v.id) });
-    const byId = new Map(created.map((v) => [v.id, v]));
-    const ordered = catalog.videos.map((v) => byId.get(v.id)!);
-    const changes = ordered.map((v) => ({ action: 'create' as const, resource: `videos/${v.id}`, fields: Object.keys(v).sort() }));
-    const single = ordered[0]!;
-    return bulk
-      ? { written: { status: 201, body: { items: ordered } }, changes }
-      : { written: { status: 201, body: single, etag: etagOf(single) }, changes };
-  }, idempotency);
+  return write<unknown>(
+    db,
+    editor,
+    async (tx) => {
+      const root = (i: number) => (bulk ? `[${i}].` : '');
+      const read = bodiesFromUrls(bodies, root);
+      const complete = await withIds(
+        tx,
+        'videos',
+        read.map((b, i) => owned(b, editor.ownerId, root(i))),
+        root,
+      );
+      const catalog = await validateSlice(tx, editor.ownerId, { videos: complete as never }, bulk ? 'videos' : 'videos[0]');
+      await createCatalog(tx, catalog, editor.now);
+      const created = await exportVideos(tx, { ownerId: editor.ownerId, videoIds: catalog.videos.map((v) => v.id) });
+      const byId = new Map(created.map((v) => [v.id, v]));
+      const ordered = catalog.videos.map((v) => byId.get(v.id)!);
+      const changes = ordered.map((v) => ({ action: 'create' as const, resource: `videos/${v.id}`, fields: Object.keys(v).sort() }));
+      const single = ordered[0]!;
+      return bulk ? { written: { status: 201, body: { items: ordered } }, changes } : { written: { status: 201, body: single, etag: etagOf(single) }, changes };
+    },
+    idempotency,
+  );
 }
 
 export async function updateVideo(db: Database, editor: Editor, videoId: number, patch: Body, ifMatch: string | undefined): Promise<Written<VideoEntry>> {

@@ -63,12 +63,7 @@ export function requestHash(...parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-export async function write<T>(
-  db: Database,
-  editor: Editor,
-  work: (tx: Queryable) => Promise<WorkResult<T>>,
-  idempotency?: Idempotency,
-): Promise<Written<T>> {
+export async function write<T>(db: Database, editor: Editor, work: (tx: Queryable) => Promise<WorkResult<T>>, idempotency?: Idempotency): Promise<Written<T>> {
   let change: CatalogChange | undefined;
   const written = await db.transaction(async (tx): Promise<Written<T>> => {
     await lockOwner(tx, editor.ownerId);
@@ -112,7 +107,15 @@ async function record(tx: Queryable, editor: Editor, changes: readonly Change[])
   if (changes.length === 0) return undefined;
   // The owner's export changed: its ETag with it (an import's If-Match compares this version).
   await bumpSliceVersions(tx, [editor.ownerId]);
-  const rows = changes.map((c) => ({ ownerId: editor.ownerId, actorId: editor.actorId, at: editor.now, action: c.action, resource: c.resource, fields: [...c.fields], address: editor.address ?? null }));
+  const rows = changes.map((c) => ({
+    ownerId: editor.ownerId,
+    actorId: editor.actorId,
+    at: editor.now,
+    action: c.action,
+    resource: c.resource,
+    fields: [...c.fields],
+    address: editor.address ?? null,
+  }));
   // In slices: on the embedded database a statement runs on the event loop (2,000 rows: ~250 ms).
   for (let at = 0; at < rows.length; at += SLICE) {
     if (at > 0) await yieldToOthers();

@@ -41,7 +41,13 @@ export async function accessGate(db: Queryable, offers: readonly AppOffer[], cal
   const paid = candidates.filter((o) => o.isPaid).map((o) => o.appId);
   const subscribed = await subscribedApps(db, paid, caller, now);
   const entitled = candidates.filter((o) => !o.isPaid || subscribed.has(o.appId));
-  const unlocks = await unlocksByApp(db, candidates.filter((o) => o.vodPpvEnabled), vodRefs, caller, now);
+  const unlocks = await unlocksByApp(
+    db,
+    candidates.filter((o) => o.vodPpvEnabled),
+    vodRefs,
+    caller,
+    now,
+  );
   const carries = (o: AppOffer, channelId: number) => o.channelIds.includes(channelId);
 
   return {
@@ -49,8 +55,7 @@ export async function accessGate(db: Queryable, offers: readonly AppOffer[], cal
     // With pay-per-view, the video's own purchase opens it (the app's subscription does not);
     // without, the app's entitlement does.
     vodOpen: (ref) =>
-      !carried.has(ref.channelId) ||
-      candidates.some((o) => carries(o, ref.channelId) && (o.vodPpvEnabled ? (unlocks.get(o.appId)?.(ref) ?? false) : entitled.includes(o))),
+      !carried.has(ref.channelId) || candidates.some((o) => carries(o, ref.channelId) && (o.vodPpvEnabled ? (unlocks.get(o.appId)?.(ref) ?? false) : entitled.includes(o))),
   };
 }
 

@@ -79,8 +79,15 @@ async function claim(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, purc
   const { store, videoId, channelId } = purchase;
   const price = priceOf(store, verdict.raw, verdict.productId);
   const row = {
-    appId: caller.app.id, storePlatform: store, transactionId: verdict.transactionId, productId: verdict.productId, videoId, channelId, expiresAt,
-    priceMicros: price?.micros ?? null, priceCurrency: price?.currency ?? null,
+    appId: caller.app.id,
+    storePlatform: store,
+    transactionId: verdict.transactionId,
+    productId: verdict.productId,
+    videoId,
+    channelId,
+    expiresAt,
+    priceMicros: price?.micros ?? null,
+    priceCurrency: price?.currency ?? null,
   };
   const unlock = await claimPpvUnlock(db, row, caller, caller.now);
   if (unlock.videoId !== videoId) return { error: 'transaction_used', reason: `the transaction already unlocked video ${unlock.videoId}` };
@@ -93,4 +100,3 @@ async function verifyRefusal(db: Queryable, caller: CallerWith<'app' | 'deviceId
   if (!skus.includes(purchase.productId)) return { refused: 'unknown_ppv_product', store: purchase.store };
   return catalogRefusal(db, caller, purchase);
 }
-

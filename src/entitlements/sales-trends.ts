@@ -47,7 +47,11 @@ export interface Revenue {
 }
 
 const FIELD: Record<SaleKind, keyof SaleFigures> = {
-  new: 'newSubscriptions', renewal: 'renewals', refund: 'subscriptionRefunds', ppv: 'ppvPurchases', ppvRefund: 'ppvRefunds',
+  new: 'newSubscriptions',
+  renewal: 'renewals',
+  refund: 'subscriptionRefunds',
+  ppv: 'ppvPurchases',
+  ppvRefund: 'ppvRefunds',
 };
 const zero = (): SaleFigures => ({ newSubscriptions: 0, renewals: 0, subscriptionRefunds: 0, ppvPurchases: 0, ppvRefunds: 0 });
 
@@ -87,7 +91,10 @@ export function shapeRevenue(range: TrendRange, rows: readonly RevenueRow[], sto
     into(perStore, `${r.store}|${r.currency}`, r.store, r);
     const product = `${r.store}|${r.kind}|${r.productId}|${r.currency}`;
     into(products, product, { store: r.store, kind: r.kind, productId: r.productId }, r);
-    prices.set(product, [...new Set([...(prices.get(product) ?? []), ...r.prices])].sort((a, b) => a - b));
+    prices.set(
+      product,
+      [...new Set([...(prices.get(product) ?? []), ...r.prices])].sort((a, b) => a - b),
+    );
   }
   const dates = rangeDates(range);
   const storeOrder = (s: string) => stores.indexOf(s);
@@ -98,15 +105,18 @@ export function shapeRevenue(range: TrendRange, rows: readonly RevenueRow[], sto
       current: totals.get(String(currency))?.money ?? none(currency),
       previous: previous.get(String(currency))?.money ?? none(currency),
     })),
-    daily: [...daily.values()]
-      .sort((a, b) => a.key - b.key || byCurrency(a.money.currency, b.money.currency))
-      .map((e) => ({ day: dates[e.key]!, ...e.money })),
+    daily: [...daily.values()].sort((a, b) => a.key - b.key || byCurrency(a.money.currency, b.money.currency)).map((e) => ({ day: dates[e.key]!, ...e.money })),
     stores: [...perStore.values()]
       .sort((a, b) => storeOrder(a.key) - storeOrder(b.key) || byCurrency(a.money.currency, b.money.currency))
       .map((e) => ({ store: e.key, ...e.money })),
     products: [...products.values()]
-      .sort((a, b) => storeOrder(a.key.store) - storeOrder(b.key.store) || a.key.kind.localeCompare(b.key.kind)
-        || (a.key.productId < b.key.productId ? -1 : a.key.productId > b.key.productId ? 1 : 0) || byCurrency(a.money.currency, b.money.currency))
+      .sort(
+        (a, b) =>
+          storeOrder(a.key.store) - storeOrder(b.key.store) ||
+          a.key.kind.localeCompare(b.key.kind) ||
+          (a.key.productId < b.key.productId ? -1 : a.key.productId > b.key.productId ? 1 : 0) ||
+          byCurrency(a.money.currency, b.money.currency),
+      )
       .map((e) => ({ ...e.key, ...e.money, prices: prices.get(`${e.key.store}|${e.key.kind}|${e.key.productId}|${e.money.currency}`) ?? [] })),
   };
 }

@@ -53,7 +53,12 @@ const isValid = (verdict: StoreVerdict): verdict is ValidVerdict => verdict.outc
 
 const subscriptionSkus = (db: Queryable, caller: CallerWith<'app' | 'deviceId'>) => activeSkuIds(db, caller.app.id, 'subscription');
 
-export async function verifySubscription(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, purchase: SubscriptionPurchase): Promise<PurchaseResult | Refusal> {
+export async function verifySubscription(
+  db: Queryable,
+  verifiers: StoreVerifiers,
+  caller: CallerWith<'app' | 'deviceId'>,
+  purchase: SubscriptionPurchase,
+): Promise<PurchaseResult | Refusal> {
   const q: StoreQuestion = { route: 'subscription_verify', kind: 'subscription', productIds: (await subscriptionSkus(db, caller))(purchase.store), ...purchase };
   if (!q.productIds.includes(purchase.productId)) {
     return refuse(db, caller, q, { refused: 'unknown_subscription_product', store: purchase.store });
@@ -65,7 +70,13 @@ export async function verifySubscription(db: Queryable, verifiers: StoreVerifier
 }
 
 /** Each id asked of the store on its own; ok when the store confirmed at least one. */
-export async function restoreSubscriptions(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, store: StorePlatform, ids: readonly string[]): Promise<PurchaseResult | Refusal> {
+export async function restoreSubscriptions(
+  db: Queryable,
+  verifiers: StoreVerifiers,
+  caller: CallerWith<'app' | 'deviceId'>,
+  store: StorePlatform,
+  ids: readonly string[],
+): Promise<PurchaseResult | Refusal> {
   const productIds = (await subscriptionSkus(db, caller))(store);
   const questions = ids.map((id): StoreQuestion => ({ route: 'subscription_restore', kind: 'subscription', store, productIds, originalTransactionId: id }));
   if (productIds.length === 0) {
@@ -87,7 +98,12 @@ export interface SubscriptionStatusResult {
   expiresAt: Date | null;
 }
 
-export async function subscriptionStatus(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, recheckSeconds: number): Promise<SubscriptionStatusResult> {
+export async function subscriptionStatus(
+  db: Queryable,
+  verifiers: StoreVerifiers,
+  caller: CallerWith<'app' | 'deviceId'>,
+  recheckSeconds: number,
+): Promise<SubscriptionStatusResult> {
   let state = await subscriptionState(db, caller);
   if (caller.app.isPaid && state.status !== 'active' && (await recheck(db, verifiers, caller, state.rows, recheckSeconds))) {
     state = await subscriptionState(db, caller);
@@ -96,16 +112,33 @@ export async function subscriptionStatus(db: Queryable, verifiers: StoreVerifier
 }
 
 /** Asks the store about the due subscriptions; true when any was asked (the state may have changed). */
-async function recheck(db: Queryable, verifiers: StoreVerifiers, caller: CallerWith<'app' | 'deviceId'>, rows: readonly SubscriptionRow[], intervalSeconds: number): Promise<boolean> {
+async function recheck(
+  db: Queryable,
+  verifiers: StoreVerifiers,
+  caller: CallerWith<'app' | 'deviceId'>,
+  rows: readonly SubscriptionRow[],
+  intervalSeconds: number,
+): Promise<boolean> {
   const now = caller.now.getTime();
   const lapsedRecently = (end: Date | null) => end !== null && end.getTime() <= now && now - end.getTime() < RECHECK_WINDOW_DAYS * DAY_MS;
   const due = rows.filter((r) => r.status !== 'revoked' && r.autoRenewing && lapsedRecently(r.expiresAt));
-  const claimed = await claimRechecks(db, due.map((r) => r.id), new Date(now - intervalSeconds * 1000), caller.now);
+  const claimed = await claimRechecks(
+    db,
+    due.map((r) => r.id),
+    new Date(now - intervalSeconds * 1000),
+    caller.now,
+  );
   if (claimed.length === 0) return false;
   const skus = await subscriptionSkus(db, caller);
   await Promise.all(
     claimed.map((row) => {
-      const q: StoreQuestion = { route: 'subscription_status', kind: 'subscription', store: row.storePlatform, productIds: skus(row.storePlatform), originalTransactionId: row.lookupId ?? row.originalTransactionId };
+      const q: StoreQuestion = {
+        route: 'subscription_status',
+        kind: 'subscription',
+        store: row.storePlatform,
+        productIds: skus(row.storePlatform),
+        originalTransactionId: row.lookupId ?? row.originalTransactionId,
+      };
       return settle(db, verifiers, caller, q, { appId: row.appId, storePlatform: row.storePlatform, originalTransactionId: row.originalTransactionId });
     }),
   );

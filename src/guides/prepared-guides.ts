@@ -53,10 +53,7 @@ const ASSUMED_PROGRAMME_BYTES = 300;
 /** A channel as a guide lists it; its owner scopes its kept days. */
 export type GuideChannel = XmltvChannel & { ownerId: number };
 
-export type GuideOutcome =
-  | { kind: 'ready'; days: RenderedDay[] }
-  | { kind: 'preparing'; retryAfterSeconds: number; coldEntries: number }
-  | { kind: 'too_large'; reason: string };
+export type GuideOutcome = { kind: 'ready'; days: RenderedDay[] } | { kind: 'preparing'; retryAfterSeconds: number; coldEntries: number } | { kind: 'too_large'; reason: string };
 
 export interface GuideSources {
   db: Queryable;
@@ -96,9 +93,11 @@ export class PreparedGuides {
       return { kind: 'ready', days: found.map((day) => day ?? rendered[next++]!) };
     }
     // Too much to do now: it is done in the background, if it can be kept once done.
-    if (this.maxBytes === 0) return { kind: 'too_large', reason: `would compile ${cold} schedule entries (at most ${MAX_COLD_ENTRIES}) and guides are not kept (GUIDE_CACHE_BYTES=0)` };
+    if (this.maxBytes === 0)
+      return { kind: 'too_large', reason: `would compile ${cold} schedule entries (at most ${MAX_COLD_ENTRIES}) and guides are not kept (GUIDE_CACHE_BYTES=0)` };
     const estimate = estimatedBytes(found, askedEntries(cold, missing));
-    if (estimate > this.maxBytes * KEEPABLE_SHARE) return { kind: 'too_large', reason: `would be about ${estimate} bytes, more than ${KEEPABLE_SHARE * 100}% of what guides may keep (${this.maxBytes})` };
+    if (estimate > this.maxBytes * KEEPABLE_SHARE)
+      return { kind: 'too_large', reason: `would be about ${estimate} bytes, more than ${KEEPABLE_SHARE * 100}% of what guides may keep (${this.maxBytes})` };
     // While changes cannot be heard nothing is kept, so preparing would be lost: only the retry is asked.
     if (this.cache.keeping) this.prepare(missing, cold / missing.length);
     return { kind: 'preparing', retryAfterSeconds: this.retryAfter(), coldEntries: cold };
@@ -214,7 +213,11 @@ class DayRenderer {
     try {
       for (let first = 0; first < batch.length; first += DAYS_PER_LOAD) {
         const part = batch.slice(first, first + DAYS_PER_LOAD);
-        const days = await guideDays(this.sources.db, this.sources.timelines, part.map((b) => b.ask));
+        const days = await guideDays(
+          this.sources.db,
+          this.sources.timelines,
+          part.map((b) => b.ask),
+        );
         days.forEach((day, i) => part[i]!.resolve(renderDay(day, this.bodies)));
       }
     } catch (error) {

@@ -97,10 +97,12 @@ export function answerHooks(
   answers: AnswerCache | undefined,
   maxAge: number,
   rule: AnswerRule,
-): { hooks: { onRequest: onRequestAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> }; sendShared: (request: FastifyRequest, reply: FastifyReply, key: string) => FastifyReply | undefined } {
+): {
+  hooks: { onRequest: onRequestAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> };
+  sendShared: (request: FastifyRequest, reply: FastifyReply, key: string) => FastifyReply | undefined;
+} {
   const vary = [...(rule.account ? ['Authorization'] : rule.vary), 'Accept-Encoding'].join(', ');
-  const cacheControl = (until: number, now: number) =>
-    rule.account ? ACCOUNT : `public, max-age=${Math.max(0, Math.min(maxAge, Math.floor((until - now) / 1000)))}`;
+  const cacheControl = (until: number, now: number) => (rule.account ? ACCOUNT : `public, max-age=${Math.max(0, Math.min(maxAge, Math.floor((until - now) / 1000)))}`);
   const validators = (reply: FastifyReply, etag: string, until: number, now: number) => {
     reply.header('etag', etag).header('cache-control', cacheControl(until, now)).header('vary', vary);
   };

@@ -16,19 +16,16 @@ export const assetRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = asy
     request.log.warn({ err: error }, 'database unavailable');
     return sendUnavailable(reply, undefined);
   });
-  app.get<{ Params: { appId: string; role: string }; Querystring: { v?: string } }>(
-    '/assets/apps/:appId/:role',
-    async (request, reply) => {
-      const { role } = request.params;
-      // A role with NUL names no image (PostgreSQL text cannot hold NUL: the query would fail).
-      const appId = /^\d{1,9}$/.test(request.params.appId) && !role.includes('\u0000') ? Number(request.params.appId) : undefined;
-      const image = appId === undefined ? undefined : (await appImages(database.db, appId, [role])).get(role);
-      if (!image) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-      const etag = `"${image.sha256}"`;
-      const current = request.query.v === image.sha256.slice(0, ASSET_VERSION_LENGTH);
-      reply.header('etag', etag).header('cache-control', current ? IMMUTABLE : REVALIDATE);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(image.contentType).send(image.bytes);
-    },
-  );
+  app.get<{ Params: { appId: string; role: string }; Querystring: { v?: string } }>('/assets/apps/:appId/:role', async (request, reply) => {
+    const { role } = request.params;
+    // A role with NUL names no image (PostgreSQL text cannot hold NUL: the query would fail).
+    const appId = /^\d{1,9}$/.test(request.params.appId) && !role.includes('\u0000') ? Number(request.params.appId) : undefined;
+    const image = appId === undefined ? undefined : (await appImages(database.db, appId, [role])).get(role);
+    if (!image) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const etag = `"${image.sha256}"`;
+    const current = request.query.v === image.sha256.slice(0, ASSET_VERSION_LENGTH);
+    reply.header('etag', etag).header('cache-control', current ? IMMUTABLE : REVALIDATE);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type(image.contentType).send(image.bytes);
+  });
 };

@@ -23,7 +23,7 @@ export interface GroupDocs {
 
 export const BEARER_SECURITY = [{ bearer: [] }];
 const UNAUTHORIZED = 'No valid Bearer token (missing, unknown, expired, revoked, or of another scope).';
-const NOT_FOUND = 'No such resource (or not the caller\'s: another owner\'s is answered as missing).';
+const NOT_FOUND = "No such resource (or not the caller's: another owner's is answered as missing).";
 
 /** Marks every route registered on `scope` from now on as behind the Bearer check. */
 export function documentSecurity(scope: FastifyInstance): void {

@@ -28,8 +28,7 @@ export function envelopedText(body: Enveloped): { contentType: string; text: str
 }
 
 /** Whether `path` (a request URL, query included) is `prefix` or below it, as Fastify's prefixes route. */
-export const isUnder = (path: string, prefix: string): boolean =>
-  path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
+export const isUnder = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 
 /** The entry whose longest prefix holds `path` (a group nested in another's prefix wins), if any. */
 export function entryAt<T extends { prefixes: readonly string[] }>(entries: readonly T[], path: string): T | undefined {

@@ -51,8 +51,7 @@ export function clientErrorHandler(envelopeAt: EnvelopeAt) {
           ? [431, 'Exceeded maximum allowed HTTP header size', 'header_overflow']
           : [400, 'Client Error', 'error'];
     (this as { log?: { trace(obj: object, msg: string): void } } | undefined)?.log?.trace({ err: error }, `client ${label}`);
-    const groupMessage =
-      status === 400 ? 'The request is not valid HTTP (e.g. unencoded characters in the URL; percent-encode them as UTF-8).' : defaultMessage;
+    const groupMessage = status === 400 ? 'The request is not valid HTTP (e.g. unencoded characters in the URL; percent-encode them as UTF-8).' : defaultMessage;
     const envelope = envelopeAt(requestPath(error.rawPacket));
     const answer = envelope
       ? envelopedText(envelope.failure(status, groupMessage))

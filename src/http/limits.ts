@@ -11,12 +11,7 @@ import { sendUnavailable } from './unavailable.ts';
 
 export type LimitsConfig = Pick<
   Config,
-  | 'RATE_LIMIT_ENABLED'
-  | 'RATE_LIMIT_WINDOW_MS'
-  | 'RATE_LIMIT_MAX'
-  | 'RATE_LIMIT_LOGIN_MAX'
-  | 'RATE_LIMIT_ACTIVITY_MAX'
-  | 'RATE_LIMIT_ACTIVITY_ADDRESS_MAX'
+  'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX' | 'RATE_LIMIT_LOGIN_MAX' | 'RATE_LIMIT_ACTIVITY_MAX' | 'RATE_LIMIT_ACTIVITY_ADDRESS_MAX'
 >;
 
 /** Per client address on every route of the group; routes may override with `rateLimit` config. */

@@ -20,7 +20,10 @@ import type { FastifyInstance } from 'fastify';
  * e.g. a plain-HTTP origin on the local network), allowed for media and segment fetches too.
  */
 export function consoleCsp(mediaOrigins: readonly string[] = []): string {
-  const extra = mediaOrigins.filter((origin) => /^https?:\/\/[^\s;,'"]+$/.test(origin)).map((origin) => ` ${origin}`).join('');
+  const extra = mediaOrigins
+    .filter((origin) => /^https?:\/\/[^\s;,'"]+$/.test(origin))
+    .map((origin) => ` ${origin}`)
+    .join('');
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -36,7 +39,6 @@ export function consoleCsp(mediaOrigins: readonly string[] = []): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
 
 /**
  * @fastify/swagger-ui's own policy (its inline scripts by hash) with no framing at all where it

@@ -46,7 +46,13 @@ export function javaScriptStringEncode(s: string): string {
 }
 
 const JS_SHORT: Record<string, string> = {
-  '\r': '\\r', '\t': '\\t', '"': '\\"', '\\': '\\\\', '\n': '\\n', '\b': '\\b', '\f': '\\f',
+  '\r': '\\r',
+  '\t': '\\t',
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\b': '\\b',
+  '\f': '\\f',
 };
 
 // --- error bodies ------------------------------------------------------------------------
@@ -94,13 +100,7 @@ function innerFault(type: AsmxScalarType, reason: ParseFailure): Fault {
  * .NET Framework ArgumentException message appends "\r\nParameter name: type". The parameter's
  * own name is not part of the text; `_name` is kept for call-site readability.
  */
-export function invalidValueBody(
-  _name: string,
-  value: string,
-  type: AsmxScalarType = 'int32',
-  reason: ParseFailure = 'format',
-  style: AsmxErrorStyle = 'detailed',
-): string {
+export function invalidValueBody(_name: string, value: string, type: AsmxScalarType = 'int32', reason: ParseFailure = 'format', style: AsmxErrorStyle = 'detailed'): string {
   const outer = { type: 'System.ArgumentException', message: `Cannot convert ${value} to ${CLR_TYPE[type]}.${CRLF}Parameter name: type` };
   return faultBody([outer, innerFault(type, reason)], style);
 }
@@ -227,8 +227,7 @@ export function readAsmxParameters<const D extends readonly AsmxParamDecl[]>(
   for (const { name, type } of decls) {
     const raw = params.get(name);
     if (raw === undefined) return fail(missingParameterBody(name, style));
-    const parsed: Parsed<string | number | boolean> =
-      type === 'int32' ? parseInt32(raw) : type === 'boolean' ? parseBoolean(raw) : { ok: true, value: raw };
+    const parsed: Parsed<string | number | boolean> = type === 'int32' ? parseInt32(raw) : type === 'boolean' ? parseBoolean(raw) : { ok: true, value: raw };
     if (!parsed.ok) return fail(invalidValueBody(name, raw, type, parsed.reason, style));
     values.push(parsed.value);
   }

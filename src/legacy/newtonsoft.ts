@@ -25,18 +25,7 @@ export class NDateTime {
   }
 }
 
-export type NValue =
-  | null
-  | boolean
-  | number
-  | bigint
-  | string
-  | Uint8Array
-  | NDouble
-  | NGuid
-  | NDateTime
-  | readonly NValue[]
-  | { readonly [key: string]: NValue };
+export type NValue = null | boolean | number | bigint | string | Uint8Array | NDouble | NGuid | NDateTime | readonly NValue[] | { readonly [key: string]: NValue };
 
 export const nDouble = (value: number): NDouble => new NDouble(value);
 export const nGuid = (text: string): NGuid => new NGuid(text);
@@ -101,7 +90,13 @@ export function quoteNewtonsoft(s: string): string {
 }
 
 const SHORT_ESCAPES: Record<number, string> = {
-  0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0x0c: '\\f', 0x08: '\\b', 0x5c: '\\\\', 0x22: '\\"',
+  0x09: '\\t',
+  0x0a: '\\n',
+  0x0d: '\\r',
+  0x0c: '\\f',
+  0x08: '\\b',
+  0x5c: '\\\\',
+  0x22: '\\"',
 };
 
 function escapeChar(c: number): string | undefined {

@@ -13,7 +13,22 @@ import type { GroupErrors } from '../http/group-errors.ts';
 import { setUpGroup, type GroupOptions } from '../http/group.ts';
 import { nestsDeeperThan } from '../http/json-body.ts';
 import { vastSettingsObject } from '../presenters/vast.ts';
-import { ASMX_AJAX_CONTENT_TYPE, ASMX_ERROR_CONTENT_TYPE, ASMX_ERROR_STATUS, ASMX_XML_CONTENT_TYPE, AsmxParams, asmxAjaxBody, asmxXmlBody, htmlEncode, invalidValueBody, parseInt32, readAsmxParameters, type AsmxParamDecl, type AsmxValues, type ParamRecord } from './asmx.ts';
+import {
+  ASMX_AJAX_CONTENT_TYPE,
+  ASMX_ERROR_CONTENT_TYPE,
+  ASMX_ERROR_STATUS,
+  ASMX_XML_CONTENT_TYPE,
+  AsmxParams,
+  asmxAjaxBody,
+  asmxXmlBody,
+  htmlEncode,
+  invalidValueBody,
+  parseInt32,
+  readAsmxParameters,
+  type AsmxParamDecl,
+  type AsmxValues,
+  type ParamRecord,
+} from './asmx.ts';
 import { LEGACY_ENVELOPE } from './errors.ts';
 import { serializeNewtonsoft, type NValue } from './newtonsoft.ts';
 import { mobileAppValue, rokuAppValue, rokuChannelSettingsValue, tvAppValue } from './presenter.ts';
@@ -26,9 +41,7 @@ type Answer = { kind: 'wrapped' | 'bare'; text: string } | { kind: 'fault'; body
  * A call bound to its parameters: `values` (as the method reads them) alone decide the answer,
  * derived from `scope`'s data (undefined: the owner is not known from the values).
  */
-type Bound =
-  | { ok: true; values: readonly unknown[]; scope: CacheScope | undefined; run: (db: Queryable) => Promise<Answer> }
-  | { ok: false; answer: Answer };
+type Bound = { ok: true; values: readonly unknown[]; scope: CacheScope | undefined; run: (db: Queryable) => Promise<Answer> } | { ok: false; answer: Answer };
 
 interface WebMethod {
   bind(params: AsmxParams): Bound;
@@ -87,33 +100,41 @@ const getChannelTubeRokuSettings = webMethod([{ name: 'channelId', type: 'int32'
   return wrappedJson(row ? rokuChannelSettingsValue(row) : null);
 });
 
-const getUserRokuApp = webMethod([{ name: 'userId', type: 'int32' }], async (db, [userId]) => {
-  const app = await findAppByOwnerAndPlatform(db, userId, 'roku');
-  if (!app) return wrappedJson(null);
-  const images = await appImages(db, app.id, ['avatarHd', 'avatarSd']);
-  return wrappedJson(rokuAppValue(app, images, tvTheme(app)));
-}, ([userId]) => ownerScope(userId));
+const getUserRokuApp = webMethod(
+  [{ name: 'userId', type: 'int32' }],
+  async (db, [userId]) => {
+    const app = await findAppByOwnerAndPlatform(db, userId, 'roku');
+    if (!app) return wrappedJson(null);
+    const images = await appImages(db, app.id, ['avatarHd', 'avatarSd']);
+    return wrappedJson(rokuAppValue(app, images, tvTheme(app)));
+  },
+  ([userId]) => ownerScope(userId),
+);
 
-const MOBILE_PARAMS = [{ name: 'userId', type: 'string' }, { name: 'channelId', type: 'string' }] as const;
+const MOBILE_PARAMS = [
+  { name: 'userId', type: 'string' },
+  { name: 'channelId', type: 'string' },
+] as const;
 
-const getChannelMobileApp = webMethod(MOBILE_PARAMS, async (db, [userIdText, channelIdText]) => {
-  if (userIdText === '' || channelIdText === '') return { kind: 'wrapped', text: REQUIRED_FIELDS };
-  const userId = int32Inside('userId', userIdText);
-  if (!userId.ok) return userId.answer;
-  const channelId = int32Inside('channelId', channelIdText);
-  if (!channelId.ok) return channelId.answer;
-  const [app, channel] = await Promise.all([
-    findAppByOwnerAndPlatform(db, userId.value, 'mobile'),
-    findOwnedChannel(db, channelId.value, userId.value),
-  ]);
-  if (!app || !channel) return wrappedJson(null);
-  const [mobile, images, assignment] = await Promise.all([
-    appMobileSettings(db, app.id),
-    appImages(db, app.id, ['headerLogo', 'logoIos', 'logoAndroid']),
-    appChannelAssignment(db, app.id, channel.id),
-  ]);
-  return wrappedJson(mobileAppValue({ app, channelId: channel.id, mobile, images, assignment }));
-}, ([userId]) => ownerScope(userId));
+const getChannelMobileApp = webMethod(
+  MOBILE_PARAMS,
+  async (db, [userIdText, channelIdText]) => {
+    if (userIdText === '' || channelIdText === '') return { kind: 'wrapped', text: REQUIRED_FIELDS };
+    const userId = int32Inside('userId', userIdText);
+    if (!userId.ok) return userId.answer;
+    const channelId = int32Inside('channelId', channelIdText);
+    if (!channelId.ok) return channelId.answer;
+    const [app, channel] = await Promise.all([findAppByOwnerAndPlatform(db, userId.value, 'mobile'), findOwnedChannel(db, channelId.value, userId.value)]);
+    if (!app || !channel) return wrappedJson(null);
+    const [mobile, images, assignment] = await Promise.all([
+      appMobileSettings(db, app.id),
+      appImages(db, app.id, ['headerLogo', 'logoIos', 'logoAndroid']),
+      appChannelAssignment(db, app.id, channel.id),
+    ]);
+    return wrappedJson(mobileAppValue({ app, channelId: channel.id, mobile, images, assignment }));
+  },
+  ([userId]) => ownerScope(userId),
+);
 
 /** Legacy platform names (matched exactly, as a C# switch does) to app platforms. */
 const TV_PLATFORMS: ReadonlyMap<string, Extract<AppPlatform, 'firetv' | 'androidtv' | 'appletv'>> = new Map([
@@ -121,35 +142,46 @@ const TV_PLATFORMS: ReadonlyMap<string, Extract<AppPlatform, 'firetv' | 'android
   ['android-tv', 'androidtv'],
   ['apple-tv', 'appletv'],
 ]);
-const TV_PARAMS = [{ name: 'userId', type: 'string' }, { name: 'platform', type: 'string' }, { name: 'skipImages', type: 'boolean' }] as const;
+const TV_PARAMS = [
+  { name: 'userId', type: 'string' },
+  { name: 'platform', type: 'string' },
+  { name: 'skipImages', type: 'boolean' },
+] as const;
 const TV_IMAGES = ['logo', 'icon', 'backgroundImage', 'image1', 'image2'];
 
-const getUserTvApp = webMethod(TV_PARAMS, async (db, [userIdText, platform, skipImages]) => {
-  if (userIdText === '' || platform === '') return wrappedJson({ error: REQUIRED_FIELDS });
-  const userId = int32Inside('userId', userIdText);
-  if (!userId.ok) return userId.answer;
-  const appPlatform = TV_PLATFORMS.get(platform);
-  const app = appPlatform && (await findAppByOwnerAndPlatform(db, userId.value, appPlatform));
-  if (!appPlatform || !app) return wrappedJson({ error: `Application does not exist on ${platform} platform` });
-  const [images, assignments] = await Promise.all([
-    skipImages ? null : appImages(db, app.id, TV_IMAGES),
-    appChannelAssignments(db, app.id),
-  ]);
-  const vast = await vastSettingsOfChannels(db, assignments.filter((a) => a.useVastSettings).map((a) => a.channelId));
-  const settings = assignments.map((assignment) => ({
-    assignment,
-    vast: vastSettingFor(vast.get(assignment.channelId) ?? [], appPlatform) ?? null,
-  }));
-  return wrappedJson(tvAppValue({ app, platform, images, theme: tvTheme(app), settings }));
-}, ([userId]) => ownerScope(userId));
+const getUserTvApp = webMethod(
+  TV_PARAMS,
+  async (db, [userIdText, platform, skipImages]) => {
+    if (userIdText === '' || platform === '') return wrappedJson({ error: REQUIRED_FIELDS });
+    const userId = int32Inside('userId', userIdText);
+    if (!userId.ok) return userId.answer;
+    const appPlatform = TV_PLATFORMS.get(platform);
+    const app = appPlatform && (await findAppByOwnerAndPlatform(db, userId.value, appPlatform));
+    if (!appPlatform || !app) return wrappedJson({ error: `Application does not exist on ${platform} platform` });
+    const [images, assignments] = await Promise.all([skipImages ? null : appImages(db, app.id, TV_IMAGES), appChannelAssignments(db, app.id)]);
+    const vast = await vastSettingsOfChannels(
+      db,
+      assignments.filter((a) => a.useVastSettings).map((a) => a.channelId),
+    );
+    const settings = assignments.map((assignment) => ({
+      assignment,
+      vast: vastSettingFor(vast.get(assignment.channelId) ?? [], appPlatform) ?? null,
+    }));
+    return wrappedJson(tvAppValue({ app, platform, images, theme: tvTheme(app), settings }));
+  },
+  ([userId]) => ownerScope(userId),
+);
 
 /** Keyed by the lowercased .asmx file name (IIS paths are case-insensitive); method names are not. */
 const SERVICES: ReadonlyMap<string, ReadonlyMap<string, WebMethod>> = new Map([
   ['vastservice.asmx', new Map([['GetVastSettings', getVastSettings]])],
-  ['rokuappgeneratorservice.asmx', new Map([
-    ['GetChannelTubeRokuSettings', getChannelTubeRokuSettings],
-    ['GetUserRokuApp', getUserRokuApp],
-  ])],
+  [
+    'rokuappgeneratorservice.asmx',
+    new Map([
+      ['GetChannelTubeRokuSettings', getChannelTubeRokuSettings],
+      ['GetUserRokuApp', getUserRokuApp],
+    ]),
+  ],
   ['mobileappgeneratorservice.asmx', new Map([['GetChannelMobileApp', getChannelMobileApp]])],
   ['tvappgeneratorservice.asmx', new Map([['GetUserTVApp', getUserTvApp]])],
 ]);
@@ -157,14 +189,11 @@ const SERVICES: ReadonlyMap<string, ReadonlyMap<string, WebMethod>> = new Map([
 // ---------------------------------------------------------------- ASMX pages and request reading
 
 // Written by HttpServerProtocol.WriteException (message HTML-encoded, stack trace left out).
-const invalidMethodNamePage = (name: string) =>
-  `System.InvalidOperationException: ${htmlEncode(name)} Web Service method name is not valid.${CRLF}`;
-const invalidRequestFormatPage = (contentType: string) =>
-  `System.InvalidOperationException: Request format is invalid: ${htmlEncode(contentType)}.${CRLF}`;
+const invalidMethodNamePage = (name: string) => `System.InvalidOperationException: ${htmlEncode(name)} Web Service method name is not valid.${CRLF}`;
+const invalidRequestFormatPage = (contentType: string) => `System.InvalidOperationException: Request format is invalid: ${htmlEncode(contentType)}.${CRLF}`;
 // WebServiceHandlerFactory throws this before any protocol runs; ASP.NET showed it on its HTML
 // error page, reduced here to the same plain-text form as the other pages.
-const unrecognizedPage = (pathInfo: string) =>
-  `System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '${pathInfo}'.${CRLF}`;
+const unrecognizedPage = (pathInfo: string) => `System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '${pathInfo}'.${CRLF}`;
 // ASMX's own text when exception details are suppressed: never a trace of this service.
 const SERVER_ERROR_PAGE = `Server was unable to process request.${CRLF}`;
 

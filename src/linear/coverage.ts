@@ -16,7 +16,12 @@ export const MAX_COVERAGE_PROGRAMMES = 200;
 type Ladderish = Pick<LinearSettings, 'container' | 'targetDurationSeconds' | 'ladder'>;
 
 /** What a video plays: its source on the ladder, or why the slate airs instead. */
-export function verdictOf(settings: Ladderish, status: 'pending' | 'ready' | 'failed' | undefined, video: IngestedVideo | undefined, isLive: boolean): PlayableSource | SlateReason {
+export function verdictOf(
+  settings: Ladderish,
+  status: 'pending' | 'ready' | 'failed' | undefined,
+  video: IngestedVideo | undefined,
+  isLive: boolean,
+): PlayableSource | SlateReason {
   if (isLive) return 'live-not-hls';
   if (status === undefined) return 'not-hls';
   if (status === 'pending') return 'ingest-pending';

@@ -56,10 +56,7 @@ export interface VariantRef extends LadderVariant {
 }
 
 /** What the first playlist is: a multivariant playlist naming its variants, or the one media playlist. */
-export type TopPlaylist =
-  | { ok: true; kind: 'multivariant'; variants: VariantRef[] }
-  | { ok: true; kind: 'media'; variant: VariantRef }
-  | HlsRefusal;
+export type TopPlaylist = { ok: true; kind: 'multivariant'; variants: VariantRef[] } | { ok: true; kind: 'media'; variant: VariantRef } | HlsRefusal;
 
 const refuse = (code: HlsRefusalCode, message: string): HlsRefusal => ({ ok: false, code, message });
 
@@ -111,14 +108,18 @@ export function readTopPlaylist(top: PlaylistText): TopPlaylist {
 }
 
 function readMultivariant(playlist: HLS.types.MasterPlaylist, base: string): TopPlaylist {
-  if (playlist.sessionKeyList.some((key) => key.method !== 'NONE')) return refuse('encrypted', 'The video is encrypted (EXT-X-SESSION-KEY); linear output needs unencrypted segments.');
+  if (playlist.sessionKeyList.some((key) => key.method !== 'NONE'))
+    return refuse('encrypted', 'The video is encrypted (EXT-X-SESSION-KEY); linear output needs unencrypted segments.');
   const variants = playlist.variants.filter((v) => !v.isIFrameOnly);
   if (variants.length === 0) return refuse('not_hls', 'The multivariant playlist names no variant (EXT-X-STREAM-INF).');
   if (variants.length > MAX_INGEST_VARIANTS) return refuse('too_many_variants', `The playlist names ${variants.length} variants; at most ${MAX_INGEST_VARIANTS} are read.`);
   const refs: VariantRef[] = [];
   for (const variant of variants) {
     if (variant.audio.some((rendition) => rendition.uri)) {
-      return refuse('demuxed_audio', 'The audio is a separate rendition (EXT-X-MEDIA TYPE=AUDIO with a URI); linear output plays only video with its audio in the same segments (muxed audio).');
+      return refuse(
+        'demuxed_audio',
+        'The audio is a separate rendition (EXT-X-MEDIA TYPE=AUDIO with a URI); linear output plays only video with its audio in the same segments (muxed audio).',
+      );
     }
     const playlistUri = absolute(variant.uri, base);
     if (!playlistUri) return refuse('bad_uri', `The variant URI "${variant.uri.slice(0, 100)}" is not an http(s) address.`);
@@ -162,10 +163,14 @@ export function readVariants(variants: readonly VariantRef[], media: readonly Pl
     read.push(one);
   }
   const first = read[0]!;
-  if (read.some((r) => r.container !== first.container)) return refuse('mixed_containers', 'The variants use different segment formats (MPEG-TS and fMP4); one video must use one.');
+  if (read.some((r) => r.container !== first.container))
+    return refuse('mixed_containers', 'The variants use different segment formats (MPEG-TS and fMP4); one video must use one.');
   const differ = read.find((r) => durationsDiffer(first.durationsMs, r.durationsMs));
   if (differ) {
-    return refuse('variants_differ', `The variants are not cut alike: ${first.durationsMs.length} segments of ${seconds(first.durationsMs)} s against ${differ.durationsMs.length} of ${seconds(differ.durationsMs)} s; every variant needs the same segment boundaries.`);
+    return refuse(
+      'variants_differ',
+      `The variants are not cut alike: ${first.durationsMs.length} segments of ${seconds(first.durationsMs)} s against ${differ.durationsMs.length} of ${seconds(differ.durationsMs)} s; every variant needs the same segment boundaries.`,
+    );
   }
   return {
     container: first.container,
@@ -209,7 +214,10 @@ function countSegments(text: string): number {
 }
 
 const tooManySegments = (count: number, where: string) =>
-  refuse('too_many_segments', `The playlist has ${count.toLocaleString('en-US')} segments${where}; at most ${MAX_INGEST_SEGMENTS.toLocaleString('en-US')} are read (11 hours of 2 s segments).`);
+  refuse(
+    'too_many_segments',
+    `The playlist has ${count.toLocaleString('en-US')} segments${where}; at most ${MAX_INGEST_SEGMENTS.toLocaleString('en-US')} are read (11 hours of 2 s segments).`,
+  );
 
 function readMedia(ref: VariantRef, fetched: PlaylistText, where: string): ReadMedia | HlsRefusal {
   const count = countSegments(fetched.text);
@@ -251,19 +259,25 @@ function readMedia(ref: VariantRef, fetched: PlaylistText, where: string): ReadM
 /** The first thing that keeps a media playlist from being stitched, or null. */
 function mediaShapeProblem(media: HLS.types.MediaPlaylist, where: string): HlsRefusal | null {
   const segments = media.segments;
-  if (media.playlistType === 'EVENT') return refuse('event_playlist', `The playlist is an EVENT playlist (still being written)${where}; linear output needs a finished video (VOD).`);
-  if (!media.endlist && media.playlistType !== 'VOD') return refuse('live_playlist', `The playlist is live (no EXT-X-ENDLIST)${where}; linear output needs a finished video (VOD).`);
+  if (media.playlistType === 'EVENT')
+    return refuse('event_playlist', `The playlist is an EVENT playlist (still being written)${where}; linear output needs a finished video (VOD).`);
+  if (!media.endlist && media.playlistType !== 'VOD')
+    return refuse('live_playlist', `The playlist is live (no EXT-X-ENDLIST)${where}; linear output needs a finished video (VOD).`);
   if (!media.endlist) return refuse('no_endlist', `The playlist has no EXT-X-ENDLIST${where}; a finished video ends with it.`);
   if (segments.length === 0) return refuse('no_segments', `The playlist has no segments${where}.`);
   if (segments.length > MAX_INGEST_SEGMENTS) return tooManySegments(segments.length, where);
   for (const [i, segment] of segments.entries()) {
-    if (segment.key && segment.key.method !== 'NONE') return refuse('encrypted', `The video is encrypted (EXT-X-KEY METHOD=${segment.key.method})${where}; linear output needs unencrypted segments.`);
+    if (segment.key && segment.key.method !== 'NONE')
+      return refuse('encrypted', `The video is encrypted (EXT-X-KEY METHOD=${segment.key.method})${where}; linear output needs unencrypted segments.`);
     // RFC 8216 4.3.3.1: each EXTINF, rounded to the nearest integer, is at most the target duration.
     if (Math.round(segment.duration) > media.targetDuration) {
       return refuse('segment_too_long', `Segment ${i + 1} lasts ${segment.duration} s, longer than the playlist's target duration of ${media.targetDuration} s${where}.`);
     }
     if (i > 0 && (segment.discontinuity || segment.gap)) {
-      return refuse('not_continuous', `The playlist has ${segment.gap ? 'a gap (EXT-X-GAP)' : 'a discontinuity (EXT-X-DISCONTINUITY)'} at segment ${i + 1}${where}; linear output needs one continuous encode.`);
+      return refuse(
+        'not_continuous',
+        `The playlist has ${segment.gap ? 'a gap (EXT-X-GAP)' : 'a discontinuity (EXT-X-DISCONTINUITY)'} at segment ${i + 1}${where}; linear output needs one continuous encode.`,
+      );
     }
     if (segment.map?.uri !== segments[0]!.map?.uri) return refuse('not_continuous', `The init section (EXT-X-MAP) changes at segment ${i + 1}${where}; linear output needs one.`);
   }

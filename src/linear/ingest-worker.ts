@@ -39,13 +39,15 @@ export class HlsIngests {
       return;
     }
     // A failed pass (the database gone, a shutdown) is logged; the job's next run tries again.
-    this.running = this.drain().catch((error: unknown) => this.log.error({ err: error }, 'HLS ingest queue failed')).finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.running = this.drain()
+      .catch((error: unknown) => this.log.error({ err: error }, 'HLS ingest queue failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
   }
 
   /** Starts nothing more and resolves when the drain under way has ended (shutdown). */

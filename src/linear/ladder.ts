@@ -9,9 +9,7 @@ import type { IngestedVideo, LadderVariant, LinearSettings, SlateReason } from '
 
 /** The channel's ladder by default: the rungs of its first ready video, lowest bandwidth first. */
 export function defaultLadder(video: IngestedVideo): LadderVariant[] {
-  return video.variants
-    .map(rungOf)
-    .sort((a, b) => a.bandwidth - b.bandwidth);
+  return video.variants.map(rungOf).sort((a, b) => a.bandwidth - b.bandwidth);
 }
 
 /** A rung's own fields, in one key order (a variant's URIs and any stored key order left behind). */
@@ -24,7 +22,21 @@ export function rungOf(v: LadderVariant): LadderVariant {
   return out;
 }
 
-const FAMILIES: Record<string, string> = { avc1: 'avc', avc3: 'avc', hvc1: 'hevc', hev1: 'hevc', dvh1: 'dolby-vision', dvhe: 'dolby-vision', av01: 'av1', vp09: 'vp9', mp4a: 'aac', 'ac-3': 'ac-3', 'ec-3': 'ec-3', opus: 'opus', flac: 'flac' };
+const FAMILIES: Record<string, string> = {
+  avc1: 'avc',
+  avc3: 'avc',
+  hvc1: 'hevc',
+  hev1: 'hevc',
+  dvh1: 'dolby-vision',
+  dvhe: 'dolby-vision',
+  av01: 'av1',
+  vp09: 'vp9',
+  mp4a: 'aac',
+  'ac-3': 'ac-3',
+  'ec-3': 'ec-3',
+  opus: 'opus',
+  flac: 'flac',
+};
 
 /** The codec families of an RFC 6381 list ("avc1.64001f,mp4a.40.2" -> "aac,avc"); '' when none given. */
 export function codecFamilies(codecs: string | undefined): string {

@@ -35,7 +35,11 @@ export interface PlannedProgramme {
 }
 
 /** The on-air segments of [from, to) (by start, whole) with the gaps between them as programmes of video 0. */
-export function plannedProgrammes(onAir: ReadonlyArray<{ start: number; end: number; videoId: number; offset: number; isLive: boolean }>, from: number, to: number): PlannedProgramme[] {
+export function plannedProgrammes(
+  onAir: ReadonlyArray<{ start: number; end: number; videoId: number; offset: number; isLive: boolean }>,
+  from: number,
+  to: number,
+): PlannedProgramme[] {
   const out: PlannedProgramme[] = [];
   let at: number | undefined;
   let reached = from;
@@ -61,7 +65,10 @@ export function nextRow(prev: LedgerRow | undefined, prevOffset: number, sourceO
     mediaSequence = prev.mediaSequence + count.segments;
     discontinuitySequence = prev.discontinuitySequence + count.innerDiscontinuities + 1;
   }
-  const own = known.end === Infinity ? { segments: 0, innerDiscontinuities: 0 } : programmeCount({ start, end: known.end, source: videoId ? sourceOf(videoId) : undefined, offset: known.offset });
+  const own =
+    known.end === Infinity
+      ? { segments: 0, innerDiscontinuities: 0 }
+      : programmeCount({ start, end: known.end, source: videoId ? sourceOf(videoId) : undefined, offset: known.offset });
   return { programmeStart: start, mediaSequence, discontinuitySequence, videoId, segmentCount: own.segments, discontinuities: own.innerDiscontinuities + 1 };
 }
 

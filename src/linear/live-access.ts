@@ -95,7 +95,9 @@ function accessOf(db: Queryable, key: string, now: Date): Promise<Access | undef
     if (at - entry.at < ACCESS_STALE_MS && 'settled' in entry) {
       if (!entry.refreshing) {
         entry.refreshing = true;
-        read(db, entries, key, now).catch(() => { entry.refreshing = false; });
+        read(db, entries, key, now).catch(() => {
+          entry.refreshing = false;
+        });
       }
       return entry.answer;
     }
@@ -133,7 +135,10 @@ async function computeAccess(db: Queryable, key: string, now: Date): Promise<Acc
   const [gate, playable, enabled] = await Promise.all([
     accessGate(db, offers, caller),
     playableChannels(db, carried, caller),
-    linearEnabledChannels(db, carried.map((c) => c.id)),
+    linearEnabledChannels(
+      db,
+      carried.map((c) => c.id),
+    ),
   ]);
   const numbers = guideNumbers(assignments);
   const rows = carried.filter((c) => enabled.has(c.id) && playable.has(c.id) && gate.channelOpen(c.id));

@@ -109,7 +109,12 @@ export class LiveStreams implements CacheFollower {
 
   /** A change of some channels (or of an owner: its channels, and any video). */
   drop(change: OwnerChange): void {
-    const ids = change.channelIds ?? [...this.channels.keys()].filter((id) => { const c = this.channels.get(id); return !c || c.ownerId === change.ownerId; });
+    const ids =
+      change.channelIds ??
+      [...this.channels.keys()].filter((id) => {
+        const c = this.channels.get(id);
+        return !c || c.ownerId === change.ownerId;
+      });
     if (!change.channelIds) this.ingests.clear();
     for (const id of ids) {
       this.channels.delete(id);
@@ -148,7 +153,11 @@ export class LiveStreams implements CacheFollower {
     const shown = state.rungs.get(rung);
     if (shown && now >= shown.from && now < shown.until) return shown;
     const segments = liveWindow({ ...state.input, now }, rung);
-    const next: Shown = { ...rendered(mediaPlaylist(segments, settings.targetDurationSeconds), settings), from: segments.at(-1)?.programDateTime ?? now, until: nextChange(segments, now) };
+    const next: Shown = {
+      ...rendered(mediaPlaylist(segments, settings.targetDurationSeconds), settings),
+      from: segments.at(-1)?.programDateTime ?? now,
+      until: nextChange(segments, now),
+    };
     state.rungs.set(rung, next);
     this.grow(channelId, state, next.text.length - (shown?.text.length ?? 0));
     return next;
@@ -219,10 +228,21 @@ export class LiveStreams implements CacheFollower {
     );
     const onAirs = segments.map((list) => list.map((s) => ({ start: s.start, end: s.end, videoId: s.video.videoTubeId, offset: s.offset, isLive: s.isLive })));
     const videosOf = (i: number, list: readonly LedgerRow[]) => [...list.map((r) => r.videoId), ...onAirs[i]!.filter((s) => !s.isLive).map((s) => s.videoId)];
-    await this.readIngests(batch.flatMap((b, i) => videosOf(i, rows.get(b.channel.id)!)), batch[0]!.now);
+    await this.readIngests(
+      batch.flatMap((b, i) => videosOf(i, rows.get(b.channel.id)!)),
+      batch[0]!.now,
+    );
     const asks = batch.map((b, i): WindowAsk => {
       const own = rows.get(b.channel.id)!;
-      return { settings: b.channel.settings!, rows: own, onAir: onAirs[i]!, ...spans[i]!, sources: this.playable(b.channel.settings!, videosOf(i, own)), now: b.now, slateBase: this.slateBase };
+      return {
+        settings: b.channel.settings!,
+        rows: own,
+        onAir: onAirs[i]!,
+        ...spans[i]!,
+        sources: this.playable(b.channel.settings!, videosOf(i, own)),
+        now: b.now,
+        slateBase: this.slateBase,
+      };
     });
     const due = asks.flatMap((ask, i) => rowsDue(ask).map((row) => ({ channelId: batch[i]!.channel.id, ...row })));
     if (due.length > 0) {
@@ -230,12 +250,19 @@ export class LiveStreams implements CacheFollower {
       const written = [...new Set(due.map((r) => r.channelId))];
       const again = await this.reloadRows(batch.filter((b) => written.includes(b.channel.id)).map((b) => ({ channelId: b.channel.id, from: floorOf(b) })));
       // Another instance's rows may name videos not read yet.
-      await this.readIngests([...again.values()].flat().map((r) => r.videoId), batch[0]!.now);
+      await this.readIngests(
+        [...again.values()].flat().map((r) => r.videoId),
+        batch[0]!.now,
+      );
       asks.forEach((ask, i) => {
         const id = batch[i]!.channel.id;
         if (!again.has(id)) return;
         ask.rows = again.get(id)!;
-        for (const [video, source] of this.playable(batch[i]!.channel.settings!, ask.rows.map((r) => r.videoId))) (ask.sources as Map<number, PlayableSource>).set(video, source);
+        for (const [video, source] of this.playable(
+          batch[i]!.channel.settings!,
+          ask.rows.map((r) => r.videoId),
+        ))
+          (ask.sources as Map<number, PlayableSource>).set(video, source);
       });
     }
     return asks.map((ask) => {
@@ -268,7 +295,10 @@ export class LiveStreams implements CacheFollower {
     const floors = new Map<number, number>();
     // Read an hour further back than needed: the next windows' reads are then kept ones.
     for (const a of asks) floors.set(a.channelId, Math.min(floors.get(a.channelId) ?? Infinity, a.from - 3_600_000));
-    const read = await ledgerRowsFrom(this.db, [...floors].map(([channelId, from]) => ({ channelId, from })));
+    const read = await ledgerRowsFrom(
+      this.db,
+      [...floors].map(([channelId, from]) => ({ channelId, from })),
+    );
     for (const [channelId, rows] of read) {
       this.rows.delete(channelId); // re-inserted: the newest read last
       this.rows.set(channelId, { floor: floors.get(channelId)!, rows });
@@ -287,11 +317,21 @@ export class LiveStreams implements CacheFollower {
    */
   private async readIngests(videoIds: readonly number[], now: number): Promise<void> {
     const ids = [...new Set(videoIds)].filter((id) => id > 0);
-    const stale = ids.filter((id) => { const e = this.ingests.get(id); return !e || Math.abs(now - e.at) >= INGEST_TTL_MS; });
+    const stale = ids.filter((id) => {
+      const e = this.ingests.get(id);
+      return !e || Math.abs(now - e.at) >= INGEST_TTL_MS;
+    });
     if (stale.length === 0) return;
     const stamps = await ingestStamps(this.db, stale);
-    const changed = stale.filter((id) => { const e = this.ingests.get(id); const s = stamps.get(id); return !e || e.status !== s?.status || e.stamp !== (s?.at ?? 0); });
-    const videos = await readIngestedVideos(this.db, changed.filter((id) => stamps.get(id)?.status === 'ready'));
+    const changed = stale.filter((id) => {
+      const e = this.ingests.get(id);
+      const s = stamps.get(id);
+      return !e || e.status !== s?.status || e.stamp !== (s?.at ?? 0);
+    });
+    const videos = await readIngestedVideos(
+      this.db,
+      changed.filter((id) => stamps.get(id)?.status === 'ready'),
+    );
     for (const id of stale) {
       const stamp = stamps.get(id);
       const kept = this.ingests.get(id);

@@ -23,4 +23,3 @@ export function settingsOf(row: ChannelLinearRow): LinearSettings {
     version: row.version,
   };
 }
-

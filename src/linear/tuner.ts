@@ -42,15 +42,33 @@ const STDERR_KEEP = 4_096;
 /** ffmpeg's arguments for one stream: the live playlist in, MPEG-TS on stdout. */
 export function ffmpegArguments(sourceUrl: string): string[] {
   return [
-    '-hide_banner', '-loglevel', 'error', '-nostdin',
-    '-fflags', '+genpts+igndts+discardcorrupt', '-dts_delta_threshold', '1',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-fflags',
+    '+genpts+igndts+discardcorrupt',
+    '-dts_delta_threshold',
+    '1',
     // Only http(s): the source is a URL this service chose, and ffmpeg must not follow a playlist to a file.
-    '-protocol_whitelist', 'http,https,tcp,tls,crypto',
-    '-i', sourceUrl,
+    '-protocol_whitelist',
+    'http,https,tcp,tls,crypto',
+    '-i',
+    sourceUrl,
     // The first variant's video and audio (a master playlist names every rung).
-    '-map', '0:v:0?', '-map', '0:a:0?',
-    '-c', 'copy', '-muxdelay', '0', '-avoid_negative_ts', 'make_zero',
-    '-f', 'mpegts', 'pipe:1',
+    '-map',
+    '0:v:0?',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-muxdelay',
+    '0',
+    '-avoid_negative_ts',
+    'make_zero',
+    '-f',
+    'mpegts',
+    'pipe:1',
   ];
 }
 

@@ -25,10 +25,8 @@ export const liveKeyNotFound = () => new LiveError(404, 'live_key_not_found', 'N
 export const liveChannelNotFound = () => new LiveError(404, 'channel_not_found', 'This key does not play this channel.');
 export const noFfmpeg = (path: string) =>
   new LiveError(503, 'tuner_unavailable', `The tuner cannot stream: ffmpeg (${path}) is not installed on this server. The M3U and the live playlists work without it.`);
-export const allTunersBusy = (count: number) =>
-  new LiveError(503, 'all_tuners_busy', `All ${count} tuners of this device are in use; stop another stream first.`);
-export const tunerSourceFailed = () =>
-  new LiveError(502, 'tuner_source_failed', 'The channel\'s live stream could not be read; try again shortly.');
+export const allTunersBusy = (count: number) => new LiveError(503, 'all_tuners_busy', `All ${count} tuners of this device are in use; stop another stream first.`);
+export const tunerSourceFailed = () => new LiveError(502, 'tuner_source_failed', "The channel's live stream could not be read; try again shortly.");
 
 export const LIVE_ERRORS = (name: string): GroupErrors<FastifyError | LiveError> => ({
   name,
@@ -37,7 +35,8 @@ export const LIVE_ERRORS = (name: string): GroupErrors<FastifyError | LiveError>
   answer(error, _request, reply) {
     if (error instanceof LiveError) return reply.code(error.statusCode).header('access-control-allow-origin', '*').send(errorBody(error.code, error.message));
     // A path whose channel id is not a number names no channel.
-    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(404).header('access-control-allow-origin', '*').send(errorBody('channel_not_found', 'This key does not play this channel.'));
+    if (hasZodFastifySchemaValidationErrors(error))
+      return reply.code(404).header('access-control-allow-origin', '*').send(errorBody('channel_not_found', 'This key does not play this channel.'));
     return undefined;
   },
 });

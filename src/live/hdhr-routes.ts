@@ -22,8 +22,17 @@ const TUNER_START_MS = 20_000;
 
 const keyParams = z.object({ key: z.string() });
 const discoverSchema = z.object({
-  FriendlyName: z.string(), Manufacturer: z.string(), ManufacturerURL: z.string(), ModelNumber: z.string(), FirmwareName: z.string(),
-  FirmwareVersion: z.string(), DeviceID: z.string(), DeviceAuth: z.string(), TunerCount: z.number().int(), BaseURL: z.string(), LineupURL: z.string(),
+  FriendlyName: z.string(),
+  Manufacturer: z.string(),
+  ManufacturerURL: z.string(),
+  ModelNumber: z.string(),
+  FirmwareName: z.string(),
+  FirmwareVersion: z.string(),
+  DeviceID: z.string(),
+  DeviceAuth: z.string(),
+  TunerCount: z.number().int(),
+  BaseURL: z.string(),
+  LineupURL: z.string(),
 });
 const lineupSchema = z.array(z.object({ GuideNumber: z.string(), GuideName: z.string(), URL: z.string() }));
 const statusSchema = z.object({ ScanInProgress: z.number().int(), ScanPossible: z.number().int(), Source: z.string(), SourceList: z.array(z.string()) });
@@ -89,35 +98,54 @@ export const hdhrRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
     await device(request, request.params.key);
     return reply.headers(noStore).send({ ...LINEUP_STATUS, SourceList: [...LINEUP_STATUS.SourceList] });
   });
-  app.get('/:key/device.xml', { schema: { ...docs, summary: 'The tuner as a UPnP device', produces: ['application/xml'], response: { 200: z.string().describe('A UPnP device description') } } }, async (request, reply) => {
-    const { tuner } = await device(request, request.params.key);
-    return reply.headers(noStore).type('application/xml; charset=utf-8').send(deviceXml(tuner));
-  });
+  app.get(
+    '/:key/device.xml',
+    { schema: { ...docs, summary: 'The tuner as a UPnP device', produces: ['application/xml'], response: { 200: z.string().describe('A UPnP device description') } } },
+    async (request, reply) => {
+      const { tuner } = await device(request, request.params.key);
+      return reply.headers(noStore).type('application/xml; charset=utf-8').send(deviceXml(tuner));
+    },
+  );
 
-  app.get('/:key/:channelId.ts', { schema: { params: streamParams, tags: ['Live'], summary: 'A channel as a continuous MPEG-TS', produces: ['video/mp2t'], response: { 200: z.string().describe('MPEG-TS, streamed until the client leaves') } } }, async (request, reply) => {
-    const { key, channelId } = request.params;
-    if (!(await mayPlayLive(db, key, channelId, request.now))) {
-      throw (await liveLineup(db, key, request.now)) ? liveChannelNotFound() : liveKeyNotFound();
-    }
-    // A HEAD (media servers probe the URL) answers what a GET would, without taking a tuner.
-    if (request.method === 'HEAD') return reply.headers(noStore).type('video/mp2t').send('');
-    const stream = await tuners.tune(key, sourceUrl(request, config, key, channelId), (words) =>
-      request.log.warn({ channelId, ffmpeg: words }, 'tuner stream ended with an error'),
-    );
-    if (stream === 'no_ffmpeg') throw noFfmpeg(config.FFMPEG_PATH);
-    if (stream === 'all_tuners_busy') throw allTunersBusy(tuners.tunerCount);
-    const first = await firstChunk(stream.output);
-    if (!first) {
-      stream.stop();
-      await stream.exited;
-      throw tunerSourceFailed();
-    }
-    watchStream(request, reply.raw, stream, (at) => mayPlayLive(db, key, channelId, at));
-    const body = new PassThrough();
-    body.write(first);
-    stream.output.pipe(body);
-    return reply.headers(noStore).type('video/mp2t').send(body as never);
-  });
+  app.get(
+    '/:key/:channelId.ts',
+    {
+      schema: {
+        params: streamParams,
+        tags: ['Live'],
+        summary: 'A channel as a continuous MPEG-TS',
+        produces: ['video/mp2t'],
+        response: { 200: z.string().describe('MPEG-TS, streamed until the client leaves') },
+      },
+    },
+    async (request, reply) => {
+      const { key, channelId } = request.params;
+      if (!(await mayPlayLive(db, key, channelId, request.now))) {
+        throw (await liveLineup(db, key, request.now)) ? liveChannelNotFound() : liveKeyNotFound();
+      }
+      // A HEAD (media servers probe the URL) answers what a GET would, without taking a tuner.
+      if (request.method === 'HEAD') return reply.headers(noStore).type('video/mp2t').send('');
+      const stream = await tuners.tune(key, sourceUrl(request, config, key, channelId), (words) =>
+        request.log.warn({ channelId, ffmpeg: words }, 'tuner stream ended with an error'),
+      );
+      if (stream === 'no_ffmpeg') throw noFfmpeg(config.FFMPEG_PATH);
+      if (stream === 'all_tuners_busy') throw allTunersBusy(tuners.tunerCount);
+      const first = await firstChunk(stream.output);
+      if (!first) {
+        stream.stop();
+        await stream.exited;
+        throw tunerSourceFailed();
+      }
+      watchStream(request, reply.raw, stream, (at) => mayPlayLive(db, key, channelId, at));
+      const body = new PassThrough();
+      body.write(first);
+      stream.output.pipe(body);
+      return reply
+        .headers(noStore)
+        .type('video/mp2t')
+        .send(body as never);
+    },
+  );
 };
 
 /**

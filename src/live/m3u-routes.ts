@@ -20,19 +20,29 @@ export const m3uRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
   const app = plain.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/:key/channels.m3u',
-    { schema: { params: keyParams, produces: ['audio/x-mpegurl'], response: { 200: z.string().describe('An M3U playlist (#EXTM3U)') }, tags: ['Live'], summary: 'The M3U of the channels a live key plays' } },
+    {
+      schema: {
+        params: keyParams,
+        produces: ['audio/x-mpegurl'],
+        response: { 200: z.string().describe('An M3U playlist (#EXTM3U)') },
+        tags: ['Live'],
+        summary: 'The M3U of the channels a live key plays',
+      },
+    },
     async (request, reply) => {
       const { key } = request.params;
       const lineup = await liveLineup(database.db, key, request.now);
       if (!lineup) throw liveKeyNotFound();
       const base = publicBase(request, config.PUBLIC_URL);
       const entries = lineup.channels.map((c) => ({ ...c, url: masterPlaylistUrl(base, key, c.channelId) }));
-      return reply
-        .type(M3U_CONTENT_TYPE)
-        .header('access-control-allow-origin', '*')
-        // Built from the caller's Host when PUBLIC_URL is unset: never kept for another caller.
-        .header('cache-control', 'private, max-age=5')
-        .send(writeM3u(epgGuideUrl(key, base), entries));
+      return (
+        reply
+          .type(M3U_CONTENT_TYPE)
+          .header('access-control-allow-origin', '*')
+          // Built from the caller's Host when PUBLIC_URL is unset: never kept for another caller.
+          .header('cache-control', 'private, max-age=5')
+          .send(writeM3u(epgGuideUrl(key, base), entries))
+      );
     },
   );
 };

@@ -17,13 +17,24 @@ import { slateSegment } from './slate.ts';
 
 export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
 
-const playlistParams = z.object({ key: z.string().max(200), channelId: z.string().regex(/^\d{1,9}$/).transform(Number), file: z.string().max(20) });
+const playlistParams = z.object({
+  key: z.string().max(200),
+  channelId: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+  file: z.string().max(20),
+});
 const slateParams = z.object({ rung: z.string().max(20), file: z.string().max(20) });
 
 export function liveRoutes(live: LiveStreams): FastifyPluginAsync<GroupOptions> {
   return async (plain, { database }) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
-    const playlistDocs = { tags: ['Live'], produces: [HLS_CONTENT_TYPE], response: { 200: z.string().describe('An HLS playlist: master.m3u8 (one EXT-X-STREAM-INF per rung) or {rung}.m3u8 (the live window)') } };
+    const playlistDocs = {
+      tags: ['Live'],
+      produces: [HLS_CONTENT_TYPE],
+      response: { 200: z.string().describe('An HLS playlist: master.m3u8 (one EXT-X-STREAM-INF per rung) or {rung}.m3u8 (the live window)') },
+    };
     app.get('/:key/:channelId/:file', { schema: { params: playlistParams, summary: "A channel's live HLS playlist", ...playlistDocs } }, async (request, reply) => {
       const { key, channelId, file } = request.params;
       const rung = /^(\d{1,2})\.m3u8$/.exec(file);
@@ -34,12 +45,21 @@ export function liveRoutes(live: LiveStreams): FastifyPluginAsync<GroupOptions> 
       return sendPlaylist(reply, answer, request.headers['if-none-match']);
     });
 
-    const slateDocs = { tags: ['Live'], summary: 'A segment of the slate (immutable; the playlists name it)', produces: ['video/mp2t'], response: { 200: z.string().describe('MPEG-TS bytes') } };
+    const slateDocs = {
+      tags: ['Live'],
+      summary: 'A segment of the slate (immutable; the playlists name it)',
+      produces: ['video/mp2t'],
+      response: { 200: z.string().describe('MPEG-TS bytes') },
+    };
     app.get('/slate/:rung/:file', { schema: { params: slateParams, ...slateDocs } }, async (request, reply) => {
       const name = /^(\d)\.ts$/.exec(request.params.file);
       const bytes = name ? slateSegment(request.params.rung, name[1]!) : undefined;
       if (!bytes) throw noSlate();
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').header('access-control-allow-origin', '*').type('video/mp2t').send(bytes as unknown as string); // documented as a string (OpenAPI has no bytes); Fastify sends a Buffer as it is
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('access-control-allow-origin', '*')
+        .type('video/mp2t')
+        .send(bytes as unknown as string); // documented as a string (OpenAPI has no bytes); Fastify sends a Buffer as it is
     });
   };
 }

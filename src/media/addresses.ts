@@ -74,7 +74,13 @@ export function parse6(text: string): number[] | null {
   });
   if (badTail || head.split(':').some((g) => g.length > 4)) return null;
   const [left, right] = head.includes('::') ? head.split('::') : [head, undefined];
-  const groups = (s: string | undefined) => (s ? s.split(':').filter((g) => g !== '').map((g) => parseInt(g, 16)) : []);
+  const groups = (s: string | undefined) =>
+    s
+      ? s
+          .split(':')
+          .filter((g) => g !== '')
+          .map((g) => parseInt(g, 16))
+      : [];
   const l = groups(left);
   const r = groups(right);
   if (right === undefined) return l.length === 8 ? l : null;

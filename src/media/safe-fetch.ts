@@ -20,15 +20,7 @@ export const FETCH_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 3;
 
 export type FetchRefusalCode =
-  | 'bad_url'
-  | 'scheme_not_allowed'
-  | 'address_not_allowed'
-  | 'dns_failed'
-  | 'too_many_redirects'
-  | 'timeout'
-  | 'too_large'
-  | 'http_status'
-  | 'network_error';
+  'bad_url' | 'scheme_not_allowed' | 'address_not_allowed' | 'dns_failed' | 'too_many_redirects' | 'timeout' | 'too_large' | 'http_status' | 'network_error';
 
 export interface FetchRefusal {
   ok: false;
@@ -147,16 +139,17 @@ function addressCheck(url: URL, addresses: ResolvedAddress[]): Target | FetchRef
   for (const { address } of addresses) {
     const kind = classifyAddress(address);
     if (kind !== 'public') {
-      return refuse('address_not_allowed', `${url.host} leads to ${ADDRESS_CLASS_WORDS[kind]} (${address}), which the service does not read from unless its operator allows that origin (MEDIA_FETCH_ALLOW_ORIGINS).`, url.href);
+      return refuse(
+        'address_not_allowed',
+        `${url.host} leads to ${ADDRESS_CLASS_WORDS[kind]} (${address}), which the service does not read from unless its operator allows that origin (MEDIA_FETCH_ALLOW_ORIGINS).`,
+        url.href,
+      );
     }
   }
   return { ok: true, url, pinned: addresses[0]! };
 }
 
-type Answer =
-  | { kind: 'body'; contentType: string; body: string }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'refused'; code: FetchRefusalCode; message: string };
+type Answer = { kind: 'body'; contentType: string; body: string } | { kind: 'redirect'; location: string } | { kind: 'refused'; code: FetchRefusalCode; message: string };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -177,7 +170,9 @@ function get(url: URL, pinned: ResolvedAddress | null, maxBytes: number, signal:
       headers: { 'user-agent': 'channelnet-media-fetch', accept: '*/*', 'accept-encoding': 'identity' },
       ...(pinned ? { lookup: pinnedLookup(pinned) } : {}),
     });
-    request.on('error', (error) => (signal.aborted ? reject(error) : resolve({ kind: 'refused', code: 'network_error', message: `The server could not be reached (${networkWords(error)}).` })));
+    request.on('error', (error) =>
+      signal.aborted ? reject(error) : resolve({ kind: 'refused', code: 'network_error', message: `The server could not be reached (${networkWords(error)}).` }),
+    );
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status) && response.headers.location) {
@@ -207,7 +202,9 @@ function get(url: URL, pinned: ResolvedAddress | null, maxBytes: number, signal:
         }
         chunks.push(chunk);
       });
-      response.on('error', (error) => (signal.aborted ? reject(error) : resolve({ kind: 'refused', code: 'network_error', message: `The answer was cut off (${networkWords(error)}).` })));
+      response.on('error', (error) =>
+        signal.aborted ? reject(error) : resolve({ kind: 'refused', code: 'network_error', message: `The answer was cut off (${networkWords(error)}).` }),
+      );
       response.on('end', () => resolve({ kind: 'body', contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
     });
   });

@@ -47,5 +47,7 @@ export function storedUrlProblem(v: string, rule: UrlRule = {}): string | null {
   if (url.username || url.password) return `bad URL ${shown} (a user name or password in a URL is not stored)`;
   if (rule.allowed?.has(url.origin)) return null;
   const problem = hostProblem(url.hostname);
-  return problem === null ? null : `${url.host} is ${problem}: apps and the service would reach into a private network (an operator may allow an origin: MEDIA_FETCH_ALLOW_ORIGINS)`;
+  return problem === null
+    ? null
+    : `${url.host} is ${problem}: apps and the service would reach into a private network (an operator may allow an origin: MEDIA_FETCH_ALLOW_ORIGINS)`;
 }

@@ -12,7 +12,7 @@ const MESSAGES: Record<NotificationRefusal['refused'], string> = {
   wrong_app: 'The notification is for another app.',
   not_configured: 'No app with this store configured for notifications is at this URL.',
   unauthenticated: 'The notification carries no proof that the store sent it.',
-  invalid_signature: 'The notification could not be verified as the store\'s.',
+  invalid_signature: "The notification could not be verified as the store's.",
   not_confirmed: 'The store does not confirm the transaction.',
   forbidden_source: 'Notifications for this store are not accepted from this address.',
 };

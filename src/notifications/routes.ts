@@ -22,7 +22,7 @@ const accepted = okSchema(z.object({ received: z.number().int(), repeated: z.num
 
 export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, options) => {
   const notifications = options.notifications;
-  if (!notifications) throw new Error('the store notification group needs the app\'s StoreNotifications');
+  if (!notifications) throw new Error("the store notification group needs the app's StoreNotifications");
   // Per client address, before the body is read: each push costs a signature check or a store call.
   await setUpGroup(app, {
     errors: {
@@ -43,29 +43,31 @@ export const notificationRoutes: FastifyPluginAsync<GroupOptions> = async (app, 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/:store/:appId',
-    { schema: { params, response: { 200: accepted }, tags: ['Store notifications'], summary: "A store's server notification for one app" } },
-    async (request, reply) => {
-      const store = parseStorePlatform(request.params.store)!;
-      const result = await notifications.receive(store, request.params.appId, {
-        body: typeof request.body === 'string' ? request.body : '',
-        authorization: request.headers.authorization,
-        address: request.ip,
-        now: request.now,
-      });
-      if ('refused' in result) {
-        // The reason names what failed, never the body's content.
-        request.log.warn({ store, appId: request.params.appId, refused: result.refused, reason: result.reason }, 'store notification refused');
-        const answer = refusalAnswer(result);
-        return sendEnveloped((reply as FastifyReply).code(answer.status), { json: answer.body });
-      }
-      if (result.keySent) {
-        // Every disclosure of the Roku Pay API key is on record (never the key itself).
-        request.log.info({ store, appId: request.params.appId, transactionId: result.keySent.transactionId, address: request.ip }, 'Roku API key sent in an acknowledgement');
-      }
-      if (result.reply) return sendEnveloped(reply.headers(result.reply.headers), { text: result.reply.text, contentType: 'text/plain; charset=utf-8' });
-      return okBody({ received: result.fresh, repeated: result.notifications.length - result.fresh });
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/:store/:appId',
+      { schema: { params, response: { 200: accepted }, tags: ['Store notifications'], summary: "A store's server notification for one app" } },
+      async (request, reply) => {
+        const store = parseStorePlatform(request.params.store)!;
+        const result = await notifications.receive(store, request.params.appId, {
+          body: typeof request.body === 'string' ? request.body : '',
+          authorization: request.headers.authorization,
+          address: request.ip,
+          now: request.now,
+        });
+        if ('refused' in result) {
+          // The reason names what failed, never the body's content.
+          request.log.warn({ store, appId: request.params.appId, refused: result.refused, reason: result.reason }, 'store notification refused');
+          const answer = refusalAnswer(result);
+          return sendEnveloped((reply as FastifyReply).code(answer.status), { json: answer.body });
+        }
+        if (result.keySent) {
+          // Every disclosure of the Roku Pay API key is on record (never the key itself).
+          request.log.info({ store, appId: request.params.appId, transactionId: result.keySent.transactionId, address: request.ip }, 'Roku API key sent in an acknowledgement');
+        }
+        if (result.reply) return sendEnveloped(reply.headers(result.reply.headers), { text: result.reply.text, contentType: 'text/plain; charset=utf-8' });
+        return okBody({ received: result.fresh, repeated: result.notifications.length - result.fresh });
+      },
+    );
 };

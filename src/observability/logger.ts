@@ -6,8 +6,20 @@ import type { Bindings, ChildLoggerOptions, FastifyChildLoggerFactory } from 'fa
 import type { IncomingMessage } from 'node:http';
 
 const SECRET_KEYS = [
-  'password', 'passwordHash', 'token', 'authToken', 'access_token', 'receipt_data', 'receiptData',
-  'original_transaction_ids', 'storeCredentials', 'credentials', 'sharedSecret', 'privateKey', 'apiKey', 'DATABASE_URL',
+  'password',
+  'passwordHash',
+  'token',
+  'authToken',
+  'access_token',
+  'receipt_data',
+  'receiptData',
+  'original_transaction_ids',
+  'storeCredentials',
+  'credentials',
+  'sharedSecret',
+  'privateKey',
+  'apiKey',
+  'DATABASE_URL',
 ];
 
 export const REDACTED_PATHS = [

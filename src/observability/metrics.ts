@@ -192,13 +192,21 @@ function cacheGauge(name: string, help: string, figure: keyof CacheFigures) {
   });
 }
 
-cacheGauge('channelnet_cache_bytes', 'Bytes a per-process cache holds, as counted against its bound (answers: encoded answers; catalog: catalog reads; guides: rendered XMLTV days; schedules: compiled entries, about 70 bytes each).', 'bytes');
+cacheGauge(
+  'channelnet_cache_bytes',
+  'Bytes a per-process cache holds, as counted against its bound (answers: encoded answers; catalog: catalog reads; guides: rendered XMLTV days; schedules: compiled entries, about 70 bytes each).',
+  'bytes',
+);
 cacheGauge('channelnet_cache_entries', 'Entries a per-process cache holds.', 'entries');
 // Counts since the process started, read from the caches at each scrape (so gauges, named as counters are).
 cacheGauge('channelnet_cache_hits_total', 'Lookups a per-process cache answered.', 'hits');
 cacheGauge('channelnet_cache_misses_total', 'Lookups a per-process cache could not answer.', 'misses');
 cacheGauge('channelnet_cache_evictions_total', 'Entries a per-process cache dropped to stay within its bound (not those a change dropped).', 'evictions');
-cacheGauge('channelnet_cache_refused_total', 'Answers the read model did not keep on their first ask because keeping them would have pushed another out (admission: a key asked twice is kept).', 'refused');
+cacheGauge(
+  'channelnet_cache_refused_total',
+  'Answers the read model did not keep on their first ask because keeping them would have pushed another out (admission: a key asked twice is kept).',
+  'refused',
+);
 
 new client.Gauge({
   name: 'channelnet_activity_queue',
@@ -214,4 +222,3 @@ new client.Gauge({
     }
   },
 });
-

@@ -158,7 +158,12 @@ const BATCH_BYTES = 64 * 1024;
 export function* xmltvChunks(channels: readonly XmltvChannel[], days: readonly RenderedDay[]): Generator<Buffer> {
   yield Buffer.from(XMLTV_HEAD);
   for (let first = 0; first < channels.length; first += 100) {
-    yield Buffer.from(channels.slice(first, first + 100).map(channelElement).join(''));
+    yield Buffer.from(
+      channels
+        .slice(first, first + 100)
+        .map(channelElement)
+        .join(''),
+    );
   }
   let small: Buffer[] = [];
   let smallBytes = 0;
@@ -190,7 +195,15 @@ export function* xmltvChunks(channels: readonly XmltvChannel[], days: readonly R
 export function* xmltvGzipChunks(channels: readonly XmltvChannel[], days: readonly RenderedDay[]): Generator<Buffer> {
   function* parts(): Generator<DeflatedPart> {
     yield deflatedPart(Buffer.from(XMLTV_HEAD));
-    for (let first = 0; first < channels.length; first += 100) yield deflatedPart(Buffer.from(channels.slice(first, first + 100).map(channelElement).join('')));
+    for (let first = 0; first < channels.length; first += 100)
+      yield deflatedPart(
+        Buffer.from(
+          channels
+            .slice(first, first + 100)
+            .map(channelElement)
+            .join(''),
+        ),
+      );
     for (const day of days) yield day.gzip;
     yield deflatedPart(Buffer.from(XMLTV_TAIL));
   }

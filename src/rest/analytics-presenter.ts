@@ -26,7 +26,10 @@ export function summaryCsv(groupBy: SummaryGroup, groups: Summary['groups']): st
 }
 
 export function sessionsCsv(items: readonly PresentedSession[]): string {
-  return toCsv(SESSION_FIELDS.map((key) => ({ header: key, value: (r: PresentedSession) => r[key] })), items);
+  return toCsv(
+    SESSION_FIELDS.map((key) => ({ header: key, value: (r: PresentedSession) => r[key] })),
+    items,
+  );
 }
 
 export function concurrencyCsv(buckets: readonly ConcurrencyBucket[]): string {
@@ -41,5 +44,8 @@ export function concurrencyCsv(buckets: readonly ConcurrencyBucket[]): string {
 /** One row per day of the range, the JSON's `daily` fields in order. */
 export function dailyCsv<T extends { day: string }>(daily: readonly T[]): string {
   const fields = Object.keys(daily[0] ?? { day: '' }) as (keyof T & string)[];
-  return toCsv(fields.map((key) => ({ header: key, value: (r: T) => r[key] as CsvValue })), daily);
+  return toCsv(
+    fields.map((key) => ({ header: key, value: (r: T) => r[key] as CsvValue })),
+    daily,
+  );
 }

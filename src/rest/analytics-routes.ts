@@ -21,7 +21,11 @@ export const instant = z
   .refine((date) => !Number.isNaN(date.getTime()), { error: 'must be a real date' });
 
 export const count = (max: number) =>
-  z.string().regex(/^\d{1,9}$/, { error: 'must be a positive integer' }).transform(Number).pipe(z.number().min(1).max(max));
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'must be a positive integer' })
+    .transform(Number)
+    .pipe(z.number().min(1).max(max));
 
 export const range = { from: instant.optional(), to: instant.optional(), channelId: numericId.optional() };
 // Strict: a misspelt parameter (channelid) would otherwise silently widen the answer.
@@ -52,7 +56,10 @@ export function prefersCsv(accept: string | undefined): boolean {
     const ranges = (accept ?? '').split(',').map((part) => part.trim().toLowerCase().split(';'));
     const match = ranges.find(([mediaType]) => mediaType?.trim() === type);
     if (!match) return -1;
-    const q = match.slice(1).map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const q = match
+      .slice(1)
+      .map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1])
+      .find((v) => v !== undefined);
     return q === undefined ? 1 : Number(q);
   };
   const csv = quality('text/csv');
@@ -61,10 +68,7 @@ export function prefersCsv(accept: string | undefined): boolean {
 
 export function send(request: FastifyRequest, reply: FastifyReply, name: string, data: unknown, csv: () => string) {
   if (!prefersCsv(request.headers.accept)) return reply.send(okBody(data));
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}.csv"`)
-    .send(csv());
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv());
 }
 
 export const analyticsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (plain, { database }) => {

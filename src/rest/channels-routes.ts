@@ -72,8 +72,12 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
   // the position to join at; no stream URL (a player plays through its own playback path).
   app.get('/channels/now', { schema: { response: { 200: okSchema(nowOnAirSchema) } } }, async (request) => {
     const owner = request.account.id;
-    const channels = await cache.get(`rest:channel-zones:${owner}`, async () => (await ownerChannels(db, owner)).map((c) => ({ id: c.id, timezone: c.timezone, ownerId: owner })), { ownerId: owner });
-    const withheld = await cache.get(`rest:withheld:${viewOf(request.account)}`, async () => [...(await withheldFrom(db, request.account, await ownerChannels(db, owner)))], { ownerId: owner });
+    const channels = await cache.get(`rest:channel-zones:${owner}`, async () => (await ownerChannels(db, owner)).map((c) => ({ id: c.id, timezone: c.timezone, ownerId: owner })), {
+      ownerId: owner,
+    });
+    const withheld = await cache.get(`rest:withheld:${viewOf(request.account)}`, async () => [...(await withheldFrom(db, request.account, await ownerChannels(db, owner)))], {
+      ownerId: owner,
+    });
     const at = request.now.getTime();
     const onAir = await nowOnAir(db, timelines, channels, at);
     const hidden = new Set(withheld);
@@ -104,7 +108,8 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     const blocks = await timelines.onAirDay(db, channel, date);
     // Only a private channel can hold a video only private channels hold.
     const withheld = channel.passwordHash === null ? new Set<number>() : await withheldFrom(db, request.account, [channel]);
-    const seen = withheld.size === 0 ? blocks : blocks.map((b) => ({ ...b, videos: b.videos.map((e) => ({ ...e, video: asSeenByPublicToken(withheld, e.video.videoTubeId, e.video) })) }));
+    const seen =
+      withheld.size === 0 ? blocks : blocks.map((b) => ({ ...b, videos: b.videos.map((e) => ({ ...e, video: asSeenByPublicToken(withheld, e.video.videoTubeId, e.video) })) }));
     return sendJsonText(reply, JSON.stringify(okBody(presentSchedule(channel.id, date, channel.timezone, seen))));
   });
 };

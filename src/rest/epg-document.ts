@@ -10,11 +10,9 @@ import type { PreparedGuides } from '../guides/prepared-guides.ts';
 import { xmltvChunks, xmltvGzipChunks } from '../presenters/xmltv.ts';
 import { RestError } from './errors.ts';
 
-const guideTooLarge = (why: string) =>
-  new RestError(422, 'guide_too_large', `This guide ${why}; ask fewer days (days=1 to 14), or carry fewer channels in the app.`);
+const guideTooLarge = (why: string) => new RestError(422, 'guide_too_large', `This guide ${why}; ask fewer days (days=1 to 14), or carry fewer channels in the app.`);
 
-const guidePreparing = (seconds: number) =>
-  new RestError(503, 'guide_preparing', `This guide is being prepared; retry in ${seconds} seconds.`, { 'retry-after': String(seconds) });
+const guidePreparing = (seconds: number) => new RestError(503, 'guide_preparing', `This guide is being prepared; retry in ${seconds} seconds.`, { 'retry-after': String(seconds) });
 
 /**
  * The document of `channels` for `days` days from `now` as a stream of bytes (gzipped from the

@@ -26,7 +26,12 @@ const guideQuery = z.strictObject({
     .string()
     .regex(/^\d{1,3}$/, { error: `must be a whole number of days from 1 to ${MAX_GUIDE_DAYS}` })
     .transform(Number)
-    .pipe(z.number().min(1, { error: 'must be at least 1' }).max(MAX_GUIDE_DAYS, { error: `must be at most ${MAX_GUIDE_DAYS}` }))
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'must be at least 1' })
+        .max(MAX_GUIDE_DAYS, { error: `must be at most ${MAX_GUIDE_DAYS}` }),
+    )
     .default(7),
 });
 const keyParams = z.object({ key: z.string() });

@@ -18,4 +18,3 @@ export const unauthorized = () => new RestError(401, 'unauthorized', 'A valid Be
 export const channelNotFound = () => new RestError(404, 'channel_not_found', 'Channel not found.');
 export const invalidRequest = (message: string) => new RestError(400, 'invalid_request', message);
 export const epgKeyNotFound = () => new RestError(404, 'epg_key_not_found', 'No guide has this key (unknown or revoked).');
-

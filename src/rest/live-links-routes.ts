@@ -32,22 +32,29 @@ export const liveLinksRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
       throw new RestError(409, 'too_many_live_links', `You have ${MAX_LIVE_LINKS} live links, the most one viewer may hold; revoke one first.`);
     }
     const base = publicBase(request, config.PUBLIC_URL);
-    return reply.code(201).header('cache-control', 'no-store').send(okBody({
-      ...present(made),
-      m3uUrl: `${base}/api/v1/live/${made.key}/channels.m3u`,
-      guideUrl: `${base}/api/v1/rest/epg/${made.key}.xml`,
-      tunerUrl: `${base}/hdhr/${made.key}`,
-    }));
+    return reply
+      .code(201)
+      .header('cache-control', 'no-store')
+      .send(
+        okBody({
+          ...present(made),
+          m3uUrl: `${base}/api/v1/live/${made.key}/channels.m3u`,
+          guideUrl: `${base}/api/v1/rest/epg/${made.key}.xml`,
+          tunerUrl: `${base}/hdhr/${made.key}`,
+        }),
+      );
   });
 
-  app.get('/live-links', { schema: { response: { 200: okSchema(z.array(linkSchema)) } } }, async (request) =>
-    okBody((await listLiveLinks(db, request.account.id)).map(present)),
+  app.get('/live-links', { schema: { response: { 200: okSchema(z.array(linkSchema)) } } }, async (request) => okBody((await listLiveLinks(db, request.account.id)).map(present)));
+
+  app.delete(
+    '/live-links/:id',
+    { schema: { params: z.object({ id: numericId }), response: { 200: okSchema(z.object({ id: z.number().int(), revoked: z.literal(true) })) } } },
+    async (request) => {
+      if (!(await revokeViewerLiveLink(db, request.account.id, request.params.id, request.now))) {
+        throw new RestError(404, 'live_link_not_found', 'You have no live link with this id (or it is already revoked).');
+      }
+      return okBody({ id: request.params.id, revoked: true as const });
+    },
   );
-
-  app.delete('/live-links/:id', { schema: { params: z.object({ id: numericId }), response: { 200: okSchema(z.object({ id: z.number().int(), revoked: z.literal(true) })) } } }, async (request) => {
-    if (!(await revokeViewerLiveLink(db, request.account.id, request.params.id, request.now))) {
-      throw new RestError(404, 'live_link_not_found', 'You have no live link with this id (or it is already revoked).');
-    }
-    return okBody({ id: request.params.id, revoked: true as const });
-  });
 };

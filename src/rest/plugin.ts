@@ -96,7 +96,11 @@ const REST_ERRORS: GroupErrors<FastifyError | RestError | RefusedInput> = {
 /** The guides of a REST group registered without the app (tests of the group alone): no warming. */
 function standaloneGuides(options: GroupOptions): Guides {
   return makeGuides({
-    db: options.database.db, timelines: options.timelines, catalogCache: options.cache,
-    config: { GUIDE_CACHE_BYTES: options.config.GUIDE_CACHE_BYTES, GUIDE_WARM_DAYS: 0 }, clock: systemClock, onError: () => undefined,
+    db: options.database.db,
+    timelines: options.timelines,
+    catalogCache: options.cache,
+    config: { GUIDE_CACHE_BYTES: options.config.GUIDE_CACHE_BYTES, GUIDE_WARM_DAYS: 0 },
+    clock: systemClock,
+    onError: () => undefined,
   });
 }

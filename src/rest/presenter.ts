@@ -100,13 +100,23 @@ export function presentFavorite(f: Awaited<ReturnType<typeof listFavorites>>[num
 export function presentNowOnAir(channel: { id: number; timezone: string }, at: number, { now, next }: NowOnAir): z.input<typeof nowOnAirSchema>[number] {
   const zone = channel.timezone;
   const entry = (s: TimelineSegment) => ({
-    videoTubeId: s.video.videoTubeId, title: s.video.title, thumbnailUrl: s.video.thumbnailUrl, providerVideoId: s.video.providerVideoId, providerName: s.video.providerName,
-    channelScheduleId: s.channelScheduleId, isLive: s.isLive,
-    playbackStartTime: formatLocalDateTime(s.start, zone), playbackEndTime: formatLocalDateTime(s.end, zone),
-    start: utcInstant(s.start), end: utcInstant(s.end), offsetSeconds: Math.floor(s.offset / 1000),
+    videoTubeId: s.video.videoTubeId,
+    title: s.video.title,
+    thumbnailUrl: s.video.thumbnailUrl,
+    providerVideoId: s.video.providerVideoId,
+    providerName: s.video.providerName,
+    channelScheduleId: s.channelScheduleId,
+    isLive: s.isLive,
+    playbackStartTime: formatLocalDateTime(s.start, zone),
+    playbackEndTime: formatLocalDateTime(s.end, zone),
+    start: utcInstant(s.start),
+    end: utcInstant(s.end),
+    offsetSeconds: Math.floor(s.offset / 1000),
   });
   return {
-    channelTubeId: channel.id, timezone: zone, at: utcInstant(at),
+    channelTubeId: channel.id,
+    timezone: zone,
+    at: utcInstant(at),
     now: now ? { ...entry(now), positionSeconds: Math.floor(now.position / 1000) } : null,
     next: next ? entry(next) : null,
   };

@@ -5,9 +5,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroupOptions } from '../http/group.ts';
-import {
-  ownerChannelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures, type LeftOut,
-} from '../sessions/programme-analytics.ts';
+import { ownerChannelCurve, PROGRAMME_GROUPS, PROGRAMME_METRICS, programmeFigures, topFigures, type LeftOut } from '../sessions/programme-analytics.ts';
 import { count, filterFor, range, send } from './analytics-routes.ts';
 import { channelNotFound } from './errors.ts';
 import { channelIdParams } from './params.ts';
@@ -28,7 +26,7 @@ const programmesQuery = z.strictObject({
 });
 const topQuery = z.strictObject({ ...range, metric: z.enum(PROGRAMME_METRICS).default('watchSeconds'), limit: count(MAX_TOP).default(10) });
 const curveQuery = z.strictObject({
-  date: z.iso.date({ error: 'must be a date yyyy-MM-dd of the channel\'s own zone' }).refine((d) => d >= '1970-01-02' && d <= '9998-12-30', {
+  date: z.iso.date({ error: "must be a date yyyy-MM-dd of the channel's own zone" }).refine((d) => d >= '1970-01-02' && d <= '9998-12-30', {
     error: 'must be between 1970-01-02 and 9998-12-30',
   }),
 });
@@ -51,7 +49,19 @@ export const programmeRoutes: FastifyPluginAsync<GroupOptions> = async (plain, {
     const { groupBy, sort, page, perPage } = request.query;
     const result = await programmeFigures(db, timelines, filter, { groupBy, orderBy: sort, page, perPage });
     sayLeftOut(reply, result.leftOut);
-    const data = { from: filter.from, to: filter.to, channelId: filter.channelId ?? null, groupBy, sort, items: result.items, totals: result.totals, page, perPage, total: result.total, totalPages: Math.ceil(result.total / perPage) };
+    const data = {
+      from: filter.from,
+      to: filter.to,
+      channelId: filter.channelId ?? null,
+      groupBy,
+      sort,
+      items: result.items,
+      totals: result.totals,
+      page,
+      perPage,
+      total: result.total,
+      totalPages: Math.ceil(result.total / perPage),
+    };
     reply.header('x-total-count', String(result.total));
     return send(request, reply, `programmes-by-${groupBy}`, data, () => programmesCsv(result.items));
   });

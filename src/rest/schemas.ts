@@ -194,13 +194,7 @@ export const summarySchema = z.object({
   ...range,
   groupBy: z.enum(['channel', 'source', 'day']),
   // One shape per groupBy; written by JSON.stringify (a union: see src/http/serializer.ts).
-  groups: z.array(
-    z.union([
-      z.object({ channelId: id, channelName: text, ...summaryLine }),
-      z.object({ source: text, ...summaryLine }),
-      z.object({ day: text, ...summaryLine }),
-    ]),
-  ),
+  groups: z.array(z.union([z.object({ channelId: id, channelName: text, ...summaryLine }), z.object({ source: text, ...summaryLine }), z.object({ day: text, ...summaryLine })])),
   totals: z.object(summaryLine),
 });
 
@@ -318,9 +312,14 @@ export const entitlementTrendsSchema = z.object({
     totals: z.array(z.object({ currency: optionalText, current: z.object(money), previous: z.object(money) })),
     daily: z.array(z.object({ day: text, ...money })),
     stores: z.array(z.object({ store: z.enum(STORE_PLATFORMS), ...money })),
-    products: z.array(z.object({
-      store: z.enum(STORE_PLATFORMS), kind: z.enum(['subscription', 'ppv']), productId: text, ...money,
-      prices: z.array(z.number().int()).meta({ description: 'the distinct prices the store reported for the product (millionths, ascending); empty: unknown' }),
-    })),
+    products: z.array(
+      z.object({
+        store: z.enum(STORE_PLATFORMS),
+        kind: z.enum(['subscription', 'ppv']),
+        productId: text,
+        ...money,
+        prices: z.array(z.number().int()).meta({ description: 'the distinct prices the store reported for the product (millionths, ascending); empty: unknown' }),
+      }),
+    ),
   }),
 });

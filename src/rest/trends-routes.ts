@@ -19,9 +19,7 @@ import { send } from './analytics-routes.ts';
 import { channelNotFound, invalidRequest } from './errors.ts';
 import { entitlementTrendsSchema, trendsSchema } from './schemas.ts';
 
-const date = z.iso
-  .date({ error: 'must be a date yyyy-MM-dd' })
-  .refine((d) => d >= '1970-01-02' && d <= '9998-12-30', { error: 'must be between 1970-01-02 and 9998-12-30' });
+const date = z.iso.date({ error: 'must be a date yyyy-MM-dd' }).refine((d) => d >= '1970-01-02' && d <= '9998-12-30', { error: 'must be between 1970-01-02 and 9998-12-30' });
 const zone = z
   .string()
   .transform((text, ctx) => resolveZone(text) ?? (ctx.addIssue({ code: 'custom', message: 'must be a time zone such as Europe/Berlin (IANA or Windows id)' }), z.NEVER));

@@ -3,14 +3,7 @@
 // the REST day is the compiled channel-day itself, a Custom request-zone day is a slice by instant
 // of the compiled channel-days it can touch. Pure: the process's store of compiled channel-days,
 // which loads and keeps them, is timelines.ts (ScheduleTimelines).
-import {
-  expandChannelDay,
-  uniqueSorted,
-  type ExpandedBlock,
-  type LiveStream,
-  type ScheduleBlock,
-  type ScheduleVideo,
-} from './expand.ts';
+import { expandChannelDay, uniqueSorted, type ExpandedBlock, type LiveStream, type ScheduleBlock, type ScheduleVideo } from './expand.ts';
 import { firstIndexAfter } from './sorted.ts';
 import { fastLocalDate } from './zone-offsets.ts';
 
@@ -100,12 +93,7 @@ function trim<V extends ScheduleVideo>(block: ExpandedBlock<V>, from: number, to
  * expandWindow from compiled days: `days` must hold the compiled days of
  * windowChannelDates(zone, from, to) for the channel (more are harmless, fewer lose entries).
  */
-export function sliceWindow<V extends ScheduleVideo>(
-  days: readonly CompiledDay<V>[],
-  from: number,
-  to: number,
-  includeUnpublished: boolean,
-): ExpandedBlock<V>[] {
+export function sliceWindow<V extends ScheduleVideo>(days: readonly CompiledDay<V>[], from: number, to: number, includeUnpublished: boolean): ExpandedBlock<V>[] {
   const kept: ExpandedBlock<V>[] = [];
   for (const day of days) {
     for (const block of day.blocks) {

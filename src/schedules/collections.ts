@@ -31,8 +31,10 @@ export interface CollectionRules {
 export function canonicalRules(rules: CollectionRules): CollectionRules {
   const { categoryIds, providerNames, minSeconds, maxSeconds, titleContains } = rules;
   return {
-    ...(categoryIds !== undefined ? { categoryIds } : {}), ...(providerNames !== undefined ? { providerNames } : {}),
-    ...(minSeconds !== undefined ? { minSeconds } : {}), ...(maxSeconds !== undefined ? { maxSeconds } : {}),
+    ...(categoryIds !== undefined ? { categoryIds } : {}),
+    ...(providerNames !== undefined ? { providerNames } : {}),
+    ...(minSeconds !== undefined ? { minSeconds } : {}),
+    ...(maxSeconds !== undefined ? { maxSeconds } : {}),
     ...(titleContains !== undefined ? { titleContains } : {}),
   };
 }
@@ -58,7 +60,10 @@ export function matchesRules(rules: CollectionRules, video: RuleVideo): boolean 
 
 /** The videos a smart collection holds, in the owner's catalog order (by id: the order they were added). */
 export function smartVideoIds(rules: CollectionRules, videos: readonly RuleVideo[]): number[] {
-  return videos.filter((v) => matchesRules(rules, v)).map((v) => v.id).sort((a, b) => a - b);
+  return videos
+    .filter((v) => matchesRules(rules, v))
+    .map((v) => v.id)
+    .sort((a, b) => a - b);
 }
 
 /** Problems of a rule set, as `rules.<field>: ...` lines (none: it may be stored). */

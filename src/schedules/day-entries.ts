@@ -69,7 +69,6 @@ export class DayEntries {
   }
 }
 
-
 /** A channel-day past MAX_DAY_ENTRIES: its date, what it would hold, and the written block named for it. */
 export interface Overfull {
   date: string;

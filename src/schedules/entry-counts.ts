@@ -17,12 +17,20 @@ export async function countEntries(db: Queryable, wants: ReadonlyArray<{ channel
   const windows = asked.flatMap(({ channel, dates }) => [cachedDayWindow(dates[0]!, channel.timezone), cachedDayWindow(dates.at(-1)!, channel.timezone)]);
   const [sizes, streams] = await Promise.all([
     blockSizesForChannels(db, ranges),
-    liveStreamSpansForChannels(db, ranges.map((r) => r.channelId), new Date(Math.min(...windows.map((w) => w.from))), new Date(Math.max(...windows.map((w) => w.to)))),
+    liveStreamSpansForChannels(
+      db,
+      ranges.map((r) => r.channelId),
+      new Date(Math.min(...windows.map((w) => w.from))),
+      new Date(Math.max(...windows.map((w) => w.to))),
+    ),
   ]);
   let entries = 0;
   for (const { channel, dates } of asked) {
     const blocks = (sizes.get(channel.id) ?? []).map((b) => ({ date: b.startLocal.slice(0, 10), loopDaily: b.loopDaily, entries: b.videos }));
-    const days = new DayEntries(blocks, (streams.get(channel.id) ?? []).map(([start]) => fastLocalDate(start, channel.timezone)));
+    const days = new DayEntries(
+      blocks,
+      (streams.get(channel.id) ?? []).map(([start]) => fastLocalDate(start, channel.timezone)),
+    );
     for (const date of dates) entries += days.on(date);
   }
   return entries;

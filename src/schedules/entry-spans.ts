@@ -98,9 +98,16 @@ export async function windowsHavePublishedEntries(db: Queryable, timelines: Sche
   const ranges = rangesOf(asks);
   const [blocks, starts] = await Promise.all([
     playingBlocksForChannels(db, ranges),
-    liveStartsForChannels(db, ranges.map((r) => r.channelId), new Date(Math.min(...asks.map((a) => a.from))), new Date(Math.max(...asks.map((a) => a.to)))),
+    liveStartsForChannels(
+      db,
+      ranges.map((r) => r.channelId),
+      new Date(Math.min(...asks.map((a) => a.from))),
+      new Date(Math.max(...asks.map((a) => a.to))),
+    ),
   ]);
-  const answers: (boolean | undefined)[] = asks.map(({ channel, from, to }) => startsInWindow(channel.timezone, blocks.get(channel.id) ?? [], starts.get(channel.id) ?? [], from, to));
+  const answers: (boolean | undefined)[] = asks.map(({ channel, from, to }) =>
+    startsInWindow(channel.timezone, blocks.get(channel.id) ?? [], starts.get(channel.id) ?? [], from, to),
+  );
   await settle(asks, answers, async (open) => {
     const spans = await blockSpansForChannels(db, rangesOf(open));
     return open.map(({ channel, from, to }) => spansHaveEntry(channel.timezone, spans.get(channel.id) ?? [], [], from, to));

@@ -218,9 +218,7 @@ export function expandChannelDay<V extends ScheduleVideo>(input: ChannelDayInput
       const start = occurrenceStart(b, date, zone);
       return start === null ? [] : [expandBlock(b, start)];
     });
-  const live = input.liveStreams
-    .filter((s) => s.start.getTime() >= from && s.start.getTime() < to)
-    .map(liveBlock);
+  const live = input.liveStreams.filter((s) => s.start.getTime() >= from && s.start.getTime() < to).map(liveBlock);
   return uniqueSorted([...regular, ...live]);
 }
 

@@ -91,7 +91,10 @@ function daysAround(dates: readonly string[]): string[] {
 export async function guideDays<C extends TimelineChannel>(db: Queryable, timelines: ScheduleTimelines, asks: readonly GuideAsk<C>[]): Promise<GuideChannelDay<C>[]> {
   // Computed from the compiled days, not through publishedWindows: a fortnight of a network would
   // push the guide pages TV apps poll out of its bounded cache of published windows.
-  const segments = await timelines.segmentsStartingIn(db, asks.map(({ channel, date }) => ({ channel, ...cachedDayWindow(date, channel.timezone) })));
+  const segments = await timelines.segmentsStartingIn(
+    db,
+    asks.map(({ channel, date }) => ({ channel, ...cachedDayWindow(date, channel.timezone) })),
+  );
   const texts = await textsOf(db, segments);
   return asks.map(({ channel, date }, i) => {
     const programmes = segments[i]!.map((s): GuideProgramme => {

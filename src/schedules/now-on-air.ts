@@ -35,7 +35,10 @@ export interface NowOnAir {
 /** Now and next on each channel at `at` (one load for all of them). */
 export async function nowOnAir(db: Queryable, timelines: ScheduleTimelines, channels: readonly TimelineChannel[], at: number): Promise<NowOnAir[]> {
   // The days of [at, at + 1 day) and the day before: what can be on air at `at` and after it.
-  const blocks = await timelines.occurrences(db, channels.map((channel) => ({ channel, from: at, to: at + DAY_MS })));
+  const blocks = await timelines.occurrences(
+    db,
+    channels.map((channel) => ({ channel, from: at, to: at + DAY_MS })),
+  );
   return blocks.map((list) => {
     const { now, next } = nowAndNext(onAirTimeline(list, at - DAY_MS, at + DAY_MS), at);
     return { now: now ? { ...now, position: now.offset + (at - now.start) } : null, next };

@@ -18,6 +18,9 @@ export interface OnAirAsk {
  */
 export async function programmesOnAir(db: Queryable, timelines: ScheduleTimelines, asks: readonly OnAirAsk[]): Promise<OnAir[][]> {
   if (asks.length === 0) return [];
-  const segments = await timelines.segmentsOverlapping(db, asks.map((a) => ({ channel: a.channel, from: a.from, to: a.to + 1 })));
+  const segments = await timelines.segmentsOverlapping(
+    db,
+    asks.map((a) => ({ channel: a.channel, from: a.from, to: a.to + 1 })),
+  );
   return segments.map((list) => list.map((s) => ({ start: s.start, stop: s.end, video: s.video, isLive: s.isLive })));
 }

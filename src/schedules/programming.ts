@@ -113,9 +113,14 @@ const CUT_SHORT_MS = 3_600_000;
 /** A slot with its fields in one order (a stored plan comes back from jsonb with its keys reordered; ETags hash the text). */
 export function canonicalSlot(slot: Slot): Slot {
   return {
-    days: slot.days, start: slot.start, videoIds: slot.videoIds, order: slot.order,
-    ...(slot.seed !== undefined ? { seed: slot.seed } : {}), ...(slot.published !== undefined ? { published: slot.published } : {}),
-    ...(slot.end !== undefined ? { end: slot.end } : {}), ...(slot.offAir !== undefined ? { offAir: slot.offAir } : {}),
+    days: slot.days,
+    start: slot.start,
+    videoIds: slot.videoIds,
+    order: slot.order,
+    ...(slot.seed !== undefined ? { seed: slot.seed } : {}),
+    ...(slot.published !== undefined ? { published: slot.published } : {}),
+    ...(slot.end !== undefined ? { end: slot.end } : {}),
+    ...(slot.offAir !== undefined ? { offAir: slot.offAir } : {}),
     ...(slot.collectionId !== undefined ? { collectionId: slot.collectionId } : {}),
     ...(slot.collections !== undefined ? { collections: slot.collections.map((c) => ({ collectionId: c.collectionId, weight: c.weight })) } : {}),
     ...(slot.preRoll ? { preRoll: { collectionId: slot.preRoll.collectionId } } : {}),
@@ -232,7 +237,7 @@ export function weekdaysText(days: readonly number[]): string {
   const sorted = [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
   if (sorted.length === 7) return 'every day';
   const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     const [first, last] = [SHORT_WEEKDAYS[sorted[i]!]!, SHORT_WEEKDAYS[sorted[j]!]!];
@@ -261,7 +266,6 @@ export function planProblems(slots: readonly Slot[], root = 'slots'): string[] {
   });
   return problems;
 }
-
 
 /** The permutation of `list` for shuffle pass `pass` of `seed` (Fisher-Yates). */
 export function shuffled<T>(list: readonly T[], seed: number, pass: number): T[] {
@@ -505,7 +509,9 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
     if (occurrence.end === Infinity && available > LONG_OCCURRENCE_MS) {
       warn(`runs ${hoursOf(available)} h, until ${fastLocalDateTime(slotEnd, zone).slice(0, 16).replace('T', ' ')}: give the slot an end, or add an off-air slot`);
     } else if (occurrence.end !== Infinity && occurrence.end - slotEnd >= CUT_SHORT_MS) {
-      warn(`ends at ${fastLocalDateTime(slotEnd, zone).slice(11, 16)}, ${hoursOf(occurrence.end - slotEnd)} h before its end ${slots[index]!.end}: ${slotEnd === following ? 'the next slot starts then' : 'a schedule block starts then'}`);
+      warn(
+        `ends at ${fastLocalDateTime(slotEnd, zone).slice(11, 16)}, ${hoursOf(occurrence.end - slotEnd)} h before its end ${slots[index]!.end}: ${slotEnd === following ? 'the next slot starts then' : 'a schedule block starts then'}`,
+      );
     }
     const room = Math.min(MAX_BLOCK_VIDEOS, MAX_DAY_ENTRIES - (entriesOn.get(date) ?? 0));
     if (room <= 0) {
@@ -667,9 +673,7 @@ class Rolls {
 function deadAirOf(input: GenerateInput, all: readonly SlotOccurrence[], made: ReadonlySet<number>, blocks: readonly GeneratedBlock[], slots: readonly Slot[]): DeadAir[] {
   const from = wallOn(input.from, '00:00', input.zone);
   const to = wallOn(addDays(input.to, 1), '00:00', input.zone);
-  const covered = [...blocks.map((b) => [b.start, b.end] as const), ...input.busy.map((b) => [b.start, b.end] as const)]
-    .filter(([s, e]) => e > s)
-    .sort((a, b) => a[0] - b[0]);
+  const covered = [...blocks.map((b) => [b.start, b.end] as const), ...input.busy.map((b) => [b.start, b.end] as const)].filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0]);
   const gaps: Array<[number, number]> = [];
   let at = from;
   for (const [s, e] of covered) {
@@ -696,7 +700,6 @@ function deadAirOf(input: GenerateInput, all: readonly SlotOccurrence[], made: R
   return deadAir;
 }
 
-
 /** A block as lastAiredBefore reads it: its wall start, whether it loops, its videos' durations. */
 export interface AiredBlock {
   startLocal: string;
@@ -709,7 +712,11 @@ export interface AiredBlock {
  * channel-local dates `dates` (the days before the range a caller looked back over).
  */
 export function lastAiredBefore(
-  blocks: readonly AiredBlock[], durations: ReadonlyMap<number, number>, zone: string, dates: readonly string[], before: number,
+  blocks: readonly AiredBlock[],
+  durations: ReadonlyMap<number, number>,
+  zone: string,
+  dates: readonly string[],
+  before: number,
 ): Map<number, number> {
   const aired = new Map<number, number>();
   for (const block of blocks) {

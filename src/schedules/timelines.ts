@@ -103,7 +103,10 @@ export class ScheduleTimelines {
   /** Until the change listener runs, nothing is kept: a change could not be noticed. */
   private trusted: boolean;
 
-  constructor(private readonly maxEntries = DEFAULT_MAX_ENTRIES, trusted = false) {
+  constructor(
+    private readonly maxEntries = DEFAULT_MAX_ENTRIES,
+    trusted = false,
+  ) {
     this.trusted = trusted;
   }
 
@@ -237,7 +240,10 @@ export class ScheduleTimelines {
   async onAirDay(db: Queryable, channel: TimelineChannel, date: string): Promise<TimelineBlock[]> {
     const dates = [addDays(date, -1), date, addDays(date, 1)];
     const days = (await this.load(db, [{ channel, dates }])).get(channel.id)!;
-    return cutDay(days.get(date)!.blocks, dates.flatMap((d) => days.get(d)!.blocks));
+    return cutDay(
+      days.get(date)!.blocks,
+      dates.flatMap((d) => days.get(d)!.blocks),
+    );
   }
 
   /**
@@ -246,13 +252,22 @@ export class ScheduleTimelines {
    */
   async occurrences(db: Queryable, asks: readonly WindowAsk[], maxEntries?: number, prefetch = true): Promise<TimelineBlock[][]> {
     const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
-    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })), maxEntries, prefetch);
+    const loaded = await this.load(
+      db,
+      dated.map(({ channel, dates }) => ({ channel, dates })),
+      maxEntries,
+      prefetch,
+    );
     return dated.map(({ channel, dates }) => dates.flatMap((d) => loaded.get(channel.id)!.get(d)!.blocks));
   }
 
   /** Per ask, the on-air segments starting in [from, to), whole (segmentsStartingIn): guide rows, XMLTV. */
   async segmentsStartingIn(db: Queryable, asks: readonly WindowAsk[], maxEntries?: number): Promise<TimelineSegment[][]> {
-    const blocks = await this.occurrences(db, asks.map((a) => ({ ...a, to: a.to + DAY_MS })), maxEntries);
+    const blocks = await this.occurrences(
+      db,
+      asks.map((a) => ({ ...a, to: a.to + DAY_MS })),
+      maxEntries,
+    );
     return asks.map((a, i) => segmentsStartingIn(blocks[i]!, a.from, a.to));
   }
 
@@ -262,7 +277,12 @@ export class ScheduleTimelines {
    * window) moves a day a day and would pay for six days around it on its cold read.
    */
   async segmentsOverlapping(db: Queryable, asks: readonly WindowAsk[], prefetch = true): Promise<TimelineSegment[][]> {
-    const blocks = await this.occurrences(db, asks.map((a) => ({ ...a, from: a.from - DAY_MS, to: a.to + DAY_MS })), undefined, prefetch);
+    const blocks = await this.occurrences(
+      db,
+      asks.map((a) => ({ ...a, from: a.from - DAY_MS, to: a.to + DAY_MS })),
+      undefined,
+      prefetch,
+    );
     return asks.map((a, i) => segmentsOverlapping(blocks[i]!, a.from, a.to));
   }
 
@@ -270,14 +290,12 @@ export class ScheduleTimelines {
    * Per channel, the entries starting in [from, to) of instants (a request-zone day):
    * expandWindow's answer, sliced from the compiled days the window touches.
    */
-  async window(
-    db: Queryable,
-    channels: readonly TimelineChannel[],
-    from: number,
-    to: number,
-    includeUnpublished: boolean,
-  ): Promise<Map<number, TimelineBlock[]>> {
-    const sliced = await this.slices(db, channels.map((channel) => ({ channel, from, to })), includeUnpublished);
+  async window(db: Queryable, channels: readonly TimelineChannel[], from: number, to: number, includeUnpublished: boolean): Promise<Map<number, TimelineBlock[]>> {
+    const sliced = await this.slices(
+      db,
+      channels.map((channel) => ({ channel, from, to })),
+      includeUnpublished,
+    );
     return new Map(channels.map((channel, i) => [channel.id, sliced[i]!]));
   }
 
@@ -293,9 +311,18 @@ export class ScheduleTimelines {
     maxEntries?: number,
   ): Promise<TimelineBlock[][]> {
     const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
-    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })), maxEntries);
+    const loaded = await this.load(
+      db,
+      dated.map(({ channel, dates }) => ({ channel, dates })),
+      maxEntries,
+    );
     return dated.map(({ channel, from, to, dates }) =>
-      sliceWindow(dates.map((d) => loaded.get(channel.id)!.get(d)!), from, to, includeUnpublished),
+      sliceWindow(
+        dates.map((d) => loaded.get(channel.id)!.get(d)!),
+        from,
+        to,
+        includeUnpublished,
+      ),
     );
   }
 
@@ -306,11 +333,7 @@ export class ScheduleTimelines {
    * zone) and kept: every zone's window is cut from the listings of the channel-days it touches
    * (startingInDays), so a guide asked in 400 zones computes each channel-day's timeline once.
    */
-  async publishedWindows(
-    db: Queryable,
-    asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>,
-    maxEntries?: number,
-  ): Promise<(readonly PublishedEntry[])[]> {
+  async publishedWindows(db: Queryable, asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>, maxEntries?: number): Promise<(readonly PublishedEntry[])[]> {
     // The channel-days whose own window meets [from, to) (windowChannelDates adds the day before),
     // worked out once per zone and window: a guide's channels share a few zones.
     const datesOf = new Map<string, string[]>();
@@ -357,7 +380,13 @@ export class ScheduleTimelines {
         listed.set(key, await own.get(key)!);
       }
     }
-    return dated.map(({ channel, from, to, dates }) => startingInDays(dates.map((date) => listed.get(keyOf(channel.id, date))!), from, to));
+    return dated.map(({ channel, from, to, dates }) =>
+      startingInDays(
+        dates.map((date) => listed.get(keyOf(channel.id, date))!),
+        from,
+        to,
+      ),
+    );
   }
 
   /**
@@ -373,7 +402,11 @@ export class ScheduleTimelines {
   ): void {
     const flight = this.takeOff(days.map(([, { channel }]) => channel.id));
     const shared = new Map<string, Promise<readonly PublishedEntry[]>>();
-    const lists = this.segmentsStartingIn(db, days.map(([, { channel, date }]) => ({ channel, ...cachedDayWindow(date, channel.timezone) })), maxEntries)
+    const lists = this.segmentsStartingIn(
+      db,
+      days.map(([, { channel, date }]) => ({ channel, ...cachedDayWindow(date, channel.timezone) })),
+      maxEntries,
+    )
       .then((segments) => {
         const all = segments.map((list) => list.map((s) => playable(segmentEntry(s))));
         // A change of its channel that arrived while slicing may have made one stale: answered, not kept.
@@ -398,15 +431,19 @@ export class ScheduleTimelines {
   }
 
   /** For each ask, whether its window holds any entry (what availability needs), without slicing. */
-  async hasEntries(
-    db: Queryable,
-    asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>,
-    includeUnpublished: boolean,
-  ): Promise<boolean[]> {
+  async hasEntries(db: Queryable, asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>, includeUnpublished: boolean): Promise<boolean[]> {
     const dated = asks.map((ask) => ({ ...ask, dates: windowChannelDates(ask.channel.timezone, ask.from, ask.to) }));
-    const loaded = await this.load(db, dated.map(({ channel, dates }) => ({ channel, dates })));
+    const loaded = await this.load(
+      db,
+      dated.map(({ channel, dates }) => ({ channel, dates })),
+    );
     return dated.map(({ channel, from, to, dates }) =>
-      windowHasEntries(dates.map((d) => loaded.get(channel.id)!.get(d)!), from, to, includeUnpublished),
+      windowHasEntries(
+        dates.map((d) => loaded.get(channel.id)!.get(d)!),
+        from,
+        to,
+        includeUnpublished,
+      ),
     );
   }
 
@@ -482,10 +519,7 @@ export class ScheduleTimelines {
       const from = Math.min(...windows.map((w) => w.from));
       const to = Math.max(...windows.map((w) => w.to));
       const ids = missing.map((m) => m.channel.id);
-      const [blocks, streams] = await Promise.all([
-        scheduleBlocksForChannels(db, ranges, true),
-        liveStreamsForChannels(db, ids, new Date(from), new Date(to)),
-      ]);
+      const [blocks, streams] = await Promise.all([scheduleBlocksForChannels(db, ranges, true), liveStreamsForChannels(db, ids, new Date(from), new Date(to))]);
       const days = new Map<string, TimelineDay>();
       const sources = new Map<number, { channel: TimelineChannel; liveStreams: LiveStream<TimelineVideo>[] }>();
       const compileDay = (channelId: number, date: string) => {

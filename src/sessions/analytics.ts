@@ -1,9 +1,7 @@
 // Watch analytics for an owner: ranges, buckets and the shape of each answer. Every figure is
 // read at `now` with the session rules (data/activity.ts sessionView), so a session that stopped
 // counts as closed whether or not the sweeper has run.
-import {
-  concurrencyRows, sessionCount, sessionRows, summaryRows, type SessionFilter, type SessionRow, type SummaryGroup,
-} from '../data/activity.ts';
+import { concurrencyRows, sessionCount, sessionRows, summaryRows, type SessionFilter, type SessionRow, type SummaryGroup } from '../data/activity.ts';
 import type { Queryable } from '../db/connect.ts';
 import { rollupPlan, type RollupPlan } from './rollup-plan.ts';
 
@@ -79,9 +77,7 @@ export async function summary(db: Queryable, filter: SessionFilter, groupBy: Sum
     uniqueViewers: r.viewers,
     averageSessionSeconds: r.sessions === 0 ? 0 : Math.round((r.watchSeconds / r.sessions) * 10) / 10,
   });
-  const groups = rows
-    .filter((r) => r.key !== null)
-    .map((r) => ({ [GROUP_FIELD[groupBy]]: r.key, ...(groupBy === 'channel' ? { channelName: r.channelName } : {}), ...line(r) }));
+  const groups = rows.filter((r) => r.key !== null).map((r) => ({ [GROUP_FIELD[groupBy]]: r.key, ...(groupBy === 'channel' ? { channelName: r.channelName } : {}), ...line(r) }));
   const total = rows.find((r) => r.key === null);
   return { groups, totals: total ? line(total) : { watchSeconds: 0, sessions: 0, uniqueViewers: 0, averageSessionSeconds: 0 } };
 }

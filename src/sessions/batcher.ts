@@ -39,11 +39,7 @@ interface Waiting<I, O> {
 }
 
 /** `run` answers one output per input, in order. `weigh` gives an item's weight (default 1). */
-export function createBatcher<I, O>(
-  run: (items: I[]) => Promise<O[]>,
-  options: BatcherOptions,
-  weigh: (item: I) => number = () => 1,
-): Batcher<I, O> {
+export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, options: BatcherOptions, weigh: (item: I) => number = () => 1): Batcher<I, O> {
   const queue: Waiting<I, O>[] = [];
   let queuedWeight = 0;
   let inFlight = 0;
@@ -76,8 +72,7 @@ export function createBatcher<I, O>(
       });
   };
   const full = (weight: number) =>
-    queue.length >= options.maxQueued ||
-    (options.maxQueuedWeight !== undefined && queue.length > 0 && queuedWeight + weight > options.maxQueuedWeight);
+    queue.length >= options.maxQueued || (options.maxQueuedWeight !== undefined && queue.length > 0 && queuedWeight + weight > options.maxQueuedWeight);
 
   return {
     submit: (item) => {

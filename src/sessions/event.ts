@@ -3,8 +3,16 @@
 // group's business (src/activity/event.ts); the domain only knows the parsed value.
 
 export const SOURCES = [
-  'roku_app', 'fire_tv', 'android_tv', 'apple_tv', 'mobile_app_on_ios', 'mobile_app_on_android',
-  'custom_app_on_ios', 'custom_app_on_android', 'website_embedded_player', 'broadcast_on_service_dot_com',
+  'roku_app',
+  'fire_tv',
+  'android_tv',
+  'apple_tv',
+  'mobile_app_on_ios',
+  'mobile_app_on_android',
+  'custom_app_on_ios',
+  'custom_app_on_android',
+  'website_embedded_player',
+  'broadcast_on_service_dot_com',
 ] as const;
 export type Source = (typeof SOURCES)[number];
 

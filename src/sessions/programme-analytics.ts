@@ -3,8 +3,19 @@
 // closed ones the crediter has not reached), from splitting them on the fly over the schedule as
 // it is now, so an answer is whole whatever the crediter's lag.
 import {
-  channelAirings, channelNames, channelSessionsDuring, channelWatchSpans, figureRows, ownedChannel, uncreditedSessions, videoTitles,
-  type FigureRow, type LiveRows, type ProgrammeFilter, type ProgrammeKey, type ProgrammeMetric,
+  channelAirings,
+  channelNames,
+  channelSessionsDuring,
+  channelWatchSpans,
+  figureRows,
+  ownedChannel,
+  uncreditedSessions,
+  videoTitles,
+  type FigureRow,
+  type LiveRows,
+  type ProgrammeFilter,
+  type ProgrammeKey,
+  type ProgrammeMetric,
 } from '../data/programme-analytics.ts';
 import { airingWatchRows, type SessionToCredit } from '../data/programme-watch.ts';
 import type { Queryable } from '../db/connect.ts';
@@ -133,13 +144,23 @@ export async function programmeFigures(
 /** Rows keyed by programme (and maybe channel, source or day) with their titles and channel names. */
 async function programmeLines(db: Queryable, rows: readonly FigureRow[]): Promise<ProgrammeLine[]> {
   const [titles, names] = await Promise.all([
-    videoTitles(db, rows.map((r) => r.videoId!)),
-    channelNames(db, rows.flatMap((r) => (r.channelId === null ? [] : [r.channelId]))),
+    videoTitles(
+      db,
+      rows.map((r) => r.videoId!),
+    ),
+    channelNames(
+      db,
+      rows.flatMap((r) => (r.channelId === null ? [] : [r.channelId])),
+    ),
   ]);
   return rows.map((r) => ({
-    videoId: r.videoId!, title: titles.get(r.videoId!) ?? null,
-    channelId: r.channelId, channelName: r.channelId === null ? null : (names.get(r.channelId) ?? null),
-    source: r.source, day: r.day, ...figures(r),
+    videoId: r.videoId!,
+    title: titles.get(r.videoId!) ?? null,
+    channelId: r.channelId,
+    channelName: r.channelId === null ? null : (names.get(r.channelId) ?? null),
+    source: r.source,
+    day: r.day,
+    ...figures(r),
   }));
 }
 
@@ -156,7 +177,13 @@ export async function topFigures(db: Queryable, timelines: ScheduleTimelines, f:
     figureRows(db, f, live, { keys: ['video'], orderBy: metric, limit, offset: 0, totals: false }),
     figureRows(db, f, live, { keys: ['channel'], orderBy: metric, limit, offset: 0, totals: false }),
   ]);
-  const [lines, names] = await Promise.all([programmeLines(db, programmes.rows), channelNames(db, channels.rows.map((r) => r.channelId!))]);
+  const [lines, names] = await Promise.all([
+    programmeLines(db, programmes.rows),
+    channelNames(
+      db,
+      channels.rows.map((r) => r.channelId!),
+    ),
+  ]);
   return {
     programmes: lines,
     channels: channels.rows.map((r) => ({ channelId: r.channelId!, channelName: names.get(r.channelId!) ?? null, ...figures(r) })),
@@ -230,8 +257,12 @@ async function channelCurve(db: Queryable, timelines: ScheduleTimelines, channel
   // Dead air: watching when nothing is on air credits no programme, so its minutes count the sessions themselves.
   const dark = onAir.some((a) => !a) ? sessionMinuteViewers(await channelSessionsDuring(db, channel.id, from, to), from, count) : [];
   return onAir.map((a, i) => ({
-    start: new Date(from + i * MINUTE_MS), viewers: a ? viewers[i]! : Math.max(viewers[i]!, dark[i] ?? 0), videoId: a?.videoId ?? null,
-    title: a ? (titles.get(a.videoId) ?? null) : null, isLive: a?.isLive ?? false, deadAir: !a,
+    start: new Date(from + i * MINUTE_MS),
+    viewers: a ? viewers[i]! : Math.max(viewers[i]!, dark[i] ?? 0),
+    videoId: a?.videoId ?? null,
+    title: a ? (titles.get(a.videoId) ?? null) : null,
+    isLive: a?.isLive ?? false,
+    deadAir: !a,
   }));
 }
 
@@ -241,7 +272,9 @@ function airingAt(airings: readonly Airing[], ms: number): Airing | undefined {
 
 /** Distinct devices whose session was open (started, not past its last heartbeat) during each of `count` minutes from `from`. Pure. */
 export function sessionMinuteViewers(
-  sessions: ReadonlyArray<Pick<SessionToCredit, 'id' | 'source' | 'clientId' | 'userId' | 'startedAt' | 'lastHeartbeatAt'>>, from: number, count: number,
+  sessions: ReadonlyArray<Pick<SessionToCredit, 'id' | 'source' | 'clientId' | 'userId' | 'startedAt' | 'lastHeartbeatAt'>>,
+  from: number,
+  count: number,
 ): number[] {
   return minuteViewers(
     sessions.map((s) => ({ viewer: viewerOf(s), watchStart: s.startedAt, watchSeconds: Math.floor(s.lastHeartbeatAt / 1000) - Math.floor(s.startedAt / 1000) })),

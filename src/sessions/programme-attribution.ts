@@ -54,9 +54,18 @@ export function attribute(session: AttributedSession, programmes: readonly OnAir
     const watchStart = Math.max(from, p.start);
     const watchEnd = Math.min(to, p.stop);
     rows.push({
-      sessionId: session.id, airingStart: p.start, airingStop: p.stop, ownerId: session.ownerId, channelId: session.channelId,
-      videoId: p.video.videoTubeId, isLive: p.isLive, source: session.source, viewer,
-      watchStart, watchSeconds: wholeSeconds(watchEnd) - wholeSeconds(watchStart), prevAiringStart: rows.at(-1)?.airingStart ?? null,
+      sessionId: session.id,
+      airingStart: p.start,
+      airingStop: p.stop,
+      ownerId: session.ownerId,
+      channelId: session.channelId,
+      videoId: p.video.videoTubeId,
+      isLive: p.isLive,
+      source: session.source,
+      viewer,
+      watchStart,
+      watchSeconds: wholeSeconds(watchEnd) - wholeSeconds(watchStart),
+      prevAiringStart: rows.at(-1)?.airingStart ?? null,
     });
   }
   return rows;

@@ -5,8 +5,14 @@
 // all in one transaction: a session is credited once, and a crash credits it on the next pass.
 import type { Database, Queryable } from '../db/connect.ts';
 import {
-  airingWatchRows, claimSessionsToCredit, insertProgrammeWatch, lockAirings, markSessionsCredited, upsertAiringFigures,
-  type AiringFiguresRow, type SessionToCredit,
+  airingWatchRows,
+  claimSessionsToCredit,
+  insertProgrammeWatch,
+  lockAirings,
+  markSessionsCredited,
+  upsertAiringFigures,
+  type AiringFiguresRow,
+  type SessionToCredit,
 } from '../data/programme-watch.ts';
 import { groupBy } from '../group-by.ts';
 import { programmesOnAir } from '../schedules/on-air.ts';
@@ -27,7 +33,10 @@ export async function creditClosedSessions(db: Database, timelines: ScheduleTime
       const rows = await programmeRows(tx, timelines, sessions);
       await insertProgrammeWatch(tx, rows);
       await upsertAiringFigures(tx, await figuresOfAirings(tx, rows));
-      await markSessionsCredited(tx, sessions.map((s) => s.id));
+      await markSessionsCredited(
+        tx,
+        sessions.map((s) => s.id),
+      );
       return sessions.length;
     });
     total += credited;
@@ -89,7 +98,11 @@ export async function splitSessions(db: Queryable, timelines: ScheduleTimelines,
     kept.push(s);
   }
   const spans = sessionSpans(kept, to);
-  const onAir = await programmesOnAir(db, timelines, spans.map(({ channel, from: f, to: t }) => ({ channel, from: f, to: t })));
+  const onAir = await programmesOnAir(
+    db,
+    timelines,
+    spans.map(({ channel, from: f, to: t }) => ({ channel, from: f, to: t })),
+  );
   const programmes = onAir.map((list) => (window ? list.filter((p) => p.start < to) : list));
   const spanOf = new Map<SessionToCredit, number>();
   spans.forEach((span, i) => span.sessions.forEach((s) => spanOf.set(s, i)));

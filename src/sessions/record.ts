@@ -1,10 +1,7 @@
 // Records a batch of validated activity events: the channel checks, then one short transaction
 // that stores every accepted event and applies its heartbeats to the watch sessions. Callers
 // answer only after this resolves, i.e. after the commit.
-import {
-  closeStaleSessions, findActivityChannels, insertEventsAndUpsertSessions, upsertOpenSessions, type ActivityChannel,
-  type ActivityEventRow,
-} from '../data/activity.ts';
+import { closeStaleSessions, findActivityChannels, insertEventsAndUpsertSessions, upsertOpenSessions, type ActivityChannel, type ActivityEventRow } from '../data/activity.ts';
 import type { Database, Queryable } from '../db/connect.ts';
 import type { ActivityEvent } from './event.ts';
 import { heartbeatRounds, keyText, type Heartbeat } from './rules.ts';
@@ -38,10 +35,12 @@ export async function recordActivityBatch(db: Database, records: ActivityRecord[
   const outcomes = records.map((r) => outcomeOf(r.event, channels));
   const accepted = records.flatMap((r, i) => (outcomes[i] === 'recorded' ? [r] : []));
   if (accepted.length > 0) {
-    await retryOnDeadlock(() => db.transaction(async (tx) => {
-      await writeAccepted(tx, accepted, channels);
-      await hooks?.beforeCommit?.(accepted);
-    }));
+    await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        await writeAccepted(tx, accepted, channels);
+        await hooks?.beforeCommit?.(accepted);
+      }),
+    );
   }
   return outcomes;
 }
@@ -64,14 +63,23 @@ async function writeAccepted(tx: Queryable, records: ActivityRecord[], channels:
   // The events and the first round of heartbeats go in one statement; a later round (a key seen
   // twice in the batch) or a stale session to close takes the statements of applyRound.
   const applied = new Set((await insertEventsAndUpsertSessions(tx, records.map(eventRow), first)).map(keyText));
-  await applyRound(tx, first.filter((h) => !applied.has(keyText(h))));
+  await applyRound(
+    tx,
+    first.filter((h) => !applied.has(keyText(h))),
+  );
   for (const round of later) await applyRound(tx, round);
 }
 
 function eventRow({ event, at }: ActivityRecord): ActivityEventRow {
   return {
-    receivedAt: at, source: event.source, action: event.action, clientId: event.clientId, userId: event.userId,
-    channelId: event.channelId, payload: event.payload, processed: event.kind !== 'legacy',
+    receivedAt: at,
+    source: event.source,
+    action: event.action,
+    clientId: event.clientId,
+    userId: event.userId,
+    channelId: event.channelId,
+    payload: event.payload,
+    processed: event.kind !== 'legacy',
   };
 }
 

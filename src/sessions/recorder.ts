@@ -42,7 +42,10 @@ export function defaultRecorderOptions(
   queue: { ACTIVITY_QUEUE_MAX: number; ACTIVITY_QUEUE_BYTES: number } = { ACTIVITY_QUEUE_MAX: 10_000, ACTIVITY_QUEUE_BYTES: 16 * 1024 * 1024 },
 ): RecorderOptions {
   return {
-    maxBatch: 500, maxInFlight: 1, maxQueued: queue.ACTIVITY_QUEUE_MAX, maxQueuedWeight: queue.ACTIVITY_QUEUE_BYTES,
+    maxBatch: 500,
+    maxInFlight: 1,
+    maxQueued: queue.ACTIVITY_QUEUE_MAX,
+    maxQueuedWeight: queue.ACTIVITY_QUEUE_BYTES,
   };
 }
 

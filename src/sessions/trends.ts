@@ -54,10 +54,30 @@ export function shapeWatchTrends(range: TrendRange, rows: readonly WatchTrendRow
   const daily = rangeDates(range).map((day, i) => ({ day, ...figuresOf(byDay.get(range.days + i)) }));
   const ranges = rows.filter((r) => r.group === 'range');
   const totals = compared(figuresOf(ranges.find((r) => r.current)), figuresOf(ranges.find((r) => !r.current)));
-  return { daily, totals, channels: breakdown(rows, 'channel', (r) => r.channelId!, (r) => ({ channelId: r.channelId!, channelName: r.channelName })), sources: breakdown(rows, 'source', (r) => r.source!, (r) => ({ source: r.source! })) };
+  return {
+    daily,
+    totals,
+    channels: breakdown(
+      rows,
+      'channel',
+      (r) => r.channelId!,
+      (r) => ({ channelId: r.channelId!, channelName: r.channelName }),
+    ),
+    sources: breakdown(
+      rows,
+      'source',
+      (r) => r.source!,
+      (r) => ({ source: r.source! }),
+    ),
+  };
 }
 
-function breakdown<K extends number | string, T>(rows: readonly WatchTrendRow[], group: 'channel' | 'source', keyOf: (r: WatchTrendRow) => K, idOf: (r: WatchTrendRow) => T): (T & Compared<WatchFigures>)[] {
+function breakdown<K extends number | string, T>(
+  rows: readonly WatchTrendRow[],
+  group: 'channel' | 'source',
+  keyOf: (r: WatchTrendRow) => K,
+  idOf: (r: WatchTrendRow) => T,
+): (T & Compared<WatchFigures>)[] {
   const pairs = new Map<K, { id: T; current?: WatchTrendRow; previous?: WatchTrendRow }>();
   for (const r of rows) {
     if (r.group !== group) continue;
@@ -68,6 +88,9 @@ function breakdown<K extends number | string, T>(rows: readonly WatchTrendRow[],
   }
   // Most watched in the range first, then in the previous one, then by id: a stable order.
   return [...pairs.entries()]
-    .sort(([ka, a], [kb, b]) => (b.current?.watchSeconds ?? 0) - (a.current?.watchSeconds ?? 0) || (b.previous?.watchSeconds ?? 0) - (a.previous?.watchSeconds ?? 0) || (ka < kb ? -1 : ka > kb ? 1 : 0))
+    .sort(
+      ([ka, a], [kb, b]) =>
+        (b.current?.watchSeconds ?? 0) - (a.current?.watchSeconds ?? 0) || (b.previous?.watchSeconds ?? 0) - (a.previous?.watchSeconds ?? 0) || (ka < kb ? -1 : ka > kb ? 1 : 0),
+    )
     .map(([, p]) => ({ ...p.id, ...compared(figuresOf(p.current), figuresOf(p.previous)) }));
 }

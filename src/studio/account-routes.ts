@@ -7,15 +7,32 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountSchema } from '../catalog/format.ts';
 import {
-  clearBranding, createAppToken, createCategory, createLanguage, putBranding, readAppToken, readAppTokens, readBranding,
-  readCategories, readLanguages, revokeToken,
+  clearBranding,
+  createAppToken,
+  createCategory,
+  createLanguage,
+  putBranding,
+  readAppToken,
+  readAppTokens,
+  readBranding,
+  readCategories,
+  readLanguages,
+  revokeToken,
 } from '../editing/account.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { IMAGES_BODY_LIMIT } from './limits.ts';
 import {
-  appTokenListSchema, appTokenSchema, brandingSchema, categoryListSchema, categoryResourceSchema, createdTokenSchema, languageListSchema,
-  languageResourceSchema, newCategorySchema, newLanguageSchema,
+  appTokenListSchema,
+  appTokenSchema,
+  brandingSchema,
+  categoryListSchema,
+  categoryResourceSchema,
+  createdTokenSchema,
+  languageListSchema,
+  languageResourceSchema,
+  newCategorySchema,
+  newLanguageSchema,
 } from './contract.ts';
 import { NO_CONTENT, numericId } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
@@ -32,7 +49,6 @@ const labelOf = (body: unknown): string => {
 
 /** The catalog account's branding object (PUT replaces it whole: fields left out are null). */
 const brandingBody = accountSchema.shape.branding.unwrap().unwrap();
-
 
 export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -65,13 +81,13 @@ export const accountRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
     return sendResource(reply, etag, body);
   });
 
-  app.put('/branding', { bodyLimit: IMAGES_BODY_LIMIT, schema: { body: brandingBody, response: { 200: okSchema(brandingSchema), 201: okSchema(brandingSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await putBranding(db, request.editor, request.body, ifMatchOf(request))),
+  app.put(
+    '/branding',
+    { bodyLimit: IMAGES_BODY_LIMIT, schema: { body: brandingBody, response: { 200: okSchema(brandingSchema), 201: okSchema(brandingSchema) } } },
+    async (request, reply) => sendWritten(reply, await putBranding(db, request.editor, request.body, ifMatchOf(request))),
   );
 
-  app.delete('/branding', { schema: { response: { 204: NO_CONTENT } } }, async (request, reply) =>
-    sendWritten(reply, await clearBranding(db, request.editor, ifMatchOf(request))),
-  );
+  app.delete('/branding', { schema: { response: { 204: NO_CONTENT } } }, async (request, reply) => sendWritten(reply, await clearBranding(db, request.editor, ifMatchOf(request))));
 
   // ---------------------------------------------------------------- categories and languages
 

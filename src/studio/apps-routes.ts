@@ -42,10 +42,9 @@ const appBody = z.strictObject({
   // Answered, taken back and ignored like configuredStores.
   credentialFields: z.record(z.string().max(20), z.record(z.string().max(200), z.unknown())).optional(),
   // Single keys changed, the rest kept (editing/apps.ts): a string sets, null removes; a store null removes it.
-  credentialChanges: z.partialRecord(
-    z.enum(CREDENTIAL_STORES),
-    z.record(z.string().min(1).max(200), appSchema.shape.storeCredentials.unwrap().shape.apple.unwrap().valueType.nullable()).nullable(),
-  ).optional(),
+  credentialChanges: z
+    .partialRecord(z.enum(CREDENTIAL_STORES), z.record(z.string().min(1).max(200), appSchema.shape.storeCredentials.unwrap().shape.apple.unwrap().valueType.nullable()).nullable())
+    .optional(),
   createdAt: instant.optional(),
 });
 
@@ -63,8 +62,14 @@ export const appsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
     return sendResource(reply, etag, body);
   });
 
-  app.put('/apps/:platform', { bodyLimit: IMAGES_BODY_LIMIT, preValidation: knownPlatform, schema: { params: platformParams, body: appBody, response: { 200: okSchema(appResourceSchema), 201: okSchema(appResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await putApp(db, request.editor, request.params.platform, request.body, ifMatchOf(request))),
+  app.put(
+    '/apps/:platform',
+    {
+      bodyLimit: IMAGES_BODY_LIMIT,
+      preValidation: knownPlatform,
+      schema: { params: platformParams, body: appBody, response: { 200: okSchema(appResourceSchema), 201: okSchema(appResourceSchema) } },
+    },
+    async (request, reply) => sendWritten(reply, await putApp(db, request.editor, request.params.platform, request.body, ifMatchOf(request))),
   );
 
   app.delete('/apps/:platform', { schema: { params: platformParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>

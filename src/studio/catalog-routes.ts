@@ -69,18 +69,29 @@ export const catalogRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { d
     return sendJsonText(reply.header('etag', etag).header('content-disposition', `attachment; filename="${file}"`), text);
   });
 
-  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, preValidation: async (request) => assertImportSize(request.body), schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: okSchema(importAnswerSchema) } } }, async (request, reply) => {
-    const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
-    const written = await importSlice(db, request.editor, request.body, { dryRun, ifMatch: ifMatchOf(request), idempotency: idempotencyOf(request) });
-    // HLS videos it added or changed were queued for ingest: read them now.
-    if (!dryRun) ingests?.kick();
-    return sendWritten(reply, written);
-  });
+  app.post(
+    '/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      preValidation: async (request) => assertImportSize(request.body),
+      schema: { querystring: importQuery, body: sliceDocumentSchema, response: { 200: okSchema(importAnswerSchema) } },
+    },
+    async (request, reply) => {
+      const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+      const written = await importSlice(db, request.editor, request.body, { dryRun, ifMatch: ifMatchOf(request), idempotency: idempotencyOf(request) });
+      // HLS videos it added or changed were queued for ingest: read them now.
+      if (!dryRun) ingests?.kick();
+      return sendWritten(reply, written);
+    },
+  );
 
   app.get('/audit', { schema: { querystring: auditQuery, response: { 200: okSchema(auditPageSchema) } } }, async (request, reply) => {
     const { limit, before } = request.query;
     const page = await auditEntries(db, request.editor.ownerId, limit, before);
-    const data = { items: page.items.map((e) => ({ id: e.id, at: e.at.toISOString(), actorId: e.actorId, action: e.action, resource: e.resource, fields: e.fields, address: e.address })), next: page.next };
+    const data = {
+      items: page.items.map((e) => ({ id: e.id, at: e.at.toISOString(), actorId: e.actorId, action: e.action, resource: e.resource, fields: e.fields, address: e.address })),
+      next: page.next,
+    };
     return sendResource(reply, etagOf(data), data);
   });
 };

@@ -11,17 +11,43 @@ import { z } from 'zod';
 import { channelPassword, id, instant, refId } from '../catalog/fields.ts';
 import { channelSchema, liveStreamSchema, scheduleBlockSchema, STUDIO_CHANNEL_RULES } from '../catalog/format.ts';
 import {
-  channelPage, clearPassword, createChannel, createLiveStream, deleteChannel, deleteLiveStream, deleteVast, putVast, putVideoList,
-  readChannel, readLiveStream, readLiveStreams, readPassword, readVast, readVastList, readVideoList, reorderChannels, setPassword,
-  updateChannel, updateLiveStream, type VideoList,
+  channelPage,
+  clearPassword,
+  createChannel,
+  createLiveStream,
+  deleteChannel,
+  deleteLiveStream,
+  deleteVast,
+  putVast,
+  putVideoList,
+  readChannel,
+  readLiveStream,
+  readLiveStreams,
+  readPassword,
+  readVast,
+  readVastList,
+  readVideoList,
+  reorderChannels,
+  setPassword,
+  updateChannel,
+  updateLiveStream,
+  type VideoList,
 } from '../editing/channels.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { VAST_PLATFORMS } from '../vocabulary.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { LIST_BODY_LIMIT } from './limits.ts';
 import {
-  channelOrderSchema, channelPageSchema, channelResourceSchema, liveStreamListSchema, liveStreamResourceSchema, passwordSchema, vastBodySchema,
-  vastListSchema, vastResourceSchema, videoListSchema,
+  channelOrderSchema,
+  channelPageSchema,
+  channelResourceSchema,
+  liveStreamListSchema,
+  liveStreamResourceSchema,
+  passwordSchema,
+  vastBodySchema,
+  vastListSchema,
+  vastResourceSchema,
+  videoListSchema,
 } from './contract.ts';
 import { MAX_LIST, NO_CONTENT, numericId, pageQuery, patchOf } from './schemas.ts';
 import { okSchema } from '../http/success-envelope.ts';
@@ -53,7 +79,10 @@ const newChannelSchema = z.strictObject({
   vodVideoIds: vodVideoIds.unwrap().max(MAX_LIST).default([]),
   vast: vast.unwrap().max(VAST_PLATFORMS.length).default([]),
   liveStreams: liveStreams.unwrap().max(MAX_CHILDREN).default([]),
-  schedules: z.array(scheduleBlockSchema.extend({ id: id.optional() })).max(MAX_CHILDREN).default([]),
+  schedules: z
+    .array(scheduleBlockSchema.extend({ id: id.optional() }))
+    .max(MAX_CHILDREN)
+    .default([]),
 });
 
 /**
@@ -71,7 +100,6 @@ const orderBody = z.strictObject({ channelIds: z.array(refId).max(MAX_LIST) });
 const videoListBody = z.strictObject({ videoIds: z.array(refId).max(MAX_LIST) });
 const passwordBody = z.strictObject({ password: channelPassword });
 const liveStreamPatch = z.strictObject({ id: z.number().optional(), videoId: refId, start: instant, end: instant, uri: z.string() }).partial();
-
 
 const VIDEO_LISTS: readonly VideoList[] = ['library', 'vod'];
 
@@ -110,8 +138,10 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
       const { body, etag } = await readVideoList(db, request.editor.ownerId, request.params.channelId, list);
       return sendResource(reply, etag, body);
     });
-    app.put(`/channels/:channelId/${list}`, { bodyLimit: LIST_BODY_LIMIT, schema: { params: channelParams, body: videoListBody, response: { 200: okSchema(videoListSchema) } } }, async (request, reply) =>
-      sendWritten(reply, await putVideoList(db, request.editor, request.params.channelId, list, request.body.videoIds, ifMatchOf(request))),
+    app.put(
+      `/channels/:channelId/${list}`,
+      { bodyLimit: LIST_BODY_LIMIT, schema: { params: channelParams, body: videoListBody, response: { 200: okSchema(videoListSchema) } } },
+      async (request, reply) => sendWritten(reply, await putVideoList(db, request.editor, request.params.channelId, list, request.body.videoIds, ifMatchOf(request))),
     );
   }
 
@@ -125,8 +155,10 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return sendResource(reply, etag, body);
   });
 
-  app.put('/channels/:channelId/vast/:platform', { schema: { params: vastParams, body: vastBodySchema, response: { 200: okSchema(vastResourceSchema), 201: okSchema(vastResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await putVast(db, request.editor, request.params.channelId, request.params.platform, request.body, ifMatchOf(request))),
+  app.put(
+    '/channels/:channelId/vast/:platform',
+    { schema: { params: vastParams, body: vastBodySchema, response: { 200: okSchema(vastResourceSchema), 201: okSchema(vastResourceSchema) } } },
+    async (request, reply) => sendWritten(reply, await putVast(db, request.editor, request.params.channelId, request.params.platform, request.body, ifMatchOf(request))),
   );
 
   app.delete('/channels/:channelId/vast/:platform', { schema: { params: vastParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
@@ -151,17 +183,26 @@ export const channelsRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return sendResource(reply, etag, body);
   });
 
-  app.post('/channels/:channelId/live-streams', { schema: { params: channelParams, body: liveStreamSchema, response: { 201: okSchema(liveStreamResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await createLiveStream(db, request.editor, request.params.channelId, request.body, idempotencyOf(request))),
+  app.post(
+    '/channels/:channelId/live-streams',
+    { schema: { params: channelParams, body: liveStreamSchema, response: { 201: okSchema(liveStreamResourceSchema) } } },
+    async (request, reply) => sendWritten(reply, await createLiveStream(db, request.editor, request.params.channelId, request.body, idempotencyOf(request))),
   );
 
-  app.get('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 200: okSchema(liveStreamResourceSchema) } } }, async (request, reply) => {
-    const { body, etag } = await readLiveStream(db, request.editor.ownerId, request.params.channelId, request.params.liveStreamId);
-    return sendResource(reply, etag, body);
-  });
+  app.get(
+    '/channels/:channelId/live-streams/:liveStreamId',
+    { schema: { params: liveStreamParams, response: { 200: okSchema(liveStreamResourceSchema) } } },
+    async (request, reply) => {
+      const { body, etag } = await readLiveStream(db, request.editor.ownerId, request.params.channelId, request.params.liveStreamId);
+      return sendResource(reply, etag, body);
+    },
+  );
 
-  app.patch('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, body: liveStreamPatch, response: { 200: okSchema(liveStreamResourceSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await updateLiveStream(db, request.editor, request.params.channelId, request.params.liveStreamId, request.body, ifMatchOf(request))),
+  app.patch(
+    '/channels/:channelId/live-streams/:liveStreamId',
+    { schema: { params: liveStreamParams, body: liveStreamPatch, response: { 200: okSchema(liveStreamResourceSchema) } } },
+    async (request, reply) =>
+      sendWritten(reply, await updateLiveStream(db, request.editor, request.params.channelId, request.params.liveStreamId, request.body, ifMatchOf(request))),
   );
 
   app.delete('/channels/:channelId/live-streams/:liveStreamId', { schema: { params: liveStreamParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>

@@ -32,8 +32,10 @@ export const collectionRoutes: FastifyPluginAsync<GroupOptions> = async (plain, 
     return sendResource(reply, etagOf(collection), collection);
   });
 
-  app.put('/collections/:collectionId', { schema: { params: collectionParams, body: collectionBodySchema, response: { 200: okSchema(collectionSchema) } } }, async (request, reply) =>
-    sendWritten(reply, await replaceCollection(db, request.editor, request.params.collectionId, request.body, ifMatchOf(request))),
+  app.put(
+    '/collections/:collectionId',
+    { schema: { params: collectionParams, body: collectionBodySchema, response: { 200: okSchema(collectionSchema) } } },
+    async (request, reply) => sendWritten(reply, await replaceCollection(db, request.editor, request.params.collectionId, request.body, ifMatchOf(request))),
   );
 
   app.delete('/collections/:collectionId', { schema: { params: collectionParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>

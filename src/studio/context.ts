@@ -41,7 +41,11 @@ const SECRET_KEYS = new Set(['password', 'passwordHash', 'storeCredentials', 'to
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEYS.has(key)).map(([key, v]) => [key, withoutSecrets(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_KEYS.has(key))
+      .map(([key, v]) => [key, withoutSecrets(v)]),
+  );
 }
 
 /** Sends a write's answer: its status, ETag and body in the envelope (204: no body). */

@@ -18,53 +18,80 @@ export { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, 
 // ---------------------------------------------------------------- videos
 
 /** A pasted YouTube, Vimeo or direct media URL (src/catalog/video-url.ts), never stored as such. */
-const videoUrl = text(MAX_URL).superRefine((v, ctx) => {
-  const parsed = parseVideoUrl(v);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
-}).describe('a YouTube, Vimeo or direct media URL: sets providerName, providerVideoId, and the thumbnail (YouTube) or streamUrl (direct media) unless given');
+const videoUrl = text(MAX_URL)
+  .superRefine((v, ctx) => {
+    const parsed = parseVideoUrl(v);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+  })
+  .describe('a YouTube, Vimeo or direct media URL: sets providerName, providerVideoId, and the thumbnail (YouTube) or streamUrl (direct media) unless given');
 /** A new video: the catalog's, id and ownerId filled by the service when left out; a url in place of the provider fields. */
-export const newVideoSchema = videoSchema.extend({
-  ...STUDIO_VIDEO_RULES,
-  id: id.optional(), ownerId: refId.optional(), url: videoUrl.optional(),
-  providerName: STUDIO_VIDEO_RULES.providerName.optional(), providerVideoId: STUDIO_VIDEO_RULES.providerVideoId.optional(),
-}).superRefine((v, ctx) => {
-  // Without a url, the provider fields are required as the catalog requires them.
-  if (v.url !== undefined) return;
-  for (const field of ['providerName', 'providerVideoId'] as const) if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
-}, { when: (p) => typeof p.value === 'object' && p.value !== null });
+export const newVideoSchema = videoSchema
+  .extend({
+    ...STUDIO_VIDEO_RULES,
+    id: id.optional(),
+    ownerId: refId.optional(),
+    url: videoUrl.optional(),
+    providerName: STUDIO_VIDEO_RULES.providerName.optional(),
+    providerVideoId: STUDIO_VIDEO_RULES.providerVideoId.optional(),
+  })
+  .superRefine(
+    (v, ctx) => {
+      // Without a url, the provider fields are required as the catalog requires them.
+      if (v.url !== undefined) return;
+      for (const field of ['providerName', 'providerVideoId'] as const) if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+    },
+    { when: (p) => typeof p.value === 'object' && p.value !== null },
+  );
 /** A video PATCH: any of its fields but the ones the service owns. */
 export const videoPatchSchema = patchOf({ ...videoSchema.shape, ...STUDIO_VIDEO_RULES }, ['id', 'ownerId']).extend({ url: videoUrl.optional() });
 /** POST /videos/lookup: what each URL is, and what its provider says of it. */
 export const videoLookupBodySchema = z.strictObject({ urls: z.array(text(MAX_URL)).min(1).max(MAX_LOOKUP_URLS) });
 export const videoLookupSchema = z.object({
-  items: z.array(z.object({
-    url: z.string(),
-    problem: z.string().nullable().describe('why the URL is not a video this service plays (null: it is)'),
-    video: z.object({
-      providerName: z.string(), providerVideoId: z.string(), streamUrl: z.string().nullable(), thumbnailUrl: z.string(),
-      title: z.string().optional(), durationSeconds: z.number().optional(), description: z.string().optional(),
-    }).nullable(),
-    lookup: z.enum(['found', 'not_found', 'unavailable', 'none']).describe("the provider's oEmbed answer: none for direct media"),
-    lookupMessage: z.string().nullable(),
-    missing: z.array(z.string()).describe('fields the creator must still give (YouTube gives no duration)'),
-    existing: z.object({ videoId: z.number(), title: z.string() }).nullable().describe("the owner's video with the same provider and id (a duplicate), or null"),
-    repeatOf: z.number().nullable().describe('index of an earlier URL of this request naming the same video, or null'),
-    list: z.number().nullable().describe('index in lists of the pasted playlist, channel or showcase this video came from; null for a pasted video URL'),
-  })),
-  lists: z.array(z.object({
-    url: z.string(),
-    name: z.string().describe('what the list is, in words (YouTube playlist PL..., the uploads of @handle, Vimeo showcase N)'),
-    title: z.string().nullable().describe("the list's title where its API said it"),
-    lookup: z.enum(['found', 'not_found', 'unavailable']),
-    videos: z.number().describe('how many items came from it'),
-    cut: z.boolean().describe('true when it holds more than was read (500 videos a lookup, 20 s a lookup, a page that failed)'),
-    message: z.string().nullable().describe('why it gave fewer videos than it holds, or none, in words'),
-  })).describe('the pasted playlist, channel and showcase URLs, each read into its videos (items with list set)'),
+  items: z.array(
+    z.object({
+      url: z.string(),
+      problem: z.string().nullable().describe('why the URL is not a video this service plays (null: it is)'),
+      video: z
+        .object({
+          providerName: z.string(),
+          providerVideoId: z.string(),
+          streamUrl: z.string().nullable(),
+          thumbnailUrl: z.string(),
+          title: z.string().optional(),
+          durationSeconds: z.number().optional(),
+          description: z.string().optional(),
+        })
+        .nullable(),
+      lookup: z.enum(['found', 'not_found', 'unavailable', 'none']).describe("the provider's oEmbed answer: none for direct media"),
+      lookupMessage: z.string().nullable(),
+      missing: z.array(z.string()).describe('fields the creator must still give (YouTube gives no duration)'),
+      existing: z.object({ videoId: z.number(), title: z.string() }).nullable().describe("the owner's video with the same provider and id (a duplicate), or null"),
+      repeatOf: z.number().nullable().describe('index of an earlier URL of this request naming the same video, or null'),
+      list: z.number().nullable().describe('index in lists of the pasted playlist, channel or showcase this video came from; null for a pasted video URL'),
+    }),
+  ),
+  lists: z
+    .array(
+      z.object({
+        url: z.string(),
+        name: z.string().describe('what the list is, in words (YouTube playlist PL..., the uploads of @handle, Vimeo showcase N)'),
+        title: z.string().nullable().describe("the list's title where its API said it"),
+        lookup: z.enum(['found', 'not_found', 'unavailable']),
+        videos: z.number().describe('how many items came from it'),
+        cut: z.boolean().describe('true when it holds more than was read (500 videos a lookup, 20 s a lookup, a page that failed)'),
+        message: z.string().nullable().describe('why it gave fewer videos than it holds, or none, in words'),
+      }),
+    )
+    .describe('the pasted playlist, channel and showcase URLs, each read into its videos (items with list set)'),
 });
 /** A rung of an HLS video's ladder, as ingest read it (keys in the presenter's order: src/linear/ingest-state.ts). */
 export const hlsVariantSchema = z.object({
-  bandwidth: z.number(), averageBandwidth: z.number().optional(), resolution: z.object({ width: z.number(), height: z.number() }).optional(),
-  codecs: z.string().optional(), frameRate: z.number().optional(), audioGroup: z.string().optional(),
+  bandwidth: z.number(),
+  averageBandwidth: z.number().optional(),
+  resolution: z.object({ width: z.number(), height: z.number() }).optional(),
+  codecs: z.string().optional(),
+  frameRate: z.number().optional(),
+  audioGroup: z.string().optional(),
 });
 /** A video's HLS ingest (docs/studio.md: HLS ingest); null for a video that is not HLS. */
 export const hlsStateSchema = z.object({
@@ -99,10 +126,24 @@ export const videoUsageSchema = z.object({
 // ---------------------------------------------------------------- channels
 
 export const channelResourceSchema = z.object({
-  id: z.number(), ownerId: z.number(), name: z.string(), url: z.string(), categoryId: z.number(), languageId: z.number().nullable(),
-  pictureUrl: z.string().nullable(), description: z.string().nullable(), order: z.number(), timezone: z.string(),
-  isWhiteLabeled: z.boolean(), playLiveFirst: z.boolean(), isVerified: z.boolean(), keepGuideOpened: z.boolean(),
-  guideMode: z.string(), subscriberCount: z.number(), createdAt: z.string(), deleted: z.boolean(),
+  id: z.number(),
+  ownerId: z.number(),
+  name: z.string(),
+  url: z.string(),
+  categoryId: z.number(),
+  languageId: z.number().nullable(),
+  pictureUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  order: z.number(),
+  timezone: z.string(),
+  isWhiteLabeled: z.boolean(),
+  playLiveFirst: z.boolean(),
+  isVerified: z.boolean(),
+  keepGuideOpened: z.boolean(),
+  guideMode: z.string(),
+  subscriberCount: z.number(),
+  createdAt: z.string(),
+  deleted: z.boolean(),
   roku: z.object({ addedToRoku: z.boolean(), lastUpdateDate: z.string().nullable() }).nullable(),
   hasPassword: z.boolean(),
 });
@@ -111,9 +152,17 @@ export const channelOrderSchema = z.object({ channelIds: z.array(z.number()) });
 /** A channel's library or VOD catalog: video ids in order. */
 export const videoListSchema = z.object({ videoIds: z.array(z.number()) });
 export const vastResourceSchema = z.object({
-  platform: z.enum(VAST_PLATFORMS), vastUrl: z.string(), vastVersion: z.number(), skippable: z.boolean(), adFrequency: z.number().nullable(),
-  midRollFrequency: z.number().nullable(), slottable: z.boolean(), timeFrom: z.number().nullable(), timeTo: z.number().nullable(),
-  vastType: z.string().nullable(), allowAdsInVod: z.boolean(),
+  platform: z.enum(VAST_PLATFORMS),
+  vastUrl: z.string(),
+  vastVersion: z.number(),
+  skippable: z.boolean(),
+  adFrequency: z.number().nullable(),
+  midRollFrequency: z.number().nullable(),
+  slottable: z.boolean(),
+  timeFrom: z.number().nullable(),
+  timeTo: z.number().nullable(),
+  vastType: z.string().nullable(),
+  allowAdsInVod: z.boolean(),
 });
 export const vastListSchema = z.object({ items: z.array(vastResourceSchema) });
 /** A VAST PUT: the catalog's setting, its platform taken from the path. */
@@ -173,7 +222,12 @@ export const daySchema = z.object({
 // ---------------------------------------------------------------- on air (src/schedules/on-air-timeline.ts)
 
 /** An instant and the channel's wall time of it. */
-const instantFields = { start: z.string().describe('UTC instant, yyyy-MM-ddTHH:mm:ssZ'), end: z.string(), startTime: z.string().describe("channel wall time, yyyy-MM-ddTHH:mm:ss"), endTime: z.string() };
+const instantFields = {
+  start: z.string().describe('UTC instant, yyyy-MM-ddTHH:mm:ssZ'),
+  end: z.string(),
+  startTime: z.string().describe('channel wall time, yyyy-MM-ddTHH:mm:ss'),
+  endTime: z.string(),
+};
 /** One stretch of one entry on air: all of the entry unless something preempted part of it. */
 export const onAirSegmentSchema = z.object({
   videoId: z.int(),
@@ -251,9 +305,17 @@ export const createdEpgKeySchema = epgKeySchema.extend({
   url: z.string().optional().describe('the guide URL (PUBLIC_URL, when set, then /api/v1/rest/epg/{key}.xml; add ?days=N for other than a week), shown in this answer only'),
 });
 export const brandingSchema = z.object({
-  title: z.string().nullable(), hex1: z.string().nullable(), hex2: z.string().nullable(), hex3: z.string().nullable(),
-  fontColor: z.string().nullable(), headerBackground: z.string().nullable(), faq: z.string().nullable(), privacyPolicy: z.string().nullable(),
-  logoHeader: z.string().nullable(), logoAndroid: z.string().nullable(), useVastSettings: z.boolean(),
+  title: z.string().nullable(),
+  hex1: z.string().nullable(),
+  hex2: z.string().nullable(),
+  hex3: z.string().nullable(),
+  fontColor: z.string().nullable(),
+  headerBackground: z.string().nullable(),
+  faq: z.string().nullable(),
+  privacyPolicy: z.string().nullable(),
+  logoHeader: z.string().nullable(),
+  logoAndroid: z.string().nullable(),
+  useVastSettings: z.boolean(),
 });
 export const newCategorySchema = categorySchema.extend({ id: id.optional() });
 export const newLanguageSchema = languageSchema.extend({ id: id.optional() });
@@ -265,27 +327,57 @@ export const languageListSchema = z.object({ items: z.array(languageResourceSche
 // ---------------------------------------------------------------- apps
 
 const storeProductSchema = z.object({
-  storePlatform: z.enum(STORE_PLATFORMS), productId: z.string(), displayName: z.string(), billingPeriod: z.enum(BILLING_PERIODS), isActive: z.boolean(),
+  storePlatform: z.enum(STORE_PLATFORMS),
+  productId: z.string(),
+  displayName: z.string(),
+  billingPeriod: z.enum(BILLING_PERIODS),
+  isActive: z.boolean(),
 });
 export const appResourceSchema = z.object({
-  id: z.number(), ownerId: z.number(), platform: z.enum(APP_PLATFORMS), appName: z.string(), slug: z.string().nullable(),
-  about: z.string().nullable(), privacyPolicyLink: z.string().nullable(), isPaid: z.boolean(), timeFormat: z.string(),
-  adLink: z.string().nullable(), apiKey: z.string().nullable(),
+  id: z.number(),
+  ownerId: z.number(),
+  platform: z.enum(APP_PLATFORMS),
+  appName: z.string(),
+  slug: z.string().nullable(),
+  about: z.string().nullable(),
+  privacyPolicyLink: z.string().nullable(),
+  isPaid: z.boolean(),
+  timeFormat: z.string(),
+  adLink: z.string().nullable(),
+  apiKey: z.string().nullable(),
   theme: z.object({ primaryColor: z.string(), secondaryColor: z.string(), styleColor: z.string(), backgroundColor: z.string().optional() }).nullable(),
-  mobile: z.object({
-    selectionColor: z.string(), headerFooterColor: z.string(), backgroundColor: z.string(), fontColor: z.string(),
-    copyrightPolicyLink: z.string().nullable(), gdprLink: z.string().nullable(), supportEmail: z.string().nullable(), faqLink: z.string().nullable(),
-    termsLink: z.string().nullable(), instagram: z.string().nullable(), facebook: z.string().nullable(), twitter: z.string().nullable(),
-  }).nullable(),
+  mobile: z
+    .object({
+      selectionColor: z.string(),
+      headerFooterColor: z.string(),
+      backgroundColor: z.string(),
+      fontColor: z.string(),
+      copyrightPolicyLink: z.string().nullable(),
+      gdprLink: z.string().nullable(),
+      supportEmail: z.string().nullable(),
+      faqLink: z.string().nullable(),
+      termsLink: z.string().nullable(),
+      instagram: z.string().nullable(),
+      facebook: z.string().nullable(),
+      twitter: z.string().nullable(),
+    })
+    .nullable(),
   images: z.record(z.string(), z.string()).describe('image role to base64 PNG or JPEG'),
   storeProducts: z.array(storeProductSchema),
   vodPpv: z.object({ isEnabled: z.boolean(), accessDurationHours: z.number(), previewSeconds: z.number(), storeProducts: z.array(storeProductSchema) }),
   configuredStores: z.array(z.enum(CREDENTIAL_STORES)).describe('stores whose storeCredentials are set (the credentials are write-only)'),
-  credentialFields: z.partialRecord(z.enum(CREDENTIAL_STORES), z.record(z.string(), z.union([z.string(), z.literal(true)])))
+  credentialFields: z
+    .partialRecord(z.enum(CREDENTIAL_STORES), z.record(z.string(), z.union([z.string(), z.literal(true)])))
     .describe('per configured store, the keys set: a non-secret one (Bundle ID, package name...) with its value, a secret one only as true'),
-  channels: z.array(z.object({
-    channelId: z.number(), sorting: z.number().nullable(), channelNumber: z.string().nullable(), useVastSettings: z.boolean(), lastUpdateDate: z.string().nullable(),
-  })),
+  channels: z.array(
+    z.object({
+      channelId: z.number(),
+      sorting: z.number().nullable(),
+      channelNumber: z.string().nullable(),
+      useVastSettings: z.boolean(),
+      lastUpdateDate: z.string().nullable(),
+    }),
+  ),
   createdAt: z.string(),
 });
 export const appListSchema = z.object({ items: z.array(appResourceSchema) });
@@ -295,8 +387,16 @@ export const appListSchema = z.object({ items: z.array(appResourceSchema) });
 export const importAnswerSchema = z.object({
   dryRun: z.boolean(),
   counts: z.object({
-    accounts: z.number(), categories: z.number(), languages: z.number(), videos: z.number(), channels: z.number(),
-    scheduleBlocks: z.number(), liveStreams: z.number(), apps: z.number(), subscriptions: z.number(), ppvUnlocks: z.number(),
+    accounts: z.number(),
+    categories: z.number(),
+    languages: z.number(),
+    videos: z.number(),
+    channels: z.number(),
+    scheduleBlocks: z.number(),
+    liveStreams: z.number(),
+    apps: z.number(),
+    subscriptions: z.number(),
+    ppvUnlocks: z.number(),
   }),
 });
 export const auditEntrySchema = z.object({
@@ -320,15 +420,30 @@ export const refusalDetailSchema = z.object({ path: z.string(), message: z.strin
 const collectionRulesSchema = z.strictObject({
   categoryIds: z.array(refId).min(1).max(COLLECTION_LIMITS.ruleValues).optional(),
   providerNames: z.array(z.string().trim().min(1).max(50)).min(1).max(COLLECTION_LIMITS.ruleValues).optional(),
-  minSeconds: z.number().min(0).max(86_400 * 7).optional(),
-  maxSeconds: z.number().min(0).max(86_400 * 7).optional(),
+  minSeconds: z
+    .number()
+    .min(0)
+    .max(86_400 * 7)
+    .optional(),
+  maxSeconds: z
+    .number()
+    .min(0)
+    .max(86_400 * 7)
+    .optional(),
   titleContains: z.string().trim().min(1).max(COLLECTION_LIMITS.titleContains).optional(),
 });
 /** A collection as written: a name and either its videos, in order (manual), or rules (smart). */
 export const collectionBodySchema = z
   .strictObject({
-    name: z.string().trim().min(1, { error: 'must not be empty' }).max(COLLECTION_LIMITS.name, { error: `must be at most ${COLLECTION_LIMITS.name} characters` }),
-    videoIds: z.array(refId).max(COLLECTION_LIMITS.videos, { error: `must have at most ${COLLECTION_LIMITS.videos} videos` }).optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(COLLECTION_LIMITS.name, { error: `must be at most ${COLLECTION_LIMITS.name} characters` }),
+    videoIds: z
+      .array(refId)
+      .max(COLLECTION_LIMITS.videos, { error: `must have at most ${COLLECTION_LIMITS.videos} videos` })
+      .optional(),
     rules: collectionRulesSchema.optional(),
   })
   .refine((b) => (b.videoIds === undefined) !== (b.rules === undefined), { error: 'send either videoIds (a manual collection) or rules (a smart one)', path: ['videoIds'] });
@@ -353,8 +468,16 @@ const planDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a dat
 const videoIdList = (max: number) => z.array(refId).max(max, { error: `must have at most ${max} videos` });
 
 interface SlotFields {
-  start: string; end?: string | undefined; offAir?: boolean | undefined; videoIds: number[]; collectionId?: number | undefined; collections?: unknown[] | undefined;
-  preRoll?: unknown; midRoll?: unknown; postRoll?: unknown; padTo?: number | null | undefined;
+  start: string;
+  end?: string | undefined;
+  offAir?: boolean | undefined;
+  videoIds: number[];
+  collectionId?: number | undefined;
+  collections?: unknown[] | undefined;
+  preRoll?: unknown;
+  midRoll?: unknown;
+  postRoll?: unknown;
+  padTo?: number | null | undefined;
 }
 /** A rule over a slot's fields, run when those fields parsed (whatever else did not). */
 function slotRule(fields: readonly (keyof SlotFields)[], broken: (slot: SlotFields) => boolean, path: keyof SlotFields, message: string) {
@@ -374,12 +497,18 @@ const rollSchema = z.strictObject({ collectionId: refId }).nullable().optional()
  * slot (no videos: dead air until the next slot).
  */
 const slotFields = z.strictObject({
-  days: z.array(z.int().min(1, { error: 'must be a weekday 1 (Monday) to 7 (Sunday)' }).max(7, { error: 'must be a weekday 1 (Monday) to 7 (Sunday)' }))
-    .min(1, { error: 'must name at least one weekday' }).max(7),
+  days: z
+    .array(z.int().min(1, { error: 'must be a weekday 1 (Monday) to 7 (Sunday)' }).max(7, { error: 'must be a weekday 1 (Monday) to 7 (Sunday)' }))
+    .min(1, { error: 'must name at least one weekday' })
+    .max(7),
   start: hhmm,
   videoIds: videoIdList(PROGRAMMING_LIMITS.slotVideos),
   order: z.enum(SLOT_ORDERS),
-  seed: z.int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   published: z.boolean().optional(),
   // Last, as canonicalSlot writes them (ETags hash the stored text).
   end: hhmm.optional(),
@@ -397,16 +526,43 @@ const slotFields = z.strictObject({
   midRoll: rollSchema,
   postRoll: rollSchema,
   /** After the programme, the channel's filler up to the next :00 (60), :15 (15) or :30 (30), never past the slot's end. */
-  padTo: z.union(PAD_TO.map((m) => z.literal(m)), { error: 'must be 15, 30 or 60 (minutes) or null' }).nullable().optional(),
+  padTo: z
+    .union(
+      PAD_TO.map((m) => z.literal(m)),
+      { error: 'must be 15, 30 or 60 (minutes) or null' },
+    )
+    .nullable()
+    .optional(),
 });
 export const slotSchema = slotFields
   // Checked even when another field is refused (a refinement alone would wait for a valid object),
   // so one answer names every problem; each only when the fields it reads parsed.
   .check(slotRule(['videoIds', 'offAir'], (s) => s.offAir === true && s.videoIds.length > 0, 'videoIds', 'must be empty for an off-air slot'))
-  .check(slotRule(['videoIds', 'offAir', 'collectionId', 'collections'], (s) => s.offAir !== true && s.videoIds.length === 0 && s.collectionId === undefined && s.collections === undefined, 'videoIds', 'must not be empty (or name a collectionId)'))
-  .check(slotRule(['videoIds', 'collectionId', 'collections'], (s) => (s.collectionId !== undefined || s.collections !== undefined) && s.videoIds.length > 0, 'videoIds', 'must be empty when the slot plays a collection'))
+  .check(
+    slotRule(
+      ['videoIds', 'offAir', 'collectionId', 'collections'],
+      (s) => s.offAir !== true && s.videoIds.length === 0 && s.collectionId === undefined && s.collections === undefined,
+      'videoIds',
+      'must not be empty (or name a collectionId)',
+    ),
+  )
+  .check(
+    slotRule(
+      ['videoIds', 'collectionId', 'collections'],
+      (s) => (s.collectionId !== undefined || s.collections !== undefined) && s.videoIds.length > 0,
+      'videoIds',
+      'must be empty when the slot plays a collection',
+    ),
+  )
   .check(slotRule(['collectionId', 'offAir'], (s) => s.offAir === true && s.collectionId !== undefined, 'collectionId', 'must be left out for an off-air slot'))
-  .check(slotRule(['collections', 'offAir', 'collectionId'], (s) => s.collections !== undefined && (s.offAir === true || s.collectionId !== undefined), 'collections', 'must be left out for an off-air slot or one that plays a single collection'))
+  .check(
+    slotRule(
+      ['collections', 'offAir', 'collectionId'],
+      (s) => s.collections !== undefined && (s.offAir === true || s.collectionId !== undefined),
+      'collections',
+      'must be left out for an off-air slot or one that plays a single collection',
+    ),
+  )
   .check(slotRule(['preRoll', 'offAir'], (s) => s.offAir === true && s.preRoll != null, 'preRoll', 'must be left out for an off-air slot'))
   .check(slotRule(['midRoll', 'offAir'], (s) => s.offAir === true && s.midRoll != null, 'midRoll', 'must be left out for an off-air slot'))
   .check(slotRule(['postRoll', 'offAir'], (s) => s.offAir === true && s.postRoll != null, 'postRoll', 'must be left out for an off-air slot'))
@@ -467,18 +623,29 @@ export const programmingPreviewSchema = z.object({
   timezone: z.string(),
   from: z.string(),
   to: z.string(),
-  blocks: z.array(z.object({
-    slot: z.int(), startTime: z.string(), endTime: z.string(), slotEndTime: z.string(), published: z.boolean(), videoIds: z.array(z.int()), fillerVideos: z.int(),
-    /** What each of videoIds is: the slot's programme, or filler (pre-, mid-, post-roll, padding, filler, fallback). */
-    roles: z.array(z.enum(ENTRY_ROLES)),
-    /** How long its videos play, and how long its slot's time is (seconds). */
-    durationSeconds: z.number(), slotSeconds: z.number(),
-  })),
+  blocks: z.array(
+    z.object({
+      slot: z.int(),
+      startTime: z.string(),
+      endTime: z.string(),
+      slotEndTime: z.string(),
+      published: z.boolean(),
+      videoIds: z.array(z.int()),
+      fillerVideos: z.int(),
+      /** What each of videoIds is: the slot's programme, or filler (pre-, mid-, post-roll, padding, filler, fallback). */
+      roles: z.array(z.enum(ENTRY_ROLES)),
+      /** How long its videos play, and how long its slot's time is (seconds). */
+      durationSeconds: z.number(),
+      slotSeconds: z.number(),
+    }),
+  ),
   replaces: z.array(blockSchema),
   conflicts: z.array(z.object({ startTime: z.string(), message: z.string() })),
   warnings: z.array(generationWarningSchema),
   /** Time of the range no block covers, by the slot whose time it is (null: before the first slot). */
-  deadAir: z.array(z.object({ slot: z.int().nullable(), startTime: z.string(), endTime: z.string(), seconds: z.number(), reason: z.enum(['offAir', 'remainder', 'leftOut', 'noSlot']) })),
+  deadAir: z.array(
+    z.object({ slot: z.int().nullable(), startTime: z.string(), endTime: z.string(), seconds: z.number(), reason: z.enum(['offAir', 'remainder', 'leftOut', 'noSlot']) }),
+  ),
   totals: z.object({ blocks: z.int(), videos: z.int(), fillerVideos: z.int(), deadAirSeconds: z.number() }),
 });
 export const programmingWrittenSchema = z.object({

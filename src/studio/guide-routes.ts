@@ -44,7 +44,14 @@ export const guideRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { dat
     if ('refused' in rows) throw new Error(`one channel-day refused as too big (${rows.entries} entries)`);
     return {
       success: true as const,
-      data: { channelId: channel.id, date: request.params.date, timezone: zone ?? channel.timezone, listed, soldBy: soldBy?.platform ?? null, items: rows.slice(0, rows.total).map(presentVideoRow) },
+      data: {
+        channelId: channel.id,
+        date: request.params.date,
+        timezone: zone ?? channel.timezone,
+        listed,
+        soldBy: soldBy?.platform ?? null,
+        items: rows.slice(0, rows.total).map(presentVideoRow),
+      },
     };
   });
 };

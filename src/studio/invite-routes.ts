@@ -11,9 +11,7 @@ import type { GroupOptions } from '../http/group.ts';
 import { loginRateLimit } from '../http/limits.ts';
 import { okSchema } from '../http/success-envelope.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
-import {
-  createdInviteSchema, inviteListSchema, inviteSchema, newInviteSchema, newOwnerCreatedSchema, newOwnerSchema, redeemInviteSchema, signupModeSchema,
-} from './contract.ts';
+import { createdInviteSchema, inviteListSchema, inviteSchema, newInviteSchema, newOwnerCreatedSchema, newOwnerSchema, redeemInviteSchema, signupModeSchema } from './contract.ts';
 import { NO_CONTENT, numericId } from './schemas.ts';
 
 const inviteParams = z.object({ inviteId: numericId });

@@ -16,7 +16,11 @@ const rungSchema = z.strictObject({
   bandwidth: z.int().min(1).max(1_000_000_000),
   averageBandwidth: z.int().min(1).max(1_000_000_000).optional(),
   resolution: z.strictObject({ width: z.int().min(1).max(16384), height: z.int().min(1).max(16384) }).optional(),
-  codecs: z.string().max(200).regex(/^[A-Za-z0-9.,\- ]*$/, { error: 'must be an RFC 6381 codecs list' }).optional(),
+  codecs: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9.,\- ]*$/, { error: 'must be an RFC 6381 codecs list' })
+    .optional(),
   frameRate: z.number().positive().max(1000).optional(),
 });
 

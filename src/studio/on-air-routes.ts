@@ -18,7 +18,7 @@ const params = z.object({ channelId: numericId });
 const bound = z.string().max(40);
 const spanQuery = z.strictObject({
   from: bound.optional().describe('an instant (yyyy-MM-ddTHH:mm:ssZ or an offset) or a date of the channel (its start); default today'),
-  to: bound.optional().describe('an instant, or a date of the channel (its end); default the end of from\'s day (a day after an instant); at most 14 days after from'),
+  to: bound.optional().describe("an instant, or a date of the channel (its end); default the end of from's day (a day after an instant); at most 14 days after from"),
 });
 
 /**

@@ -30,7 +30,8 @@ export const operatorRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
       },
       // The secret before the body: an outsider's body is never read.
       onRequest: async (request) => {
-        if (!isOperatorSecret(operatorSecret, request.headers[OPERATOR_HEADER])) throw new StudioError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+        if (!isOperatorSecret(operatorSecret, request.headers[OPERATOR_HEADER]))
+          throw new StudioError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
       },
     },
     async (request, reply) => {

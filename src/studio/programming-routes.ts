@@ -7,7 +7,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  applyProgramming, copyTemplate, previewProgramming, putFallback, putFiller, putSlots, readFallback, readFiller, readProgramming, readSlots, undoProgramming,
+  applyProgramming,
+  copyTemplate,
+  previewProgramming,
+  putFallback,
+  putFiller,
+  putSlots,
+  readFallback,
+  readFiller,
+  readProgramming,
+  readSlots,
+  undoProgramming,
 } from '../editing/programming.ts';
 import { etagOf } from '../editing/etag.ts';
 import type { GroupOptions } from '../http/group.ts';
@@ -15,8 +25,19 @@ import { okSchema } from '../http/success-envelope.ts';
 import type { Slot } from '../schedules/programming.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import {
-  fallbackBodySchema, fallbackSchema, fillerBodySchema, fillerSchema, generateBodySchema, programmingPreviewSchema, programmingStateSchema, programmingWrittenSchema,
-  slotPlanBodySchema, slotPlanSchema, templateBodySchema, undoBodySchema, undoneSchema,
+  fallbackBodySchema,
+  fallbackSchema,
+  fillerBodySchema,
+  fillerSchema,
+  generateBodySchema,
+  programmingPreviewSchema,
+  programmingStateSchema,
+  programmingWrittenSchema,
+  slotPlanBodySchema,
+  slotPlanSchema,
+  templateBodySchema,
+  undoBodySchema,
+  undoneSchema,
 } from './contract.ts';
 import { numericId } from './schemas.ts';
 

@@ -72,10 +72,14 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     return sendResource(reply, etagOf(block), block);
   });
 
-  app.patch('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, body: blockPatchSchema, response: { 200: okSchema(blockSchema) } } }, async (request, reply) => {
-    const { channelId, blockId } = request.params;
-    return sendWritten(reply, await updateBlock(db, request.editor, channelId, blockId, request.body, ifMatchOf(request)));
-  });
+  app.patch(
+    '/channels/:channelId/schedules/:blockId',
+    { schema: { params: blockParams, body: blockPatchSchema, response: { 200: okSchema(blockSchema) } } },
+    async (request, reply) => {
+      const { channelId, blockId } = request.params;
+      return sendWritten(reply, await updateBlock(db, request.editor, channelId, blockId, request.body, ifMatchOf(request)));
+    },
+  );
 
   app.delete('/channels/:channelId/schedules/:blockId', { schema: { params: blockParams, response: { 204: NO_CONTENT } } }, async (request, reply) =>
     sendWritten(reply, await deleteBlock(db, request.editor, request.params.channelId, request.params.blockId, ifMatchOf(request))),

@@ -24,8 +24,7 @@ export const pageQuery = z.strictObject({
 });
 
 /** A page of a list: the items and where they sit in the whole. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number(), perPage: z.number(), total: z.number() });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: z.number(), perPage: z.number(), total: z.number() });
 
 /**
  * A PATCH body: any subset of an entity's fields (catalog rules checked on the merged whole),

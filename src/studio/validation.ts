@@ -24,13 +24,15 @@ function issuesOf(schema: z.ZodType, data: unknown, issues: z.core.$ZodIssue[]):
   return issues;
 }
 
-export const studioValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data) => {
-  const result = schema.safeParse(data, { error: issueMessage });
-  if (result.success) return { value: httpPart === 'body' ? data : result.data };
-  const where = httpPart === 'body' ? '' : `${httpPart ?? 'request'}.`;
-  const issues = issuesOf(schema, data, result.error.issues);
-  // Only the details answered are worded; the rest are counted.
-  const lines = formatIssues(issues.slice(0, MAX_DETAILS)).map((line) => `${where}${line}`);
-  const refusal = invalid(lines, '', issueLineCount(issues));
-  return { error: new StudioValidationError(422, 'invalid_request', refusal.message, refusal.details, refusal.detailsOmitted) };
-};
+export const studioValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: issueMessage });
+    if (result.success) return { value: httpPart === 'body' ? data : result.data };
+    const where = httpPart === 'body' ? '' : `${httpPart ?? 'request'}.`;
+    const issues = issuesOf(schema, data, result.error.issues);
+    // Only the details answered are worded; the rest are counted.
+    const lines = formatIssues(issues.slice(0, MAX_DETAILS)).map((line) => `${where}${line}`);
+    const refusal = invalid(lines, '', issueLineCount(issues));
+    return { error: new StudioValidationError(422, 'invalid_request', refusal.message, refusal.details, refusal.detailsOmitted) };
+  };

@@ -9,7 +9,18 @@ import { MAX_BULK_VIDEOS, createVideos, deleteVideo, readVideo, updateVideo, usa
 import type { GroupOptions } from '../http/group.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
 import { BULK_VIDEOS_BODY_LIMIT } from './limits.ts';
-import { bulkVideosSchema, hlsStateSchema, newVideoSchema, studioVideoSchema, videoLookupBodySchema, videoLookupSchema, videoPageSchema, videoPatchSchema, videoSchema, videoUsageSchema } from './contract.ts';
+import {
+  bulkVideosSchema,
+  hlsStateSchema,
+  newVideoSchema,
+  studioVideoSchema,
+  videoLookupBodySchema,
+  videoLookupSchema,
+  videoPageSchema,
+  videoPatchSchema,
+  videoSchema,
+  videoUsageSchema,
+} from './contract.ts';
 import { refreshVideoHls } from '../editing/video-hls.ts';
 import { hlsStateOf } from '../linear/ingest-state.ts';
 import { flagDuplicates, lookUpPaste } from '../editing/video-urls.ts';
@@ -24,8 +35,11 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
   const { db } = database;
   const oembed = { youtube: config.OEMBED_YOUTUBE_URL, vimeo: config.OEMBED_VIMEO_URL, timeoutMs: config.OEMBED_TIMEOUT_MS };
   const apis = {
-    youtubeKey: config.YOUTUBE_API_KEY, youtubeUrl: config.YOUTUBE_API_URL,
-    vimeoToken: config.VIMEO_API_TOKEN, vimeoUrl: config.VIMEO_API_URL, timeoutMs: config.PROVIDER_API_TIMEOUT_MS,
+    youtubeKey: config.YOUTUBE_API_KEY,
+    youtubeUrl: config.YOUTUBE_API_URL,
+    vimeoToken: config.VIMEO_API_TOKEN,
+    vimeoUrl: config.VIMEO_API_URL,
+    timeoutMs: config.PROVIDER_API_TIMEOUT_MS,
   };
 
   // Writes nothing: what each pasted URL is (a playlist, channel or showcase read into its videos),
@@ -40,14 +54,18 @@ export const videosRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { da
     return { success: true as const, data: await videoPage(db, request.editor.ownerId, q, page, per_page) };
   });
 
-  app.post('/videos', { bodyLimit: BULK_VIDEOS_BODY_LIMIT, schema: { body: createBody, response: { 201: okSchema(z.union([videoSchema, bulkVideosSchema])) } } }, async (request, reply) => {
-    const bulk = Array.isArray(request.body);
-    const bodies = (bulk ? request.body : [request.body]) as Record<string, unknown>[];
-    const written = await createVideos(db, request.editor, bodies, bulk, idempotencyOf(request));
-    // An HLS video among them was queued for ingest: read it now rather than at the job's next run.
-    ingests?.kick();
-    return sendWritten(reply, written);
-  });
+  app.post(
+    '/videos',
+    { bodyLimit: BULK_VIDEOS_BODY_LIMIT, schema: { body: createBody, response: { 201: okSchema(z.union([videoSchema, bulkVideosSchema])) } } },
+    async (request, reply) => {
+      const bulk = Array.isArray(request.body);
+      const bodies = (bulk ? request.body : [request.body]) as Record<string, unknown>[];
+      const written = await createVideos(db, request.editor, bodies, bulk, idempotencyOf(request));
+      // An HLS video among them was queued for ingest: read it now rather than at the job's next run.
+      ingests?.kick();
+      return sendWritten(reply, written);
+    },
+  );
 
   // The ETag is the video's own (what If-Match on PATCH compares), whatever its ingest's state.
   app.get('/videos/:videoId', { schema: { params: videoIdParams, response: { 200: okSchema(studioVideoSchema) } } }, async (request, reply) => {

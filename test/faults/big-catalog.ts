@@ -29,16 +29,28 @@ export function bigCatalog(size: BigCatalogSize): CatalogInput {
     const firstVideo = 1_000_000 + o * size.videosPerOwner;
     for (let v = 0; v < size.videosPerOwner; v++) {
       catalog.videos!.push({
-        id: firstVideo + v, ownerId, title: `Video ${v} of owner ${o}`, description: 'A video made to fill the catalog.',
-        durationSeconds: 60 + v, providerName: 'YouTube', providerVideoId: `yt-${o}-${v}`, categoryId: 1 + (v % 2),
+        id: firstVideo + v,
+        ownerId,
+        title: `Video ${v} of owner ${o}`,
+        description: 'A video made to fill the catalog.',
+        durationSeconds: 60 + v,
+        providerName: 'YouTube',
+        providerVideoId: `yt-${o}-${v}`,
+        categoryId: 1 + (v % 2),
       });
     }
     for (let c = 0; c < size.channelsPerOwner; c++) {
       const id = 2_000_000 + o * size.channelsPerOwner + c;
       const library = Array.from({ length: size.videosPerChannel }, (_, i) => firstVideo + ((c * size.videosPerChannel + i) % size.videosPerOwner));
       catalog.channels!.push({
-        id, ownerId, name: `Channel ${c} of owner ${o}`, url: `channel-${id}`, categoryId: 1 + (c % 2), order: c,
-        videoIds: library, vodVideoIds: library.slice(0, Math.ceil(library.length / 3)),
+        id,
+        ownerId,
+        name: `Channel ${c} of owner ${o}`,
+        url: `channel-${id}`,
+        categoryId: 1 + (c % 2),
+        order: c,
+        videoIds: library,
+        vodVideoIds: library.slice(0, Math.ceil(library.length / 3)),
         vast: [{ platform: 'web', vastUrl: `https://ads.example/${id}` }],
         createdAt: '2026-01-01T00:00:00Z',
       });

@@ -176,11 +176,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fault: the database goes away and
     await sleep(5);
     const cutAt = performance.now();
     await proxy.cut();
-    await poll(
-      'every group answering 503 after the cut',
-      async () => (await probeAll()).every(({ group, answer: a }) => classify(group, a) === 'unavailable'),
-      { attempts: NOTICE_MS / 50, intervalMs: 50 },
-    );
+    await poll('every group answering 503 after the cut', async () => (await probeAll()).every(({ group, answer: a }) => classify(group, a) === 'unavailable'), {
+      attempts: NOTICE_MS / 50,
+      intervalMs: 50,
+    });
     const noticedAt = performance.now();
     const noticedMs = Math.round(noticedAt - cutAt);
     let rounds = 0;
@@ -197,15 +196,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fault: the database goes away and
     await proxy.restore();
     const restoredAt = performance.now();
     const outageMs = Math.round(restoredAt - cutAt);
-    const recovery = await poll(
-      'every group answers 200 again',
-      async () => (await probeAll()).every(({ group, answer: a }) => classify(group, a) === 'ok'),
-      { attempts: 100, intervalMs: 100 },
-    );
+    const recovery = await poll('every group answers 200 again', async () => (await probeAll()).every(({ group, answer: a }) => classify(group, a) === 'ok'), {
+      attempts: 100,
+      intervalMs: 100,
+    });
     return { noticedMs, outageMs, rounds, recoveredMs: Math.round(performance.now() - restoredAt), polls: recovery.attempts };
   }
 
-  it('answers 503 in each group\'s envelope during outages and recovers by itself', { timeout: 60_000 }, async () => {
+  it("answers 503 in each group's envelope during outages and recovers by itself", { timeout: 60_000 }, async () => {
     const pid = server.child.pid;
     for (const { group, answer: a } of await probeAll()) expect(group.ok(a), `${group.name} before the outage: ${JSON.stringify(a)}`).toBe(true);
 
@@ -233,19 +231,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fault: the database goes away and
     expect(server.child.exitCode).toBeNull();
     for (const b of sent) {
       expect(b.error, `${b.name}: a request without an answer`).toBeUndefined();
-      expect(() => classify(groups.find((g) => g.name === b.name)!, b.answer!)).not.toThrow();
+      expect(() =>
+        classify(
+          groups.find((g) => g.name === b.name)!,
+          b.answer!,
+        ),
+      ).not.toThrow();
     }
     const unavailable = sent.filter((b) => b.answer?.status === 503).length;
     expect(unavailable, 'requests answered 503 under load').toBeGreaterThan(0);
     expect(sent.length - unavailable, 'requests answered 200 under load').toBeGreaterThan(0);
 
     // Every heartbeat answered 200 (before, between or after the outages) is stored.
-    const stored = new Set(
-      (await sqlOnce<{ seq: number }>(database.url!, `select (payload->>'seq')::integer as seq from activity_events`)).map((r) => r.seq),
-    );
+    const stored = new Set((await sqlOnce<{ seq: number }>(database.url!, `select (payload->>'seq')::integer as seq from activity_events`)).map((r) => r.seq));
     const acked = sent.flatMap((b) => (b.name === 'activity heartbeat' && b.answer?.status === 200 ? [b.answer.seq!] : []));
     expect(acked.length).toBeGreaterThan(0);
-    expect(acked.filter((n) => !stored.has(n)), 'acknowledged heartbeats missing').toEqual([]);
+    expect(
+      acked.filter((n) => !stored.has(n)),
+      'acknowledged heartbeats missing',
+    ).toEqual([]);
     console.info(
       `database-outage: ${outages.map((o, i) => `outage ${i + 1} (${o.outageMs} ms): all 503 ${o.noticedMs} ms after the cut, then ${o.rounds} probe rounds, recovered ${o.recoveredMs} ms after the restore (${o.polls} polls)`).join('; ')}; ` +
         `${sent.length} requests in all, ${unavailable} answered 503; ${acked.length} heartbeats acknowledged, ${stored.size} stored; ${proxy.accepted} database connections opened`,

@@ -75,7 +75,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fault: kill -9 of an import halfw
       const seen = await poll(
         'the import transaction writing channel rows',
         async () => {
-          if (child.exitCode !== null || child.signalCode !== null) throw new PollAbort(`the import ended (${child.exitCode ?? child.signalCode}) before it was killed; make the catalog bigger:\n${output}`);
+          if (child.exitCode !== null || child.signalCode !== null)
+            throw new PollAbort(`the import ended (${child.exitCode ?? child.signalCode}) before it was killed; make the catalog bigger:\n${output}`);
           const now = await writers();
           if (now.length > 0) firstWriteMs ??= Math.round(performance.now() - started);
           return now.find((w) => HALFWAY.test(w.query));
@@ -143,7 +144,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fault: kill -9 of an import halfw
     const seen = await poll(
       'the import writing rows into the data directory',
       async () => {
-        if (child.exitCode !== null || child.signalCode !== null) throw new PollAbort(`the import ended (${child.exitCode ?? child.signalCode}) before it was killed; make the catalog bigger:\n${output}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new PollAbort(`the import ended (${child.exitCode ?? child.signalCode}) before it was killed; make the catalog bigger:\n${output}`);
         const changed = [...relationFiles(dataDir)].filter(([name, stamp]) => untouched.get(name) !== stamp).map(([name]) => name);
         const relations = new Set(changed.map((name) => name.replace(/_(fsm|vm)$/, '')));
         return relations.size >= 3 && changed.some((name) => name.endsWith('_fsm')) && changed;

@@ -100,19 +100,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fault: kill -9 of the server unde
     const response = await heartbeat(server.url, after);
     expect([response.status, await response.json()]).toEqual([200, { message: 'Success' }]);
 
-    const stored = await sqlOnce<{ seq: number; n: number }>(
-      database.url!,
-      `select (payload->>'seq')::integer as seq, count(*)::integer as n from activity_events group by 1`,
-    );
+    const stored = await sqlOnce<{ seq: number; n: number }>(database.url!, `select (payload->>'seq')::integer as seq, count(*)::integer as n from activity_events group by 1`);
     const storedSeqs = new Map(stored.map((r) => [r.seq, r.n]));
     const acked = [...loads.flatMap((l) => l.acked), after];
     const missing = acked.filter((seq) => !storedSeqs.has(seq));
     expect(missing, 'acknowledged heartbeats missing from activity_events').toEqual([]);
-    expect(stored.filter((r) => r.n !== 1), 'heartbeats stored more than once').toEqual([]);
-    expect(stored.every((r) => r.seq < nextSeq), 'only heartbeats that were sent are stored').toBe(true);
+    expect(
+      stored.filter((r) => r.n !== 1),
+      'heartbeats stored more than once',
+    ).toEqual([]);
+    expect(
+      stored.every((r) => r.seq < nextSeq),
+      'only heartbeats that were sent are stored',
+    ).toBe(true);
     // The kills came mid-load: requests were cut off without an answer.
-    expect(loads.reduce((n, l) => n + l.lost.length, 0), 'requests in flight at the kills').toBeGreaterThan(0);
-    for (const load of loads) expect(Object.keys(load.others).filter((s) => s !== '503'), 'answers other than 200 or 503').toEqual([]);
+    expect(
+      loads.reduce((n, l) => n + l.lost.length, 0),
+      'requests in flight at the kills',
+    ).toBeGreaterThan(0);
+    for (const load of loads)
+      expect(
+        Object.keys(load.others).filter((s) => s !== '503'),
+        'answers other than 200 or 503',
+      ).toEqual([]);
 
     const doubleOpen = await sqlOnce(
       database.url!,

@@ -57,11 +57,7 @@ export async function killHard(child: ChildProcess | undefined): Promise<Exit | 
 }
 
 /** Runs one statement on its own connection. */
-export async function sqlOnce<R extends pg.QueryResultRow = Record<string, unknown>>(
-  url: string,
-  text: string,
-  params: unknown[] = [],
-): Promise<R[]> {
+export async function sqlOnce<R extends pg.QueryResultRow = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -10,11 +10,69 @@ const hex = (byte: number) => byte.toString(16).toUpperCase().padStart(2, '0');
 
 /** Values that have broken parsers before: numbers out of range, prototype keys, NUL, lone surrogates. */
 export const NASTY_TEXT = [
-  '', ' ', '  ', '0', '-1', '+7', ' 7 ', '007', '1.5', '1e3', '0x10', 'NaN', 'Infinity', '-0', '2147483647', '2147483648',
-  '-2147483649', '99999999999999999999999999999999', 'null', 'undefined', 'true', 'false', 'True', '[]', '{}', '__proto__',
-  'constructor', 'prototype', 'toString', 'hasOwnProperty', '../', '..', '.', '/', '\\', '%', '%00', '\u0000', 'a\u0000b',
-  '\uD800', '\uDC00x', '\uFFFE', '\uFFFF', '\u2028', '\u0085', '𝄞', 'é', 'ß', 'İ', '٣', '１２', "'; drop table accounts; --",
-  '<script>alert(1)</script>', '${7*7}', '{{7*7}}', '\t', '\r\n', 'a,b', ',', ',,,', '1,2,3', '-', 'x'.repeat(256),
+  '',
+  ' ',
+  '  ',
+  '0',
+  '-1',
+  '+7',
+  ' 7 ',
+  '007',
+  '1.5',
+  '1e3',
+  '0x10',
+  'NaN',
+  'Infinity',
+  '-0',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '99999999999999999999999999999999',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  'True',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '../',
+  '..',
+  '.',
+  '/',
+  '\\',
+  '%',
+  '%00',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDC00x',
+  '\uFFFE',
+  '\uFFFF',
+  '\u2028',
+  '\u0085',
+  '𝄞',
+  'é',
+  'ß',
+  'İ',
+  '٣',
+  '１２',
+  "'; drop table accounts; --",
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '{{7*7}}',
+  '\t',
+  '\r\n',
+  'a,b',
+  ',',
+  ',,,',
+  '1,2,3',
+  '-',
+  'x'.repeat(256),
 ] as const;
 
 const printableUnit = fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code));
@@ -45,7 +103,16 @@ export const anyText: fc.Arbitrary<string> = fc.oneof(
 /** Text a header value may hold on the wire (visible ASCII and obs-text; no CR, LF or NUL). */
 export const headerText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: printableUnit, maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 20 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc
+        .integer({ min: 0x20, max: 0xff })
+        .filter((c) => c !== 0x7f)
+        .map((c) => String.fromCharCode(c)),
+      maxLength: 20,
+    }),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 256, max: 8_000 }).map((n) => 'h'.repeat(n)) },
 );
 
@@ -155,7 +222,14 @@ function plausiblePairs(query: Record<string, readonly string[]> | undefined): f
   const entries = Object.entries(query ?? {});
   if (entries.length === 0) return fc.constant([]);
   return fc
-    .tuple(...entries.map(([key, good]) => fc.option(fc.constantFrom(...good).map((value): Pair => [key, value]), { freq: 8, nil: undefined })))
+    .tuple(
+      ...entries.map(([key, good]) =>
+        fc.option(
+          fc.constantFrom(...good).map((value): Pair => [key, value]),
+          { freq: 8, nil: undefined },
+        ),
+      ),
+    )
     .map((pairs) => pairs.filter((pair): pair is Pair => pair !== undefined));
 }
 
@@ -163,17 +237,19 @@ function knownPairs(query: Record<string, readonly string[]> | undefined): fc.Ar
   const keys = Object.keys(query ?? {});
   if (keys.length === 0) return fc.constant([]);
   return fc.array(
-    fc.constantFrom(...keys).chain((key) =>
-      fc.tuple(
-        fc.constant(key),
-        fc.oneof(
-          { weight: 6, arbitrary: fc.constantFrom(...(query![key]!)) },
-          { weight: 3, arbitrary: anyText },
-          { weight: 1, arbitrary: fc.constantFrom(...EXTREME_IDS) },
-          { weight: 1, arbitrary: fc.constant(undefined) },
+    fc
+      .constantFrom(...keys)
+      .chain((key) =>
+        fc.tuple(
+          fc.constant(key),
+          fc.oneof(
+            { weight: 6, arbitrary: fc.constantFrom(...query![key]!) },
+            { weight: 3, arbitrary: anyText },
+            { weight: 1, arbitrary: fc.constantFrom(...EXTREME_IDS) },
+            { weight: 1, arbitrary: fc.constant(undefined) },
+          ),
         ),
       ),
-    ),
     { maxLength: keys.length + 2 },
   );
 }
@@ -195,7 +271,10 @@ export function queryString(query: Record<string, readonly string[]> | undefined
   const built = pairs.chain((list) => fc.tuple(fc.constant(list), fc.array(fc.boolean(), { minLength: list.length, maxLength: list.length })));
   return fc.oneof(
     { weight: 8, arbitrary: built.map(([list, raw]) => serializeQuery(list, raw)) },
-    { weight: 1, arbitrary: fc.constantFrom('', '&', '&&=&', '=', '==', 'a=1&a=2&a=3', '%zz=%zz', 'a=%FF%FE', 'a[]=1&a[b]=2', 'a=1;b=2', '?', '+=+', '__proto__[x]=1', 'a=1&'.repeat(3_000)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', '&', '&&=&', '=', '==', 'a=1&a=2&a=3', '%zz=%zz', 'a=%FF%FE', 'a[]=1&a[b]=2', 'a=1;b=2', '?', '+=+', '__proto__[x]=1', 'a=1&'.repeat(3_000)),
+    },
     { weight: 1, arbitrary: fc.tuple(built, badPercent).map(([[list, raw], bad]) => `${serializeQuery(list, raw)}&${bad}=${bad}`) },
     { weight: 1, arbitrary: fc.integer({ min: 2_000, max: 12_000 }).map((n) => `q=${'z'.repeat(n)}`) },
   );
@@ -212,7 +291,16 @@ export type AuthChoice =
 
 /** How a token is written in the header: the usual way, or ways some clients (and attackers) do. */
 export function authorizationHeader(token: string, form: number): string {
-  const forms = [`Bearer ${token}`, `bearer ${token}`, `Bearer   ${token}  `, `BEARER ${token.toUpperCase()}`, `Token ${token}`, token, `Bearer ${token}, Bearer ${token}`, `Bearer ${token}x`];
+  const forms = [
+    `Bearer ${token}`,
+    `bearer ${token}`,
+    `Bearer   ${token}  `,
+    `BEARER ${token.toUpperCase()}`,
+    `Token ${token}`,
+    token,
+    `Bearer ${token}, Bearer ${token}`,
+    `Bearer ${token}x`,
+  ];
   return forms[form % forms.length]!;
 }
 
@@ -227,15 +315,34 @@ export const authChoice = (hostile = true): fc.Arbitrary<AuthChoice> => (hostile
 
 const hostileAuth: fc.Arbitrary<AuthChoice> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('login' as const), index: fc.nat(10), form: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(7) }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('fresh' as const), accountIndex: fc.nat(10), form: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(7) }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('login' as const), index: fc.nat(10), form: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(7) }) }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('fresh' as const),
+      accountIndex: fc.nat(10),
+      form: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(7) }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('revoked' as const), form: fc.nat(7) }) },
   {
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('garbage' as const),
       value: fc.oneof(
-        fc.constantFrom('Bearer', 'Bearer ', 'Bearer 00000000-0000-0000-0000-000000000000', 'Bearer ffffffff-ffff-4fff-bfff-ffffffffffff', 'Basic YWxpY2U6cGFzcw==', 'Bearer null', 'Bearer undefined', 'Negotiate x'),
+        fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Bearer 00000000-0000-0000-0000-000000000000',
+          'Bearer ffffffff-ffff-4fff-bfff-ffffffffffff',
+          'Basic YWxpY2U6cGFzcw==',
+          'Bearer null',
+          'Bearer undefined',
+          'Negotiate x',
+        ),
         headerText.map((text) => `Bearer ${text}`),
         headerText,
       ),
@@ -245,9 +352,21 @@ const hostileAuth: fc.Arbitrary<AuthChoice> = fc.oneof(
 
 const PLATFORM_IDS = ['ios', 'android', 'mobile', 'roku', 'fire-tv', 'apple-tv', 'android-tv', 'IOS', 'Fire-TV', ' roku ', 'web', 'tizen'];
 const DEVICE_IDS = ['device-1', 'device-2', 'device-3', 'd'.repeat(255), 'd'.repeat(256)];
-const ZONES = ['America/New_York', 'UTC', 'Europe/Paris', 'Eastern Standard Time', 'Asia/Kathmandu', 'Pacific/Kiritimati', 'Etc/GMT+12', '+05:00', 'EST', 'Mars/Olympus', 'america/new_york'];
+const ZONES = [
+  'America/New_York',
+  'UTC',
+  'Europe/Paris',
+  'Eastern Standard Time',
+  'Asia/Kathmandu',
+  'Pacific/Kiritimati',
+  'Etc/GMT+12',
+  '+05:00',
+  'EST',
+  'Mars/Olympus',
+  'america/new_york',
+];
 const ACCEPTS = ['application/json', 'text/csv', 'text/csv;q=0.9, application/json;q=0.8', 'text/csv;q=0', '*/*', 'text/csv;q=abc', 'application/xml', 'text/html,*/*;q=0.1'];
-const TOKEN_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789-_!#$%&\'*+.^`|~';
+const TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-_!#$%&'*+.^`|~";
 /** Headers the transport sets itself or the test clock reads: never fuzzed by name. */
 const RESERVED = new Set(['content-length', 'transfer-encoding', 'host', 'connection', 'expect', 'x-test-now', 'content-type', 'authorization', 'upgrade', 'te', 'trailer']);
 
@@ -264,22 +383,23 @@ function optionalHeader(name: string, good: readonly string[], hostile: boolean)
 const GOOD_PLATFORM_IDS = PLATFORM_IDS.slice(0, 7);
 const GOOD_ZONES = ZONES.slice(0, 7);
 
-export const otherHeaders = (hostile = true): fc.Arbitrary<Record<string, string>> => fc
-  .tuple(
-    optionalHeader('platform-id', hostile ? PLATFORM_IDS : GOOD_PLATFORM_IDS, hostile),
-    optionalHeader('platform', hostile ? PLATFORM_IDS : ['mobile'], hostile),
-    optionalHeader('device-id', hostile ? DEVICE_IDS : DEVICE_IDS.slice(0, 3), hostile),
-    optionalHeader('accept-platform-device-id', hostile ? DEVICE_IDS : DEVICE_IDS.slice(0, 3), hostile),
-    optionalHeader('timezone', hostile ? ZONES : GOOD_ZONES, hostile),
-    optionalHeader('accept', hostile ? ACCEPTS : ACCEPTS.slice(0, 3), hostile),
-    optionalHeader('x-forwarded-for', ['203.0.113.7', '::1', 'garbage', '1.2.3.4, 5.6.7.8'], hostile),
-    optionalHeader('if-none-match', ['"x"', '*'], hostile),
-    fc.array(fc.tuple(headerName, headerText), { maxLength: hostile ? 2 : 0 }),
-  )
-  .map(([platformId, platform, deviceId, legacyDeviceId, zone, accept, forwarded, ifNoneMatch, random]) => {
-    const known = [platformId, platform, deviceId, legacyDeviceId, zone, accept, forwarded, ifNoneMatch].filter((e) => e !== undefined);
-    return Object.fromEntries([...known, ...random]);
-  });
+export const otherHeaders = (hostile = true): fc.Arbitrary<Record<string, string>> =>
+  fc
+    .tuple(
+      optionalHeader('platform-id', hostile ? PLATFORM_IDS : GOOD_PLATFORM_IDS, hostile),
+      optionalHeader('platform', hostile ? PLATFORM_IDS : ['mobile'], hostile),
+      optionalHeader('device-id', hostile ? DEVICE_IDS : DEVICE_IDS.slice(0, 3), hostile),
+      optionalHeader('accept-platform-device-id', hostile ? DEVICE_IDS : DEVICE_IDS.slice(0, 3), hostile),
+      optionalHeader('timezone', hostile ? ZONES : GOOD_ZONES, hostile),
+      optionalHeader('accept', hostile ? ACCEPTS : ACCEPTS.slice(0, 3), hostile),
+      optionalHeader('x-forwarded-for', ['203.0.113.7', '::1', 'garbage', '1.2.3.4, 5.6.7.8'], hostile),
+      optionalHeader('if-none-match', ['"x"', '*'], hostile),
+      fc.array(fc.tuple(headerName, headerText), { maxLength: hostile ? 2 : 0 }),
+    )
+    .map(([platformId, platform, deviceId, legacyDeviceId, zone, accept, forwarded, ifNoneMatch, random]) => {
+      const known = [platformId, platform, deviceId, legacyDeviceId, zone, accept, forwarded, ifNoneMatch].filter((e) => e !== undefined);
+      return Object.fromEntries([...known, ...random]);
+    });
 
 // ---------------------------------------------------------------- bodies
 
@@ -289,9 +409,9 @@ export interface Body {
 }
 
 /** Nested arrays or objects `depth` deep, as JSON text (built as text: no recursion here). */
-export const deepJson = fc.tuple(fc.integer({ min: 10, max: 20_000 }), fc.boolean()).map(([depth, objects]) =>
-  objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`,
-);
+export const deepJson = fc
+  .tuple(fc.integer({ min: 10, max: 20_000 }), fc.boolean())
+  .map(([depth, objects]) => (objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`));
 
 /** A field value: plausible, another JSON type, nasty text, or huge. */
 function fieldValue(good: readonly unknown[], hostile: boolean): fc.Arbitrary<unknown> {
@@ -315,13 +435,15 @@ function knownObject(fields: Record<string, readonly unknown[]>, hostile: boolea
   const known = Object.fromEntries(Object.entries(fields).map(([key, good]) => [key, fieldValue(good, hostile)]));
   const required = Object.keys(fields);
   if (!hostile) return fc.oneof({ weight: 4, arbitrary: fc.record(known, { requiredKeys: required }) }, { weight: 1, arbitrary: fc.record(known, { requiredKeys: [] }) });
-  return fc.tuple(
-    fc.oneof({ weight: 3, arbitrary: fc.record(known, { requiredKeys: required }) }, { weight: 2, arbitrary: fc.record(known, { requiredKeys: [] }) }),
-    fc.dictionary(anyText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 }),
-  ).map(([fieldsPart, extra]) => ({ ...extra, ...fieldsPart }));
+  return fc
+    .tuple(
+      fc.oneof({ weight: 3, arbitrary: fc.record(known, { requiredKeys: required }) }, { weight: 2, arbitrary: fc.record(known, { requiredKeys: [] }) }),
+      fc.dictionary(anyText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 }),
+    )
+    .map(([fieldsPart, extra]) => ({ ...extra, ...fieldsPart }));
 }
 
-const formText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const formText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 function formOf(object: Record<string, unknown>): string {
   const params = new URLSearchParams();
@@ -349,11 +471,31 @@ function splice(json: string, bad: Buffer): Buffer {
 }
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json; charset=latin1',
-  'application/json; charset=utf-16', 'APPLICATION/JSON', 'application/json;;', 'application/x-www-form-urlencoded',
-  'application/x-www-form-urlencoded; charset=utf-8', 'text/plain', 'text/plain; charset=utf-8', 'text/xml', 'application/xml',
-  'multipart/form-data; boundary=x', 'multipart/form-data', 'application/octet-stream', 'application/vnd.api+json', 'application/merge-patch+json',
-  '*/*', 'json', '', ' ', 'application/', '/json', 'application/json, text/plain',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=UTF-8',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'APPLICATION/JSON',
+  'application/json;;',
+  'application/x-www-form-urlencoded',
+  'application/x-www-form-urlencoded; charset=utf-8',
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'text/xml',
+  'application/xml',
+  'multipart/form-data; boundary=x',
+  'multipart/form-data',
+  'application/octet-stream',
+  'application/vnd.api+json',
+  'application/merge-patch+json',
+  '*/*',
+  'json',
+  '',
+  ' ',
+  'application/',
+  '/json',
+  'application/json, text/plain',
 ];
 
 const contentTypeFor = (kind: 'json' | 'form' | 'raw'): fc.Arbitrary<string | undefined> =>
@@ -381,13 +523,40 @@ export function bodyFor(fields: Record<string, readonly unknown[]> | undefined, 
     { weight: 1, arbitrary: withType('json')(deepJson) },
     {
       weight: 1,
-      arbitrary: withType('json')(fc.tuple(object, deepJson, fc.constantFrom(...Object.keys(fields ?? { payload: [] })))
-        .map(([o, deep, key]) => JSON.stringify({ ...o, [key]: 0 }).replace(`"${key}":0`, `"${key}":${deep}`))),
+      arbitrary: withType('json')(
+        fc
+          .tuple(object, deepJson, fc.constantFrom(...Object.keys(fields ?? { payload: [] })))
+          .map(([o, deep, key]) => JSON.stringify({ ...o, [key]: 0 }).replace(`"${key}":0`, `"${key}":${deep}`)),
+      ),
     },
-    { weight: 1, arbitrary: withType('json')(fc.constantFrom('', ' ', '{', '{"a":', 'nul', '[1,]', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}', '\uFEFF{}', '"text"', '1e999', '{"email":"\\ud800"}')) },
+    {
+      weight: 1,
+      arbitrary: withType('json')(
+        fc.constantFrom(
+          '',
+          ' ',
+          '{',
+          '{"a":',
+          'nul',
+          '[1,]',
+          '{"__proto__":{"x":1}}',
+          '{"constructor":{"prototype":{"x":1}}}',
+          '{"a":1,"a":2}',
+          '\uFEFF{}',
+          '"text"',
+          '1e999',
+          '{"email":"\\ud800"}',
+        ),
+      ),
+    },
     { weight: 1, arbitrary: withType('form')(fc.constantFrom('', '=', '&&', 'a', '%zz=%zz', 'a=%FF', 'a=1&a=2', '__proto__=x', 'constructor[prototype]=1', '+=+')) },
     { weight: 2, arbitrary: withType('raw')(invalidUtf8) },
-    { weight: 2, arbitrary: fc.tuple(object, invalidUtf8, fc.constantFrom<'json' | 'form'>('json', 'form')).chain(([o, bad, as]) => withType(as)(fc.constant(splice(as === 'json' ? JSON.stringify(o) : formOf(o), bad)))) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(object, invalidUtf8, fc.constantFrom<'json' | 'form'>('json', 'form'))
+        .chain(([o, bad, as]) => withType(as)(fc.constant(splice(as === 'json' ? JSON.stringify(o) : formOf(o), bad)))),
+    },
     { weight: 1, arbitrary: withType('json')(fc.integer({ min: 60_000, max: 1_200_000 }).map((n) => JSON.stringify({ big: 'b'.repeat(n) }))) },
   );
 }
@@ -453,7 +622,25 @@ export function requestFor(prefix: string, routes: readonly RouteSpec[]): fc.Arb
 /** Any path at all: random segments, odd characters and encodings, near-misses of the group prefixes. */
 export const anyPath: fc.Arbitrary<string> = fc
   .tuple(
-    fc.constantFrom('', '/api', '/api/v1', '/api/v2/rest', '/api/v1/rest', '/api/v1/services', '/api/v1/services/custom', '/api/v1/activity', '/WebServices', '/webservices', '/docs', '/metrics', '/assets/apps', '/healthz', '/readyz', '//api/v1/rest', '/api/v1/rest/..'),
+    fc.constantFrom(
+      '',
+      '/api',
+      '/api/v1',
+      '/api/v2/rest',
+      '/api/v1/rest',
+      '/api/v1/services',
+      '/api/v1/services/custom',
+      '/api/v1/activity',
+      '/WebServices',
+      '/webservices',
+      '/docs',
+      '/metrics',
+      '/assets/apps',
+      '/healthz',
+      '/readyz',
+      '//api/v1/rest',
+      '/api/v1/rest/..',
+    ),
     fc.array(urlComponent(anyText), { maxLength: 4 }),
     fc.option(queryString({}, true), { freq: 2, nil: undefined }),
   )

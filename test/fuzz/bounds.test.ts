@@ -60,10 +60,23 @@ describe.each(BACKENDS)('what one caller can make the service spend, on %s', (ki
   it('many distinct zone spellings, ignored parameters and query strings leave memory bounded', async () => {
     // A dozen zones, each in many spellings: what a zone costs once by design (a formatter, cached
     // days) is paid a dozen times; what a spelling costs would be paid for every request.
-    const zones = ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'UTC', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns', 'Asia/Kathmandu', 'Europe/London', 'America/Los_Angeles', 'Africa/Casablanca', 'Pacific/Kiritimati'];
-    const spelling = fc.tuple(fc.constantFrom(...zones), fc.array(fc.boolean(), { minLength: 40, maxLength: 40 })).map(([zone, upper]) =>
-      [...zone].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(''),
-    );
+    const zones = [
+      'America/New_York',
+      'Europe/Berlin',
+      'Asia/Kolkata',
+      'UTC',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Europe/London',
+      'America/Los_Angeles',
+      'Africa/Casablanca',
+      'Pacific/Kiritimati',
+    ];
+    const spelling = fc
+      .tuple(fc.constantFrom(...zones), fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }))
+      .map(([zone, upper]) => [...zone].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
     const samples = fc.sample(spelling, { seed: FUZZ_SEED, numRuns: kind === 'pglite' ? 1200 : 400 });
     const send = (url: string) => world.t.request({ method: 'GET', url });
     const round = async (spellings: readonly string[], distinct: boolean) => {
@@ -87,7 +100,10 @@ describe.each(BACKENDS)('what one caller can make the service spend, on %s', (ki
     // the same), so the control round sends as many requests with one spelling and no new
     // parameter; the last round, all new spellings and parameters, may add little more than that.
     await round(samples.slice(0, half), true);
-    const control = await round(samples.slice(0, half).map(() => 'UTC'), false);
+    const control = await round(
+      samples.slice(0, half).map(() => 'UTC'),
+      false,
+    );
     const distinct = await round(samples.slice(half), true);
     const grown = distinct - control;
     expect(grown, `distinct requests grew resident memory ${Math.round(grown / 1024)} KB more than as many repeated ones`).toBeLessThan(HEAP_GROWTH_LIMIT);

@@ -45,8 +45,16 @@ function jsonBody(response: LightMyRequestResponse, problems: string[]): unknown
 
 /** Signs of the implementation in an answer: JS stack frames, source paths, database errors. */
 const LEAKS = [
-  /\n\s+at (?:async )?[\w$.<>]+ \(/, /node_modules/, /\.[tj]s:\d+:\d+/, /Failed query/, /SQLSTATE/, /invalid byte sequence/,
-  /invalid input syntax/, /violates [a-z ]*constraint/, /TypeError|RangeError|ReferenceError/, /PGlite|drizzle/i,
+  /\n\s+at (?:async )?[\w$.<>]+ \(/,
+  /node_modules/,
+  /\.[tj]s:\d+:\d+/,
+  /Failed query/,
+  /SQLSTATE/,
+  /invalid byte sequence/,
+  /invalid input syntax/,
+  /violates [a-z ]*constraint/,
+  /TypeError|RangeError|ReferenceError/,
+  /PGlite|drizzle/i,
 ];
 
 /** Nothing of the implementation leaks; what the request itself sent may be echoed back. */
@@ -118,7 +126,7 @@ function legacyProblems(response: LightMyRequestResponse, method: string, sent: 
     // Unknown services and the service description pages go to the root 404 handler (docs/).
     if (method === 'HEAD') return problems;
     const body = parseJson(response.body);
-    if (!body.ok || !isObject(body.value) || body.value.statusCode !== 404) problems.push('404 is not the 404 handler\'s');
+    if (!body.ok || !isObject(body.value) || body.value.statusCode !== 404) problems.push("404 is not the 404 handler's");
     return problems;
   }
   if (status >= 400) {
@@ -153,7 +161,10 @@ function legacyProblems(response: LightMyRequestResponse, method: string, sent: 
 export function answerProblems(group: Group, method: string, sent: string, response: LightMyRequestResponse, ifNoneMatch?: string): string[] {
   const status = response.statusCode;
   // A conditional read whose tag matches (`*` matches any answer, RFC 9110 13.1.2): 304 with no body, in every group.
-  if (status === 304) return ifNoneMatch !== undefined && (method === 'GET' || method === 'HEAD') && response.body === '' && response.headers.etag ? [] : [`304 to ${method} without a matching If-None-Match, or with a body or no ETag`];
+  if (status === 304)
+    return ifNoneMatch !== undefined && (method === 'GET' || method === 'HEAD') && response.body === '' && response.headers.etag
+      ? []
+      : [`304 to ${method} without a matching If-None-Match, or with a body or no ETag`];
   const problems: string[] = [];
   if (status >= 500 && !(group === 'legacy' && status === 500)) problems.push(`status ${status}`);
   // Outside the groups, successful answers may be anything (the docs pages ship JavaScript).

@@ -9,7 +9,20 @@ import { BACKENDS } from '../support/db.ts';
 import { anyPath, authChoice, bodyFor, otherHeaders, requestFor, type FuzzRequest, type Method } from './arbitraries.ts';
 import { checkRequest, printStats } from './property.ts';
 import { checkRawRequest, listening, rawRequest } from './raw.ts';
-import { ACTIVITY_ROUTES, CUSTOM_PREFIX, CUSTOM_ROUTES, LEGACY_PREFIX, LEGACY_ROUTES, OTHER_ROUTES, REST_PREFIX, REST_ROUTES, STORES_PREFIX, STORES_ROUTES, STUDIO_PREFIX, STUDIO_ROUTES } from './routes.ts';
+import {
+  ACTIVITY_ROUTES,
+  CUSTOM_PREFIX,
+  CUSTOM_ROUTES,
+  LEGACY_PREFIX,
+  LEGACY_ROUTES,
+  OTHER_ROUTES,
+  REST_PREFIX,
+  REST_ROUTES,
+  STORES_PREFIX,
+  STORES_ROUTES,
+  STUDIO_PREFIX,
+  STUDIO_ROUTES,
+} from './routes.ts';
 import { buildWorld, changedTables, fuzzParameters, type FuzzWorld } from './world.ts';
 
 const PROPERTY_TIMEOUT_MS = 240_000;
@@ -46,32 +59,44 @@ describe.each(BACKENDS)('fuzzing every route on %s', (kind) => {
 
   it('assets, health, metrics, docs (outside the groups): never a 5xx, nothing leaked', () => run(requestFor('', OTHER_ROUTES), 150), PROPERTY_TIMEOUT_MS);
 
-  it('any path, any method: each group answers in its envelope', () => {
-    const requests = fc.record({
-      method: fc.constantFrom<Method>('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
-      url: anyPath,
-      auth: authChoice(),
-      headers: otherHeaders(),
-      body: bodyFor({ payload: [{}] }, 'json'),
-    });
-    return run(requests, 150);
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'any path, any method: each group answers in its envelope',
+    () => {
+      const requests = fc.record({
+        method: fc.constantFrom<Method>('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+        url: anyPath,
+        auth: authChoice(),
+        headers: otherHeaders(),
+        body: bodyFor({ payload: [{}] }, 'json'),
+      });
+      return run(requests, 150);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   // Last: the Studio's accepted writes change the catalog (that is their job), so the catalog check
   // of the properties above would not hold after it; a rejected Studio request still changes nothing.
-  it('Studio /api/v1/studio/*: { success, data | error }, rejected writes change nothing', async () => {
-    await fc.assert(
-      fc.asyncProperty(requestFor(STUDIO_PREFIX, STUDIO_ROUTES), (request) => checkRequest(world, request)),
-      fuzzParameters(kind, 200),
-    );
-    printStats(expect.getState().currentTestName ?? '');
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'Studio /api/v1/studio/*: { success, data | error }, rejected writes change nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(STUDIO_PREFIX, STUDIO_ROUTES), (request) => checkRequest(world, request)),
+        fuzzParameters(kind, 200),
+      );
+      printStats(expect.getState().currentTestName ?? '');
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('raw bytes on a socket (unencoded request lines, obs-text headers): the group envelope', async () => {
-    const port = await listening(world);
-    await fc.assert(
-      fc.asyncProperty(rawRequest, (request) => checkRawRequest(world, port, request)),
-      fuzzParameters(kind, 80),
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'raw bytes on a socket (unencoded request lines, obs-text headers): the group envelope',
+    async () => {
+      const port = await listening(world);
+      await fc.assert(
+        fc.asyncProperty(rawRequest, (request) => checkRawRequest(world, port, request)),
+        fuzzParameters(kind, 80),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -26,7 +26,12 @@ const preview = (text: string, max = 300) => (text.length > max ? `${text.slice(
 
 function describeRun(request: FuzzRequest, headers: Record<string, string>, response: LightMyRequestResponse | undefined, group: Group, problems: string[]): string {
   const payload = request.body.payload;
-  const body = payload === undefined ? '(none)' : Buffer.isBuffer(payload) ? `<Buffer ${payload.subarray(0, 80).toString('hex')}> (${payload.length} bytes)` : JSON.stringify(preview(payload));
+  const body =
+    payload === undefined
+      ? '(none)'
+      : Buffer.isBuffer(payload)
+        ? `<Buffer ${payload.subarray(0, 80).toString('hex')}> (${payload.length} bytes)`
+        : JSON.stringify(preview(payload));
   return [
     `${problems.length} problem(s) in group ${group}: ${problems.join('; ')}`,
     `request: ${request.method} ${preview(request.url)}`,
@@ -126,12 +131,16 @@ export async function checkRequest(world: FuzzWorld, request: FuzzRequest): Prom
   let response: LightMyRequestResponse;
   let cpuMs: number;
   try {
-    ({ result: response, cpuMs } = await cpuOf(() => timed('requestMs', () => world.t.request({
-      method: request.method,
-      url: request.url,
-      headers,
-      ...(request.body.payload === undefined ? {} : { payload: request.body.payload }),
-    }))));
+    ({ result: response, cpuMs } = await cpuOf(() =>
+      timed('requestMs', () =>
+        world.t.request({
+          method: request.method,
+          url: request.url,
+          headers,
+          ...(request.body.payload === undefined ? {} : { payload: request.body.payload }),
+        }),
+      ),
+    ));
   } catch (error) {
     throw new Error(describeRun(request, headers, undefined, groupOf(request.url.split('?')[0]!), [`inject threw ${String(error)}`]));
   }
@@ -144,7 +153,8 @@ export async function checkRequest(world: FuzzWorld, request: FuzzRequest): Prom
   const problems = answerProblems(group, request.method, sentText(request, headers), response, headers['if-none-match']);
   const budget = scaledBound(REQUEST_CPU_BUDGET_MS);
   if (cpuMs > budget) problems.push(`took ${Math.round(cpuMs)} ms of CPU (budget ${REQUEST_CPU_BUDGET_MS} ms scaled to this machine: ${Math.round(budget)} ms)`);
-  if (group === 'legacy' && hidesServerError(request, response)) problems.push('legacy answered its catch-all "Server was unable to process request." page to a body within the limit');
+  if (group === 'legacy' && hidesServerError(request, response))
+    problems.push('legacy answered its catch-all "Server was unable to process request." page to a body within the limit');
   if (response.statusCode >= 400) {
     const after = await timed('snapshotMs', () => world.snapshot());
     const changed = changedTables(before, after);

@@ -33,8 +33,15 @@ export function exchange(port: number, bytes: Buffer): Promise<RawAnswer> {
 }
 
 const PREFIXES = [
-  '/api/v1/rest/channels/', '/api/v1/rest/', '/api/v1/services/custom/users/', '/api/v1/services/custom/users/11/channels?search=',
-  '/api/v1/activity/', '/api/v1/services/custom/activity?x=', '/WebServices/VastService.asmx/GetVastSettings?channelId=', '/WebServices/', '/elsewhere/',
+  '/api/v1/rest/channels/',
+  '/api/v1/rest/',
+  '/api/v1/services/custom/users/',
+  '/api/v1/services/custom/users/11/channels?search=',
+  '/api/v1/activity/',
+  '/api/v1/services/custom/activity?x=',
+  '/WebServices/VastService.asmx/GetVastSettings?channelId=',
+  '/WebServices/',
+  '/elsewhere/',
 ];
 
 /** Bytes a conforming client would have percent-encoded: UTF-8 and not, spaces, controls, DEL. */
@@ -64,8 +71,11 @@ export async function checkRawRequest(world: FuzzWorld, port: number, { method, 
   const target = Buffer.concat([Buffer.from(prefix), Buffer.from(bytes), Buffer.from(suffix)]);
   const header = headerBytes === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from('Timezone: '), Buffer.from(headerBytes), Buffer.from('\r\n')]);
   const request = Buffer.concat([
-    Buffer.from(`${method} `), target, Buffer.from(` HTTP/1.1\r\nHost: localhost\r\nX-Test-Now: ${TEST_NOW}\r\nConnection: close\r\n`),
-    header, Buffer.from('Content-Length: 0\r\n\r\n'),
+    Buffer.from(`${method} `),
+    target,
+    Buffer.from(` HTTP/1.1\r\nHost: localhost\r\nX-Test-Now: ${TEST_NOW}\r\nConnection: close\r\n`),
+    header,
+    Buffer.from('Content-Length: 0\r\n\r\n'),
   ]);
   const before = await world.snapshot();
   const answer = await exchange(port, request);
@@ -75,6 +85,8 @@ export async function checkRawRequest(world: FuzzWorld, port: number, { method, 
     if (changed.length > 0) problems.push(`rejected request changed ${changed.join(', ')}`);
   }
   if (problems.length > 0) {
-    throw new Error(`${problems.join('; ')}\n  request: ${JSON.stringify(request.toString('latin1'))}\n  answer: ${answer.statusCode} ${answer.headers['content-type']} ${JSON.stringify(answer.body.slice(0, 300))}`);
+    throw new Error(
+      `${problems.join('; ')}\n  request: ${JSON.stringify(request.toString('latin1'))}\n  answer: ${answer.statusCode} ${answer.headers['content-type']} ${JSON.stringify(answer.body.slice(0, 300))}`,
+    );
   }
 }

@@ -23,12 +23,16 @@ describe.each(BACKENDS)('fuzz regressions on %s', (kind) => {
     const token = await world.freshToken(11);
     const favorite = await world.t.request({ method: 'POST', url: '/api/v1/rest/favorites/202', headers: { authorization: `Bearer ${token}` } });
     expect(favorite.statusCode).toBe(200);
-    const heartbeat = await world.t.request({ method: 'POST', url: '/api/v1/activity', payload: { source: 'roku_app', action: 'play_channel', channel_id: 201, user_id: 'self-test' } });
+    const heartbeat = await world.t.request({
+      method: 'POST',
+      url: '/api/v1/activity',
+      payload: { source: 'roku_app', action: 'play_channel', channel_id: 201, user_id: 'self-test' },
+    });
     expect(heartbeat.statusCode).toBe(200);
     expect(changedTables(before, await world.snapshot())).toEqual(['activity_events', 'auth_tokens', 'favorites', 'watch_sessions']);
   });
 
-  it('the envelope checks refuse another group\'s envelope and a 500', async () => {
+  it("the envelope checks refuse another group's envelope and a 500", async () => {
     const rest = await world.t.request({ method: 'GET', url: '/api/v1/rest/channels' });
     expect(answerProblems('rest', 'GET', '', rest)).toEqual([]);
     expect(answerProblems('custom', 'GET', '', rest)).not.toEqual([]);
@@ -63,14 +67,17 @@ describe.each(BACKENDS)('fuzz regressions on %s', (kind) => {
     }
   });
 
-  it('a path outside the groups keeps Fastify\'s JSON error', async () => {
+  it("a path outside the groups keeps Fastify's JSON error", async () => {
     const response = await world.t.request({ method: 'GET', url: '/nowhere/%zz' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'Bad Request', code: 'FST_ERR_BAD_URL', statusCode: 400 });
   });
 
-  it('unencoded UTF-8 in a Custom path, refused by Node\'s HTTP parser, is answered in the Custom envelope', async () => {
-    const answer = await exchange(await listening(world), Buffer.from('GET /api/v1/services/custom/users/jos\u00e9/settings HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 'utf8'));
+  it("unencoded UTF-8 in a Custom path, refused by Node's HTTP parser, is answered in the Custom envelope", async () => {
+    const answer = await exchange(
+      await listening(world),
+      Buffer.from('GET /api/v1/services/custom/users/jos\u00e9/settings HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 'utf8'),
+    );
     expect(answer.statusCode).toBe(400);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(answer.body)).toEqual({ data: { message: expect.any(String), status_code: 400 } });
@@ -85,16 +92,14 @@ describe.each(BACKENDS)('fuzz regressions on %s', (kind) => {
     expect(JSON.parse(big.body)).toEqual({ success: false, error: { code: 'invalid_request', message: 'Exceeded maximum allowed HTTP header size' } });
   });
 
-  it.each([
-    '/users/%00/settings',
-    '/users/alice-tv%00/app_settings',
-    '/users/%00/apps/subscription/status',
-    '/users/11%00/channels',
-  ])('a Custom {id} with a NUL character (%s) is an unknown user (404), not a database error (500)', async (path) => {
-    const response = await world.t.request({ method: 'GET', url: `/api/v1/services/custom${path}`, headers: { 'platform-id': 'ios', 'device-id': 'device-1' } });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ data: { message: 'User is required', status_code: 404 } });
-  });
+  it.each(['/users/%00/settings', '/users/alice-tv%00/app_settings', '/users/%00/apps/subscription/status', '/users/11%00/channels'])(
+    'a Custom {id} with a NUL character (%s) is an unknown user (404), not a database error (500)',
+    async (path) => {
+      const response = await world.t.request({ method: 'GET', url: `/api/v1/services/custom${path}`, headers: { 'platform-id': 'ios', 'device-id': 'device-1' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ data: { message: 'User is required', status_code: 404 } });
+    },
+  );
 
   it.each(['/assets/apps/301/logo%00', '/assets/apps/301/%00', '/assets/apps/301/logo%00?v=x'])(
     'an asset role with a NUL character (%s) is not found (404), not a 500 that shows the failed query',

@@ -66,7 +66,15 @@ export const TOKEN_ACCOUNTS = [11, 12, 13, 14, 15, 16, 17] as const;
  * Rate-limit counters live in memory (and limits are off in these runs anyway).
  */
 export const STATE_TABLES = [
-  'accounts', 'auth_tokens', 'favorites', 'channel_unlocks', 'subscriptions', 'ppv_unlocks', 'verification_attempts', 'activity_events', 'watch_sessions',
+  'accounts',
+  'auth_tokens',
+  'favorites',
+  'channel_unlocks',
+  'subscriptions',
+  'ppv_unlocks',
+  'verification_attempts',
+  'activity_events',
+  'watch_sessions',
   'viewer_live_links',
 ] as const;
 const EXCLUDED_TABLES = new Set(['login_throttles']);
@@ -99,7 +107,7 @@ export interface FuzzWorld {
   close(): Promise<void>;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 async function tableNames(db: Queryable): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(
@@ -123,11 +131,16 @@ export async function buildWorld(kind: DatabaseKind, config: Partial<Config> = {
   const store = await startStoreServer();
   store.reply = () => ({ status: 404, text: 'Not found' });
   const storeUrls: Partial<Config> = {
-    STORE_APPLE_API_URL: store.url, STORE_APPLE_SANDBOX_API_URL: store.url,
-    STORE_APPLE_VERIFY_RECEIPT_URL: `${store.url}/verifyReceipt`, STORE_APPLE_VERIFY_RECEIPT_SANDBOX_URL: `${store.url}/sandbox/verifyReceipt`,
-    STORE_GOOGLE_API_URL: store.url, STORE_GOOGLE_TOKEN_URL: `${store.url}/token`,
-    STORE_AMAZON_URL: store.url, STORE_AMAZON_SANDBOX_URL: `${store.url}/sandbox`,
-    STORE_ROKU_URL: store.url, STORE_TIMEOUT_MS: 2_000,
+    STORE_APPLE_API_URL: store.url,
+    STORE_APPLE_SANDBOX_API_URL: store.url,
+    STORE_APPLE_VERIFY_RECEIPT_URL: `${store.url}/verifyReceipt`,
+    STORE_APPLE_VERIFY_RECEIPT_SANDBOX_URL: `${store.url}/sandbox/verifyReceipt`,
+    STORE_GOOGLE_API_URL: store.url,
+    STORE_GOOGLE_TOKEN_URL: `${store.url}/token`,
+    STORE_AMAZON_URL: store.url,
+    STORE_AMAZON_SANDBOX_URL: `${store.url}/sandbox`,
+    STORE_ROKU_URL: store.url,
+    STORE_TIMEOUT_MS: 2_000,
   };
   // Rate limits off: thousands of requests come from one address. Load shedding off (0): a
   // loaded CI machine must not turn runs into 503s, which the properties do not allow.

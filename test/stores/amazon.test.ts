@@ -7,7 +7,8 @@ const NOW = new Date('2026-03-01T00:00:00Z');
 const DAY = 86_400_000;
 const SECRET = '2:smXBjZkWCxDMSBvQ8HBGsUS1PK3jvVc8tuTjLNfPHfYAga6WaDzXJPoWpfemXaHg:iEzHzPjJ-XwRdZ4b4e7Hxw==';
 const USER = 'l3HL7XppEMhrOGDnur9-ulvqomrSg6qyODKmah76lJU=';
-const RECEIPT = 'q1YqVbJSyjH28DGPKChw9c0o8nd3ySststQtzSkrzM8tCk43K6z0d_HOTcwwN8vxCrVV0lEqBmpJzs_VS8xNrMrP0ysuTSo2BAqXKFkZ6SilACUNzQxMzAyNjYyNDQ3MgDKJSlZpiTnFqTpK6UpWJUWlQEYahFELAA';
+const RECEIPT =
+  'q1YqVbJSyjH28DGPKChw9c0o8nd3ySststQtzSkrzM8tCk43K6z0d_HOTcwwN8vxCrVV0lEqBmpJzs_VS8xNrMrP0ysuTSo2BAqXKFkZ6SilACUNzQxMzAyNjYyNDQ3MgDKJSlZpiTnFqTpK6UpWJUWlQEYahFELAA';
 const MONTHLY = 'com.example.northwind.premium.monthly.amzn';
 const RENTAL = 'com.example.northwind.ppv.rental';
 
@@ -30,10 +31,27 @@ function input(overrides: Partial<VerifyInput> = {}): VerifyInput {
 /** An RVS answer for a subscription, shaped like Amazon's documented examples. */
 function rvs(extra: Record<string, unknown> = {}) {
   return {
-    autoRenewing: true, betaProduct: false, cancelDate: null, cancelReason: null, countryCode: 'US', deferredDate: null, deferredSku: null,
-    freeTrialEndDate: null, gracePeriodEndDate: null, parentProductId: null, productId: MONTHLY, productType: 'SUBSCRIPTION', promotions: null,
-    purchaseDate: NOW.getTime() - 10 * DAY, quantity: 1, receiptId: RECEIPT, renewalDate: NOW.getTime() + 20 * DAY, term: '1 Month',
-    termSku: `${MONTHLY}_term`, testTransaction: false, ...extra,
+    autoRenewing: true,
+    betaProduct: false,
+    cancelDate: null,
+    cancelReason: null,
+    countryCode: 'US',
+    deferredDate: null,
+    deferredSku: null,
+    freeTrialEndDate: null,
+    gracePeriodEndDate: null,
+    parentProductId: null,
+    productId: MONTHLY,
+    productType: 'SUBSCRIPTION',
+    promotions: null,
+    purchaseDate: NOW.getTime() - 10 * DAY,
+    quantity: 1,
+    receiptId: RECEIPT,
+    renewalDate: NOW.getTime() + 20 * DAY,
+    term: '1 Month',
+    termSku: `${MONTHLY}_term`,
+    testTransaction: false,
+    ...extra,
   };
 }
 
@@ -65,8 +83,13 @@ describe('Amazon RVS subscriptions', () => {
     server.reply = rvsServer({ json: rvs() });
     const verdict = await amazonVerifier(options()).verifySubscription(input());
     expect(verdict).toMatchObject({
-      outcome: 'valid', productId: MONTHLY, transactionId: RECEIPT, originalTransactionId: RECEIPT,
-      expiresAt: new Date(NOW.getTime() + 20 * DAY), environment: 'production', autoRenewing: true,
+      outcome: 'valid',
+      productId: MONTHLY,
+      transactionId: RECEIPT,
+      originalTransactionId: RECEIPT,
+      expiresAt: new Date(NOW.getTime() + 20 * DAY),
+      environment: 'production',
+      autoRenewing: true,
     });
     expect(server.requests).toHaveLength(1);
   });
@@ -83,7 +106,7 @@ describe('Amazon RVS subscriptions', () => {
     expectOutcome(await amazonVerifier(options()).verifySubscription(input()), 'revoked');
   });
 
-  it('refuses another product (Amazon names no app, so another app\'s receipt lands here) and a non-subscription', async () => {
+  it("refuses another product (Amazon names no app, so another app's receipt lands here) and a non-subscription", async () => {
     server.reply = rvsServer({ json: rvs({ productId: 'com.other.app.premium' }) });
     expectOutcome(await amazonVerifier(options()).verifySubscription(input()), 'wrong_product');
     server.reply = rvsServer({ json: rvs({ productType: 'ENTITLED', productId: MONTHLY }) });
@@ -126,11 +149,17 @@ describe('Amazon RVS subscriptions', () => {
 
 describe('Amazon RVS one-time purchases', () => {
   const ppv = (overrides: Partial<VerifyInput> = {}) => input({ productIds: [RENTAL], ...overrides });
-  const consumable = (extra: Record<string, unknown> = {}) => rvs({ productId: RENTAL, productType: 'CONSUMABLE', autoRenewing: false, renewalDate: null, term: null, termSku: null, ...extra });
+  const consumable = (extra: Record<string, unknown> = {}) =>
+    rvs({ productId: RENTAL, productType: 'CONSUMABLE', autoRenewing: false, renewalDate: null, term: null, termSku: null, ...extra });
 
   it('accepts a consumable purchase with no expiry of its own', async () => {
     server.reply = rvsServer({ json: consumable() });
-    expect(await amazonVerifier(options()).verifyPurchase(ppv({ receiptData: `${USER}:${RECEIPT}` }))).toMatchObject({ outcome: 'valid', productId: RENTAL, expiresAt: null, autoRenewing: false });
+    expect(await amazonVerifier(options()).verifyPurchase(ppv({ receiptData: `${USER}:${RECEIPT}` }))).toMatchObject({
+      outcome: 'valid',
+      productId: RENTAL,
+      expiresAt: null,
+      autoRenewing: false,
+    });
   });
 
   it('reports a cancelled purchase as refunded and another product as wrong', async () => {

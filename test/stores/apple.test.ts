@@ -80,8 +80,13 @@ describe('Apple StoreKit 2 signed transactions, verified offline', () => {
   it('accepts a genuine production transaction for the app', async () => {
     const verdict = await verifier().verifySubscription(input({ receiptData: jws() }));
     expect(verdict).toMatchObject({
-      outcome: 'valid', productId: MONTHLY, transactionId: '2000000111', originalTransactionId: '2000000100',
-      expiresAt: new Date(NOW.getTime() + 20 * DAY), environment: 'production', autoRenewing: false,
+      outcome: 'valid',
+      productId: MONTHLY,
+      transactionId: '2000000111',
+      originalTransactionId: '2000000100',
+      expiresAt: new Date(NOW.getTime() + 20 * DAY),
+      environment: 'production',
+      autoRenewing: false,
     });
     expect(server.requests).toHaveLength(0);
   });
@@ -96,7 +101,7 @@ describe('Apple StoreKit 2 signed transactions, verified offline', () => {
     expectOutcome(await verifier().verifySubscription(input({ receiptData: jws({ revocationDate: NOW.getTime() - DAY }) })), 'revoked');
   });
 
-  it('refuses a product that is not one of the app\'s', async () => {
+  it("refuses a product that is not one of the app's", async () => {
     const verdict = await verifier().verifySubscription(input({ receiptData: jws({ productId: 'com.other.premium' }) }));
     expectOutcome(verdict, 'wrong_product');
   });
@@ -142,8 +147,16 @@ function bearerOk(request: Received): boolean {
   const signedOk = verifySignature('sha256', Buffer.from(`${header}.${payload}`), { key: apiKey.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   const h = JSON.parse(Buffer.from(header, 'base64url').toString()) as Record<string, unknown>;
   const c = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-  return signedOk && h.alg === 'ES256' && h.kid === 'KEY123' && c.iss === apiCredentials().issuerId && c.aud === 'appstoreconnect-v1'
-    && c.bid === BUNDLE && c.iat === NOW.getTime() / 1000 && Number(c.exp) > Number(c.iat);
+  return (
+    signedOk &&
+    h.alg === 'ES256' &&
+    h.kid === 'KEY123' &&
+    c.iss === apiCredentials().issuerId &&
+    c.aud === 'appstoreconnect-v1' &&
+    c.bid === BUNDLE &&
+    c.iat === NOW.getTime() / 1000 &&
+    Number(c.exp) > Number(c.iat)
+  );
 }
 
 describe('Apple App Store Server API look-ups', () => {
@@ -151,15 +164,27 @@ describe('Apple App Store Server API look-ups', () => {
   const statusResponse = (tx: Record<string, unknown>, status: number, autoRenewStatus = 1, renewal: Record<string, unknown> = {}) => ({
     environment: tx.environment,
     bundleId: BUNDLE,
-    data: [{
-      subscriptionGroupIdentifier: '21000000',
-      lastTransactions: [{
-        originalTransactionId: tx.originalTransactionId,
-        status,
-        signedTransactionInfo: signAppleJws(chain, tx),
-        signedRenewalInfo: signAppleJws(chain, { originalTransactionId: tx.originalTransactionId, autoRenewProductId: MONTHLY, productId: MONTHLY, autoRenewStatus, environment: tx.environment, signedDate: NOW.getTime() - DAY, ...renewal }),
-      }],
-    }],
+    data: [
+      {
+        subscriptionGroupIdentifier: '21000000',
+        lastTransactions: [
+          {
+            originalTransactionId: tx.originalTransactionId,
+            status,
+            signedTransactionInfo: signAppleJws(chain, tx),
+            signedRenewalInfo: signAppleJws(chain, {
+              originalTransactionId: tx.originalTransactionId,
+              autoRenewProductId: MONTHLY,
+              productId: MONTHLY,
+              autoRenewStatus,
+              environment: tx.environment,
+              signedDate: NOW.getTime() - DAY,
+              ...renewal,
+            }),
+          },
+        ],
+      },
+    ],
   });
 
   it('sees a renewal the device JWS predates, with a correctly signed bearer token', async () => {
@@ -167,7 +192,13 @@ describe('Apple App Store Server API look-ups', () => {
     server.reply = (request) => (bearerOk(request) ? { json: statusResponse(renewed, 1) } : { status: 401, text: 'Unauthenticated' });
     const stale = jws({ expiresDate: NOW.getTime() - DAY });
     const verdict = await verifier().verifySubscription(input({ credentials: apiCredentials(), receiptData: stale }));
-    expect(verdict).toMatchObject({ outcome: 'valid', transactionId: '2000000222', originalTransactionId: '2000000100', autoRenewing: true, expiresAt: new Date(NOW.getTime() + 30 * DAY) });
+    expect(verdict).toMatchObject({
+      outcome: 'valid',
+      transactionId: '2000000222',
+      originalTransactionId: '2000000100',
+      autoRenewing: true,
+      expiresAt: new Date(NOW.getTime() + 30 * DAY),
+    });
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /prod/inApps/v1/subscriptions/2000000100']);
   });
 
@@ -193,15 +224,16 @@ describe('Apple App Store Server API look-ups', () => {
 
   it('restores by original transaction id: production first, then the sandbox, per Apple', async () => {
     const sandboxTx = transaction({ environment: 'Sandbox' });
-    server.reply = (request) => (request.url.startsWith('/prod/')
-      ? { status: 404, json: { errorCode: 4040010, errorMessage: 'Transaction id not found.' } }
-      : { json: statusResponse(sandboxTx, 1) });
+    server.reply = (request) =>
+      request.url.startsWith('/prod/') ? { status: 404, json: { errorCode: 4040010, errorMessage: 'Transaction id not found.' } } : { json: statusResponse(sandboxTx, 1) };
     const restore = input({ credentials: apiCredentials(), originalTransactionId: '2000000100' });
     expectOutcome(await verifier().verifySubscription(restore), 'sandbox_not_allowed');
     expect(await verifier().verifySubscription({ ...restore, allowSandbox: true })).toMatchObject({ outcome: 'valid', environment: 'sandbox' });
     expect(server.requests.map((r) => r.url)).toEqual([
-      '/prod/inApps/v1/subscriptions/2000000100', '/sandbox/inApps/v1/subscriptions/2000000100',
-      '/prod/inApps/v1/subscriptions/2000000100', '/sandbox/inApps/v1/subscriptions/2000000100',
+      '/prod/inApps/v1/subscriptions/2000000100',
+      '/sandbox/inApps/v1/subscriptions/2000000100',
+      '/prod/inApps/v1/subscriptions/2000000100',
+      '/sandbox/inApps/v1/subscriptions/2000000100',
     ]);
   });
 
@@ -248,15 +280,25 @@ describe('Apple App Store Server API look-ups', () => {
 describe('Apple legacy app receipts through verifyReceipt', () => {
   const verifier = () => appleVerifier(options());
   const legacy = (overrides: { credentials?: Record<string, string> } & Partial<VerifyInput> = {}) =>
-    input({ receiptData: 'MIIT0QYJKoZIhvcNAQcCoIITwjCCE74CAQExCzAJBgUrDgMCGgUAMIIDcgYJKoZIhvcNAQcBoIIDYwSCA18x', credentials: { bundleId: BUNDLE, sharedSecret: 'app-shared-secret' }, ...overrides });
+    input({
+      receiptData: 'MIIT0QYJKoZIhvcNAQcCoIITwjCCE74CAQExCzAJBgUrDgMCGgUAMIIDcgYJKoZIhvcNAQcBoIIDYwSCA18x',
+      credentials: { bundleId: BUNDLE, sharedSecret: 'app-shared-secret' },
+      ...overrides,
+    });
   const ok = (overrides: Record<string, unknown> = {}, environment = 'Production') => ({
     status: 0,
     environment,
     receipt: { bundle_id: BUNDLE, in_app: [] },
-    latest_receipt_info: [{
-      product_id: MONTHLY, transaction_id: '1000000222', original_transaction_id: '1000000100',
-      purchase_date_ms: String(NOW.getTime() - 10 * DAY), expires_date_ms: String(NOW.getTime() + 20 * DAY), ...overrides,
-    }],
+    latest_receipt_info: [
+      {
+        product_id: MONTHLY,
+        transaction_id: '1000000222',
+        original_transaction_id: '1000000100',
+        purchase_date_ms: String(NOW.getTime() - 10 * DAY),
+        expires_date_ms: String(NOW.getTime() + 20 * DAY),
+        ...overrides,
+      },
+    ],
     pending_renewal_info: [{ original_transaction_id: '1000000100', auto_renew_status: '1', product_id: MONTHLY }],
     latest_receipt: 'MIIT...',
   });
@@ -300,7 +342,14 @@ describe('Apple legacy app receipts through verifyReceipt', () => {
   });
 
   it('maps Apple status codes: junk is invalid, a wrong shared secret or a busy server is unavailable', async () => {
-    for (const [status, outcome] of [[21002, 'invalid'], [21003, 'invalid'], [21010, 'invalid'], [21004, 'unavailable'], [21005, 'unavailable'], [21199, 'unavailable']] as const) {
+    for (const [status, outcome] of [
+      [21002, 'invalid'],
+      [21003, 'invalid'],
+      [21010, 'invalid'],
+      [21004, 'unavailable'],
+      [21005, 'unavailable'],
+      [21199, 'unavailable'],
+    ] as const) {
       server.reply = () => ({ json: { status } });
       expectOutcome(await verifier().verifySubscription(legacy({ receiptData: 'bm90IGEgcmVjZWlwdA==' })), outcome);
     }

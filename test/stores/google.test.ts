@@ -38,13 +38,17 @@ beforeEach(() => {
 function tokenEndpoint(request: Received): Reply {
   const form = new URLSearchParams(request.body);
   const [header, claims, signature] = (form.get('assertion') ?? '').split('.');
-  const signed = !!header && !!claims && !!signature
-    && verifySignature('sha256', Buffer.from(`${header}.${claims}`), account.publicKey, Buffer.from(signature, 'base64url'));
+  const signed = !!header && !!claims && !!signature && verifySignature('sha256', Buffer.from(`${header}.${claims}`), account.publicKey, Buffer.from(signature, 'base64url'));
   const c = signed ? (JSON.parse(Buffer.from(claims!, 'base64url').toString()) as Record<string, unknown>) : {};
   const h = signed ? (JSON.parse(Buffer.from(header!, 'base64url').toString()) as Record<string, unknown>) : {};
-  const ok = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && signed && h.alg === 'RS256'
-    && c.iss === EMAIL && c.aud === `${server.url}/token` && c.scope === 'https://www.googleapis.com/auth/androidpublisher'
-    && Number(c.exp) - Number(c.iat) === 3600;
+  const ok =
+    form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' &&
+    signed &&
+    h.alg === 'RS256' &&
+    c.iss === EMAIL &&
+    c.aud === `${server.url}/token` &&
+    c.scope === 'https://www.googleapis.com/auth/androidpublisher' &&
+    Number(c.exp) - Number(c.iat) === 3600;
   if (!ok) return { status: 400, json: { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' } };
   issued += 1;
   return { json: { access_token: `ya29.test-${issued}`, expires_in: 3599, token_type: 'Bearer' } };
@@ -75,14 +79,16 @@ function subscription(state = 'SUBSCRIPTION_STATE_ACTIVE', item: Record<string, 
     subscriptionState: state,
     latestOrderId: 'GPA.3345-1234-5678-91011..1',
     acknowledgementState: 'ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED',
-    lineItems: [{
-      productId: MONTHLY,
-      expiryTime: new Date(NOW.getTime() + 20 * DAY).toISOString(),
-      autoRenewingPlan: { autoRenewEnabled: state === 'SUBSCRIPTION_STATE_ACTIVE' },
-      offerDetails: { basePlanId: 'monthly' },
-      latestSuccessfulOrderId: 'GPA.3345-1234-5678-91011..1',
-      ...item,
-    }],
+    lineItems: [
+      {
+        productId: MONTHLY,
+        expiryTime: new Date(NOW.getTime() + 20 * DAY).toISOString(),
+        autoRenewingPlan: { autoRenewEnabled: state === 'SUBSCRIPTION_STATE_ACTIVE' },
+        offerDetails: { basePlanId: 'monthly' },
+        latestSuccessfulOrderId: 'GPA.3345-1234-5678-91011..1',
+        ...item,
+      },
+    ],
     ...extra,
   };
 }
@@ -96,8 +102,13 @@ describe('Google Play subscriptions (purchases.subscriptionsv2.get)', () => {
     const verifier = googleVerifier(options());
     const verdict = await verifier.verifySubscription(input());
     expect(verdict).toMatchObject({
-      outcome: 'valid', productId: MONTHLY, transactionId: 'GPA.3345-1234-5678-91011..1', originalTransactionId: TOKEN,
-      expiresAt: new Date(NOW.getTime() + 20 * DAY), environment: 'production', autoRenewing: true,
+      outcome: 'valid',
+      productId: MONTHLY,
+      transactionId: 'GPA.3345-1234-5678-91011..1',
+      originalTransactionId: TOKEN,
+      expiresAt: new Date(NOW.getTime() + 20 * DAY),
+      environment: 'production',
+      autoRenewing: true,
     });
     expect(apiRequests().map((r) => r.url)).toEqual([`/androidpublisher/v3/applications/${PACKAGE}/purchases/subscriptionsv2/tokens/${TOKEN}`]);
     const bearer = apiRequests()[0]!.headers.authorization;
@@ -137,7 +148,16 @@ describe('Google Play subscriptions (purchases.subscriptionsv2.get)', () => {
   });
 
   it('refuses a token of another app, as Google reports it or as the purchase JSON says', async () => {
-    api = () => ({ status: 400, json: { error: { code: 400, message: 'The purchase token does not match the package name.', errors: [{ domain: 'androidpublisher', reason: 'purchaseTokenDoesNotMatchPackageName', message: 'The purchase token does not match the package name.' }] } } });
+    api = () => ({
+      status: 400,
+      json: {
+        error: {
+          code: 400,
+          message: 'The purchase token does not match the package name.',
+          errors: [{ domain: 'androidpublisher', reason: 'purchaseTokenDoesNotMatchPackageName', message: 'The purchase token does not match the package name.' }],
+        },
+      },
+    });
     expectOutcome(await googleVerifier(options()).verifySubscription(input()), 'wrong_app');
     server.requests.length = 0;
     const purchaseJson = JSON.stringify({ orderId: 'GPA.1', packageName: 'com.other.app', productId: MONTHLY, purchaseToken: TOKEN });
@@ -193,8 +213,14 @@ describe('Google Play subscriptions (purchases.subscriptionsv2.get)', () => {
 describe('Google Play one-time products (purchases.products.get)', () => {
   /** A ProductPurchase; consumed, as the spec asks clients to consume PPV purchases. */
   const product = (extra: Record<string, unknown> = {}) => ({
-    kind: 'androidpublisher#productPurchase', purchaseTimeMillis: String(NOW.getTime() - 60_000), purchaseState: 0,
-    consumptionState: 1, orderId: 'GPA.3398-7766-5544-33221', acknowledgementState: 1, regionCode: 'US', ...extra,
+    kind: 'androidpublisher#productPurchase',
+    purchaseTimeMillis: String(NOW.getTime() - 60_000),
+    purchaseState: 0,
+    consumptionState: 1,
+    orderId: 'GPA.3398-7766-5544-33221',
+    acknowledgementState: 1,
+    regionCode: 'US',
+    ...extra,
   });
   const ppv = (overrides: Partial<VerifyInput> = {}) => input({ productIds: [RENTAL], productId: RENTAL, ...overrides });
 
@@ -214,7 +240,7 @@ describe('Google Play one-time products (purchases.products.get)', () => {
     expectOutcome(await googleVerifier(options()).verifyPurchase(ppv()), 'sandbox_not_allowed');
   });
 
-  it('refuses a product id that is not the app\'s, without asking Google', async () => {
+  it("refuses a product id that is not the app's, without asking Google", async () => {
     expectOutcome(await googleVerifier(options()).verifyPurchase(ppv({ productId: MONTHLY })), 'wrong_product');
     expectOutcome(await googleVerifier(options()).verifyPurchase(ppv({ productId: null })), 'invalid');
     expect(server.requests).toHaveLength(0);

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  CREDENTIAL_KEYS, RECEIPT_DATA, STORE_PLATFORMS, createStoreVerifiers, credentialsKey, loadAppleRootCertificates, parseStorePlatform, sandboxAllowed, verifierFor,
+  CREDENTIAL_KEYS,
+  RECEIPT_DATA,
+  STORE_PLATFORMS,
+  createStoreVerifiers,
+  credentialsKey,
+  loadAppleRootCertificates,
+  parseStorePlatform,
+  sandboxAllowed,
+  verifierFor,
 } from '../../src/entitlements/stores/index.ts';
 import { makeTestChain, signAppleJws } from './support/apple-pki.ts';
 
@@ -55,7 +63,15 @@ describe('APPLE_ROOT_CERTIFICATES', () => {
 
     const apple = createStoreVerifiers({ apple: { rootCertificates: roots } })('Apple');
     const now = new Date('2026-03-01T00:00:00Z');
-    const receiptData = signAppleJws(chain, { transactionId: '1', originalTransactionId: '1', bundleId: 'com.example', productId: 'p', environment: 'Production', signedDate: now.getTime(), expiresDate: now.getTime() + 1_000 });
+    const receiptData = signAppleJws(chain, {
+      transactionId: '1',
+      originalTransactionId: '1',
+      bundleId: 'com.example',
+      productId: 'p',
+      environment: 'Production',
+      signedDate: now.getTime(),
+      expiresDate: now.getTime() + 1_000,
+    });
     const verdict = await apple.verifySubscription({ credentials: { bundleId: 'com.example' }, productIds: ['p'], receiptData, allowSandbox: false, now });
     expect(verdict.outcome).toBe('valid');
   });

@@ -29,11 +29,33 @@ function input(overrides: Partial<VerifyInput> = {}): VerifyInput {
 /** A validate-transaction answer as in Roku's documentation (JSON, WCF dates). */
 function validated(extra: Record<string, unknown> = {}) {
   return {
-    errorCode: null, errorDetails: null, errorMessage: '', status: 0, OriginalTransactionId: TX, amount: 4.99, cancelled: false,
-    cancelledTransactionIds: null, channelId: '000000', channelName: 'NORTHWIND', couponCode: null, currency: 'usd',
-    expirationDate: wcf(NOW.getTime() + 20 * DAY), isEntitled: true, originalPurchaseDate: wcf(NOW.getTime() - 40 * DAY), partnerReferenceId: null,
-    productId: MONTHLY, productName: 'Northwind Premium (monthly)', purchaseDate: wcf(NOW.getTime() - 10 * DAY), purchaseStatus: 'Active',
-    purchaseType: null, quantity: 1, rokuCustomerId: '99999999999999999999999999999999', tax: 0, total: 4.99, transactionId: TX, ...extra,
+    errorCode: null,
+    errorDetails: null,
+    errorMessage: '',
+    status: 0,
+    OriginalTransactionId: TX,
+    amount: 4.99,
+    cancelled: false,
+    cancelledTransactionIds: null,
+    channelId: '000000',
+    channelName: 'NORTHWIND',
+    couponCode: null,
+    currency: 'usd',
+    expirationDate: wcf(NOW.getTime() + 20 * DAY),
+    isEntitled: true,
+    originalPurchaseDate: wcf(NOW.getTime() - 40 * DAY),
+    partnerReferenceId: null,
+    productId: MONTHLY,
+    productName: 'Northwind Premium (monthly)',
+    purchaseDate: wcf(NOW.getTime() - 10 * DAY),
+    purchaseStatus: 'Active',
+    purchaseType: null,
+    quantity: 1,
+    rokuCustomerId: '99999999999999999999999999999999',
+    tax: 0,
+    total: 4.99,
+    transactionId: TX,
+    ...extra,
   };
 }
 
@@ -62,8 +84,13 @@ describe('Roku Pay validate-transaction', () => {
     server.reply = rokuServer({ json: validated() });
     const verdict = await rokuVerifier(options()).verifySubscription(input());
     expect(verdict).toMatchObject({
-      outcome: 'valid', productId: MONTHLY, transactionId: TX, originalTransactionId: TX,
-      expiresAt: new Date(NOW.getTime() + 20 * DAY), environment: 'production', autoRenewing: true,
+      outcome: 'valid',
+      productId: MONTHLY,
+      transactionId: TX,
+      originalTransactionId: TX,
+      expiresAt: new Date(NOW.getTime() + 20 * DAY),
+      environment: 'production',
+      autoRenewing: true,
     });
     expect(server.requests.map((r) => r.url)).toEqual([`/listen/transaction-service.svc/validate-transaction/${API_KEY}/${TX}`]);
   });
@@ -114,7 +141,7 @@ describe('Roku Pay one-time purchases', () => {
   const ppv = (overrides: Partial<VerifyInput> = {}) => input({ productIds: [RENTAL], ...overrides });
   const rental = (extra: Record<string, unknown> = {}) => validated({ productId: RENTAL, productName: 'Rental', expirationDate: wcf(NOW.getTime() + 2 * DAY), ...extra });
 
-  it('accepts an entitled purchase; the unlock window is the app\'s, not the store\'s', async () => {
+  it("accepts an entitled purchase; the unlock window is the app's, not the store's", async () => {
     server.reply = rokuServer({ json: rental() });
     expect(await rokuVerifier(options()).verifyPurchase(ppv())).toMatchObject({ outcome: 'valid', productId: RENTAL, expiresAt: null, autoRenewing: false });
   });

@@ -25,13 +25,19 @@ export async function testApp(kind: DatabaseKind, catalog: unknown, config: Part
   const result = await importCatalog(database.db, catalog, { replace: false, now: new Date(TEST_NOW) });
   if (!result.ok) throw new Error(`test catalog invalid:\n${result.errors.join('\n')}`);
   // No background polling of the notification inbox, no guide warming on the real clock: tests drive them when they mean to.
-  const defaults = { CHANNELNET_TEST_CLOCK: true, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: false, MAX_EVENT_LOOP_DELAY_MS: 0, STORE_NOTIFICATION_POLL_MS: 0, GUIDE_WARM_DAYS: 0 } as const;
+  const defaults = {
+    CHANNELNET_TEST_CLOCK: true,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: false,
+    MAX_EVENT_LOOP_DELAY_MS: 0,
+    STORE_NOTIFICATION_POLL_MS: 0,
+    GUIDE_WARM_DAYS: 0,
+  } as const;
   const app = await buildApp({ database, config: { ...defaults, ...config }, ...(clock ? { clock } : {}) });
   return {
     app,
     database,
-    request: ({ now, ...options }) =>
-      app.inject({ ...options, headers: { 'x-test-now': now ?? TEST_NOW, ...options.headers } }),
+    request: ({ now, ...options }) => app.inject({ ...options, headers: { 'x-test-now': now ?? TEST_NOW, ...options.headers } }),
     async close() {
       await app.close();
       await database.close().catch(() => undefined);

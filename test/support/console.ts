@@ -107,7 +107,10 @@ async function settles(work: Promise<unknown>, ms: number): Promise<boolean> {
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);
   });
-  const done = work.then(() => true as const, () => true as const);
+  const done = work.then(
+    () => true as const,
+    () => true as const,
+  );
   try {
     return await Promise.race([done, late]);
   } finally {
@@ -152,7 +155,10 @@ export async function downloadedText(download: Download): Promise<string> {
  * element lies within the viewport's width (visible, not cut off at the right).
  */
 export async function expectFitsWidth(page: Page, ...within: Locator[]): Promise<void> {
-  const { scrollWidth, width } = (await page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth })')) as { scrollWidth: number; width: number };
+  const { scrollWidth, width } = (await page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth })')) as {
+    scrollWidth: number;
+    width: number;
+  };
   expect(scrollWidth, `the page is ${scrollWidth} px wide in a ${width} px viewport`).toBeLessThanOrEqual(width);
   for (const element of within) {
     const box = await element.boundingBox();

@@ -21,12 +21,21 @@ export const REFERENCE_CALIBRATION_MS = 18;
 function calibrationWork(): number {
   let checksum = 0;
   for (let round = 0; round < 6; round++) {
-    const rows = Array.from({ length: 2_000 }, (_, i) => ({ id: i, title: `Programme ${i} of round ${round}`, start: 1_700_000_000_000 + i * 60_000, tags: ['a', 'b', String(i % 7)] }));
+    const rows = Array.from({ length: 2_000 }, (_, i) => ({
+      id: i,
+      title: `Programme ${i} of round ${round}`,
+      start: 1_700_000_000_000 + i * 60_000,
+      tags: ['a', 'b', String(i % 7)],
+    }));
     const text = JSON.stringify(rows);
     const parsed = JSON.parse(text) as typeof rows;
     parsed.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
     const index = new Map<string, number>();
-    for (const row of parsed) index.set(row.title.replace(/\d+/g, (d) => String(Number(d) * 2)), row.id);
+    for (const row of parsed)
+      index.set(
+        row.title.replace(/\d+/g, (d) => String(Number(d) * 2)),
+        row.id,
+      );
     checksum += text.length + index.size;
   }
   return checksum;

@@ -42,22 +42,40 @@ export function customCatalog() {
   });
   catalog.channels.push(
     {
-      id: 204, ownerId: 11, name: 'Alice Live', url: 'alice-live', categoryId: 2, languageId: 2, order: 3, subscriberCount: 50,
+      id: 204,
+      ownerId: 11,
+      name: 'Alice Live',
+      url: 'alice-live',
+      categoryId: 2,
+      languageId: 2,
+      order: 3,
+      subscriberCount: 50,
       liveStreams: [{ videoId: 5004, start: '2026-11-21T20:00:00Z', end: '2026-11-21T21:00:00Z', uri: 'https://live.example/2' }],
       createdAt: '2026-05-01T00:00:00Z',
     },
     { id: 205, ownerId: 11, name: 'Alice Empty', url: 'alice-empty', categoryId: 1, order: 4, createdAt: '2026-06-01T00:00:00Z' },
     {
-      id: 206, ownerId: 11, name: 'Alice Tomorrow', url: 'alice-tomorrow', categoryId: 1, order: 5,
-      schedules: [{ id: 9201, startTime: '2026-11-22T10:00:00', videoIds: [5001] }], createdAt: '2026-07-01T00:00:00Z',
+      id: 206,
+      ownerId: 11,
+      name: 'Alice Tomorrow',
+      url: 'alice-tomorrow',
+      categoryId: 1,
+      order: 5,
+      schedules: [{ id: 9201, startTime: '2026-11-22T10:00:00', videoIds: [5001] }],
+      createdAt: '2026-07-01T00:00:00Z',
     },
     { id: 401, ownerId: 16, name: 'Dora channel', url: 'dora', categoryId: 1, vodVideoIds: [6001], createdAt: '2026-01-01T00:00:00Z' },
   );
   const app = (id: number) => catalog.apps.find((a: any) => a.id === id);
   app(302).channels = [{ channelId: 201 }, { channelId: 202 }];
   catalog.apps.push({
-    id: 304, ownerId: 11, platform: 'firetv', appName: 'Alice Fire TV', theme: { primaryColor: 'aa0000', secondaryColor: 'bb0000', backgroundColor: 'cc0000', styleColor: 'dd0000' },
-    channels: [{ channelId: 204 }, { channelId: 201 }], createdAt: '2026-03-01T00:00:00Z',
+    id: 304,
+    ownerId: 11,
+    platform: 'firetv',
+    appName: 'Alice Fire TV',
+    theme: { primaryColor: 'aa0000', secondaryColor: 'bb0000', backgroundColor: 'cc0000', styleColor: 'dd0000' },
+    channels: [{ channelId: 204 }, { channelId: 201 }],
+    createdAt: '2026-03-01T00:00:00Z',
   });
   return catalog;
 }

@@ -85,11 +85,12 @@ function stepsOf(block: readonly string[]): DocsStep[] {
 function words(text: string, vars: ReadonlyMap<string, string>): string[] {
   const out: string[] = [];
   let i = 0;
-  const substitute = (s: string) => s.replace(/\$([A-Z_][A-Z0-9_]*)/g, (_, name: string) => {
-    const value = vars.get(name);
-    if (value === undefined) throw new Error(`$${name} is not set`);
-    return value;
-  });
+  const substitute = (s: string) =>
+    s.replace(/\$([A-Z_][A-Z0-9_]*)/g, (_, name: string) => {
+      const value = vars.get(name);
+      if (value === undefined) throw new Error(`$${name} is not set`);
+      return value;
+    });
   while (i < text.length) {
     while (text[i] === ' ') i++;
     if (i >= text.length) break;
@@ -153,6 +154,9 @@ export function matchesExpected(expected: string, status: number, body: string):
   const written = /^(\d{3}) (.*)$/s.exec(expected);
   const wantStatus = written ? Number(written[1]) : undefined;
   if (wantStatus === undefined ? status < 200 || status > 299 : status !== wantStatus) return false;
-  const pattern = (written ? written[2]! : expected).split('...').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*?');
+  const pattern = (written ? written[2]! : expected)
+    .split('...')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\s\\S]*?');
   return new RegExp(`^${pattern}$`).test(body);
 }

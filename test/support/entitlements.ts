@@ -76,8 +76,18 @@ function roku(request: Received, store: FakeStore): Reply {
 export function rokuTransaction(id: string, productId: string, expires: Date | null, extra: Record<string, unknown> = {}) {
   const wcf = (date: Date) => `/Date(${date.getTime()}+0000)/`;
   return {
-    status: 0, errorMessage: '', transactionId: id, OriginalTransactionId: id, productId, channelId: '4242', cancelled: false,
-    isEntitled: true, purchaseDate: wcf(new Date(NOW.getTime() - DAY)), expirationDate: expires ? wcf(expires) : null, amount: 4.99, ...extra,
+    status: 0,
+    errorMessage: '',
+    transactionId: id,
+    OriginalTransactionId: id,
+    productId,
+    channelId: '4242',
+    cancelled: false,
+    isEntitled: true,
+    purchaseDate: wcf(new Date(NOW.getTime() - DAY)),
+    expirationDate: expires ? wcf(expires) : null,
+    amount: 4.99,
+    ...extra,
   };
 }
 
@@ -93,8 +103,16 @@ function amazon(request: Received, store: FakeStore): Reply {
 
 export function amazonReceipt(receiptId: string, productId: string, renewal: Date, extra: Record<string, unknown> = {}) {
   return {
-    receiptId, productId, productType: 'SUBSCRIPTION', autoRenewing: true, cancelDate: null, renewalDate: renewal.getTime(),
-    purchaseDate: NOW.getTime() - DAY, testTransaction: false, term: '1 Month', ...extra,
+    receiptId,
+    productId,
+    productType: 'SUBSCRIPTION',
+    autoRenewing: true,
+    cancelDate: null,
+    renewalDate: renewal.getTime(),
+    purchaseDate: NOW.getTime() - DAY,
+    testTransaction: false,
+    term: '1 Month',
+    ...extra,
   };
 }
 
@@ -138,7 +156,11 @@ export async function startStores(): Promise<Stores> {
   writeFileSync(join(dir, 'root.cer'), chain.rootDer);
   const all = [rokuStore, amazonStore, googleStore, appleStore];
   return {
-    roku: rokuStore, amazon: amazonStore, google: googleStore, apple: appleStore, chain,
+    roku: rokuStore,
+    amazon: amazonStore,
+    google: googleStore,
+    apple: appleStore,
+    chain,
     googleKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     config: {
       APPLE_ROOT_CERTIFICATES: join(dir, 'root.cer'),
@@ -168,9 +190,16 @@ export async function startStores(): Promise<Stores> {
 /** A StoreKit 2 transaction of the Alice app as the App Store signs it. */
 export function appleJws(stores: Stores, overrides: Record<string, unknown> = {}): string {
   return signAppleJws(stores.chain, {
-    transactionId: '2000000111', originalTransactionId: '2000000100', bundleId: APPLE_BUNDLE, productId: SKU.appleMonthly,
-    purchaseDate: NOW.getTime() - DAY, expiresDate: NOW.getTime() + 30 * DAY, type: 'Auto-Renewable Subscription',
-    signedDate: NOW.getTime() - DAY, environment: 'Production', ...overrides,
+    transactionId: '2000000111',
+    originalTransactionId: '2000000100',
+    bundleId: APPLE_BUNDLE,
+    productId: SKU.appleMonthly,
+    purchaseDate: NOW.getTime() - DAY,
+    expiresDate: NOW.getTime() + 30 * DAY,
+    type: 'Auto-Renewable Subscription',
+    signedDate: NOW.getTime() - DAY,
+    environment: 'Production',
+    ...overrides,
   });
 }
 

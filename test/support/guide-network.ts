@@ -14,19 +14,31 @@ export function networkCatalog(channels = CHANNELS) {
   const catalog = studioCatalog();
   catalog.videos.push(
     ...Array.from({ length: PER_DAY }, (_, i) => ({
-      id: FIRST_VIDEO + i, ownerId: 11, title: `Show ${i}`, description: `Episode ${i} of the day, a few words long.`, durationSeconds: 600,
-      providerName: 'YouTube', providerVideoId: `show${i}`, categoryId: 1, thumbnailUrl: `https://img.example/shows/${i}.jpg`,
+      id: FIRST_VIDEO + i,
+      ownerId: 11,
+      title: `Show ${i}`,
+      description: `Episode ${i} of the day, a few words long.`,
+      durationSeconds: 600,
+      providerName: 'YouTube',
+      providerVideoId: `show${i}`,
+      categoryId: 1,
+      thumbnailUrl: `https://img.example/shows/${i}.jpg`,
     })),
   );
   const videoIds = Array.from({ length: PER_DAY }, (_, i) => FIRST_VIDEO + i);
   for (let k = 0; k < channels; k++) {
     const id = FIRST_CHANNEL + k;
     catalog.channels.push({
-      id, ownerId: 11, name: `Network ${k}`, url: `network-${k}`, categoryId: 1, timezone: ZONES[k % ZONES.length], createdAt: '2026-01-01T00:00:00Z',
+      id,
+      ownerId: 11,
+      name: `Network ${k}`,
+      url: `network-${k}`,
+      categoryId: 1,
+      timezone: ZONES[k % ZONES.length],
+      createdAt: '2026-01-01T00:00:00Z',
       schedules: [{ id: 970_000 + k, startTime: '2026-11-01T00:00:00', loopDaily: true, videoIds }],
     });
   }
   catalog.apps.find((a: { id: number }) => a.id === 302).channels = Array.from({ length: channels }, (_, k) => ({ channelId: FIRST_CHANNEL + k }));
   return catalog;
 }
-

@@ -14,7 +14,14 @@ const TV_APP = 399;
 export function networkCatalog() {
   const catalog = studioCatalog();
   catalog.videos.push(
-    ...Array.from({ length: MAX_DAY_ENTRIES }, (_, i) => ({ id: CLIP + i, ownerId: 11, title: `Clip ${i}`, durationSeconds: 60, providerName: 'YouTube', providerVideoId: `c${i}` })),
+    ...Array.from({ length: MAX_DAY_ENTRIES }, (_, i) => ({
+      id: CLIP + i,
+      ownerId: 11,
+      title: `Clip ${i}`,
+      durationSeconds: 60,
+      providerName: 'YouTube',
+      providerVideoId: `c${i}`,
+    })),
     ...Array.from({ length: 48 }, (_, i) => ({ id: SHOW + i, ownerId: 11, title: `Show ${i}`, durationSeconds: 1_800, providerName: 'YouTube', providerVideoId: `s${i}` })),
   );
   const zones = ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'UTC', 'America/Los_Angeles'];
@@ -22,7 +29,12 @@ export function networkCatalog() {
     const full = i < FULL;
     const videoIds = full ? Array.from({ length: MAX_DAY_ENTRIES }, (_, k) => CLIP + k) : Array.from({ length: 48 }, (_, k) => SHOW + k);
     catalog.channels.push({
-      id: FIRST_CHANNEL + i, ownerId: 11, name: `Network ${i}`, url: `network-${i}`, categoryId: 1, timezone: zones[i % zones.length],
+      id: FIRST_CHANNEL + i,
+      ownerId: 11,
+      name: `Network ${i}`,
+      url: `network-${i}`,
+      categoryId: 1,
+      timezone: zones[i % zones.length],
       createdAt: '2026-01-01T00:00:00Z',
       // Every channel loops a whole day; every tenth of the others also has a one-off block on the day asked.
       schedules: [
@@ -32,7 +44,11 @@ export function networkCatalog() {
     });
   }
   catalog.apps.push({
-    id: TV_APP, ownerId: 11, platform: 'firetv', appName: 'Network TV', createdAt: '2026-01-01T00:00:00Z',
+    id: TV_APP,
+    ownerId: 11,
+    platform: 'firetv',
+    appName: 'Network TV',
+    createdAt: '2026-01-01T00:00:00Z',
     channels: Array.from({ length: CHANNELS }, (_, i) => ({ channelId: FIRST_CHANNEL + i })),
   });
   return catalog;

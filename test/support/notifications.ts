@@ -43,11 +43,31 @@ function rsaCertificate(cn: string): { pem: string; key: KeyObject } {
     mkdirSync(join(dir, 'certs'));
     writeFileSync(join(dir, 'index.txt'), '');
     writeFileSync(join(dir, 'serial'), '1000\n');
-    writeFileSync(join(dir, 'ca.cnf'), `[ ca ]\ndefault_ca = c\n[ c ]\ndir = ${dir}\ndatabase = ${dir}/index.txt\nnew_certs_dir = ${dir}/certs\nserial = ${dir}/serial\ndefault_md = sha256\npolicy = p\nunique_subject = no\n[ p ]\ncommonName = supplied\n[ req ]\ndistinguished_name = dn\n[ dn ]\n`);
+    writeFileSync(
+      join(dir, 'ca.cnf'),
+      `[ ca ]\ndefault_ca = c\n[ c ]\ndir = ${dir}\ndatabase = ${dir}/index.txt\nnew_certs_dir = ${dir}/certs\nserial = ${dir}/serial\ndefault_md = sha256\npolicy = p\nunique_subject = no\n[ p ]\ncommonName = supplied\n[ req ]\ndistinguished_name = dn\n[ dn ]\n`,
+    );
     const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     run('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'k.pem');
     run('req', '-new', '-config', 'ca.cnf', '-key', 'k.pem', '-subj', `/CN=${cn}`, '-out', 'c.csr');
-    run('ca', '-batch', '-notext', '-config', 'ca.cnf', '-selfsign', '-keyfile', 'k.pem', '-in', 'c.csr', '-out', 'c.pem', '-startdate', '20200101000000Z', '-enddate', '20400101000000Z');
+    run(
+      'ca',
+      '-batch',
+      '-notext',
+      '-config',
+      'ca.cnf',
+      '-selfsign',
+      '-keyfile',
+      'k.pem',
+      '-in',
+      'c.csr',
+      '-out',
+      'c.pem',
+      '-startdate',
+      '20200101000000Z',
+      '-enddate',
+      '20400101000000Z',
+    );
     return { pem: readFileSync(join(dir, 'c.pem'), 'utf8'), key: createPrivateKey(readFileSync(join(dir, 'k.pem'))) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -80,7 +100,25 @@ export function addSenders(stores: Stores): Senders {
     store.server.reply = (request) => (store.mode === 'up' || always(request.url) ? extra(request) : undefined) ?? original(request);
   };
   wrap(stores.google, (request) => {
-    if (request.url === '/certs') return { json: { keys: [{ ...senders.googleKey.export({ format: 'jwk' }), kid: 'test-kid', alg: 'RS256', use: 'sig', d: undefined, p: undefined, q: undefined, dp: undefined, dq: undefined, qi: undefined }] } };
+    if (request.url === '/certs')
+      return {
+        json: {
+          keys: [
+            {
+              ...senders.googleKey.export({ format: 'jwk' }),
+              kid: 'test-kid',
+              alg: 'RS256',
+              use: 'sig',
+              d: undefined,
+              p: undefined,
+              q: undefined,
+              dp: undefined,
+              dq: undefined,
+              qi: undefined,
+            },
+          ],
+        },
+      };
     if (request.url.startsWith(`/androidpublisher/v3/applications/${GOOGLE_PACKAGE}/purchases/voidedpurchases`)) return { json: { voidedPurchases: senders.googleVoided } };
     return undefined;
   });
@@ -118,9 +156,17 @@ export function senderConfig(stores: Stores) {
 /** A StoreKit 2 transaction of the Alice app (the one appleJws signs), decoded. */
 export function appleTransaction(overrides: Record<string, unknown> = {}) {
   return {
-    transactionId: '2000000111', originalTransactionId: '2000000100', bundleId: APPLE_BUNDLE, productId: SKU.appleMonthly,
-    purchaseDate: NOW.getTime() - DAY, expiresDate: NOW.getTime() + 30 * DAY, type: 'Auto-Renewable Subscription',
-    signedDate: NOW.getTime() - DAY, environment: 'Production', inAppOwnershipType: 'PURCHASED', ...overrides,
+    transactionId: '2000000111',
+    originalTransactionId: '2000000100',
+    bundleId: APPLE_BUNDLE,
+    productId: SKU.appleMonthly,
+    purchaseDate: NOW.getTime() - DAY,
+    expiresDate: NOW.getTime() + 30 * DAY,
+    type: 'Auto-Renewable Subscription',
+    signedDate: NOW.getTime() - DAY,
+    environment: 'Production',
+    inAppOwnershipType: 'PURCHASED',
+    ...overrides,
   };
 }
 
@@ -140,7 +186,15 @@ export interface AppleNotice {
 export function appleSignedPayload(stores: Stores, n: AppleNotice): string {
   const environment = n.environment ?? 'Production';
   const tx = appleTransaction({ environment, ...n.transaction });
-  const renewal = { originalTransactionId: tx.originalTransactionId, autoRenewProductId: SKU.appleMonthly, productId: SKU.appleMonthly, autoRenewStatus: 1, signedDate: n.signedAt ?? NOW.getTime(), environment, ...n.renewal };
+  const renewal = {
+    originalTransactionId: tx.originalTransactionId,
+    autoRenewProductId: SKU.appleMonthly,
+    productId: SKU.appleMonthly,
+    autoRenewStatus: 1,
+    signedDate: n.signedAt ?? NOW.getTime(),
+    environment,
+    ...n.renewal,
+  };
   return signAppleJws(stores.chain, {
     notificationType: n.type,
     ...(n.subtype ? { subtype: n.subtype } : {}),
@@ -148,8 +202,12 @@ export function appleSignedPayload(stores: Stores, n: AppleNotice): string {
     version: '2.0',
     signedDate: n.signedAt ?? NOW.getTime(),
     data: {
-      appAppleId: APPLE_APP_ID, bundleId: n.bundleId ?? APPLE_BUNDLE, bundleVersion: '1', environment,
-      signedTransactionInfo: signAppleJws(stores.chain, tx), signedRenewalInfo: signAppleJws(stores.chain, renewal),
+      appAppleId: APPLE_APP_ID,
+      bundleId: n.bundleId ?? APPLE_BUNDLE,
+      bundleVersion: '1',
+      environment,
+      signedTransactionInfo: signAppleJws(stores.chain, tx),
+      signedRenewalInfo: signAppleJws(stores.chain, renewal),
       ...(n.status === undefined ? {} : { status: n.status }),
     },
   });
@@ -162,21 +220,47 @@ export function googlePush(senders: Senders, data: Record<string, unknown>, opti
   const iat = Math.floor(NOW.getTime() / 1000);
   const token = signJwt(
     { alg: 'RS256', kid: 'test-kid' },
-    { iss: 'https://accounts.google.com', aud: options.audience ?? PUSH_AUDIENCE, email: options.email ?? PUSH_ACCOUNT, email_verified: true, iat, exp: options.exp ?? iat + 3600, sub: '1234' },
+    {
+      iss: 'https://accounts.google.com',
+      aud: options.audience ?? PUSH_AUDIENCE,
+      email: options.email ?? PUSH_ACCOUNT,
+      email_verified: true,
+      iat,
+      exp: options.exp ?? iat + 3600,
+      sub: '1234',
+    },
     options.key ?? senders.googleKey,
   );
-  const message = { data: Buffer.from(JSON.stringify({ version: '1.0', packageName: GOOGLE_PACKAGE, eventTimeMillis: String(NOW.getTime()), ...data })).toString('base64'), messageId: options.messageId, publishTime: NOW.toISOString() };
-  return { headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ message, subscription: 'projects/alice/subscriptions/rtdn' }) };
+  const message = {
+    data: Buffer.from(JSON.stringify({ version: '1.0', packageName: GOOGLE_PACKAGE, eventTimeMillis: String(NOW.getTime()), ...data })).toString('base64'),
+    messageId: options.messageId,
+    publishTime: NOW.toISOString(),
+  };
+  return {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ message, subscription: 'projects/alice/subscriptions/rtdn' }),
+  };
 }
 
 /** An SNS message as SNS signs it (SignatureVersion 2), from the fake Amazon's certificate URL. */
 export function snsMessage(stores: Stores, senders: Senders, fields: Record<string, string>, key: KeyObject = senders.sns.key): string {
   const message: Record<string, string> = {
-    Type: 'Notification', MessageId: 'sns-1', TopicArn: TOPIC, Timestamp: NOW.toISOString(), SignatureVersion: '2',
-    SigningCertURL: `${stores.amazon.server.url}/sns/cert.pem`, ...fields,
+    Type: 'Notification',
+    MessageId: 'sns-1',
+    TopicArn: TOPIC,
+    Timestamp: NOW.toISOString(),
+    SignatureVersion: '2',
+    SigningCertURL: `${stores.amazon.server.url}/sns/cert.pem`,
+    ...fields,
   };
-  const keys = message.Type === 'Notification' ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'] : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
-  const canonical = keys.filter((k) => message[k] !== undefined).map((k) => `${k}\n${message[k]}\n`).join('');
+  const keys =
+    message.Type === 'Notification'
+      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
+      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
+  const canonical = keys
+    .filter((k) => message[k] !== undefined)
+    .map((k) => `${k}\n${message[k]}\n`)
+    .join('');
   message.Signature = sign('sha256', Buffer.from(canonical), key).toString('base64');
   return JSON.stringify(message);
 }

@@ -83,7 +83,15 @@ export async function playWithHlsJs(browser: Browser, url: string, seconds: numb
       // A stall still under way at the end counts too.
       const stallsMs = r.waitingSince ? [...r.stallsMs, performance.now() - r.waitingSince] : r.stallsMs;
       const date = w.hls.playingDate as Date | null;
-      return { fatalErrors: r.fatalErrors, errors: r.errors, stallsMs, playedSeconds: video.currentTime, playingDate: date ? date.getTime() : null, pageNow: Date.now(), fragments: r.fragments };
+      return {
+        fatalErrors: r.fatalErrors,
+        errors: r.errors,
+        stallsMs,
+        playedSeconds: video.currentTime,
+        playingDate: date ? date.getTime() : null,
+        pageNow: Date.now(),
+        fragments: r.fragments,
+      };
     });
   } finally {
     await context.close();
@@ -127,7 +135,11 @@ export interface Packet {
 
 /** Every packet of a media file or URL as ffprobe reads it (timestamps in the stream's time base). */
 export async function probePackets(input: string): Promise<Packet[]> {
-  const { code, stdout, stderr } = await run('ffprobe', ['-v', 'error', '-show_entries', 'packet=stream_index,pts,dts,pts_time:stream=index,codec_type', '-of', 'json', input], 120_000);
+  const { code, stdout, stderr } = await run(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'packet=stream_index,pts,dts,pts_time:stream=index,codec_type', '-of', 'json', input],
+    120_000,
+  );
   if (code !== 0) throw new Error(`ffprobe ${input} failed: ${stderr}`);
   const parsed = JSON.parse(stdout) as { packets?: { stream_index: number; pts?: number; dts?: number; pts_time?: string }[]; streams?: { index: number; codec_type: string }[] };
   const types = new Map((parsed.streams ?? []).map((s) => [s.index, s.codec_type]));

@@ -52,14 +52,22 @@ const thumbnails = (id: string) => ({
   high: { url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, width: 480, height: 360 },
 });
 
-const youtubeError = (code: number, reason: string, message: string) => ({ error: { code, message, errors: [{ message, domain: code === 403 ? 'youtube.quota' : 'global', reason }] } });
+const youtubeError = (code: number, reason: string, message: string) => ({
+  error: { code, message, errors: [{ message, domain: code === 403 ? 'youtube.quota' : 'global', reason }] },
+});
 
 export async function providerApis(): Promise<ProviderApis> {
   const held: ServerResponse[] = [];
   const state: Omit<ProviderApis, 'youtube' | 'vimeo' | 'oembed' | 'close'> = {
-    asked: [], videos: new Map(), playlists: new Map(), handles: new Map(), showcases: new Map(), mode: { youtube: 'ok', vimeo: 'ok' },
+    asked: [],
+    videos: new Map(),
+    playlists: new Map(),
+    handles: new Map(),
+    showcases: new Map(),
+    mode: { youtube: 'ok', vimeo: 'ok' },
   };
-  const json = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+  const json = (response: ServerResponse, status: number, body: unknown) =>
+    response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
 
   const youtube = (url: URL, response: ServerResponse) => {
     const mode = state.mode.youtube;
@@ -67,7 +75,14 @@ export async function providerApis(): Promise<ProviderApis> {
     if (mode === 'down') return json(response, 503, youtubeError(503, 'backendError', 'Backend Error'));
     if (mode === 'garbage') return response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sorry…</body></html>');
     if (mode === 'quota') return json(response, 403, youtubeError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'));
-    if (url.searchParams.get('key') !== YOUTUBE_KEY) return json(response, 400, { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', errors: [{ message: 'API key not valid. Please pass a valid API key.', domain: 'global', reason: 'badRequest' }] } });
+    if (url.searchParams.get('key') !== YOUTUBE_KEY)
+      return json(response, 400, {
+        error: {
+          code: 400,
+          message: 'API key not valid. Please pass a valid API key.',
+          errors: [{ message: 'API key not valid. Please pass a valid API key.', domain: 'global', reason: 'badRequest' }],
+        },
+      });
     const parts = (url.searchParams.get('part') ?? '').split(',');
     const resource = url.pathname.split('/').at(-1);
     const maxResults = Math.min(50, Number(url.searchParams.get('maxResults') ?? 5));
@@ -77,20 +92,41 @@ export async function providerApis(): Promise<ProviderApis> {
       const items = ids.flatMap((id) => {
         const video = state.videos.get(id);
         if (!video) return [];
-        return [{
-          kind: 'youtube#video', etag: `e-${id}`, id,
-          ...(parts.includes('snippet') ? { snippet: { publishedAt: '2026-01-01T00:00:00Z', channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx', title: video.title, description: video.description ?? '', thumbnails: thumbnails(id), channelTitle: 'Harbour', liveBroadcastContent: video.live ?? 'none' } } : {}),
-          ...(parts.includes('contentDetails') ? { contentDetails: { duration: video.duration, dimension: '2d', definition: 'hd', caption: 'false', licensedContent: false, projection: 'rectangular' } } : {}),
-          ...(parts.includes('status') ? { status: { uploadStatus: 'processed', privacyStatus: 'public', license: 'youtube', embeddable: video.embeddable ?? true, publicStatsViewable: true } } : {}),
-        }];
+        return [
+          {
+            kind: 'youtube#video',
+            etag: `e-${id}`,
+            id,
+            ...(parts.includes('snippet')
+              ? {
+                  snippet: {
+                    publishedAt: '2026-01-01T00:00:00Z',
+                    channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx',
+                    title: video.title,
+                    description: video.description ?? '',
+                    thumbnails: thumbnails(id),
+                    channelTitle: 'Harbour',
+                    liveBroadcastContent: video.live ?? 'none',
+                  },
+                }
+              : {}),
+            ...(parts.includes('contentDetails')
+              ? { contentDetails: { duration: video.duration, dimension: '2d', definition: 'hd', caption: 'false', licensedContent: false, projection: 'rectangular' } }
+              : {}),
+            ...(parts.includes('status')
+              ? { status: { uploadStatus: 'processed', privacyStatus: 'public', license: 'youtube', embeddable: video.embeddable ?? true, publicStatsViewable: true } }
+              : {}),
+          },
+        ];
       });
       return json(response, 200, { kind: 'youtube#videoListResponse', etag: 'x', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
     }
     if (resource === 'playlistItems') {
       const playlistId = url.searchParams.get('playlistId') ?? '';
-      if (playlistId === 'PLprivate') return json(response, 403, youtubeError(403, 'playlistItemsNotAccessible', 'The request is not properly authorized to retrieve the specified playlist.'));
+      if (playlistId === 'PLprivate')
+        return json(response, 403, youtubeError(403, 'playlistItemsNotAccessible', 'The request is not properly authorized to retrieve the specified playlist.'));
       const list = state.playlists.get(playlistId);
-      if (!list) return json(response, 404, youtubeError(404, 'playlistNotFound', 'The playlist identified with the request\'s <code>playlistId</code> parameter cannot be found.'));
+      if (!list) return json(response, 404, youtubeError(404, 'playlistNotFound', "The playlist identified with the request's <code>playlistId</code> parameter cannot be found."));
       const offset = url.searchParams.has('pageToken') ? Number(Buffer.from(url.searchParams.get('pageToken')!, 'base64url').toString()) : 0;
       const page = list.slice(offset, offset + maxResults);
       const items = page.map((entry, i) => {
@@ -98,18 +134,32 @@ export async function providerApis(): Promise<ProviderApis> {
         const id = hidden ? entry.slice('private:'.length) : entry;
         const video = state.videos.get(id);
         return {
-          kind: 'youtube#playlistItem', etag: `p-${id}`, id: `item-${offset + i}`,
+          kind: 'youtube#playlistItem',
+          etag: `p-${id}`,
+          id: `item-${offset + i}`,
           snippet: {
-            publishedAt: '2026-01-01T00:00:00Z', channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx', title: hidden ? 'Private video' : (video?.title ?? 'Deleted video'),
-            description: hidden ? 'This video is private.' : (video?.description ?? ''), ...(hidden ? { thumbnails: {} } : { thumbnails: thumbnails(id) }),
-            channelTitle: 'Harbour', playlistId, position: offset + i, resourceId: { kind: 'youtube#video', videoId: id },
+            publishedAt: '2026-01-01T00:00:00Z',
+            channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx',
+            title: hidden ? 'Private video' : (video?.title ?? 'Deleted video'),
+            description: hidden ? 'This video is private.' : (video?.description ?? ''),
+            ...(hidden ? { thumbnails: {} } : { thumbnails: thumbnails(id) }),
+            channelTitle: 'Harbour',
+            playlistId,
+            position: offset + i,
+            resourceId: { kind: 'youtube#video', videoId: id },
           },
           contentDetails: { videoId: id, ...(hidden ? {} : { videoPublishedAt: '2026-01-01T00:00:00Z' }) },
           status: { privacyStatus: hidden ? 'private' : 'public' },
         };
       });
       const next = offset + maxResults < list.length ? Buffer.from(String(offset + maxResults)).toString('base64url') : undefined;
-      return json(response, 200, { kind: 'youtube#playlistItemListResponse', etag: 'x', ...(next ? { nextPageToken: next } : {}), items, pageInfo: { totalResults: list.length, resultsPerPage: maxResults } });
+      return json(response, 200, {
+        kind: 'youtube#playlistItemListResponse',
+        etag: 'x',
+        ...(next ? { nextPageToken: next } : {}),
+        items,
+        pageInfo: { totalResults: list.length, resultsPerPage: maxResults },
+      });
     }
     if (resource === 'channels') {
       const handle = url.searchParams.get('forHandle');
@@ -117,8 +167,18 @@ export async function providerApis(): Promise<ProviderApis> {
       // Nothing found: YouTube leaves `items` out.
       if (!channel) return json(response, 200, { kind: 'youtube#channelListResponse', etag: 'x', pageInfo: { totalResults: 0, resultsPerPage: 5 } });
       return json(response, 200, {
-        kind: 'youtube#channelListResponse', etag: 'x', pageInfo: { totalResults: 1, resultsPerPage: 5 },
-        items: [{ kind: 'youtube#channel', etag: 'c', id: channel.channelId, snippet: { title: channel.title, description: '' }, contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${channel.channelId.slice(2)}` } } }],
+        kind: 'youtube#channelListResponse',
+        etag: 'x',
+        pageInfo: { totalResults: 1, resultsPerPage: 5 },
+        items: [
+          {
+            kind: 'youtube#channel',
+            etag: 'c',
+            id: channel.channelId,
+            snippet: { title: channel.title, description: '' },
+            contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${channel.channelId.slice(2)}` } },
+          },
+        ],
       });
     }
     return json(response, 404, youtubeError(404, 'notFound', 'Not Found'));
@@ -137,12 +197,30 @@ export async function providerApis(): Promise<ProviderApis> {
     const page = Number(url.searchParams.get('page') ?? 1);
     const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 25));
     const data = videos.slice((page - 1) * perPage, page * perPage).map((v) => ({
-      uri: `/videos/${v.id}`, name: v.name, description: v.description ?? null, duration: v.duration, link: `https://vimeo.com/${v.id}`,
-      pictures: { uri: `/videos/${v.id}/pictures/1`, active: true, sizes: [100, 640, 1280].map((width) => ({ width, height: Math.round((width * 9) / 16), link: `https://i.vimeocdn.com/video/${v.id}-d_${width}x${Math.round((width * 9) / 16)}` })) },
+      uri: `/videos/${v.id}`,
+      name: v.name,
+      description: v.description ?? null,
+      duration: v.duration,
+      link: `https://vimeo.com/${v.id}`,
+      pictures: {
+        uri: `/videos/${v.id}/pictures/1`,
+        active: true,
+        sizes: [100, 640, 1280].map((width) => ({
+          width,
+          height: Math.round((width * 9) / 16),
+          link: `https://i.vimeocdn.com/video/${v.id}-d_${width}x${Math.round((width * 9) / 16)}`,
+        })),
+      },
     }));
     const last = Math.max(1, Math.ceil(videos.length / perPage));
     const path = (p: number) => `/albums/${match[1]}/videos?page=${p}&per_page=${perPage}`;
-    return json(response, 200, { total: videos.length, page, per_page: perPage, paging: { next: page < last ? path(page + 1) : null, previous: page > 1 ? path(page - 1) : null, first: path(1), last: path(last) }, data });
+    return json(response, 200, {
+      total: videos.length,
+      page,
+      per_page: perPage,
+      paging: { next: page < last ? path(page + 1) : null, previous: page > 1 ? path(page - 1) : null, first: path(1), last: path(last) },
+      data,
+    });
   };
 
   const server = createServer((request, response) => {
@@ -175,6 +253,12 @@ export async function providerApis(): Promise<ProviderApis> {
 
 /** The configuration that points the Studio at these servers. */
 export const providerConfig = (apis: ProviderApis, timeoutMs = 5_000) => ({
-  YOUTUBE_API_KEY: YOUTUBE_KEY, YOUTUBE_API_URL: apis.youtube, VIMEO_API_TOKEN: VIMEO_TOKEN, VIMEO_API_URL: apis.vimeo,
-  PROVIDER_API_TIMEOUT_MS: timeoutMs, OEMBED_YOUTUBE_URL: apis.oembed, OEMBED_VIMEO_URL: '', OEMBED_TIMEOUT_MS: timeoutMs,
+  YOUTUBE_API_KEY: YOUTUBE_KEY,
+  YOUTUBE_API_URL: apis.youtube,
+  VIMEO_API_TOKEN: VIMEO_TOKEN,
+  VIMEO_API_URL: apis.vimeo,
+  PROVIDER_API_TIMEOUT_MS: timeoutMs,
+  OEMBED_YOUTUBE_URL: apis.oembed,
+  OEMBED_VIMEO_URL: '',
+  OEMBED_TIMEOUT_MS: timeoutMs,
 });

@@ -37,8 +37,7 @@ export async function loadScheduledEntries(
     liveStreamsFor(db, channel.id, new Date(from), new Date(to)),
   ]);
   const liveStreams = streams.map((s) => ({ ...s, video: { ...s.video, streamUrl: s.uri || s.video.streamUrl } }));
-  return (window) =>
-    expandWindow({ zone: channel.timezone, from: window.from, to: window.to, blocks, liveStreams, includeUnpublished: false }).flatMap((block) => block.videos);
+  return (window) => expandWindow({ zone: channel.timezone, from: window.from, to: window.to, blocks, liveStreams, includeUnpublished: false }).flatMap((block) => block.videos);
 }
 
 /**

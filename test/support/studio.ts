@@ -15,8 +15,15 @@ export function studioCatalog() {
   catalog.accounts.push({ ...OLGA, publicUrl: 'olga' });
   catalog.videos.push({ id: 6001, ownerId: 16, title: 'Olga video', durationSeconds: 300, providerName: 'YouTube', providerVideoId: 'olga1' });
   catalog.channels.push({
-    id: 601, ownerId: 16, name: 'Olga channel', url: 'olga-one', categoryId: 1, timezone: 'Europe/Berlin', videoIds: [6001],
-    schedules: [{ id: 9601, startTime: '2026-11-21T10:00:00', videoIds: [6001] }], createdAt: '2026-01-01T00:00:00Z',
+    id: 601,
+    ownerId: 16,
+    name: 'Olga channel',
+    url: 'olga-one',
+    categoryId: 1,
+    timezone: 'Europe/Berlin',
+    videoIds: [6001],
+    schedules: [{ id: 9601, startTime: '2026-11-21T10:00:00', videoIds: [6001] }],
+    createdAt: '2026-01-01T00:00:00Z',
   });
   catalog.apps.push({ id: 601, ownerId: 16, platform: 'roku', appName: 'Olga Roku', createdAt: '2026-01-01T00:00:00Z' });
   return catalog;

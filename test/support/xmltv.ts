@@ -38,12 +38,37 @@ type Occurs = '1' | '?' | '*' | '+';
 type ContentModel = readonly (readonly [string, Occurs])[];
 
 const TV_ATTRIBUTES = ['date', 'source-info-url', 'source-info-name', 'source-data-url', 'generator-info-name', 'generator-info-url'];
-const CHANNEL_MODEL: ContentModel = [['display-name', '+'], ['icon', '*'], ['url', '*']];
+const CHANNEL_MODEL: ContentModel = [
+  ['display-name', '+'],
+  ['icon', '*'],
+  ['url', '*'],
+];
 const PROGRAMME_MODEL: ContentModel = [
-  ['title', '+'], ['sub-title', '*'], ['desc', '*'], ['credits', '?'], ['date', '?'], ['category', '*'], ['keyword', '*'],
-  ['language', '?'], ['orig-language', '?'], ['length', '?'], ['icon', '*'], ['url', '*'], ['country', '*'], ['episode-num', '*'],
-  ['video', '?'], ['audio', '?'], ['previously-shown', '?'], ['premiere', '?'], ['last-chance', '?'], ['new', '?'],
-  ['subtitles', '*'], ['rating', '*'], ['star-rating', '*'], ['review', '*'], ['image', '*'],
+  ['title', '+'],
+  ['sub-title', '*'],
+  ['desc', '*'],
+  ['credits', '?'],
+  ['date', '?'],
+  ['category', '*'],
+  ['keyword', '*'],
+  ['language', '?'],
+  ['orig-language', '?'],
+  ['length', '?'],
+  ['icon', '*'],
+  ['url', '*'],
+  ['country', '*'],
+  ['episode-num', '*'],
+  ['video', '?'],
+  ['audio', '?'],
+  ['previously-shown', '?'],
+  ['premiere', '?'],
+  ['last-chance', '?'],
+  ['new', '?'],
+  ['subtitles', '*'],
+  ['rating', '*'],
+  ['star-rating', '*'],
+  ['review', '*'],
+  ['image', '*'],
 ];
 const PROGRAMME_ATTRIBUTES = ['start', 'stop', 'pdc-start', 'vps-start', 'showview', 'videoplus', 'channel', 'clumpidx'];
 /** Elements whose content is #PCDATA only, and the attributes they may carry. */
@@ -83,11 +108,13 @@ function textOnly(where: string, element: XmlElement): string {
 }
 
 function icons(where: string, elements: readonly XmlElement[]): string[] {
-  return elements.filter((e) => e.name === 'icon').map((icon) => {
-    if (icon.children.length > 0 || icon.text.trim() !== '') fail(`${where}: <icon> must be empty`);
-    checkAttributes(where, icon, ['src', 'width', 'height'], ['src']);
-    return icon.attributes['src']!;
-  });
+  return elements
+    .filter((e) => e.name === 'icon')
+    .map((icon) => {
+      if (icon.children.length > 0 || icon.text.trim() !== '') fail(`${where}: <icon> must be empty`);
+      checkAttributes(where, icon, ['src', 'width', 'height'], ['src']);
+      return icon.attributes['src']!;
+    });
 }
 
 const TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2}) ([+-])(\d{2})(\d{2})$/;
@@ -97,7 +124,15 @@ export function parseXmltvTime(text: string): { ms: number; offset: number } {
   const m = TIME.exec(text);
   if (!m) fail(`time ${JSON.stringify(text)} is not YYYYMMDDhhmmss +HHMM`);
   const [year, month, day, hour, minute, second, sign, offsetHours, offsetMinutes] = [
-    Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), m[7], Number(m[8]), Number(m[9]),
+    Number(m[1]),
+    Number(m[2]),
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6]),
+    m[7],
+    Number(m[8]),
+    Number(m[9]),
   ];
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   const back = new Date(wall);
@@ -156,7 +191,10 @@ export function checkXmltv(text: string): XmltvRead {
   if (tv.name !== 'tv') fail(`root is <${tv.name}>, not <tv>`);
   checkAttributes('tv', tv, TV_ATTRIBUTES, []);
   if (tv.text.trim() !== '') fail('text directly inside <tv>');
-  checkModel('tv', tv.children, [['channel', '*'], ['programme', '*']]);
+  checkModel('tv', tv.children, [
+    ['channel', '*'],
+    ['programme', '*'],
+  ]);
   const channels = tv.children.filter((c) => c.name === 'channel').map(readChannel);
   const programmes = tv.children.filter((c) => c.name === 'programme').map(readProgramme);
   const ids = new Set<string>();
@@ -172,7 +210,8 @@ export function checkXmltv(text: string): XmltvRead {
   for (const [channel, list] of byChannel) {
     const sorted = [...list].sort((a, b) => a.start - b.start);
     for (let i = 1; i < sorted.length; i++) {
-      if (sorted[i]!.start < sorted[i - 1]!.stop) fail(`channel ${channel}: ${sorted[i - 1]!.startText}-${sorted[i - 1]!.stopText} overlaps ${sorted[i]!.startText}-${sorted[i]!.stopText}`);
+      if (sorted[i]!.start < sorted[i - 1]!.stop)
+        fail(`channel ${channel}: ${sorted[i - 1]!.startText}-${sorted[i - 1]!.stopText} overlaps ${sorted[i]!.startText}-${sorted[i]!.stopText}`);
     }
   }
   return { tvAttributes: tv.attributes, channels, programmes };

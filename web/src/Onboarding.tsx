@@ -41,8 +41,23 @@ export function JoinScreen({ invite, onSignedIn, onBack }: { invite: string | nu
                 : 'Make an owner account of your own to run channels on this channelnet.'}
             </Text>
             <FormAlert error={error} fields={FIELDS} />
-            <TextInput label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} error={fieldError(error, 'username')} />
-            <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fieldError(error, 'email')} />
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              error={fieldError(error, 'username')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={fieldError(error, 'email')}
+            />
             <PasswordInput
               label="Password"
               description="At least 8 characters."

@@ -16,7 +16,10 @@ export function SignIn({ onSignedIn, onCreateAccount }: { onSignedIn: (userName:
   const [open, setOpen] = useState(false);
   useEffect(() => {
     let live = true;
-    signupMode().then((mode) => live && setOpen(mode === 'open'), () => undefined);
+    signupMode().then(
+      (mode) => live && setOpen(mode === 'open'),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -42,8 +45,22 @@ export function SignIn({ onSignedIn, onCreateAccount }: { onSignedIn: (userName:
               Sign in with your channel owner account.
             </Text>
             <FormAlert error={error} fields={['username', 'password']} />
-            <TextInput label="Username or email" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} error={fieldError(error, 'username')} />
-            <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldError(error, 'password')} />
+            <TextInput
+              label="Username or email"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              error={fieldError(error, 'username')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fieldError(error, 'password')}
+            />
             <Button type="submit" loading={submit.busy}>
               Sign in
             </Button>

@@ -21,7 +21,10 @@ const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog', tabIndex: -1 } } }),
     Pagination: Pagination.extend({
-      defaultProps: { getControlProps: (control: string) => ({ 'aria-label': PAGE_CONTROLS[control] ?? control }), getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }) },
+      defaultProps: {
+        getControlProps: (control: string) => ({ 'aria-label': PAGE_CONTROLS[control] ?? control }),
+        getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
+      },
     }),
   },
 });
@@ -35,12 +38,14 @@ async function adoptOpenSession(): Promise<void> {
   sessionStorage.setItem(USER_KEY, shared.user);
 }
 
-void adoptOpenSession().finally(() => createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider defaultColorScheme="light" theme={theme}>
-        <App />
-      </MantineProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-));
+void adoptOpenSession().finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider defaultColorScheme="light" theme={theme}>
+          <App />
+        </MantineProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
+);

@@ -37,11 +37,19 @@ export async function receiveAmazon(request: InboundRequest, target: NotifiedApp
   if (packageName && rtn.appPackageName !== packageName) return refuse('wrong_app', `the notification is not for ${packageName}`);
   const type = str(rtn.notificationType) ?? 'OTHER';
   return {
-    notifications: [{
-      notificationId: messageId,
-      type,
-      eventAt: eventDate(rtn.timestamp) ?? eventDate(message.Timestamp) ?? request.now,
-      payload: { receiptId, userId, notificationType: type, kind: type.startsWith('SUBSCRIPTION') ? 'subscription' : 'purchase', betaProductTransaction: rtn.betaProductTransaction === true },
-    }],
+    notifications: [
+      {
+        notificationId: messageId,
+        type,
+        eventAt: eventDate(rtn.timestamp) ?? eventDate(message.Timestamp) ?? request.now,
+        payload: {
+          receiptId,
+          userId,
+          notificationType: type,
+          kind: type.startsWith('SUBSCRIPTION') ? 'subscription' : 'purchase',
+          betaProductTransaction: rtn.betaProductTransaction === true,
+        },
+      },
+    ],
   };
 }

@@ -25,7 +25,13 @@ export async function receiveApple(request: InboundRequest, target: NotifiedApp,
     return refuse('not_configured', 'storeCredentials.apple lacks appAppleId, which production notifications are checked against');
   }
   const { Environment, SignedDataVerifier, VerificationException, VerificationStatus } = await appleLibrary();
-  const verifier = new SignedDataVerifier([...roots], false, environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX, bundleId, Number.isSafeInteger(appAppleId) ? appAppleId : undefined);
+  const verifier = new SignedDataVerifier(
+    [...roots],
+    false,
+    environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX,
+    bundleId,
+    Number.isSafeInteger(appAppleId) ? appAppleId : undefined,
+  );
   try {
     const decoded = await verifier.verifyAndDecodeNotification(signedPayload);
     const data = decoded.data;
@@ -35,19 +41,21 @@ export async function receiveApple(request: InboundRequest, target: NotifiedApp,
     const signedAt = eventDate(decoded.signedDate);
     if (!decoded.notificationUUID || !signedAt) return refuse('malformed', 'the notification lacks notificationUUID or signedDate');
     return {
-      notifications: [{
-        notificationId: decoded.notificationUUID,
-        type: decoded.subtype ? `${type}/${String(decoded.subtype)}` : type,
-        eventAt: signedAt,
-        payload: {
-          notificationType: type,
-          subtype: decoded.subtype ?? null,
-          environment: environment === 'Production' ? 'production' : 'sandbox',
-          status: data?.status ?? null,
-          transaction: transaction ?? null,
-          renewal: renewal ?? null,
+      notifications: [
+        {
+          notificationId: decoded.notificationUUID,
+          type: decoded.subtype ? `${type}/${String(decoded.subtype)}` : type,
+          eventAt: signedAt,
+          payload: {
+            notificationType: type,
+            subtype: decoded.subtype ?? null,
+            environment: environment === 'Production' ? 'production' : 'sandbox',
+            status: data?.status ?? null,
+            transaction: transaction ?? null,
+            renewal: renewal ?? null,
+          },
         },
-      }],
+      ],
     };
   } catch (error) {
     const status = error instanceof VerificationException ? error.status : undefined;

@@ -24,10 +24,7 @@ export interface ApplyContext {
 }
 
 /** What to do with the notification: write its effect, or try again later. */
-export type Decision =
-  | { write: (db: Queryable) => Promise<Outcome> }
-  | { done: Outcome }
-  | { retry: string };
+export type Decision = { write: (db: Queryable) => Promise<Outcome> } | { done: Outcome } | { retry: string };
 
 type Target = { kind: 'subscription'; row: SubscriptionRow } | { kind: 'purchase'; row: PpvUnlockRow };
 
@@ -39,8 +36,19 @@ const ignored = (result: string): { done: Outcome } => ({ done: { state: 'ignore
  * changes nothing.
  */
 const APPLE_APPLIED = new Set([
-  'SUBSCRIBED', 'DID_RENEW', 'DID_CHANGE_RENEWAL_STATUS', 'DID_CHANGE_RENEWAL_PREF', 'DID_FAIL_TO_RENEW', 'GRACE_PERIOD_EXPIRED',
-  'EXPIRED', 'REFUND', 'REFUND_REVERSED', 'REVOKE', 'OFFER_REDEEMED', 'RENEWAL_EXTENDED', 'ONE_TIME_CHARGE',
+  'SUBSCRIBED',
+  'DID_RENEW',
+  'DID_CHANGE_RENEWAL_STATUS',
+  'DID_CHANGE_RENEWAL_PREF',
+  'DID_FAIL_TO_RENEW',
+  'GRACE_PERIOD_EXPIRED',
+  'EXPIRED',
+  'REFUND',
+  'REFUND_REVERSED',
+  'REVOKE',
+  'OFFER_REDEEMED',
+  'RENEWAL_EXTENDED',
+  'ONE_TIME_CHARGE',
 ]);
 
 export async function decideNotification(ctx: ApplyContext, row: NotificationRow): Promise<Decision> {
@@ -122,7 +130,9 @@ async function decideByReread(ctx: ApplyContext, app: App, row: NotificationRow,
     store: row.storePlatform,
     kind: target.kind,
     productIds: await productIds(ctx, app, row, target),
-    ...(target.kind === 'purchase' ? { productId: target.row.productId, receiptData: lookupId, videoId: target.row.videoId, channelId: target.row.channelId } : { originalTransactionId: lookupId }),
+    ...(target.kind === 'purchase'
+      ? { productId: target.row.productId, receiptData: lookupId, videoId: target.row.videoId, channelId: target.row.channelId }
+      : { originalTransactionId: lookupId }),
   };
   const caller = callerOf(ctx, app, target);
   const verdict = await askStore(ctx.db, ctx.verifiers, caller, q);
@@ -170,9 +180,7 @@ const ENDED: Partial<Record<StoreVerdict['outcome'], SubscriptionRow['status']>>
 
 /** Writes what the verdict means for the target (inside the worker's transaction) and records it. */
 async function effectOf(db: Queryable, caller: CallerWith<'app' | 'deviceId'>, q: StoreQuestion, target: Target, verdict: StoreVerdict, eventAt: Date): Promise<Outcome> {
-  const outcome = target.kind === 'subscription'
-    ? await subscriptionEffect(db, target.row, verdict, eventAt, caller.now)
-    : await unlockEffect(db, target.row, verdict, eventAt);
+  const outcome = target.kind === 'subscription' ? await subscriptionEffect(db, target.row, verdict, eventAt, caller.now) : await unlockEffect(db, target.row, verdict, eventAt);
   await recordAttempt(db, caller, q, { verdict, granted: outcome.state === 'applied' && verdict.outcome === 'valid', reason: outcome.result });
   return outcome;
 }

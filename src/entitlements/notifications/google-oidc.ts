@@ -40,7 +40,10 @@ export class GoogleOidcKeys {
   private fetchedAt = 0;
   private pending: Promise<void> | undefined;
 
-  constructor(private readonly url: string, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs: number,
+  ) {}
 
   /** The reason the token is not acceptable, or undefined when it is. */
   async check(token: string | undefined, expected: Expected): Promise<string | undefined> {

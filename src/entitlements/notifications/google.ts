@@ -7,10 +7,21 @@ import { eventDate, isRefusal, jsonBody, refuse, type InboundRequest, type Notif
 
 /** SubscriptionNotification.notificationType, as Google numbers them. */
 export const GOOGLE_SUBSCRIPTION_TYPES: Record<number, string> = {
-  1: 'SUBSCRIPTION_RECOVERED', 2: 'SUBSCRIPTION_RENEWED', 3: 'SUBSCRIPTION_CANCELED', 4: 'SUBSCRIPTION_PURCHASED',
-  5: 'SUBSCRIPTION_ON_HOLD', 6: 'SUBSCRIPTION_IN_GRACE_PERIOD', 7: 'SUBSCRIPTION_RESTARTED', 8: 'SUBSCRIPTION_PRICE_CHANGE_CONFIRMED',
-  9: 'SUBSCRIPTION_DEFERRED', 10: 'SUBSCRIPTION_PAUSED', 11: 'SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED', 12: 'SUBSCRIPTION_REVOKED',
-  13: 'SUBSCRIPTION_EXPIRED', 19: 'SUBSCRIPTION_PRICE_CHANGE_UPDATED', 20: 'SUBSCRIPTION_PENDING_PURCHASE_CANCELED',
+  1: 'SUBSCRIPTION_RECOVERED',
+  2: 'SUBSCRIPTION_RENEWED',
+  3: 'SUBSCRIPTION_CANCELED',
+  4: 'SUBSCRIPTION_PURCHASED',
+  5: 'SUBSCRIPTION_ON_HOLD',
+  6: 'SUBSCRIPTION_IN_GRACE_PERIOD',
+  7: 'SUBSCRIPTION_RESTARTED',
+  8: 'SUBSCRIPTION_PRICE_CHANGE_CONFIRMED',
+  9: 'SUBSCRIPTION_DEFERRED',
+  10: 'SUBSCRIPTION_PAUSED',
+  11: 'SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED',
+  12: 'SUBSCRIPTION_REVOKED',
+  13: 'SUBSCRIPTION_EXPIRED',
+  19: 'SUBSCRIPTION_PRICE_CHANGE_UPDATED',
+  20: 'SUBSCRIPTION_PENDING_PURCHASE_CANCELED',
 };
 /** OneTimeProductNotification.notificationType. */
 const ONE_TIME_TYPES: Record<number, string> = { 1: 'ONE_TIME_PRODUCT_PURCHASED', 2: 'ONE_TIME_PRODUCT_CANCELED' };
@@ -61,7 +72,12 @@ function purchaseOf(data: Record<string, unknown>): Record<string, unknown> {
   if (oneTime) return { purchaseToken: str(oneTime.purchaseToken) ?? null, kind: 'purchase', productId: str(oneTime.sku) ?? null };
   // productType 1 is a subscription, 2 a one-time product; the worker also looks the token up.
   if (voided) {
-    return { purchaseToken: str(voided.purchaseToken) ?? null, orderId: str(voided.orderId) ?? null, kind: Number(voided.productType) === 1 ? 'subscription' : 'purchase', voided: true };
+    return {
+      purchaseToken: str(voided.purchaseToken) ?? null,
+      orderId: str(voided.orderId) ?? null,
+      kind: Number(voided.productType) === 1 ? 'subscription' : 'purchase',
+      voided: true,
+    };
   }
   return { kind: 'none' };
 }

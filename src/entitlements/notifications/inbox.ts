@@ -4,10 +4,7 @@
 // the row again). A store that does not answer is asked again later, with backoff.
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/connect.ts';
-import {
-  claimDueNotifications, finishNotification, postponeNotification,
-  type NotificationRow, type Outcome,
-} from '../../data/store-notifications.ts';
+import { claimDueNotifications, finishNotification, postponeNotification, type NotificationRow, type Outcome } from '../../data/store-notifications.ts';
 import { storeNotifications } from '../../observability/metrics.ts';
 import type { StoreVerifiers } from '../stores/index.ts';
 import { decideNotification } from './apply.ts';

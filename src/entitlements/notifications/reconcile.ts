@@ -92,18 +92,26 @@ async function applePage(ctx: ReconcileContext, appId: number, credentials: Stor
   // One environment per run keeps paging simple: production, and the sandbox for apps that sell there.
   for (const environment of sandboxAllowed(credentials) ? (['production', 'sandbox'] as const) : (['production'] as const)) {
     const query = next ? `?paginationToken=${encodeURIComponent(next)}` : '';
-    const answer = await callStore(`${trimSlash(urls[environment])}/inApps/v1/notifications/history${query}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ startDate: from.getTime(), endDate: ctx.now.getTime() }),
-    }, ctx.timeoutMs);
+    const answer = await callStore(
+      `${trimSlash(urls[environment])}/inApps/v1/notifications/history${query}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ startDate: from.getTime(), endDate: ctx.now.getTime() }),
+      },
+      ctx.timeoutMs,
+    );
     if (!answer.ok) return { error: `App Store Server API: ${answer.reason}` };
     const json = asRecord(answer.json);
     if (answer.status !== 200 || !json) return { error: `App Store Server API answered HTTP ${answer.status}` };
     for (const item of Array.isArray(json.notificationHistory) ? json.notificationHistory : []) {
       const signedPayload = asRecord(item)?.signedPayload;
       if (typeof signedPayload !== 'string') continue;
-      const verified = await receiveApple({ body: JSON.stringify({ signedPayload }), authorization: undefined, address: 'reconciliation', now: ctx.now }, { app, store: 'Apple', credentials }, ctx.roots);
+      const verified = await receiveApple(
+        { body: JSON.stringify({ signedPayload }), authorization: undefined, address: 'reconciliation', now: ctx.now },
+        { app, store: 'Apple', credentials },
+        ctx.roots,
+      );
       // What does not verify is not Apple's, whichever way it came.
       if ('notifications' in verified) entries.push(...verified.notifications);
     }
@@ -120,9 +128,13 @@ async function googlePage(ctx: ReconcileContext, tokens: GoogleTokens, credentia
   const base = trimSlash(ctx.options.google?.apiBaseUrl ?? GOOGLE_API_URL);
   const packageName = credential(credentials, 'packageName')!;
   const query = new URLSearchParams({ startTime: String(from.getTime()), endTime: String(ctx.now.getTime()), type: '1', maxResults: '1000', ...(next ? { token: next } : {}) });
-  const answer = await callStore(`${base}/androidpublisher/v3/applications/${encodeURIComponent(packageName)}/purchases/voidedpurchases?${query}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-  }, ctx.timeoutMs);
+  const answer = await callStore(
+    `${base}/androidpublisher/v3/applications/${encodeURIComponent(packageName)}/purchases/voidedpurchases?${query}`,
+    {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    },
+    ctx.timeoutMs,
+  );
   if (!answer.ok) return { error: `Play Developer API: ${answer.reason}` };
   const json = asRecord(answer.json);
   if (answer.status !== 200 || !json) return { error: `Play Developer API answered HTTP ${answer.status}` };
@@ -130,13 +142,15 @@ async function googlePage(ctx: ReconcileContext, tokens: GoogleTokens, credentia
     const purchaseToken = str(v?.purchaseToken);
     if (!v || !purchaseToken) return [];
     const orderId = str(v.orderId) ?? null;
-    return [{
-      // The same purchase voided by push and by this read is one entry: keyed by what was voided.
-      notificationId: `voided:${orderId ?? purchaseToken}`,
-      type: 'VOIDED_PURCHASE',
-      eventAt: eventDate(v.voidedTimeMillis) ?? ctx.now,
-      payload: { purchaseToken, orderId, kind: 'voided', voided: true, source: 'reconcile' },
-    }];
+    return [
+      {
+        // The same purchase voided by push and by this read is one entry: keyed by what was voided.
+        notificationId: `voided:${orderId ?? purchaseToken}`,
+        type: 'VOIDED_PURCHASE',
+        eventAt: eventDate(v.voidedTimeMillis) ?? ctx.now,
+        payload: { purchaseToken, orderId, kind: 'voided', voided: true, source: 'reconcile' },
+      },
+    ];
   });
   return { entries, next: str(asRecord(json.tokenPagination)?.nextPageToken) };
 }

@@ -19,8 +19,15 @@ import type { StoreVerdict } from '../stores/types.ts';
 import { rokuDate } from '../stores/roku.ts';
 import { typeLabel } from './labels.ts';
 import {
-  isRefusal, jsonBody, refuse,
-  type InboundRequest, type NotificationRefusal, type NotifiedApp, type Received, type SecretAcknowledgement, type VerifiedNotification,
+  isRefusal,
+  jsonBody,
+  refuse,
+  type InboundRequest,
+  type NotificationRefusal,
+  type NotifiedApp,
+  type Received,
+  type SecretAcknowledgement,
+  type VerifiedNotification,
 } from './types.ts';
 
 /** Asks Roku Pay about the transaction (the app's verifier, every product of the app). */
@@ -38,8 +45,7 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
  */
 const markOf = (type: string, transactionId: string) => `acknowledged/${typeLabel('Roku', type)}/${transactionId}`;
 /** The inbox id of the push: Roku gives none; its repeats carry the same type, date and transaction. */
-const notificationIdOf = (type: string, eventDate: Date | null, transactionId: string) =>
-  `${typeLabel('Roku', type)}/${eventDate?.toISOString() ?? 'undated'}/${transactionId}`;
+const notificationIdOf = (type: string, eventDate: Date | null, transactionId: string) => `${typeLabel('Roku', type)}/${eventDate?.toISOString() ?? 'undated'}/${transactionId}`;
 
 export async function receiveRoku(request: InboundRequest, target: NotifiedApp, confirm: ConfirmRoku): Promise<Received | NotificationRefusal> {
   const apiKey = credential(target.credentials, 'apiKey');
@@ -50,7 +56,7 @@ export async function receiveRoku(request: InboundRequest, target: NotifiedApp, 
   const { responseKey, ...transaction } = body.json;
   const transactionId = str(transaction.transactionId);
   if (!transactionId || transactionId.length > MAX_TRANSACTION_ID || !PRINTABLE_ASCII.test(transactionId) || typeof responseKey !== 'string' || responseKey.length > 128) {
-    return refuse('malformed', 'transactionId or responseKey is missing or not of Roku\'s form');
+    return refuse('malformed', "transactionId or responseKey is missing or not of Roku's form");
   }
   const verdict = await confirm(transactionId);
   if (verdict.outcome === 'wrong_app') return refuse('wrong_app', 'the transaction is of another Roku channel');
@@ -72,9 +78,7 @@ export async function receiveRoku(request: InboundRequest, target: NotifiedApp, 
     },
   };
   const keyed = confirmed && namesChannel(verdict, channelId) && typeLabel('Roku', type) !== 'other' && eventDate !== null && isFresh(eventDate, request.now);
-  const secret: SecretAcknowledgement | undefined = keyed
-    ? { mark: markOf(type, transactionId), type, eventAt: eventDate, headers: { ApiKey: apiKey }, transactionId }
-    : undefined;
+  const secret: SecretAcknowledgement | undefined = keyed ? { mark: markOf(type, transactionId), type, eventAt: eventDate, headers: { ApiKey: apiKey }, transactionId } : undefined;
   return { notifications: [notification], reply: { headers: {}, text: responseKey }, ...(secret ? { secret } : {}) };
 }
 

@@ -37,7 +37,12 @@ export class StoreNotifications {
   private readonly sns: SnsVerifier;
   private readonly rokuSources: SourceList;
 
-  constructor(private readonly db: Database, private readonly config: Config, clock: Clock, log: InboxLog) {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    clock: Clock,
+    log: InboxLog,
+  ) {
     const options = storeVerifierOptions(config);
     this.options = options;
     this.verifiers = createStoreVerifiers(options);
@@ -57,9 +62,10 @@ export class StoreNotifications {
 
   /** Verifies the request and keeps what it carries; a refusal keeps nothing but a counter. */
   async receive(store: StorePlatform, appId: number, request: InboundRequest): Promise<Accepted | NotificationRefusal> {
-    const target = store === 'Roku' && !this.rokuSources.allows(request.address)
-      ? refuse('forbidden_source', `${request.address} is not in ROKU_NOTIFY_SOURCES`)
-      : await this.target(store, appId);
+    const target =
+      store === 'Roku' && !this.rokuSources.allows(request.address)
+        ? refuse('forbidden_source', `${request.address} is not in ROKU_NOTIFY_SOURCES`)
+        : await this.target(store, appId);
     const received = 'refused' in target ? target : await this.verify(target, request);
     if ('refused' in received) {
       storeNotifications.inc({ store, type: 'unverified', result: 'refused' });

@@ -3,8 +3,16 @@
 // the RVS Cloud Sandbox, which is asked next when the app allows sandbox purchases.
 import { asRecord, callStore, credential, dateFromMs, str, trimSlash } from './http.ts';
 import {
-  DEFAULT_TIMEOUT_MS, judge, reject, unavailable,
-  type Ended, type StoreEnvironment, type StoreVerdict, type StoreVerifier, type TransactionFacts, type VerifyInput,
+  DEFAULT_TIMEOUT_MS,
+  judge,
+  reject,
+  unavailable,
+  type Ended,
+  type StoreEnvironment,
+  type StoreVerdict,
+  type StoreVerifier,
+  type TransactionFacts,
+  type VerifyInput,
 } from './types.ts';
 
 export const AMAZON_URLS = { production: 'https://appstore-sdk.amazon.com', sandbox: 'https://appstore-sdk.amazon.com/sandbox' } as const;
@@ -39,11 +47,16 @@ export function parseAmazonReceipt(value: string | null | undefined): { userId: 
 /** RVS response codes, per Amazon's RVS documentation. */
 function statusVerdict(status: number, json: unknown): StoreVerdict {
   switch (status) {
-    case 400: return reject('invalid', 'RVS: the receipt id is invalid or no transaction was found (400)', json);
-    case 410: return reject('revoked', 'RVS: the transaction is no longer valid (410)', json);
-    case 496: return unavailable('RVS refused the shared secret (496): check storeCredentials.amazon.sharedSecret');
-    case 497: return reject('invalid', 'RVS: invalid user id (497)', json);
-    default: return unavailable(`RVS answered HTTP ${status}`);
+    case 400:
+      return reject('invalid', 'RVS: the receipt id is invalid or no transaction was found (400)', json);
+    case 410:
+      return reject('revoked', 'RVS: the transaction is no longer valid (410)', json);
+    case 496:
+      return unavailable('RVS refused the shared secret (496): check storeCredentials.amazon.sharedSecret');
+    case 497:
+      return reject('invalid', 'RVS: invalid user id (497)', json);
+    default:
+      return unavailable(`RVS answered HTTP ${status}`);
   }
 }
 
@@ -51,7 +64,11 @@ export function amazonVerifier(options: AmazonOptions = {}): StoreVerifier {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const urls = options.urls ?? AMAZON_URLS;
 
-  async function ask(environment: StoreEnvironment, secret: string, ids: { userId: string; receiptId: string }): Promise<{ json: Record<string, unknown> } | { status: number; verdict: StoreVerdict }> {
+  async function ask(
+    environment: StoreEnvironment,
+    secret: string,
+    ids: { userId: string; receiptId: string },
+  ): Promise<{ json: Record<string, unknown> } | { status: number; verdict: StoreVerdict }> {
     const path = `/version/1.0/verifyReceiptId/developer/${encodeURIComponent(secret)}/user/${encodeURIComponent(ids.userId)}/receiptId/${encodeURIComponent(ids.receiptId)}`;
     const answer = await callStore(`${trimSlash(urls[environment])}${path}`, { headers: { accept: 'application/json' } }, timeoutMs);
     if (!answer.ok) return { status: 0, verdict: unavailable(`RVS: ${answer.reason}`) };
@@ -94,7 +111,7 @@ function decide(json: Record<string, unknown>, asked: StoreEnvironment, kind: 's
     // A cancelled subscription runs to its cancelDate; an active one is paid up to renewalDate. A
     // renewalDate already past reads as expired (autoRenewing still true) so the caller re-checks
     // later instead of granting without an end.
-    expiresAt: kind === 'subscription' ? cancelDate ?? renewalDate : null,
+    expiresAt: kind === 'subscription' ? (cancelDate ?? renewalDate) : null,
     environment: json.testTransaction === true || asked === 'sandbox' ? 'sandbox' : 'production',
     autoRenewing: isSubscription && json.autoRenewing === true && !cancelDate,
   };
@@ -102,8 +119,9 @@ function decide(json: Record<string, unknown>, asked: StoreEnvironment, kind: 's
     return reject('wrong_product', `a ${String(json.productType)} purchase is not a subscription`, json, facts);
   }
   // For one-time products a cancelDate means the purchase was cancelled (refunded).
-  const ended: Ended | undefined = kind === 'purchase' && cancelDate
-    ? { outcome: 'refunded', reason: `purchase cancelled at ${cancelDate.toISOString()} (cancelReason ${String(json.cancelReason)})` }
-    : undefined;
+  const ended: Ended | undefined =
+    kind === 'purchase' && cancelDate
+      ? { outcome: 'refunded', reason: `purchase cancelled at ${cancelDate.toISOString()} (cancelReason ${String(json.cancelReason)})` }
+      : undefined;
   return judge(facts, input, json, ended);
 }

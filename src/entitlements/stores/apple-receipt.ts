@@ -15,25 +15,29 @@ type Kind = 'subscription' | 'purchase';
 function statusVerdict(status: number, body: Record<string, unknown>): StoreVerdict {
   if (body['is-retryable'] === true || (status >= 21100 && status <= 21199)) return unavailable(`verifyReceipt status ${status}: try again`);
   switch (status) {
-    case 21002: return reject('invalid', 'receipt-data is malformed (21002)', body);
-    case 21003: return reject('invalid', 'receipt could not be authenticated (21003)', body);
-    case 21004: return unavailable('the shared secret does not match Apple\'s (21004): check storeCredentials.apple.sharedSecret');
-    case 21006: return reject('expired', 'subscription expired (21006)', body);
-    case 21008: return reject('invalid', 'production receipt sent to the sandbox (21008)', body);
-    case 21010: return reject('invalid', 'account not found or deleted (21010)', body);
-    case 21000: case 21001: case 21005: case 21009: return unavailable(`verifyReceipt status ${status}`);
-    default: return reject('invalid', `verifyReceipt status ${status}`, body);
+    case 21002:
+      return reject('invalid', 'receipt-data is malformed (21002)', body);
+    case 21003:
+      return reject('invalid', 'receipt could not be authenticated (21003)', body);
+    case 21004:
+      return unavailable("the shared secret does not match Apple's (21004): check storeCredentials.apple.sharedSecret");
+    case 21006:
+      return reject('expired', 'subscription expired (21006)', body);
+    case 21008:
+      return reject('invalid', 'production receipt sent to the sandbox (21008)', body);
+    case 21010:
+      return reject('invalid', 'account not found or deleted (21010)', body);
+    case 21000:
+    case 21001:
+    case 21005:
+    case 21009:
+      return unavailable(`verifyReceipt status ${status}`);
+    default:
+      return reject('invalid', `verifyReceipt status ${status}`, body);
   }
 }
 
-export async function verifyLegacyReceipt(
-  receipt: string,
-  kind: Kind,
-  input: VerifyInput,
-  bundleId: string,
-  urls: VerifyReceiptUrls,
-  timeoutMs: number,
-): Promise<StoreVerdict> {
+export async function verifyLegacyReceipt(receipt: string, kind: Kind, input: VerifyInput, bundleId: string, urls: VerifyReceiptUrls, timeoutMs: number): Promise<StoreVerdict> {
   const password = credential(input.credentials, 'sharedSecret');
   const body = JSON.stringify({ 'receipt-data': receipt, ...(password ? { password } : {}), 'exclude-old-transactions': true });
   const post = (url: string) => callStore(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, timeoutMs);
@@ -63,15 +67,12 @@ function decide(json: Record<string, unknown>, kind: Kind, input: VerifyInput, b
   const receipt = asRecord(json.receipt);
   if (receipt?.bundle_id !== bundleId) return reject('wrong_app', `receipt is for ${String(receipt?.bundle_id)}, not ${bundleId}`, raw);
   const id = str(input.originalTransactionId);
-  const entries = [...records(json.latest_receipt_info), ...records(receipt.in_app)].filter(
-    (e) => !id || e.original_transaction_id === id || e.transaction_id === id,
-  );
+  const entries = [...records(json.latest_receipt_info), ...records(receipt.in_app)].filter((e) => !id || e.original_transaction_id === id || e.transaction_id === id);
   if (entries.length === 0) return reject('invalid', id ? `receipt holds no transaction ${id}` : 'receipt holds no in-app purchase', raw);
   const ours = entries.filter((e) => input.productIds.includes(String(e.product_id)));
   const pool = ours.length > 0 ? ours : entries;
   // Subscriptions: the period that ends last. One-time: the latest purchase not refunded, if any.
-  const sortKey = (e: Record<string, unknown>) =>
-    (kind === 'subscription' ? dateFromMs(e.expires_date_ms) : dateFromMs(e.purchase_date_ms))?.getTime() ?? 0;
+  const sortKey = (e: Record<string, unknown>) => (kind === 'subscription' ? dateFromMs(e.expires_date_ms) : dateFromMs(e.purchase_date_ms))?.getTime() ?? 0;
   const live = kind === 'purchase' ? pool.filter((e) => !dateFromMs(e.cancellation_date_ms)) : [];
   const chosen = [...(live.length > 0 ? live : pool)].sort((a, b) => sortKey(b) - sortKey(a))[0]!;
   const original = str(chosen.original_transaction_id) ?? str(chosen.transaction_id) ?? '';

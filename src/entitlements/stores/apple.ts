@@ -9,8 +9,16 @@ import { verifyLegacyReceipt, type VerifyReceiptUrls } from './apple-receipt.ts'
 import { asRecord, callStore, credential, dateFromMs, missingCredential, pem, str, trimSlash } from './http.ts';
 import { decodeSegment, looksLikeJws, signJwt } from './jwt.ts';
 import {
-  DEFAULT_TIMEOUT_MS, judge, reject, unavailable,
-  type Ended, type StoreEnvironment, type StoreVerdict, type StoreVerifier, type TransactionFacts, type VerifyInput,
+  DEFAULT_TIMEOUT_MS,
+  judge,
+  reject,
+  unavailable,
+  type Ended,
+  type StoreEnvironment,
+  type StoreVerdict,
+  type StoreVerifier,
+  type TransactionFacts,
+  type VerifyInput,
 } from './types.ts';
 
 export const APPLE_URLS = {
@@ -27,9 +35,15 @@ export interface AppleOptions {
 }
 
 type Kind = 'subscription' | 'purchase';
-export interface Signed { tx: JWSTransactionDecodedPayload; environment: StoreEnvironment }
+export interface Signed {
+  tx: JWSTransactionDecodedPayload;
+  environment: StoreEnvironment;
+}
 /** Apple's subscription status (1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked) and renewal info. */
-export interface Subscription { status?: number; renewal?: JWSRenewalInfoDecodedPayload }
+export interface Subscription {
+  status?: number;
+  renewal?: JWSRenewalInfoDecodedPayload;
+}
 
 export const API_KEYS = ['issuerId', 'keyId', 'privateKey'] as const;
 /** Apple's "not found" error codes: the id may live in the other environment. */
@@ -74,7 +88,12 @@ export function appleVerifier(options: AppleOptions): StoreVerifier {
     }
   }
 
-  async function apiGet(environment: StoreEnvironment, path: string, bundleId: string, input: VerifyInput): Promise<{ body: Record<string, unknown> } | 'not_found' | StoreVerdict> {
+  async function apiGet(
+    environment: StoreEnvironment,
+    path: string,
+    bundleId: string,
+    input: VerifyInput,
+  ): Promise<{ body: Record<string, unknown> } | 'not_found' | StoreVerdict> {
     let token: string;
     try {
       token = appleApiToken(input.credentials, bundleId, input.now);

@@ -13,7 +13,10 @@ const MARGIN_MS = 60_000;
 export class GoogleTokens {
   private readonly cache = new Map<string, { token: string; expiresAt: number }>();
 
-  constructor(private readonly defaultTokenUri: string, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly defaultTokenUri: string,
+    private readonly timeoutMs: number,
+  ) {}
 
   /** The cached token for these credentials, or a fresh one; `fresh` skips the cache. */
   async get(credentials: StoreCredentials, now: Date, fresh = false): Promise<string | UnavailableVerdict> {

@@ -3,10 +3,7 @@
 // authenticated with the app's service account (google-auth.ts).
 import { GOOGLE_TOKEN_URI, GoogleTokens } from './google-auth.ts';
 import { asRecord, callStore, credential, str, trimSlash } from './http.ts';
-import {
-  DEFAULT_TIMEOUT_MS, judge, reject, unavailable,
-  type Ended, type StoreVerdict, type StoreVerifier, type TransactionFacts, type VerifyInput,
-} from './types.ts';
+import { DEFAULT_TIMEOUT_MS, judge, reject, unavailable, type Ended, type StoreVerdict, type StoreVerifier, type TransactionFacts, type VerifyInput } from './types.ts';
 
 export const GOOGLE_API_URL = 'https://androidpublisher.googleapis.com';
 
@@ -124,9 +121,10 @@ function decideSubscription(json: Record<string, unknown>, token: string, input:
       break;
     case 'SUBSCRIPTION_STATE_EXPIRED':
       // Expired before its paid period ran out: Google or the developer revoked it (refund).
-      ended = facts.expiresAt && facts.expiresAt > input.now
-        ? { outcome: 'revoked', reason: 'subscription revoked before its expiry time' }
-        : { outcome: 'expired', reason: 'subscription expired' };
+      ended =
+        facts.expiresAt && facts.expiresAt > input.now
+          ? { outcome: 'revoked', reason: 'subscription revoked before its expiry time' }
+          : { outcome: 'expired', reason: 'subscription expired' };
       break;
     default:
       return reject('invalid', `subscription state ${state || 'missing'}`, json, facts);

@@ -3,9 +3,7 @@
 // because the same status means different things at different stores (Amazon's 496...).
 import type { StoreCredentials } from './types.ts';
 
-export type StoreResponse =
-  | { ok: true; status: number; json: unknown; text: string }
-  | { ok: false; reason: string };
+export type StoreResponse = { ok: true; status: number; json: unknown; text: string } | { ok: false; reason: string };
 
 /** `json` is undefined when the body is not JSON; callers decide whether that matters. */
 export async function callStore(url: string, init: RequestInit, timeoutMs: number): Promise<StoreResponse> {

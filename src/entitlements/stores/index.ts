@@ -37,7 +37,11 @@ const SANDBOX_KEYS = {
 export const CREDENTIAL_KEYS = {
   apple: {
     bundleId: { required: true, description: "The app's bundle id; a transaction or receipt of another bundle is refused (wrong_app)." },
-    issuerId: { required: false, description: 'Issuer id of the App Store Connect In-App Purchase key. With keyId and privateKey it enables App Store Server API look-ups: refunds and renewals after the device signed its transaction, and restore by original_transaction_id.' },
+    issuerId: {
+      required: false,
+      description:
+        'Issuer id of the App Store Connect In-App Purchase key. With keyId and privateKey it enables App Store Server API look-ups: refunds and renewals after the device signed its transaction, and restore by original_transaction_id.',
+    },
     keyId: { required: false, description: 'Key id of that In-App Purchase key.' },
     privateKey: { required: false, description: 'That key (.p8 contents, PEM; "\\n" escapes accepted).' },
     appAppleId: { required: false, description: "The app's numeric Apple id; production App Store Server Notifications are checked against it (required to receive them)." },
@@ -50,26 +54,41 @@ export const CREDENTIAL_KEYS = {
     privateKey: { required: true, description: 'Service account private key (private_key of its JSON key, PEM; "\\n" escapes accepted).' },
     privateKeyId: { required: false, description: 'private_key_id of the JSON key, sent as the assertion kid.' },
     tokenUri: { required: false, description: 'token_uri of the JSON key (default https://oauth2.googleapis.com/token).' },
-    pushAudience: { required: false, description: "Real-time developer notifications: the audience set on the Pub/Sub push subscription's authentication (required to receive them)." },
-    pushServiceAccount: { required: false, description: 'Real-time developer notifications: the service account the push subscription authenticates as (required to receive them).' },
+    pushAudience: {
+      required: false,
+      description: "Real-time developer notifications: the audience set on the Pub/Sub push subscription's authentication (required to receive them).",
+    },
+    pushServiceAccount: {
+      required: false,
+      description: 'Real-time developer notifications: the service account the push subscription authenticates as (required to receive them).',
+    },
     ...SANDBOX_KEYS,
   },
   amazon: {
-    sharedSecret: { required: true, description: "The developer account's shared secret (Amazon Developer Console, Shared Key page). Amazon's answer names no app, so a receipt of another app of the same account shows as wrong_product." },
+    sharedSecret: {
+      required: true,
+      description:
+        "The developer account's shared secret (Amazon Developer Console, Shared Key page). Amazon's answer names no app, so a receipt of another app of the same account shows as wrong_product.",
+    },
     snsTopicArn: { required: false, description: 'Real-time Notifications: the ARN of the SNS topic Amazon publishes them to (required to receive them).' },
     appPackageName: { required: false, description: "Real-time Notifications: the app's package name; a notification for another app is refused." },
     ...SANDBOX_KEYS,
   },
   roku: {
     apiKey: { required: true, description: 'Roku Pay partner API key (Developer Dashboard, Web API settings).' },
-    channelId: { required: false, description: "The app's Roku channel id; when set, a transaction of another channel is refused (wrong_app). Required to receive push notifications." },
+    channelId: {
+      required: false,
+      description: "The app's Roku channel id; when set, a transaction of another channel is refused (wrong_app). Required to receive push notifications.",
+    },
   },
 } as const satisfies Record<CredentialStore, Record<string, KeyDoc>>;
 
 /** What receipt_data (and original_transaction_id on restore) carry for each store. */
 export const RECEIPT_DATA = {
-  Apple: 'StoreKit 2: the signedTransactionInfo JWS (Transaction.jwsRepresentation); legacy StoreKit 1: the base64 app receipt. Restore: original transaction ids (needs issuerId/keyId/privateKey).',
-  Google: 'The purchase token (Purchase.getPurchaseToken()), or the Purchase original JSON holding purchaseToken. product_id is required for one-time products. Restore: purchase tokens.',
+  Apple:
+    'StoreKit 2: the signedTransactionInfo JWS (Transaction.jwsRepresentation); legacy StoreKit 1: the base64 app receipt. Restore: original transaction ids (needs issuerId/keyId/privateKey).',
+  Google:
+    'The purchase token (Purchase.getPurchaseToken()), or the Purchase original JSON holding purchaseToken. product_id is required for one-time products. Restore: purchase tokens.',
   Amazon: 'JSON {"userId": UserData.getUserId(), "receiptId": Receipt.getReceiptId()}, or "userId:receiptId". Restore: the same pair.',
   Roku: 'The transaction id (purchaseId from the ChannelStore order). Restore: transaction ids.',
 } as const satisfies Record<StorePlatform, string>;

@@ -6,11 +6,7 @@ export function base64url(data: Buffer | string): string {
   return Buffer.from(data).toString('base64url');
 }
 
-export function signJwt(
-  header: { alg: 'ES256' | 'RS256'; kid?: string },
-  claims: Record<string, unknown>,
-  privateKeyPem: string | KeyObject,
-): string {
+export function signJwt(header: { alg: 'ES256' | 'RS256'; kid?: string }, claims: Record<string, unknown>, privateKeyPem: string | KeyObject): string {
   const key = typeof privateKeyPem === 'string' ? createPrivateKey(privateKeyPem) : privateKeyPem;
   const input = `${base64url(JSON.stringify({ ...header, typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
   // JWS wants ECDSA signatures as r||s (IEEE P1363), not DER.

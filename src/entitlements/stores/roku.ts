@@ -2,10 +2,7 @@
 // transaction id (the purchaseId the ChannelStore returned). Roku marks no sandbox purchases in
 // this answer, so every verdict is 'production'.
 import { asRecord, callStore, credential, str, trimSlash } from './http.ts';
-import {
-  DEFAULT_TIMEOUT_MS, judge, reject, unavailable,
-  type Ended, type StoreVerdict, type StoreVerifier, type TransactionFacts, type VerifyInput,
-} from './types.ts';
+import { DEFAULT_TIMEOUT_MS, judge, reject, unavailable, type Ended, type StoreVerdict, type StoreVerifier, type TransactionFacts, type VerifyInput } from './types.ts';
 
 export const ROKU_URL = 'https://apipub.roku.com';
 
@@ -79,9 +76,10 @@ function decide(json: Record<string, unknown>, asked: string, kind: 'subscriptio
   // isEntitled is Roku's verdict; when it is false, the dates say whether the term ran out or was cut short.
   let ended: Ended | undefined;
   if (json.isEntitled === false) {
-    ended = expiration && expiration <= input.now
-      ? { outcome: 'expired', reason: `not entitled since ${expiration.toISOString()}` }
-      : { outcome: 'revoked', reason: `not entitled${cancelled ? ' (cancelled)' : ''} before its expiration date` };
+    ended =
+      expiration && expiration <= input.now
+        ? { outcome: 'expired', reason: `not entitled since ${expiration.toISOString()}` }
+        : { outcome: 'revoked', reason: `not entitled${cancelled ? ' (cancelled)' : ''} before its expiration date` };
   }
   return judge(facts, input, json, ended);
 }

@@ -37,14 +37,7 @@ export interface TransactionFacts {
 
 export type ValidVerdict = { outcome: 'valid'; raw: unknown } & TransactionFacts;
 
-export type RejectOutcome =
-  | 'expired'
-  | 'revoked'
-  | 'refunded'
-  | 'wrong_product'
-  | 'wrong_app'
-  | 'sandbox_not_allowed'
-  | 'invalid';
+export type RejectOutcome = 'expired' | 'revoked' | 'refunded' | 'wrong_product' | 'wrong_app' | 'sandbox_not_allowed' | 'invalid';
 
 /** The store answered and said no; `facts` carries what it did tell, for the record. */
 export interface RejectedVerdict {
@@ -91,12 +84,7 @@ export interface Ended {
  * so the same purchase gets the same verdict from any store: sandbox policy, product, the store's
  * own "ended" (refund, revocation, lapse), then expiry against the caller's clock.
  */
-export function judge(
-  facts: TransactionFacts,
-  input: Pick<VerifyInput, 'productIds' | 'allowSandbox' | 'now'>,
-  raw: unknown,
-  ended?: Ended,
-): StoreVerdict {
+export function judge(facts: TransactionFacts, input: Pick<VerifyInput, 'productIds' | 'allowSandbox' | 'now'>, raw: unknown, ended?: Ended): StoreVerdict {
   if (facts.environment === 'sandbox' && !input.allowSandbox) {
     return reject('sandbox_not_allowed', 'a sandbox purchase cannot unlock this app', raw, facts);
   }

@@ -60,7 +60,11 @@ export function makeTestChain(name = 'Test'): TestChain {
     writeFileSync(config, CONFIG(dir));
     const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     const dates = ['-startdate', '20200101000000Z', '-enddate', '20400101000000Z'];
-    for (const [cert, cn] of [['root', `${name} Root CA`], ['int', `${name} Intermediate`], ['leaf', `${name} Signing`]] as const) {
+    for (const [cert, cn] of [
+      ['root', `${name} Root CA`],
+      ['int', `${name} Intermediate`],
+      ['leaf', `${name} Signing`],
+    ] as const) {
       run('genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', `${cert}.key`);
       run('req', '-new', '-config', config, '-key', `${cert}.key`, '-subj', `/CN=${cn}`, '-out', `${cert}.csr`);
     }

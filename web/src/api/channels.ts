@@ -36,16 +36,29 @@ export const useChannel = (channelId: number) => useQuery({ queryKey: keys.chann
 const channelReads = (channelId?: number) => [keys.channels, ...(channelId === undefined ? [] : [keys.schedule(channelId)])];
 
 export const useCreateChannel = () =>
-  useWrite((body: ChannelFields) => studio<Channel>('/channels', { method: 'POST', body, idempotencyKey: newIdempotencyKey() }), () => channelReads());
+  useWrite(
+    (body: ChannelFields) => studio<Channel>('/channels', { method: 'POST', body, idempotencyKey: newIdempotencyKey() }),
+    () => channelReads(),
+  );
 
 export const useUpdateChannel = (channelId: number) =>
-  useWrite((v: { body: Partial<ChannelFields> & { deleted?: boolean }; etag: string | undefined }) => studio<Channel>(`/channels/${channelId}`, { method: 'PATCH', body: v.body, ifMatch: v.etag }), () => channelReads(channelId));
+  useWrite(
+    (v: { body: Partial<ChannelFields> & { deleted?: boolean }; etag: string | undefined }) =>
+      studio<Channel>(`/channels/${channelId}`, { method: 'PATCH', body: v.body, ifMatch: v.etag }),
+    () => channelReads(channelId),
+  );
 
 export const useDeleteChannel = (channelId: number) =>
-  useWrite((etag: string | undefined) => studio(`/channels/${channelId}`, { method: 'DELETE', ifMatch: etag }), () => channelReads(channelId));
+  useWrite(
+    (etag: string | undefined) => studio(`/channels/${channelId}`, { method: 'DELETE', ifMatch: etag }),
+    () => channelReads(channelId),
+  );
 
 export const useReorderChannels = () =>
-  useWrite((channelIds: number[]) => studio('/channels/order', { method: 'PUT', body: { channelIds } }), () => channelReads());
+  useWrite(
+    (channelIds: number[]) => studio('/channels/order', { method: 'PUT', body: { channelIds } }),
+    () => channelReads(),
+  );
 
 /** Sets (a string) or removes (null) the channel's password. */
 export const usePassword = (channelId: number) =>
@@ -60,7 +73,8 @@ export const useVideoList = (channelId: number, list: 'library' | 'vod') =>
 
 export const usePutVideoList = (channelId: number, list: 'library' | 'vod') =>
   useWrite(
-    (v: { videoIds: number[]; etag: string | undefined }) => studio<VideoList>(`/channels/${channelId}/${list}`, { method: 'PUT', body: { videoIds: v.videoIds }, ifMatch: v.etag }),
+    (v: { videoIds: number[]; etag: string | undefined }) =>
+      studio<VideoList>(`/channels/${channelId}/${list}`, { method: 'PUT', body: { videoIds: v.videoIds }, ifMatch: v.etag }),
     () => [keys.videoList(channelId, list), keys.schedule(channelId)],
   );
 
@@ -70,7 +84,8 @@ export const useVast = (channelId: number) =>
 /** Sets (a body) or removes (null) the VAST setting of one platform. */
 export const usePutVast = (channelId: number) =>
   useWrite(
-    (v: { platform: string; body: VastBody | null }) => studio(`/channels/${channelId}/vast/${v.platform}`, v.body === null ? { method: 'DELETE' } : { method: 'PUT', body: v.body }),
+    (v: { platform: string; body: VastBody | null }) =>
+      studio(`/channels/${channelId}/vast/${v.platform}`, v.body === null ? { method: 'DELETE' } : { method: 'PUT', body: v.body }),
     () => [keys.vast(channelId)],
   );
 
@@ -78,4 +93,7 @@ export const useCategories = () => useQuery({ queryKey: keys.categories, queryFn
 export const useLanguages = () => useQuery({ queryKey: keys.languages, queryFn: async () => (await studio<{ items: Language[] }>('/languages')).data.items });
 
 export const useCreateCategory = () =>
-  useWrite(async (name: string) => (await studio<Category>('/categories', { method: 'POST', body: { name } })).data, () => [keys.categories]);
+  useWrite(
+    async (name: string) => (await studio<Category>('/categories', { method: 'POST', body: { name } })).data,
+    () => [keys.categories],
+  );

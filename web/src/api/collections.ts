@@ -9,9 +9,19 @@ import type { Collection, CollectionBody } from './types.ts';
 export const useCollections = () => useQuery({ queryKey: keys.collections, queryFn: async () => (await studio<Collection[]>('/collections')).data });
 
 export const useCreateCollection = () =>
-  useWrite((v: { body: CollectionBody; key: string }) => studio<Collection>('/collections', { method: 'POST', body: v.body, idempotencyKey: v.key }), () => [keys.collections]);
+  useWrite(
+    (v: { body: CollectionBody; key: string }) => studio<Collection>('/collections', { method: 'POST', body: v.body, idempotencyKey: v.key }),
+    () => [keys.collections],
+  );
 
 export const useReplaceCollection = () =>
-  useWrite((v: { id: number; body: CollectionBody }) => studio<Collection>(`/collections/${v.id}`, { method: 'PUT', body: v.body }), () => [keys.collections]);
+  useWrite(
+    (v: { id: number; body: CollectionBody }) => studio<Collection>(`/collections/${v.id}`, { method: 'PUT', body: v.body }),
+    () => [keys.collections],
+  );
 
-export const useDeleteCollection = () => useWrite((v: { id: number }) => studio(`/collections/${v.id}`, { method: 'DELETE' }), () => [keys.collections]);
+export const useDeleteCollection = () =>
+  useWrite(
+    (v: { id: number }) => studio(`/collections/${v.id}`, { method: 'DELETE' }),
+    () => [keys.collections],
+  );

@@ -8,9 +8,16 @@ import type { CreatedInvite, Invite, NewInvite, NewOwner, SignupMode } from './t
 export const useInvites = () => useQuery({ queryKey: keys.invites, queryFn: async () => (await studio<{ items: Invite[] }>('/invites')).data.items });
 
 export const useCreateInvite = () =>
-  useWrite(async (body: NewInvite) => (await studio<CreatedInvite>('/invites', { method: 'POST', body, idempotencyKey: newIdempotencyKey() })).data, () => [keys.invites]);
+  useWrite(
+    async (body: NewInvite) => (await studio<CreatedInvite>('/invites', { method: 'POST', body, idempotencyKey: newIdempotencyKey() })).data,
+    () => [keys.invites],
+  );
 
-export const useRevokeInvite = () => useWrite((inviteId: number) => studio(`/invites/${inviteId}`, { method: 'DELETE' }), () => [keys.invites]);
+export const useRevokeInvite = () =>
+  useWrite(
+    (inviteId: number) => studio(`/invites/${inviteId}`, { method: 'DELETE' }),
+    () => [keys.invites],
+  );
 
 /** Whether the sign-in screen offers "Create an account" (SIGNUP=open); asked without a sign-in. */
 export async function signupMode(): Promise<SignupMode> {

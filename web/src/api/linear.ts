@@ -68,7 +68,10 @@ export const useLinear = (channelId: number) => useQuery({ queryKey: linearKey(c
 
 /** Saves the settings whole with If-Match; the answer is the new version (coverage included). */
 export const usePutLinear = (channelId: number) =>
-  useWrite((v: { body: LinearBody; etag: string | undefined }) => studio<LinearOutput>(`/channels/${channelId}/linear`, { method: 'PUT', body: v.body, ifMatch: v.etag }), () => [linearKey(channelId)]);
+  useWrite(
+    (v: { body: LinearBody; etag: string | undefined }) => studio<LinearOutput>(`/channels/${channelId}/linear`, { method: 'PUT', body: v.body, ifMatch: v.etag }),
+    () => [linearKey(channelId)],
+  );
 
 /** Reads the video's HLS playlist again (a background job: the answer is the state now, usually pending). */
 export const useRefreshHls = () =>

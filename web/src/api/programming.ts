@@ -23,12 +23,19 @@ export const useProgramming = (channelId: number) =>
   });
 
 export const useSaveSlots = (channelId: number) =>
-  useWrite((v: { slots: Slot[]; etag: string | undefined }) => studio<SlotPlan>(`${base(channelId)}/slots`, { method: 'PUT', body: { slots: v.slots }, ifMatch: v.etag }), () => [keys.programming(channelId)]);
+  useWrite(
+    (v: { slots: Slot[]; etag: string | undefined }) => studio<SlotPlan>(`${base(channelId)}/slots`, { method: 'PUT', body: { slots: v.slots }, ifMatch: v.etag }),
+    () => [keys.programming(channelId)],
+  );
 
 export const useSaveFiller = (channelId: number) =>
   useWrite(
     (v: { videoIds: number[]; collectionId: number | null; etag: string | undefined }) =>
-      studio<FillerList>(`${base(channelId)}/filler`, { method: 'PUT', body: { videoIds: v.videoIds, ...(v.collectionId === null ? {} : { collectionId: v.collectionId }) }, ifMatch: v.etag }),
+      studio<FillerList>(`${base(channelId)}/filler`, {
+        method: 'PUT',
+        body: { videoIds: v.videoIds, ...(v.collectionId === null ? {} : { collectionId: v.collectionId }) },
+        ifMatch: v.etag,
+      }),
     () => [keys.programming(channelId), keys.collections],
   );
 
@@ -46,11 +53,14 @@ export const useSaveFallback = (channelId: number) =>
  * silent overwrite of what the creator did not see.
  */
 export const usePreview = (channelId: number) =>
-  useWrite(async (body: GenerateBody): Promise<ProgrammingPreview & { scheduleEtag: string | undefined }> => {
-    const schedule = await studio(`/channels/${channelId}/schedules`);
-    const preview = await studio<ProgrammingPreview>(`${base(channelId)}/preview`, { method: 'POST', body });
-    return { ...preview.data, scheduleEtag: schedule.etag };
-  }, () => []);
+  useWrite(
+    async (body: GenerateBody): Promise<ProgrammingPreview & { scheduleEtag: string | undefined }> => {
+      const schedule = await studio(`/channels/${channelId}/schedules`);
+      const preview = await studio<ProgrammingPreview>(`${base(channelId)}/preview`, { method: 'POST', body });
+      return { ...preview.data, scheduleEtag: schedule.etag };
+    },
+    () => [],
+  );
 
 export const useApply = (channelId: number) =>
   useWrite(
@@ -60,7 +70,13 @@ export const useApply = (channelId: number) =>
   );
 
 export const useUndo = (channelId: number) =>
-  useWrite((v: { key: string }) => studio(`${base(channelId)}/undo`, { method: 'POST', body: {}, idempotencyKey: v.key }), () => [keys.schedule(channelId)]);
+  useWrite(
+    (v: { key: string }) => studio(`${base(channelId)}/undo`, { method: 'POST', body: {}, idempotencyKey: v.key }),
+    () => [keys.schedule(channelId)],
+  );
 
 export const useTemplate = (channelId: number) =>
-  useWrite((v: { body: TemplateBody; key: string }) => studio<ProgrammingWritten>(`${base(channelId)}/template`, { method: 'POST', body: v.body, idempotencyKey: v.key }), () => [keys.schedule(channelId)]);
+  useWrite(
+    (v: { body: TemplateBody; key: string }) => studio<ProgrammingWritten>(`${base(channelId)}/template`, { method: 'POST', body: v.body, idempotencyKey: v.key }),
+    () => [keys.schedule(channelId)],
+  );

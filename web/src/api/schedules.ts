@@ -42,7 +42,10 @@ export const useGuide = (channelId: number, date: string, zone: string, options:
   });
 
 export const useCreateBlock = (channelId: number) =>
-  useWrite((v: { body: NewBlock; key: string }) => studio<Block>(`/channels/${channelId}/schedules`, { method: 'POST', body: v.body, idempotencyKey: v.key }), () => [keys.schedule(channelId)]);
+  useWrite(
+    (v: { body: NewBlock; key: string }) => studio<Block>(`/channels/${channelId}/schedules`, { method: 'POST', body: v.body, idempotencyKey: v.key }),
+    () => [keys.schedule(channelId)],
+  );
 
 export const useUpdateBlock = (channelId: number) =>
   useWrite(
@@ -51,7 +54,10 @@ export const useUpdateBlock = (channelId: number) =>
   );
 
 export const useDeleteBlock = (channelId: number) =>
-  useWrite((v: { blockId: number; etag: string | undefined }) => studio(blockPath(channelId, v.blockId), { method: 'DELETE', ifMatch: v.etag }), () => [keys.schedule(channelId)]);
+  useWrite(
+    (v: { blockId: number; etag: string | undefined }) => studio(blockPath(channelId, v.blockId), { method: 'DELETE', ifMatch: v.etag }),
+    () => [keys.schedule(channelId)],
+  );
 
 /**
  * Moves a block to a new start read off the week view: the block is read fresh (its ETag and
@@ -103,11 +109,15 @@ export const useLiveStream = (channelId: number, streamId: number | undefined) =
   useQuery({ queryKey: [...keys.liveStreams(channelId), streamId], queryFn: () => studio<LiveStream>(streamPath(channelId, streamId!)), enabled: streamId !== undefined });
 
 export const useCreateLiveStream = (channelId: number) =>
-  useWrite((v: { body: LiveStreamBody; key: string }) => studio(`/channels/${channelId}/live-streams`, { method: 'POST', body: v.body, idempotencyKey: v.key }), () => streamReads(channelId));
+  useWrite(
+    (v: { body: LiveStreamBody; key: string }) => studio(`/channels/${channelId}/live-streams`, { method: 'POST', body: v.body, idempotencyKey: v.key }),
+    () => streamReads(channelId),
+  );
 
 export const useUpdateLiveStream = (channelId: number) =>
   useWrite(
-    (v: { streamId: number; body: Partial<LiveStreamBody>; etag: string | undefined }) => studio(streamPath(channelId, v.streamId), { method: 'PATCH', body: v.body, ifMatch: v.etag }),
+    (v: { streamId: number; body: Partial<LiveStreamBody>; etag: string | undefined }) =>
+      studio(streamPath(channelId, v.streamId), { method: 'PATCH', body: v.body, ifMatch: v.etag }),
     () => streamReads(channelId),
   );
 
@@ -121,4 +131,3 @@ export const useEndOrDeleteLiveStream = (channelId: number) =>
     },
     () => streamReads(channelId),
   );
-

@@ -68,7 +68,10 @@ export const useUpdateVideo = () =>
   );
 
 export const useDeleteVideo = () =>
-  useWrite(({ videoId, etag }: { videoId: number; etag: string | undefined }) => studio(`/videos/${videoId}`, { method: 'DELETE', ifMatch: etag }), () => VIDEO_READS);
+  useWrite(
+    ({ videoId, etag }: { videoId: number; etag: string | undefined }) => studio(`/videos/${videoId}`, { method: 'DELETE', ifMatch: etag }),
+    () => VIDEO_READS,
+  );
 
 /** URLs the Studio looks up per request (src/catalog/video-url.ts MAX_LOOKUP_URLS). */
 const LOOKUP_CHUNK = 50;

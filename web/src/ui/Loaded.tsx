@@ -12,7 +12,19 @@ interface Read<T> {
   isFetchedAfterMount?: boolean;
 }
 
-export function Loaded<T>({ query, label, fresh, size, children }: { query: Read<T>; label: string; fresh?: boolean; size?: LoaderProps['size']; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  query,
+  label,
+  fresh,
+  size,
+  children,
+}: {
+  query: Read<T>;
+  label: string;
+  fresh?: boolean;
+  size?: LoaderProps['size'];
+  children: (data: T) => ReactNode;
+}) {
   const shown = useRef<{ data: T } | null>(null);
   if (query.data !== undefined && (!fresh || query.isFetchedAfterMount)) shown.current = { data: query.data };
   if (query.data !== undefined && !fresh) return <>{children(query.data)}</>;

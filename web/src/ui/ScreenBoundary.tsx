@@ -7,7 +7,10 @@ import { Component, type ReactNode } from 'react';
 
 /** A lazily loaded file that did not arrive (Chromium, Firefox and Safari word it differently). */
 export const isLoadFailure = (error: unknown) =>
-  error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch|ChunkLoadError|Unable to preload/i.test(`${error.name} ${error.message}`);
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch|ChunkLoadError|Unable to preload/i.test(
+    `${error.name} ${error.message}`,
+  );
 
 export class ScreenBoundary extends Component<{ label: string; children: ReactNode }, { error: unknown }> {
   override state = { error: null as unknown };

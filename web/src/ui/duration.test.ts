@@ -23,6 +23,9 @@ describe('durations in the console', () => {
   });
 
   it('reads back what it shows', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 400 * 3600 }), (seconds) => parseDuration(formatDuration(seconds)) === seconds), { seed: 20261121, numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 * 3600 }), (seconds) => parseDuration(formatDuration(seconds)) === seconds),
+      { seed: 20261121, numRuns: 1000 },
+    );
   });
 });

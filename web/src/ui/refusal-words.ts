@@ -49,7 +49,8 @@ export function creatorWords(code: string, message: string): string | undefined 
   }
   if (code === 'in_use') {
     const video = /^Video \d+ is still used by (.+); remove it there first\.$/.exec(message);
-    if (video) return `This video is still used by ${video[1]!.replace(/schedule block \d+ of/g, 'a schedule block of').replace(/live stream \d+ of/g, 'a live stream of')}: remove it there first.`;
+    if (video)
+      return `This video is still used by ${video[1]!.replace(/schedule block \d+ of/g, 'a schedule block of').replace(/live stream \d+ of/g, 'a live stream of')}: remove it there first.`;
     const collection = /^The collection '.+' is still played by (.+); give them other videos first\.$/.exec(message);
     if (collection) return `This collection is still played by ${collection[1]}: give them other videos first.`;
     const app = /has (\d+ subscriptions?) and (\d+ PPV unlocks?) of viewers recorded/.exec(message);

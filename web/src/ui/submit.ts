@@ -19,9 +19,11 @@ export function useSubmit<A extends unknown[]>(action: (...args: A) => Promise<u
     }
   }
   /** For a form's onSubmit: the page stays, the action runs. */
-  const onSubmit = (...args: A) => (event: FormEvent) => {
-    event.preventDefault();
-    void run(...args);
-  };
+  const onSubmit =
+    (...args: A) =>
+    (event: FormEvent) => {
+      event.preventDefault();
+      void run(...args);
+    };
   return { run, onSubmit, error, busy, setError };
 }

@@ -44,7 +44,10 @@ export function AnalyticsScreen({ rest }: { rest: string[] }) {
         w="fit-content"
         value={view}
         onChange={(v) => (v === 'trends' ? navigate('analytics', 'trends') : navigate('analytics'))}
-        data={[{ value: 'day', label: 'One day' }, { value: 'trends', label: 'Trends' }]}
+        data={[
+          { value: 'day', label: 'One day' },
+          { value: 'trends', label: 'Trends' },
+        ]}
       />
       <Group align="flex-end">
         {view === 'day' ? <TextInput label="Day" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} /> : null}
@@ -52,7 +55,11 @@ export function AnalyticsScreen({ rest }: { rest: string[] }) {
         {view === 'day' ? <Select label="Interval" data={INTERVALS} value={interval} onChange={(v) => v && setInterval(v)} allowDeselect={false} w={110} /> : null}
       </Group>
       {view === 'trends' ? (
-        ZONES.includes(zone) || zone === 'UTC' ? <Trends zone={zone} /> : <Alert color="red">Choose a time zone such as Europe/Berlin.</Alert>
+        ZONES.includes(zone) || zone === 'UTC' ? (
+          <Trends zone={zone} />
+        ) : (
+          <Alert color="red">Choose a time zone such as Europe/Berlin.</Alert>
+        )
       ) : !range ? (
         <Alert color="red">Choose a real day and a time zone such as Europe/Berlin.</Alert>
       ) : (

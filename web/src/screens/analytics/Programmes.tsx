@@ -69,7 +69,16 @@ export function ChannelDay({ date }: { date: string }) {
     () => ({
       tzDate: (ts) => chartDate(ts, zone),
       scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      series: [{}, { label: 'Viewers', stroke: '#7048e8', fill: 'rgba(112,72,232,0.15)', width: 2, value: (_u, v, _s, i) => `${v ?? 0} (${minutes?.[i ?? 0]?.title ?? 'dead air: nothing on air'})` }],
+      series: [
+        {},
+        {
+          label: 'Viewers',
+          stroke: '#7048e8',
+          fill: 'rgba(112,72,232,0.15)',
+          width: 2,
+          value: (_u, v, _s, i) => `${v ?? 0} (${minutes?.[i ?? 0]?.title ?? 'dead air: nothing on air'})`,
+        },
+      ],
       axes: [{}, { label: 'viewers', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] }],
     }),
     [minutes, zone],
@@ -82,7 +91,10 @@ export function ChannelDay({ date }: { date: string }) {
     { header: 'Most viewers in a minute', cell: (r) => r.peakViewers },
   ];
   return (
-    <Panel title="Channel day, minute by minute" actions={<Select label="Channel" data={channels} value={channelId} onChange={setChannelId} allowDeselect={false} searchable w={240} />}>
+    <Panel
+      title="Channel day, minute by minute"
+      actions={<Select label="Channel" data={channels} value={channelId} onChange={setChannelId} allowDeselect={false} searchable w={240} />}
+    >
       {channelList.error ? <Alert color="red">{formMessage(channelList.error)}</Alert> : null}
       {channelList.data && !channelId ? (
         <Text>No channel yet.</Text>

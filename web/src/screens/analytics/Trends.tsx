@@ -5,7 +5,16 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import uPlot from 'uplot';
-import { entitlementsCsv, trendsCsv, useEntitlementTrends, useTrends, type EntitlementTrends, type SalesQuery, type TrendQuery, type Trends as TrendsAnswer } from '../../api/analytics.ts';
+import {
+  entitlementsCsv,
+  trendsCsv,
+  useEntitlementTrends,
+  useTrends,
+  type EntitlementTrends,
+  type SalesQuery,
+  type TrendQuery,
+  type Trends as TrendsAnswer,
+} from '../../api/analytics.ts';
 import { useAllChannels } from '../../api/channels.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { formMessage } from '../../ui/errors.tsx';
@@ -94,11 +103,7 @@ function trendOptions(): Omit<uPlot.Options, 'width' | 'height'> {
     // x values are dates (their UTC midnight): drawn as those dates whatever the browser's zone.
     tzDate: (ts) => chartDate(ts, 'UTC'),
     scales: { x: { time: true }, devices: { range: (_u, _min, max) => [0, Math.max(1, max)] }, hours: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-    series: [
-      {},
-      { label: 'Unique devices', scale: 'devices', stroke: '#1c7ed6', width: 2 },
-      { label: 'Watch hours', scale: 'hours', stroke: '#2f9e44', width: 2, dash: [6, 4] },
-    ],
+    series: [{}, { label: 'Unique devices', scale: 'devices', stroke: '#1c7ed6', width: 2 }, { label: 'Watch hours', scale: 'hours', stroke: '#2f9e44', width: 2, dash: [6, 4] }],
     axes: [
       {
         // Ticks every whole number of days that leaves TICK_SPACE px between labels at this width.
@@ -234,7 +239,15 @@ function Sales({ range, zone, days }: { range: Range; zone: string; days: number
                   <Total key={key} label={label} value={String(found.totals.current[key])} change={found.totals.change[key]} days={days} />
                 ))}
               </SimpleGrid>
-              <DataTable label="Subscriptions and purchases per day" columns={columns} rows={active} rowKey={(d) => d.day} empty="No subscriptions or purchases in this range." minWidth={640} striped />
+              <DataTable
+                label="Subscriptions and purchases per day"
+                columns={columns}
+                rows={active}
+                rowKey={(d) => d.day}
+                empty="No subscriptions or purchases in this range."
+                minWidth={640}
+                striped
+              />
               <Revenue revenue={found.revenue} days={days} />
             </Stack>
           );
@@ -274,15 +287,19 @@ function Revenue({ revenue, days }: { revenue: RevenueAnswer; days: number }) {
     <Stack gap="xs">
       <Text fw={600}>Revenue</Text>
       <Text size="sm" c="dimmed">
-        Prices as each store reported them, per currency (never added across currencies); a refund is taken off on the day it happened. Amazon, and Google for one-time products, report
-        no price: those sales are counted under Price unknown.
+        Prices as each store reported them, per currency (never added across currencies); a refund is taken off on the day it happened. Amazon, and Google for one-time products,
+        report no price: those sales are counted under Price unknown.
       </Text>
       {revenue.totals.length === 0 ? <Text size="sm">No sales in this range or the previous {days} days.</Text> : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {revenue.totals.map((t) => (
           <Paper key={String(t.currency)} withBorder p="sm" role="group" aria-label={`Revenue in ${currencyLabel(t.currency)}`}>
-            <Text size="sm" c="dimmed">{currencyLabel(t.currency)}</Text>
-            <Text fw={700} size="lg">{t.currency === null ? salesWords(t.current.sales, t.current.refunds) : money(t.current.netMicros, t.currency)}</Text>
+            <Text size="sm" c="dimmed">
+              {currencyLabel(t.currency)}
+            </Text>
+            <Text fw={700} size="lg">
+              {t.currency === null ? salesWords(t.current.sales, t.current.refunds) : money(t.current.netMicros, t.currency)}
+            </Text>
             <Text size="xs">
               {t.currency === null ? 'price not reported' : salesWords(t.current.sales, t.current.refunds)}; previous {days} days:{' '}
               {t.currency === null ? salesWords(t.previous.sales, t.previous.refunds) : money(t.previous.netMicros, t.currency)}
@@ -290,8 +307,23 @@ function Revenue({ revenue, days }: { revenue: RevenueAnswer; days: number }) {
           </Paper>
         ))}
       </SimpleGrid>
-      <DataTable label="Revenue per day" columns={dayColumns} rows={revenue.daily} rowKey={(d) => `${d.day}|${String(d.currency)}`} empty="No sales in this range." minWidth={480} striped />
-      <DataTable label="Revenue per store" columns={storeColumns} rows={revenue.stores} rowKey={(l) => `${l.store}|${String(l.currency)}`} empty="No sales in this range." minWidth={480} />
+      <DataTable
+        label="Revenue per day"
+        columns={dayColumns}
+        rows={revenue.daily}
+        rowKey={(d) => `${d.day}|${String(d.currency)}`}
+        empty="No sales in this range."
+        minWidth={480}
+        striped
+      />
+      <DataTable
+        label="Revenue per store"
+        columns={storeColumns}
+        rows={revenue.stores}
+        rowKey={(l) => `${l.store}|${String(l.currency)}`}
+        empty="No sales in this range."
+        minWidth={480}
+      />
       <DataTable
         label="Revenue per product"
         columns={productColumns}

@@ -32,11 +32,24 @@ describe('analytics figures', () => {
 });
 
 describe('programme runs of a curve', () => {
-  const minute = (hhmm: string, viewers: number, videoId: number | null, title: string | null = videoId ? `V${videoId}` : null, isLive = false) =>
-    ({ start: `2026-11-20T${hhmm}:00.000Z`, viewers, videoId, title, isLive, deadAir: videoId === null });
+  const minute = (hhmm: string, viewers: number, videoId: number | null, title: string | null = videoId ? `V${videoId}` : null, isLive = false) => ({
+    start: `2026-11-20T${hhmm}:00.000Z`,
+    viewers,
+    videoId,
+    title,
+    isLive,
+    deadAir: videoId === null,
+  });
 
   it('joins the minutes of one programme and keeps their busiest minute', () => {
-    const runs = programmeRuns([minute('09:58', 0, null), minute('09:59', 0, null), minute('10:00', 1, 1), minute('10:01', 3, 1), minute('10:02', 2, 2), minute('10:03', 2, 2, 'V2', true)]);
+    const runs = programmeRuns([
+      minute('09:58', 0, null),
+      minute('09:59', 0, null),
+      minute('10:00', 1, 1),
+      minute('10:01', 3, 1),
+      minute('10:02', 2, 2),
+      minute('10:03', 2, 2, 'V2', true),
+    ]);
     expect(runs.map((r) => [r.start.slice(11, 16), r.end.slice(11, 16), r.title, r.isLive, r.peakViewers])).toEqual([
       ['09:58', '10:00', null, false, 0],
       ['10:00', '10:02', 'V1', false, 3],

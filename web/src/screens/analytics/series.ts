@@ -77,9 +77,16 @@ export function chartDate(seconds: number, zone: string): Date {
 
 /** Platforms (the activity API's `source` values) as a creator reads them. */
 export const PLATFORMS = [
-  ['roku_app', 'Roku'], ['fire_tv', 'Fire TV'], ['android_tv', 'Android TV'], ['apple_tv', 'Apple TV'],
-  ['mobile_app_on_ios', 'iOS app'], ['mobile_app_on_android', 'Android app'], ['custom_app_on_ios', 'Custom iOS app'],
-  ['custom_app_on_android', 'Custom Android app'], ['website_embedded_player', 'Web player'], ['broadcast_on_service_dot_com', 'Broadcast'],
+  ['roku_app', 'Roku'],
+  ['fire_tv', 'Fire TV'],
+  ['android_tv', 'Android TV'],
+  ['apple_tv', 'Apple TV'],
+  ['mobile_app_on_ios', 'iOS app'],
+  ['mobile_app_on_android', 'Android app'],
+  ['custom_app_on_ios', 'Custom iOS app'],
+  ['custom_app_on_android', 'Custom Android app'],
+  ['website_embedded_player', 'Web player'],
+  ['broadcast_on_service_dot_com', 'Broadcast'],
 ] as const;
 
 export const platformName = (source: string): string => PLATFORMS.find(([s]) => s === source)?.[1] ?? source;

@@ -24,7 +24,14 @@ describe('trends figures', () => {
 
   it('labels days briefly and spaces ticks so labels never overlap', () => {
     expect(shortDay(dayX('2026-11-20'))).toBe('Nov 20');
-    for (const [days, width] of [[7, 300], [28, 300], [90, 300], [366, 300], [366, 1200], [2, 100]] as const) {
+    for (const [days, width] of [
+      [7, 300],
+      [28, 300],
+      [90, 300],
+      [366, 300],
+      [366, 1200],
+      [2, 100],
+    ] as const) {
       const step = tickStep(days, width);
       const ticks = Math.floor((days - 1) / step) + 1;
       // Each tick gets at least TICK_SPACE pixels.

@@ -16,7 +16,12 @@ export function todayIn(zone: string, now: DateTime = DateTime.now()): string | 
 
 /** The `days` dates ending with `today`, both included. */
 export function presetRange(days: number, today: string): { from: string; to: string } {
-  return { from: DateTime.fromISO(today, { zone: 'UTC' }).minus({ days: days - 1 }).toISODate()!, to: today };
+  return {
+    from: DateTime.fromISO(today, { zone: 'UTC' })
+      .minus({ days: days - 1 })
+      .toISODate()!,
+    to: today,
+  };
 }
 
 /** Days from `from` to `to`, both included; undefined when either is not a date or they run backwards. */

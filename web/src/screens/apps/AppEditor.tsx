@@ -1,6 +1,25 @@
 // One app of one platform: create it when missing, edit it whole and save with PUT (If-Match:
 // a stale save is a 412 in words, and what was typed stays), delete it.
-import { Alert, Button, Checkbox, Code, FileInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  FileInput,
+  Group,
+  Image,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  CloseButton,
+} from '@mantine/core';
 import { useState } from 'react';
 import { BILLING_PERIODS, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
 import { useApp, useDeleteApp, usePutApp } from '../../api/apps.ts';
@@ -41,9 +60,21 @@ const MOBILE: MobileColours = { selectionColor: '6f1ab1', headerFooterColor: '22
 function blankApp(platform: Platform): StudioApp {
   const theme = platform === 'mobile' ? null : platform === 'androidtv' ? { ...TV_THEME, backgroundColor: undefined } : { ...TV_THEME };
   return {
-    platform, appName: '', slug: null, about: null, privacyPolicyLink: null, isPaid: false, timeFormat: '12-hour', adLink: null, apiKey: null,
-    theme, mobile: platform === 'mobile' ? { ...MOBILE } : null, images: {}, storeProducts: [],
-    vodPpv: { isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] }, channels: [],
+    platform,
+    appName: '',
+    slug: null,
+    about: null,
+    privacyPolicyLink: null,
+    isPaid: false,
+    timeFormat: '12-hour',
+    adLink: null,
+    apiKey: null,
+    theme,
+    mobile: platform === 'mobile' ? { ...MOBILE } : null,
+    images: {},
+    storeProducts: [],
+    vodPpv: { isEnabled: false, accessDurationHours: 48, previewSeconds: 0, storeProducts: [] },
+    channels: [],
   };
 }
 
@@ -129,16 +160,46 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
 
   return (
     <Stack>
-      <FormAlert error={error} fields={['appName', 'isPaid', 'slug', 'about', 'privacyPolicyLink', 'timeFormat', 'adLink', 'apiKey', 'theme', 'mobile', 'images', 'storeProducts', 'vodPpv', 'storeCredentials', 'channels']} />
+      <FormAlert
+        error={error}
+        fields={[
+          'appName',
+          'isPaid',
+          'slug',
+          'about',
+          'privacyPolicyLink',
+          'timeFormat',
+          'adLink',
+          'apiKey',
+          'theme',
+          'mobile',
+          'images',
+          'storeProducts',
+          'vodPpv',
+          'storeCredentials',
+          'channels',
+        ]}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="sm">
           <TextInput label="App name" value={app.appName} onChange={(e) => set({ appName: e.currentTarget.value })} error={fieldError(error, 'appName')} />
           <TextInput label="Slug" value={app.slug ?? ''} onChange={(e) => set({ slug: e.currentTarget.value || null })} error={fieldError(error, 'slug')} />
           <Textarea label="About" autosize minRows={2} value={app.about ?? ''} onChange={(e) => set({ about: e.currentTarget.value || null })} error={fieldError(error, 'about')} />
-          <TextInput label="Privacy policy link" value={app.privacyPolicyLink ?? ''} onChange={(e) => set({ privacyPolicyLink: e.currentTarget.value || null })} error={fieldError(error, 'privacyPolicyLink')} />
+          <TextInput
+            label="Privacy policy link"
+            value={app.privacyPolicyLink ?? ''}
+            onChange={(e) => set({ privacyPolicyLink: e.currentTarget.value || null })}
+            error={fieldError(error, 'privacyPolicyLink')}
+          />
           <Group grow>
             <Select label="Time format" data={['12-hour', '24-hour']} value={app.timeFormat} onChange={(v) => v && set({ timeFormat: v })} allowDeselect={false} />
-            <Switch label="Paid app (viewers subscribe)" checked={app.isPaid} onChange={(e) => set({ isPaid: e.currentTarget.checked })} mt="lg" error={fieldError(error, 'isPaid')} />
+            <Switch
+              label="Paid app (viewers subscribe)"
+              checked={app.isPaid}
+              onChange={(e) => set({ isPaid: e.currentTarget.checked })}
+              mt="lg"
+              error={fieldError(error, 'isPaid')}
+            />
           </Group>
           {platform === 'roku' ? (
             <>
@@ -181,17 +242,43 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
         </Stack>
       </SimpleGrid>
       <Images platform={platform} images={app.images} error={error} onChange={(images) => set({ images })} />
-      <Products label="Subscription products" products={app.storeProducts} path="storeProducts" error={error} periods={BILLING_PERIODS.filter((p) => p !== 'OneTime')} onChange={(storeProducts) => set({ storeProducts })} />
+      <Products
+        label="Subscription products"
+        products={app.storeProducts}
+        path="storeProducts"
+        error={error}
+        periods={BILLING_PERIODS.filter((p) => p !== 'OneTime')}
+        onChange={(storeProducts) => set({ storeProducts })}
+      />
       <Paper withBorder p="sm">
         <Title order={3} size="h5" mb="xs">
           VOD pay-per-view
         </Title>
         <Group>
           <Switch label="Sell videos one by one" checked={app.vodPpv.isEnabled} onChange={(e) => set({ vodPpv: { ...app.vodPpv, isEnabled: e.currentTarget.checked } })} />
-          <NumberInput label="Access (hours)" value={app.vodPpv.accessDurationHours} onChange={(v) => set({ vodPpv: { ...app.vodPpv, accessDurationHours: Number(v) } })} error={fieldError(error, 'vodPpv.accessDurationHours')} w={140} />
-          <NumberInput label="Free preview (seconds)" value={app.vodPpv.previewSeconds} onChange={(v) => set({ vodPpv: { ...app.vodPpv, previewSeconds: Number(v) } })} error={fieldError(error, 'vodPpv.previewSeconds')} w={180} />
+          <NumberInput
+            label="Access (hours)"
+            value={app.vodPpv.accessDurationHours}
+            onChange={(v) => set({ vodPpv: { ...app.vodPpv, accessDurationHours: Number(v) } })}
+            error={fieldError(error, 'vodPpv.accessDurationHours')}
+            w={140}
+          />
+          <NumberInput
+            label="Free preview (seconds)"
+            value={app.vodPpv.previewSeconds}
+            onChange={(v) => set({ vodPpv: { ...app.vodPpv, previewSeconds: Number(v) } })}
+            error={fieldError(error, 'vodPpv.previewSeconds')}
+            w={180}
+          />
         </Group>
-        <Products label="Pay-per-view products" products={app.vodPpv.storeProducts} path="vodPpv.storeProducts" error={error} periods={['OneTime']} onChange={(storeProducts) => set({ vodPpv: { ...app.vodPpv, storeProducts } })} />
+        <Products
+          label="Pay-per-view products"
+          products={app.vodPpv.storeProducts}
+          path="vodPpv.storeProducts"
+          error={error}
+          periods={['OneTime']}
+          onChange={(storeProducts) => set({ vodPpv: { ...app.vodPpv, storeProducts } })}
+        />
       </Paper>
       <StoreCredentials
         fields={app.credentialFields ?? {}}
@@ -222,7 +309,11 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
             Delete app
           </Button>
         ) : null}
-        {dirty ? <Text size="sm" c="dimmed">Unsaved changes</Text> : null}
+        {dirty ? (
+          <Text size="sm" c="dimmed">
+            Unsaved changes
+          </Text>
+        ) : null}
       </Group>
       {/* Beside the button that was pressed, not at the top of a long form (issue 30: it appeared off-screen). */}
       {saved ? (
@@ -249,7 +340,14 @@ function Images({ platform, images, error, onChange }: { platform: Platform; ima
         {imageSlots(platform, images).map((role) => (
           <Group key={role} wrap="nowrap" align="flex-end">
             {images[role] ? <Image src={imageDataUrl(images[role])} alt={`${IMAGE_LABELS[role]} preview`} w={48} h={48} fit="contain" /> : null}
-            <FileInput label={IMAGE_LABELS[role]} placeholder={images[role] ? 'Replace…' : 'Upload…'} accept="image/png,image/jpeg" onChange={(file) => void upload(role, file)} error={fieldError(error, `images.${role}`)} style={{ flex: 1, minWidth: 0 }} />
+            <FileInput
+              label={IMAGE_LABELS[role]}
+              placeholder={images[role] ? 'Replace…' : 'Upload…'}
+              accept="image/png,image/jpeg"
+              onChange={(file) => void upload(role, file)}
+              error={fieldError(error, `images.${role}`)}
+              style={{ flex: 1, minWidth: 0 }}
+            />
             {images[role] ? <CloseButton aria-label={`Remove the ${IMAGE_LABELS[role].toLowerCase()}`} onClick={() => onChange(without(role))} /> : null}
           </Group>
         ))}
@@ -258,34 +356,81 @@ function Images({ platform, images, error, onChange }: { platform: Platform; ima
   );
 }
 
-function Products({ label, products, path, error, periods, onChange }: { label: string; products: StoreProduct[]; path: string; error: unknown; periods: readonly string[]; onChange: (products: StoreProduct[]) => void }) {
+function Products({
+  label,
+  products,
+  path,
+  error,
+  periods,
+  onChange,
+}: {
+  label: string;
+  products: StoreProduct[];
+  path: string;
+  error: unknown;
+  periods: readonly string[];
+  onChange: (products: StoreProduct[]) => void;
+}) {
   const update = (index: number, patch: Partial<StoreProduct>) => onChange(products.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   const columns: Column<StoreProduct>[] = [
     {
       header: 'Store',
       cell: (p, i) => (
-        <Select aria-label={`Store of product ${i + 1}`} data={[...STORE_PLATFORMS]} value={p.storePlatform} onChange={(v) => v && update(i, { storePlatform: v as StoreProduct['storePlatform'] })} allowDeselect={false} error={fieldError(error, `${path}[${i}].storePlatform`)} />
+        <Select
+          aria-label={`Store of product ${i + 1}`}
+          data={[...STORE_PLATFORMS]}
+          value={p.storePlatform}
+          onChange={(v) => v && update(i, { storePlatform: v as StoreProduct['storePlatform'] })}
+          allowDeselect={false}
+          error={fieldError(error, `${path}[${i}].storePlatform`)}
+        />
       ),
     },
     {
       header: 'Product id',
       cell: (p, i) => (
-        <TextInput aria-label={`Product id ${i + 1}`} value={p.productId} onChange={(e) => update(i, { productId: e.currentTarget.value })} error={fieldError(error, `${path}.${i}.productId`) ?? fieldError(error, `${path}[${i}].productId`)} />
+        <TextInput
+          aria-label={`Product id ${i + 1}`}
+          value={p.productId}
+          onChange={(e) => update(i, { productId: e.currentTarget.value })}
+          error={fieldError(error, `${path}.${i}.productId`) ?? fieldError(error, `${path}[${i}].productId`)}
+        />
       ),
     },
-    { header: 'Display name', cell: (p, i) => <TextInput aria-label={`Display name ${i + 1}`} value={p.displayName ?? ''} onChange={(e) => update(i, { displayName: e.currentTarget.value })} /> },
+    {
+      header: 'Display name',
+      cell: (p, i) => <TextInput aria-label={`Display name ${i + 1}`} value={p.displayName ?? ''} onChange={(e) => update(i, { displayName: e.currentTarget.value })} />,
+    },
     {
       header: 'Period',
-      cell: (p, i) => <Select aria-label={`Period of product ${i + 1}`} data={[...periods]} value={p.billingPeriod} onChange={(v) => v && update(i, { billingPeriod: v as StoreProduct['billingPeriod'] })} allowDeselect={false} />,
+      cell: (p, i) => (
+        <Select
+          aria-label={`Period of product ${i + 1}`}
+          data={[...periods]}
+          value={p.billingPeriod}
+          onChange={(v) => v && update(i, { billingPeriod: v as StoreProduct['billingPeriod'] })}
+          allowDeselect={false}
+        />
+      ),
     },
-    { header: 'Active', cell: (p, i) => <Checkbox aria-label={`Product ${i + 1} active`} checked={p.isActive ?? true} onChange={(e) => update(i, { isActive: e.currentTarget.checked })} /> },
+    {
+      header: 'Active',
+      cell: (p, i) => <Checkbox aria-label={`Product ${i + 1} active`} checked={p.isActive ?? true} onChange={(e) => update(i, { isActive: e.currentTarget.checked })} />,
+    },
     { header: '', cell: (_p, i) => <CloseButton aria-label={`Remove product ${i + 1}`} onClick={() => onChange(products.filter((_, j) => j !== i))} /> },
   ];
   return (
     <Stack gap="xs" mt="xs">
       <Text fw={500}>{label}</Text>
       <DataTable label={label} columns={columns} rows={products} rowKey={(_p, i) => i} minWidth={640} />
-      <Button variant="light" size="xs" w="fit-content" onClick={() => onChange([...products, { storePlatform: 'Apple', productId: '', displayName: '', billingPeriod: periods[0] as StoreProduct['billingPeriod'], isActive: true }])}>
+      <Button
+        variant="light"
+        size="xs"
+        w="fit-content"
+        onClick={() =>
+          onChange([...products, { storePlatform: 'Apple', productId: '', displayName: '', billingPeriod: periods[0] as StoreProduct['billingPeriod'], isActive: true }])
+        }
+      >
         Add a product to {label.toLowerCase()}
       </Button>
     </Stack>
@@ -300,7 +445,11 @@ function Assignments({ channels, error, onChange }: { channels: Carried[]; error
   const update = (channelId: number, patch: Partial<Carried> | null) => {
     if (patch === null) return onChange(channels.filter((c) => c.channelId !== channelId));
     const current = carried.get(channelId);
-    onChange(current ? channels.map((c) => (c.channelId === channelId ? { ...c, ...patch } : c)) : [...channels, { channelId, sorting: channels.length + 1, channelNumber: null, useVastSettings: false, ...patch }]);
+    onChange(
+      current
+        ? channels.map((c) => (c.channelId === channelId ? { ...c, ...patch } : c))
+        : [...channels, { channelId, sorting: channels.length + 1, channelNumber: null, useVastSettings: false, ...patch }],
+    );
   };
   // A detail names a row by its place in the body's list, which is `channels` in this order.
   const rowError = (channelId: number, field: string) => {
@@ -313,18 +462,39 @@ function Assignments({ channels, error, onChange }: { channels: Carried[]; error
     { header: 'Channel', cell: (c) => c.name },
     {
       header: 'Sorting',
-      cell: (c) => <NumberInput aria-label={`Sorting of ${c.name}`} disabled={!carried.has(c.id)} value={carried.get(c.id)?.sorting ?? ''} onChange={(v) => update(c.id, { sorting: v === '' ? null : Number(v) })} w={90} error={rowError(c.id, 'sorting')} />,
+      cell: (c) => (
+        <NumberInput
+          aria-label={`Sorting of ${c.name}`}
+          disabled={!carried.has(c.id)}
+          value={carried.get(c.id)?.sorting ?? ''}
+          onChange={(v) => update(c.id, { sorting: v === '' ? null : Number(v) })}
+          w={90}
+          error={rowError(c.id, 'sorting')}
+        />
+      ),
     },
     {
       header: 'Channel number',
       cell: (c) => (
-        <TextInput aria-label={`Channel number of ${c.name}`} disabled={!carried.has(c.id)} value={carried.get(c.id)?.channelNumber ?? ''} onChange={(e) => update(c.id, { channelNumber: e.currentTarget.value || null })} w={110} error={rowError(c.id, 'channelNumber')} />
+        <TextInput
+          aria-label={`Channel number of ${c.name}`}
+          disabled={!carried.has(c.id)}
+          value={carried.get(c.id)?.channelNumber ?? ''}
+          onChange={(e) => update(c.id, { channelNumber: e.currentTarget.value || null })}
+          w={110}
+          error={rowError(c.id, 'channelNumber')}
+        />
       ),
     },
     {
       header: "Channel's VAST",
       cell: (c) => (
-        <Checkbox aria-label={`Use the VAST settings of ${c.name}`} disabled={!carried.has(c.id)} checked={carried.get(c.id)?.useVastSettings ?? false} onChange={(e) => update(c.id, { useVastSettings: e.currentTarget.checked })} />
+        <Checkbox
+          aria-label={`Use the VAST settings of ${c.name}`}
+          disabled={!carried.has(c.id)}
+          checked={carried.get(c.id)?.useVastSettings ?? false}
+          onChange={(e) => update(c.id, { useVastSettings: e.currentTarget.checked })}
+        />
       ),
     },
   ];
@@ -333,7 +503,11 @@ function Assignments({ channels, error, onChange }: { channels: Carried[]; error
       <Title order={3} size="h5" mb="xs">
         Channels in this app
       </Title>
-      {headingError ? <Text c="red" size="sm">{headingError}</Text> : null}
+      {headingError ? (
+        <Text c="red" size="sm">
+          {headingError}
+        </Text>
+      ) : null}
       <DataTable label="Channels in this app" columns={columns} rows={owned} rowKey={(c) => c.id} minWidth={520} />
     </Paper>
   );

@@ -34,10 +34,10 @@ export function AppTokens() {
       header: '',
       cell: (t) =>
         t.revokedAt ? null : (
-        <Button size="xs" color="red" variant="subtle" onClick={() => void submit.run({ revoke: t.id })} aria-label={`Revoke ${t.label}`}>
-          Revoke
-        </Button>
-      ),
+          <Button size="xs" color="red" variant="subtle" onClick={() => void submit.run({ revoke: t.id })} aria-label={`Revoke ${t.label}`}>
+            Revoke
+          </Button>
+        ),
     },
   ];
 
@@ -46,7 +46,11 @@ export function AppTokens() {
       <Title order={3} size="h4">
         App tokens
       </Title>
-      {error && !fieldError(error, 'label') ? <Alert color="red" role="alert">{formMessage(error)}</Alert> : null}
+      {error && !fieldError(error, 'label') ? (
+        <Alert color="red" role="alert">
+          {formMessage(error)}
+        </Alert>
+      ) : null}
       <Group align="flex-end">
         <TextInput label="New token label" value={label} onChange={(e) => setLabel(e.currentTarget.value)} error={fieldError(error, 'label')} />
         <Button onClick={() => void submit.run({ create: label })} disabled={label.trim() === ''}>

@@ -59,7 +59,13 @@ export function EpgKeyPanel({ platform }: { platform: string }) {
                   {absolute(made.url)}
                 </Code>
                 <Group mt="xs">
-                  <CopyButton value={absolute(made.url)}>{({ copied, copy }) => <Button size="xs" onClick={copy}>{copied ? 'Copied' : 'Copy guide URL'}</Button>}</CopyButton>
+                  <CopyButton value={absolute(made.url)}>
+                    {({ copied, copy }) => (
+                      <Button size="xs" onClick={copy}>
+                        {copied ? 'Copied' : 'Copy guide URL'}
+                      </Button>
+                    )}
+                  </CopyButton>
                   <Button size="xs" variant="default" onClick={() => setMade(null)}>
                     Done
                   </Button>

@@ -35,7 +35,17 @@ export function TvPreview({ theme, appName, hasBackground, lineup }: { theme: Th
         <Group align="stretch" gap="xs" wrap="nowrap">
           <Stack gap={4} style={{ width: '35%' }}>
             {['Live', 'Channels', 'On demand'].map((item, i) => (
-              <Box key={item} px={6} py={4} style={{ background: toCss(i === 0 ? theme.primaryColor : theme.secondaryColor), color: readableOn(i === 0 ? theme.primaryColor : theme.secondaryColor), borderRadius: 4, fontSize: 12 }}>
+              <Box
+                key={item}
+                px={6}
+                py={4}
+                style={{
+                  background: toCss(i === 0 ? theme.primaryColor : theme.secondaryColor),
+                  color: readableOn(i === 0 ? theme.primaryColor : theme.secondaryColor),
+                  borderRadius: 4,
+                  fontSize: 12,
+                }}
+              >
                 {item}
               </Box>
             ))}
@@ -51,7 +61,8 @@ export function TvPreview({ theme, appName, hasBackground, lineup }: { theme: Th
         </Group>
       </Box>
       <Text size="xs" component="figcaption" mt={4}>
-        Primary #{theme.primaryColor} · Secondary #{theme.secondaryColor} · Background {hasBackground ? `#${theme.backgroundColor ?? ''}` : 'none on this platform'} · Style #{theme.styleColor}
+        Primary #{theme.primaryColor} · Secondary #{theme.secondaryColor} · Background {hasBackground ? `#${theme.backgroundColor ?? ''}` : 'none on this platform'} · Style #
+        {theme.styleColor}
       </Text>
     </figure>
   );
@@ -61,7 +72,18 @@ export function PhonePreview({ colours, appName }: { colours: MobileColours; app
   const bar = { background: toCss(colours.headerFooterColor), color: readableOn(colours.headerFooterColor), padding: 8, fontSize: 12 };
   return (
     <figure aria-label="Phone preview" style={{ margin: 0 }}>
-      <Box style={{ width: 200, height: 360, border: '8px solid #222', borderRadius: 24, overflow: 'hidden', display: 'flex', flexDirection: 'column', background: toCss(colours.backgroundColor) }}>
+      <Box
+        style={{
+          width: 200,
+          height: 360,
+          border: '8px solid #222',
+          borderRadius: 24,
+          overflow: 'hidden',
+          display: 'flex',
+          flexDirection: 'column',
+          background: toCss(colours.backgroundColor),
+        }}
+      >
         <Box style={bar}>
           <Text fw={700} size="sm">
             {appName || 'Your app'}

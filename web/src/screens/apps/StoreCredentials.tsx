@@ -48,7 +48,12 @@ export function serviceAccountFields(text: string): Record<string, string> | str
   };
 }
 
-export function StoreCredentials({ fields, changes, onChange, children }: {
+export function StoreCredentials({
+  fields,
+  changes,
+  onChange,
+  children,
+}: {
   children?: ReactNode;
   fields: CredentialFields;
   changes: CredentialChanges;
@@ -72,7 +77,12 @@ export function StoreCredentials({ fields, changes, onChange, children }: {
   );
 }
 
-function StoreForm({ store, set, changes, onChange }: {
+function StoreForm({
+  store,
+  set,
+  changes,
+  onChange,
+}: {
   store: CredentialStore;
   set: Record<string, string | true> | undefined;
   changes: CredentialChanges;
@@ -133,7 +143,16 @@ function StoreForm({ store, set, changes, onChange }: {
     <Paper withBorder p="sm" role="group" aria-label={`${title} credentials`}>
       <Stack gap="xs">
         <Title order={4} size="h6">
-          {title} {set ? <Text span size="xs" c="dimmed">(configured)</Text> : <Text span size="xs" c="dimmed">(not configured)</Text>}
+          {title}{' '}
+          {set ? (
+            <Text span size="xs" c="dimmed">
+              (configured)
+            </Text>
+          ) : (
+            <Text span size="xs" c="dimmed">
+              (not configured)
+            </Text>
+          )}
         </Title>
         {store === 'google' ? (
           <Stack gap={4}>
@@ -162,7 +181,13 @@ function StoreForm({ store, set, changes, onChange }: {
         ) : null}
         {STORE_CREDENTIAL_FIELDS[store].map(field)}
         {set ? (
-          <Button variant="subtle" color="red" size="xs" w="fit-content" onClick={() => onChange({ ...changes, [store]: Object.fromEntries(Object.keys(set).map((k) => [k, null])) })}>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            w="fit-content"
+            onClick={() => onChange({ ...changes, [store]: Object.fromEntries(Object.keys(set).map((k) => [k, null])) })}
+          >
             Remove all {title} credentials
           </Button>
         ) : null}

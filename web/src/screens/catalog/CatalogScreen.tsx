@@ -29,7 +29,9 @@ function Export() {
     const blob = await exportCatalog();
     const document = JSON.parse(await blob.text()) as { channels?: unknown[]; videos?: unknown[]; apps?: unknown[] };
     saveFile(blob, `channelnet-export-${new Date().toISOString().slice(0, 10)}.json`);
-    setDone(`Exported ${document.channels?.length ?? 0} channels, ${document.videos?.length ?? 0} videos and ${document.apps?.length ?? 0} apps (no passwords or store credentials).`);
+    setDone(
+      `Exported ${document.channels?.length ?? 0} channels, ${document.videos?.length ?? 0} videos and ${document.apps?.length ?? 0} apps (no passwords or store credentials).`,
+    );
   });
   const { error, busy } = run;
 
@@ -39,7 +41,11 @@ function Export() {
         Your channels, videos, schedules and apps as one catalog file. Secrets (passwords, store credentials, app tokens) are never exported.
       </Text>
       {error ? <Alert color="red">{formMessage(error)}</Alert> : null}
-      {done ? <Alert color="green" mb="sm">{done}</Alert> : null}
+      {done ? (
+        <Alert color="green" mb="sm">
+          {done}
+        </Alert>
+      ) : null}
       <Button onClick={() => void run.run()} loading={busy}>
         Export catalog
       </Button>
@@ -86,7 +92,9 @@ function Import() {
       }
     } catch (failure) {
       setChecked(null);
-      setProblems(failure instanceof ApiError && failure.details.length > 0 ? failure.details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)) : [formMessage(failure)]);
+      setProblems(
+        failure instanceof ApiError && failure.details.length > 0 ? failure.details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)) : [formMessage(failure)],
+      );
     } finally {
       setBusy(null);
     }
@@ -95,11 +103,20 @@ function Import() {
   return (
     <Panel title="Import">
       <Text size="sm" mb="sm">
-        A catalog file of your own channels, videos and apps, merged by id. It is checked first; nothing changes until you import it, and then everything in it changes at once or nothing does.
+        A catalog file of your own channels, videos and apps, merged by id. It is checked first; nothing changes until you import it, and then everything in it changes at once or
+        nothing does.
       </Text>
       <Stack>
         <FileInput label="Catalog file" placeholder="Choose a .json file" accept="application/json,.json" onChange={(file) => void readFile(file)} maw={420} />
-        <Textarea label="Or paste the catalog" autosize minRows={4} maxRows={14} value={text} onChange={(e) => change(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }} />
+        <Textarea
+          label="Or paste the catalog"
+          autosize
+          minRows={4}
+          maxRows={14}
+          value={text}
+          onChange={(e) => change(e.currentTarget.value)}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        />
         {problems.length > 0 ? (
           <Alert color="red" title="The file cannot be imported; nothing was changed" role="alert">
             <List size="sm">

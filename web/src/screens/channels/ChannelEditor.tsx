@@ -68,8 +68,16 @@ function Editor({ channelId, read, reload }: { channelId: number; read: Answer<C
           )}
         </Group>
       </Group>
-      {saved ? <Alert color="green" withCloseButton onClose={() => setSaved('')}>{saved}</Alert> : null}
-      {deletion.error ? <Alert color="red" role="alert">{formMessage(deletion.error)}</Alert> : null}
+      {saved ? (
+        <Alert color="green" withCloseButton onClose={() => setSaved('')}>
+          {saved}
+        </Alert>
+      ) : null}
+      {deletion.error ? (
+        <Alert color="red" role="alert">
+          {formMessage(deletion.error)}
+        </Alert>
+      ) : null}
       {/* A tab left is unmounted: unsaved edits in it (a library order) ask first. */}
       <Tabs value={tab} onChange={(next) => next && confirmLeave() && setTab(next)} keepMounted={false}>
         <Tabs.List>
@@ -128,7 +136,11 @@ function PasswordEditor({ channelId, hasPassword, onChanged }: { channelId: numb
     <Stack maw={420}>
       <Text>{hasPassword ? 'This channel is locked with a password.' : 'This channel has no password.'} The password is never shown, only replaced or removed.</Text>
       {done ? <Alert color="green">{done}</Alert> : null}
-      {error && !fieldError(error, 'password') ? <Alert color="red" role="alert">{formMessage(error)}</Alert> : null}
+      {error && !fieldError(error, 'password') ? (
+        <Alert color="red" role="alert">
+          {formMessage(error)}
+        </Alert>
+      ) : null}
       <PasswordInput label="New password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={fieldError(error, 'password')} />
       <Group>
         <Button onClick={() => void submit.run(password)} disabled={password === ''}>
@@ -143,4 +155,3 @@ function PasswordEditor({ channelId, hasPassword, onChanged }: { channelId: numb
     </Stack>
   );
 }
-

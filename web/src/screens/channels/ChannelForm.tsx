@@ -12,7 +12,17 @@ import { useSubmit } from '../../ui/submit.ts';
 const FIELDS = ['name', 'url', 'categoryId', 'languageId', 'timezone', 'pictureUrl', 'description'];
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 
-export function ChannelForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: Partial<ChannelFields>; submitLabel: string; onSubmit: (fields: ChannelFields) => Promise<void>; onCancel?: () => void }) {
+export function ChannelForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: Partial<ChannelFields>;
+  submitLabel: string;
+  onSubmit: (fields: ChannelFields) => Promise<void>;
+  onCancel?: () => void;
+}) {
   const [fields, setFields] = useState<ChannelFields>({
     name: initial?.name ?? '',
     url: initial?.url ?? '',
@@ -45,7 +55,14 @@ export function ChannelForm({ initial, submitLabel, onSubmit, onCancel }: { init
       <Stack gap="sm">
         <FormAlert error={error} fields={FIELDS} />
         <TextInput label="Name" required value={fields.name} onChange={(e) => set({ name: e.currentTarget.value })} error={fieldError(error, 'name')} />
-        <TextInput label="URL slug" required description="Unique among your channels, e.g. harbour-news" value={fields.url} onChange={(e) => set({ url: e.currentTarget.value })} error={fieldError(error, 'url')} />
+        <TextInput
+          label="URL slug"
+          required
+          description="Unique among your channels, e.g. harbour-news"
+          value={fields.url}
+          onChange={(e) => set({ url: e.currentTarget.value })}
+          error={fieldError(error, 'url')}
+        />
         <Group align="flex-end" wrap="nowrap">
           <Select
             label="Category"
@@ -80,9 +97,24 @@ export function ChannelForm({ initial, submitLabel, onSubmit, onCancel }: { init
           onChange={(value) => set({ languageId: value === null ? null : Number(value) })}
           error={fieldError(error, 'languageId')}
         />
-        <Autocomplete label="Time zone" description="The zone the schedule's times are in (IANA name)" data={ZONES} limit={20} value={fields.timezone} onChange={(value) => set({ timezone: value })} error={fieldError(error, 'timezone')} />
+        <Autocomplete
+          label="Time zone"
+          description="The zone the schedule's times are in (IANA name)"
+          data={ZONES}
+          limit={20}
+          value={fields.timezone}
+          onChange={(value) => set({ timezone: value })}
+          error={fieldError(error, 'timezone')}
+        />
         <TextInput label="Picture URL" value={fields.pictureUrl ?? ''} onChange={(e) => set({ pictureUrl: e.currentTarget.value })} error={fieldError(error, 'pictureUrl')} />
-        <Textarea label="Description" autosize minRows={2} value={fields.description ?? ''} onChange={(e) => set({ description: e.currentTarget.value })} error={fieldError(error, 'description')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          value={fields.description ?? ''}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+          error={fieldError(error, 'description')}
+        />
         <Group>
           <Switch label="Play live streams first" checked={fields.playLiveFirst} onChange={(e) => set({ playLiveFirst: e.currentTarget.checked })} />
           <Switch label="Keep the guide open" checked={fields.keepGuideOpened} onChange={(e) => set({ keepGuideOpened: e.currentTarget.checked })} />

@@ -45,9 +45,17 @@ function ChannelList() {
       </Group>
       <Group>
         <Switch label="Show deleted channels" checked={showDeleted} onChange={(e) => setShowDeleted(e.currentTarget.checked)} />
-        {reorder.isPending ? <Text size="sm" c="dimmed">Saving the order…</Text> : null}
+        {reorder.isPending ? (
+          <Text size="sm" c="dimmed">
+            Saving the order…
+          </Text>
+        ) : null}
       </Group>
-      {reorder.error ? <Alert color="red" role="alert">{formMessage(reorder.error)}</Alert> : null}
+      {reorder.error ? (
+        <Alert color="red" role="alert">
+          {formMessage(reorder.error)}
+        </Alert>
+      ) : null}
       <Loaded query={channels} label="Loading channels">
         {(stored) => {
           const shown = dragged ?? stored;
@@ -75,7 +83,11 @@ function ChannelList() {
                     </div>
                     <Group gap={4} wrap="nowrap">
                       {c.hasPassword ? <Badge size="xs">password</Badge> : null}
-                      {c.deleted ? <Badge size="xs" color="red">deleted</Badge> : null}
+                      {c.deleted ? (
+                        <Badge size="xs" color="red">
+                          deleted
+                        </Badge>
+                      ) : null}
                       <Button size="xs" variant="light" onClick={() => navigate('channels', c.id)} aria-label={`Open ${c.name}`}>
                         Open
                       </Button>

@@ -55,7 +55,12 @@ function VastForm({ channelId, platform, initial }: { channelId: number; platfor
       <Group grow>
         <NumberInput label="VAST version" value={vast.vastVersion ?? 1} onChange={(v) => set({ vastVersion: Number(v) || 1 })} error={fieldError(error, 'vastVersion')} />
         <NumberInput label="Ad frequency" value={vast.adFrequency ?? ''} onChange={(v) => set({ adFrequency: numberOrNull(v) })} error={fieldError(error, 'adFrequency')} />
-        <NumberInput label="Mid-roll frequency" value={vast.midRollFrequency ?? ''} onChange={(v) => set({ midRollFrequency: numberOrNull(v) })} error={fieldError(error, 'midRollFrequency')} />
+        <NumberInput
+          label="Mid-roll frequency"
+          value={vast.midRollFrequency ?? ''}
+          onChange={(v) => set({ midRollFrequency: numberOrNull(v) })}
+          error={fieldError(error, 'midRollFrequency')}
+        />
       </Group>
       <Select label="Ad type" clearable data={[...VAST_TYPES]} value={vast.vastType ?? null} onChange={(v) => set({ vastType: (v as VastFields['vastType']) ?? null })} />
       <Group>

@@ -53,7 +53,11 @@ function Editor({ channelId, list, title, read, titles }: Props & { read: Answer
       <Title order={3} size="h4">
         {title}
       </Title>
-      <AddVideo exclude={items.map((v) => v.id)} label={list === 'library' ? 'Add a video to the library' : 'Add a video to the VOD catalog'} onAdd={(video) => change([...items, video])} />
+      <AddVideo
+        exclude={items.map((v) => v.id)}
+        label={list === 'library' ? 'Add a video to the library' : 'Add a video to the VOD catalog'}
+        onAdd={(video) => change([...items, video])}
+      />
       {items.length === 0 ? (
         <Text c="dimmed">No videos yet.</Text>
       ) : (
@@ -66,20 +70,31 @@ function Editor({ channelId, list, title, read, titles }: Props & { read: Answer
           render={(v) => (
             <Group justify="space-between" wrap="nowrap">
               <Text truncate>
-                {v.title} <Text span c="dimmed" size="xs">#{v.id}</Text>
+                {v.title}{' '}
+                <Text span c="dimmed" size="xs">
+                  #{v.id}
+                </Text>
               </Text>
               <CloseButton aria-label={`Remove ${v.title}`} onClick={() => change(items.filter((x) => x.id !== v.id))} />
             </Group>
           )}
         />
       )}
-      {submit.error ? <Alert color="red" role="alert">{formMessage(submit.error)}</Alert> : null}
+      {submit.error ? (
+        <Alert color="red" role="alert">
+          {formMessage(submit.error)}
+        </Alert>
+      ) : null}
       {saved ? <Alert color="green">Saved.</Alert> : null}
       <Group>
         <Button onClick={() => void submit.run()} disabled={!dirty} loading={submit.busy}>
           Save order
         </Button>
-        {dirty ? <Text size="sm" c="dimmed">Unsaved changes</Text> : null}
+        {dirty ? (
+          <Text size="sm" c="dimmed">
+            Unsaved changes
+          </Text>
+        ) : null}
       </Group>
     </Stack>
   );
@@ -117,14 +132,20 @@ function AddVideo({ exclude, label, onAdd }: { exclude: number[]; label: string;
       </Combobox.Target>
       <Combobox.Dropdown>
         <Combobox.Options>
-          {options.length === 0 ? <Combobox.Empty>No videos found</Combobox.Empty> : options.map((v) => (
-            <Combobox.Option key={v.id} value={String(v.id)}>
-              <Group gap="xs" wrap="nowrap">
-                <Thumbnail url={v.thumbnailUrl} width={40} />
-                <span>{v.title} (#{v.id})</span>
-              </Group>
-            </Combobox.Option>
-          ))}
+          {options.length === 0 ? (
+            <Combobox.Empty>No videos found</Combobox.Empty>
+          ) : (
+            options.map((v) => (
+              <Combobox.Option key={v.id} value={String(v.id)}>
+                <Group gap="xs" wrap="nowrap">
+                  <Thumbnail url={v.thumbnailUrl} width={40} />
+                  <span>
+                    {v.title} (#{v.id})
+                  </span>
+                </Group>
+              </Combobox.Option>
+            ))
+          )}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

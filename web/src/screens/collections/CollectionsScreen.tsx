@@ -41,7 +41,14 @@ export function CollectionsScreen() {
                 { header: 'Kind', cell: (c) => (c.kind === 'manual' ? 'Picked videos' : 'Rules') },
                 { header: 'Videos', cell: (c) => c.videoIds.length },
                 { header: 'Played by', cell: (c) => (c.usedBy.length === 0 ? 'no slot' : c.usedBy.map((u) => `channel ${u.channelId}, ${u.when}`).join('; ')) },
-                { header: '', cell: (c) => <Button size="xs" variant="default" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>Edit</Button> },
+                {
+                  header: '',
+                  cell: (c) => (
+                    <Button size="xs" variant="default" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                      Edit
+                    </Button>
+                  ),
+                },
               ]}
             />
             <Group>
@@ -59,7 +66,9 @@ function CollectionForm({ collection, onDone }: { collection: Collection | undef
   const titles = useVideoTitles(collection?.kind === 'manual' ? collection.videoIds : []);
   return (
     <Loaded query={titles} label="Loading the collection">
-      {(titles) => <Form collection={collection} initial={(collection?.kind === 'manual' ? collection.videoIds : []).map((id) => ({ id, title: titleOf(titles, id) }))} onDone={onDone} />}
+      {(titles) => (
+        <Form collection={collection} initial={(collection?.kind === 'manual' ? collection.videoIds : []).map((id) => ({ id, title: titleOf(titles, id) }))} onDone={onDone} />
+      )}
     </Loaded>
   );
 }
@@ -80,7 +89,13 @@ function Form({ collection, initial, onDone }: { collection: Collection | undefi
   const body: CollectionBody = kind === 'manual' ? { name, videoIds: videos.map((v) => v.id) } : { name, rules };
   // What was last saved (or opened): an edit after a save is unsaved again.
   const [baseline, setBaseline] = useState(() =>
-    JSON.stringify(collection ? (collection.kind === 'manual' ? { name: collection.name, videoIds: collection.videoIds } : { name: collection.name, rules: collection.rules }) : { name: '', videoIds: [] }),
+    JSON.stringify(
+      collection
+        ? collection.kind === 'manual'
+          ? { name: collection.name, videoIds: collection.videoIds }
+          : { name: collection.name, rules: collection.rules }
+        : { name: '', videoIds: [] },
+    ),
   );
   const dirty = JSON.stringify(body) !== baseline;
   useUnsavedChanges(dirty);
@@ -146,7 +161,12 @@ function Form({ collection, initial, onDone }: { collection: Collection | undefi
             <MultiSelect label="Providers" placeholder="any" data={PROVIDERS} value={rules.providerNames ?? []} onChange={(v) => rule({ providerNames: v })} w={220} />
             <NumberInput label="At least (minutes)" min={0} value={minutes(rules.minSeconds)} onChange={(v) => rule({ minSeconds: seconds(v) })} w={150} />
             <NumberInput label="At most (minutes)" min={0} value={minutes(rules.maxSeconds)} onChange={(v) => rule({ maxSeconds: seconds(v) })} w={150} />
-            <TextInput label="Title contains" value={rules.titleContains ?? ''} onChange={(e) => rule({ titleContains: e.currentTarget.value === '' ? undefined : e.currentTarget.value })} w={200} />
+            <TextInput
+              label="Title contains"
+              value={rules.titleContains ?? ''}
+              onChange={(e) => rule({ titleContains: e.currentTarget.value === '' ? undefined : e.currentTarget.value })}
+              w={200}
+            />
           </Group>
         )}
         {fieldError(save.error, 'rules') && (

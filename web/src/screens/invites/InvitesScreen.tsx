@@ -55,8 +55,8 @@ export function InvitesScreen(_props: { rest: string[] }) {
     <Stack>
       <Title order={2}>Invites</Title>
       <Text size="sm" c="dimmed">
-        An invite link lets one person make an owner account of their own here: they choose their username, email and password, and see
-        nothing of yours. Each link works once, until it expires or you revoke it.
+        An invite link lets one person make an owner account of their own here: they choose their username, email and password, and see nothing of yours. Each link works once,
+        until it expires or you revoke it.
       </Text>
       {error && !fieldError(error, 'note') && !fieldError(error, 'expiresInDays') ? (
         <Alert color="red" role="alert">

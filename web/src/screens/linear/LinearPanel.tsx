@@ -30,7 +30,12 @@ export function LinearPanel({ channelId, timezone }: { channelId: number; timezo
 }
 
 type Fields = { enabled: boolean; targetDurationSeconds: number; windowSeconds: number; ladder: Rung[] };
-const fieldsOf = (l: LinearOutput): Fields => ({ enabled: l.enabled, targetDurationSeconds: l.targetDurationSeconds, windowSeconds: l.windowSeconds, ladder: sortedLadder(l.ladder) });
+const fieldsOf = (l: LinearOutput): Fields => ({
+  enabled: l.enabled,
+  targetDurationSeconds: l.targetDurationSeconds,
+  windowSeconds: l.windowSeconds,
+  ladder: sortedLadder(l.ladder),
+});
 const same = (a: Fields, b: Fields) => JSON.stringify(a) === JSON.stringify(b);
 
 function LinearEditor({ channelId, timezone, read }: { channelId: number; timezone: string; read: Answer<LinearOutput> }) {
@@ -47,7 +52,12 @@ function LinearEditor({ channelId, timezone, read }: { channelId: number; timezo
   };
   const submit = useSubmit(async () => {
     // An empty ladder is left out: the channel then takes its first ready video's ladder.
-    const body: LinearBody = { enabled: fields.enabled, targetDurationSeconds: fields.targetDurationSeconds, windowSeconds: fields.windowSeconds, ...(fields.ladder.length > 0 ? { ladder: fields.ladder } : {}) };
+    const body: LinearBody = {
+      enabled: fields.enabled,
+      targetDurationSeconds: fields.targetDurationSeconds,
+      windowSeconds: fields.windowSeconds,
+      ...(fields.ladder.length > 0 ? { ladder: fields.ladder } : {}),
+    };
     const answer = await put.mutateAsync({ body, etag: current.etag });
     setCurrent(answer);
     setFields(fieldsOf(answer.data));
@@ -63,8 +73,8 @@ function LinearEditor({ channelId, timezone, read }: { channelId: number; timezo
         <form onSubmit={submit.onSubmit()} aria-label="Linear output settings">
           <Stack gap="sm" maw={640}>
             <Text size="sm">
-              The channel as a live HLS stream for Plex, Jellyfin, VLC and IPTV players, stitched from your own HLS videos by the schedule. What cannot be stitched airs a slate; the guide
-              still lists the real programme.
+              The channel as a live HLS stream for Plex, Jellyfin, VLC and IPTV players, stitched from your own HLS videos by the schedule. What cannot be stitched airs a slate;
+              the guide still lists the real programme.
             </Text>
             <FormAlert error={error} fields={FIELDS} />
             {saved ? (
@@ -76,7 +86,9 @@ function LinearEditor({ channelId, timezone, read }: { channelId: number; timezo
             <Group grow align="flex-start">
               <NumberInput
                 label="Target duration (seconds)"
-                description={aired ? 'Fixed since the channel first aired (players require it).' : 'The longest segment any video may have; it never changes once the channel airs.'}
+                description={
+                  aired ? 'Fixed since the channel first aired (players require it).' : 'The longest segment any video may have; it never changes once the channel airs.'
+                }
                 min={1}
                 max={60}
                 value={fields.targetDurationSeconds}
@@ -125,7 +137,11 @@ function LadderEditor({ ladder, onChange, error }: { ladder: Rung[]; onChange: (
     const size = /^\s*(\d{2,5})\s*[x×]\s*(\d{2,5})\s*$/i.exec(adding.size);
     if (!Number.isFinite(kbits) || kbits <= 0) return setAddError('Bandwidth: a number of kbit/s, e.g. 2500.');
     if (adding.size.trim() !== '' && !size) return setAddError('Size: width×height, e.g. 1280x720, or empty for audio.');
-    const rung: Rung = { bandwidth: Math.round(kbits * 1000), ...(size ? { resolution: { width: Number(size[1]), height: Number(size[2]) } } : {}), ...(adding.codecs.trim() ? { codecs: adding.codecs.trim() } : {}) };
+    const rung: Rung = {
+      bandwidth: Math.round(kbits * 1000),
+      ...(size ? { resolution: { width: Number(size[1]), height: Number(size[2]) } } : {}),
+      ...(adding.codecs.trim() ? { codecs: adding.codecs.trim() } : {}),
+    };
     setAddError(undefined);
     setAdding({ bandwidth: '', size: '', codecs: '' });
     onChange(sortedLadder([...ladder, rung]));
@@ -136,8 +152,8 @@ function LadderEditor({ ladder, onChange, error }: { ladder: Rung[]; onChange: (
         Ladder: the renditions every player is offered
       </Text>
       <Text size="xs" c="dimmed">
-        Each video airs as itself when its renditions map onto these rungs (same container and codec family, each rung to the nearest bandwidth). Left empty, the channel takes the ladder of its
-        first ready HLS video.
+        Each video airs as itself when its renditions map onto these rungs (same container and codec family, each rung to the nearest bandwidth). Left empty, the channel takes the
+        ladder of its first ready HLS video.
       </Text>
       {error ? (
         <Text size="sm" c="red" role="alert">
@@ -152,7 +168,13 @@ function LadderEditor({ ladder, onChange, error }: { ladder: Rung[]; onChange: (
               <Text size="sm" style={{ wordBreak: 'break-word' }}>
                 {rungLabel(rung)}
               </Text>
-              <Button size="compact-xs" variant="subtle" color="red" onClick={() => onChange(ladder.filter((_, j) => j !== i))} aria-label={`Remove the ${bandwidth(rung.bandwidth)} rung`}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                onClick={() => onChange(ladder.filter((_, j) => j !== i))}
+                aria-label={`Remove the ${bandwidth(rung.bandwidth)} rung`}
+              >
                 Remove
               </Button>
             </Group>
@@ -162,7 +184,14 @@ function LadderEditor({ ladder, onChange, error }: { ladder: Rung[]; onChange: (
       <Group align="flex-start" gap="xs">
         <TextInput label="Bandwidth (kbit/s)" size="xs" w={130} value={adding.bandwidth} onChange={(e) => setAdding({ ...adding, bandwidth: e.currentTarget.value })} />
         <TextInput label="Size" placeholder="1280x720" size="xs" w={110} value={adding.size} onChange={(e) => setAdding({ ...adding, size: e.currentTarget.value })} />
-        <TextInput label="Codecs" placeholder="avc1.64001f,mp4a.40.2" size="xs" w={200} value={adding.codecs} onChange={(e) => setAdding({ ...adding, codecs: e.currentTarget.value })} />
+        <TextInput
+          label="Codecs"
+          placeholder="avc1.64001f,mp4a.40.2"
+          size="xs"
+          w={200}
+          value={adding.codecs}
+          onChange={(e) => setAdding({ ...adding, codecs: e.currentTarget.value })}
+        />
         <Button size="xs" variant="light" mt={22} onClick={add} disabled={adding.bandwidth.trim() === ''}>
           Add rung
         </Button>

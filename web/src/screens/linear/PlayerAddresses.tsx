@@ -10,7 +10,7 @@ const ROWS: { field: 'm3u' | 'master' | 'tuner' | 'guide'; label: string; use: s
   { field: 'm3u', label: 'M3U playlist', use: 'VLC, TiviMate, Jellyfin (M3U tuner) and any IPTV player: every linear channel the app carries.' },
   { field: 'master', label: "This channel's stream", use: 'One channel in any HLS player (Safari, VLC, ffplay).' },
   { field: 'tuner', label: 'HDHomeRun tuner', use: 'Plex (Live TV & DVR) and Jellyfin or Emby (HDHomeRun tuner device): type this address.' },
-  { field: 'guide', label: 'XMLTV guide', use: "The programme guide for Plex, Jellyfin and IPTV players (the M3U names it too)." },
+  { field: 'guide', label: 'XMLTV guide', use: 'The programme guide for Plex, Jellyfin and IPTV players (the M3U names it too).' },
 ];
 
 /** The key to show: the one picked, else the first held. */
@@ -39,11 +39,18 @@ export function PlayerAddresses({ channelId }: { channelId: number }) {
   return (
     <Stack gap="xs">
       <Text size="sm">
-        Players reach the network through an app's guide key: its M3U lists, and its tuner plays, the linear channels that app carries and anyone may watch (a paid or private channel plays only
-        through a viewer's own link). A key is made on Apps → the app → XMLTV guide key, and shown once.
+        Players reach the network through an app's guide key: its M3U lists, and its tuner plays, the linear channels that app carries and anyone may watch (a paid or private
+        channel plays only through a viewer's own link). A key is made on Apps → the app → XMLTV guide key, and shown once.
       </Text>
       {Object.keys(held).length > 1 ? (
-        <Select label="Guide key" data={Object.keys(held).map((source) => ({ value: source, label: source === 'pasted' ? 'The key pasted here' : `The ${source} app's key` }))} value={chosen?.source ?? null} onChange={setPicked} allowDeselect={false} maw={320} />
+        <Select
+          label="Guide key"
+          data={Object.keys(held).map((source) => ({ value: source, label: source === 'pasted' ? 'The key pasted here' : `The ${source} app's key` }))}
+          value={chosen?.source ?? null}
+          onChange={setPicked}
+          allowDeselect={false}
+          maw={320}
+        />
       ) : null}
       {urls ? (
         <Stack gap={6} aria-label="Player addresses">
@@ -70,12 +77,14 @@ export function PlayerAddresses({ channelId }: { channelId: number }) {
             </div>
           ))}
           <Text size="xs" c="dimmed">
-            Anyone holding these addresses can watch the channels they list: hand them out as you would the guide URL. Making a new key on the Apps screen stops the old addresses within one window.
+            Anyone holding these addresses can watch the channels they list: hand them out as you would the guide URL. Making a new key on the Apps screen stops the old addresses
+            within one window.
           </Text>
         </Stack>
       ) : (
         <Alert color="blue" title="No guide key in this tab">
-          The addresses carry a guide key, which the Studio shows only once. Make a key on Apps → the app → XMLTV guide key (this tab then keeps it), or paste the key or the guide URL you kept.
+          The addresses carry a guide key, which the Studio shows only once. Make a key on Apps → the app → XMLTV guide key (this tab then keeps it), or paste the key or the guide
+          URL you kept.
         </Alert>
       )}
       <Group align="flex-start" wrap="nowrap">

@@ -3,8 +3,16 @@ import { bandwidth, coverageSentence, ingestErrorWords, ingestSummary, percent, 
 
 const rung = { bandwidth: 800_000 };
 const ready = {
-  status: 'ready' as const, sourceUrl: 'https://media.example/a/master.m3u8', container: 'ts' as const, variants: [rung, rung, rung], segments: 900,
-  durationSeconds: 3600, targetDurationSeconds: 4, error: null, warning: null, ingestedAt: '2026-11-21T15:00:00.000Z',
+  status: 'ready' as const,
+  sourceUrl: 'https://media.example/a/master.m3u8',
+  container: 'ts' as const,
+  variants: [rung, rung, rung],
+  segments: 900,
+  durationSeconds: 3600,
+  targetDurationSeconds: 4,
+  error: null,
+  warning: null,
+  ingestedAt: '2026-11-21T15:00:00.000Z',
 };
 
 describe('linear output in words', () => {

@@ -59,7 +59,9 @@ export function bandwidth(bitsPerSecond: number): string {
 
 /** One rung as a line: "1280×720 · 2.5 Mbit/s · avc1.64001f,mp4a.40.2". */
 export function rungLabel(rung: Rung): string {
-  return [rung.resolution ? `${rung.resolution.width}×${rung.resolution.height}` : 'audio or unknown size', bandwidth(rung.bandwidth), rung.codecs ?? 'codecs not given'].join(' · ');
+  return [rung.resolution ? `${rung.resolution.width}×${rung.resolution.height}` : 'audio or unknown size', bandwidth(rung.bandwidth), rung.codecs ?? 'codecs not given'].join(
+    ' · ',
+  );
 }
 
 /** The rungs from the highest bandwidth down (the order a master playlist names them). */
@@ -80,13 +82,19 @@ export function windowProblem(targetDurationSeconds: number, windowSeconds: numb
 const INGEST_CAUSES: [RegExp, string][] = [
   [/EXT-X-KEY|encrypt|DRM/i, 'The playlist is encrypted; linear output takes unencrypted HLS only.'],
   [/redirect/i, 'The address redirects too many times; give the final address instead.'],
-  [/private|loopback|link-local|address|not allowed|origin/i, 'The address is on a private or local network, which the service does not reach unless the operator allows that origin (MEDIA_FETCH_ALLOW_ORIGINS).'],
+  [
+    /private|loopback|link-local|address|not allowed|origin/i,
+    'The address is on a private or local network, which the service does not reach unless the operator allows that origin (MEDIA_FETCH_ALLOW_ORIGINS).',
+  ],
   [/time(d)? ?out|took longer|slow/i, 'The origin took too long to answer; try Refresh again later.'],
   [/segment.*(long|target)|target duration/i, "A segment is longer than the playlist's own target duration; re-encode it with even segments."],
-  [/variant.*(differ|count|duration)|(count|duration)s? differ/i, 'Its renditions are cut differently (other segment counts or lengths); encode every rendition with the same segments.'],
+  [
+    /variant.*(differ|count|duration)|(count|duration)s? differ/i,
+    'Its renditions are cut differently (other segment counts or lengths); encode every rendition with the same segments.',
+  ],
   [/\bEVENT\b|\blive\b|ENDLIST/i, 'The playlist is live or still growing (no end); linear output takes finished videos only.'],
   [/too many|more than|limit|too large|bytes/i, 'The playlist is larger than the service accepts; split the video into shorter ones.'],
-  [/not (an? )?HLS|#EXTM3U|not a playlist|parse/i, 'The address does not answer an HLS playlist; check the video\'s stream URL.'],
+  [/not (an? )?HLS|#EXTM3U|not a playlist|parse/i, "The address does not answer an HLS playlist; check the video's stream URL."],
   [/\b(404|403|401|5\d\d)\b|status/i, 'The origin refused the playlist; check that the address is public and right.'],
 ];
 
@@ -104,7 +112,8 @@ export function ingestSummary(hls: HlsState | null | undefined, providerName: st
       : `${providerName || 'This provider'} videos cannot be stitched into linear streams: the slate airs, the guide still lists the programme.`;
   }
   if (hls.status === 'pending') return 'Reading its HLS playlist… This takes a few seconds; the state updates by itself.';
-  if (hls.status === 'failed') return `Cannot air as itself in linear streams. ${hls.error ? ingestErrorWords(hls.error) : 'The playlist could not be read.'} Fix it at its origin, then Refresh.`;
+  if (hls.status === 'failed')
+    return `Cannot air as itself in linear streams. ${hls.error ? ingestErrorWords(hls.error) : 'The playlist could not be read.'} Fix it at its origin, then Refresh.`;
   const parts = [
     `${hls.variants.length} ${hls.variants.length === 1 ? 'rendition' : 'renditions'}`,
     `${hls.segments} segments`,

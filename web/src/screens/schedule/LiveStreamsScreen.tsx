@@ -43,7 +43,14 @@ function Streams({ channelId, zone }: { channelId: number; zone: string }) {
   const onAir = (s: LiveStream) => Date.parse(s.start) <= now && now < Date.parse(s.end);
 
   const columns: Column<LiveStream>[] = [
-    { header: 'Video', cell: (s) => <>{titleOf(titles, s.videoId)} {onAir(s) && <Badge color="grape">On air</Badge>}</> },
+    {
+      header: 'Video',
+      cell: (s) => (
+        <>
+          {titleOf(titles, s.videoId)} {onAir(s) && <Badge color="grape">On air</Badge>}
+        </>
+      ),
+    },
     { header: 'Start', cell: (s) => wall(s.start) },
     { header: 'End', cell: (s) => wall(s.end) },
     { header: 'URI', cell: (s) => s.uri || '—', style: { wordBreak: 'break-all' } },
@@ -59,7 +66,13 @@ function Streams({ channelId, zone }: { channelId: number; zone: string }) {
               End now
             </Button>
           )}
-          <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete live stream ${s.id}`} onClick={() => window.confirm('Delete this live stream?') && act.mutate({ streamId: s.id, what: 'delete' })}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            aria-label={`Delete live stream ${s.id}`}
+            onClick={() => window.confirm('Delete this live stream?') && act.mutate({ streamId: s.id, what: 'delete' })}
+          >
             Delete
           </Button>
         </Group>
@@ -130,7 +143,14 @@ function StreamForm(props: { channelId: number; zone: string; stream: LiveStream
         <Stack gap="sm">
           <FormAlert error={error} fields={FIELDS} />
           <VideoPicker label="Video" single value={video} onChange={setVideo} error={fieldError(error, 'videoId')} />
-          <TextInput label={`Start (${zone})`} description="yyyy-MM-ddTHH:mm" value={start} onChange={(e) => setStart(e.currentTarget.value)} error={fieldError(error, 'start')} required />
+          <TextInput
+            label={`Start (${zone})`}
+            description="yyyy-MM-ddTHH:mm"
+            value={start}
+            onChange={(e) => setStart(e.currentTarget.value)}
+            error={fieldError(error, 'start')}
+            required
+          />
           <TextInput label={`End (${zone})`} description="yyyy-MM-ddTHH:mm" value={end} onChange={(e) => setEnd(e.currentTarget.value)} error={fieldError(error, 'end')} required />
           <TextInput label="Stream URI" value={uri} onChange={(e) => setUri(e.currentTarget.value)} error={fieldError(error, 'uri')} />
           <Button type="submit" loading={submit.busy}>

@@ -26,7 +26,11 @@ export function PreemptionWarnings({ onAir, zone }: { onAir: OnAir | undefined; 
 /** The stretches blocks lose on one day column, hatched over the bars. */
 export function PreemptedShades({ onAir, date, dates, zone }: { onAir: OnAir | undefined; date: string; dates: string[]; zone: string }) {
   if (!onAir) return null;
-  const pieces = onAir.preempted.flatMap((p) => segmentsOf(Date.parse(p.start), Date.parse(p.end), dates, zone).filter((s) => s.date === date).map((s) => ({ p, s })));
+  const pieces = onAir.preempted.flatMap((p) =>
+    segmentsOf(Date.parse(p.start), Date.parse(p.end), dates, zone)
+      .filter((s) => s.date === date)
+      .map((s) => ({ p, s })),
+  );
   return (
     <>
       {pieces.map(({ p, s }) => (

@@ -60,7 +60,23 @@ function ChannelProgramming({ channelId }: { channelId: number }) {
 }
 
 /** Every field of a slot: JSON.stringify writes them in this order, whatever the object's. */
-const SLOT_FIELDS: string[] = ['days', 'start', 'videoIds', 'order', 'seed', 'published', 'end', 'offAir', 'collectionId', 'collections', 'weight', 'preRoll', 'midRoll', 'postRoll', 'padTo'];
+const SLOT_FIELDS: string[] = [
+  'days',
+  'start',
+  'videoIds',
+  'order',
+  'seed',
+  'published',
+  'end',
+  'offAir',
+  'collectionId',
+  'collections',
+  'weight',
+  'preRoll',
+  'midRoll',
+  'postRoll',
+  'padTo',
+];
 
 function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag: string | undefined; fillerEtag: string | undefined; titles: ReadonlyMap<number, string> }) {
   const { channelId, state, titles } = props;
@@ -112,8 +128,8 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
           Time slots ({state.timezone})
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          Each slot plays its videos from its start until its end, or, without an end, until the next slot starts, as many as fit; what is left is filled from the
-          filler list when you ask. An off-air slot plays nothing until the next slot.
+          Each slot plays its videos from its start until its end, or, without an end, until the next slot starts, as many as fit; what is left is filled from the filler list when
+          you ask. An off-air slot plays nothing until the next slot.
         </Text>
         <FormAlert error={slotsSubmit.error} />
         {saved && (
@@ -146,13 +162,22 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                 <Checkbox
                   label="Off air"
                   checked={slot.offAir === true}
-                  onChange={(e) => change(i, e.currentTarget.checked ? { offAir: true, end: undefined, videos: [], collectionId: undefined, preRoll: undefined, midRoll: undefined, postRoll: undefined, padTo: undefined } : { offAir: undefined })}
+                  onChange={(e) =>
+                    change(
+                      i,
+                      e.currentTarget.checked
+                        ? { offAir: true, end: undefined, videos: [], collectionId: undefined, preRoll: undefined, midRoll: undefined, postRoll: undefined, padTo: undefined }
+                        : { offAir: undefined },
+                    )
+                  }
                 />
+                {!slot.offAir && <Select label="Plays" data={slotPlays} value={playsOf(slot)} onChange={(v) => choosePlays(i, v ?? '')} allowDeselect={false} w={240} />}
                 {!slot.offAir && (
-                  <Select label="Plays" data={slotPlays} value={playsOf(slot)} onChange={(v) => choosePlays(i, v ?? '')} allowDeselect={false} w={240} />
+                  <Select label="Order" data={ORDERS} value={slot.order} onChange={(v) => v && change(i, { order: v as Slot['order'] })} allowDeselect={false} w={200} />
                 )}
-                {!slot.offAir && <Select label="Order" data={ORDERS} value={slot.order} onChange={(v) => v && change(i, { order: v as Slot['order'] })} allowDeselect={false} w={200} />}
-                {!slot.offAir && slot.order === 'shuffle' && <NumberInput label="Seed" value={slot.seed ?? 0} min={0} onChange={(v) => change(i, { seed: Number(v) || 0 })} w={100} />}
+                {!slot.offAir && slot.order === 'shuffle' && (
+                  <NumberInput label="Seed" value={slot.seed ?? 0} min={0} onChange={(v) => change(i, { seed: Number(v) || 0 })} w={100} />
+                )}
                 <Button variant="subtle" color="red" onClick={() => setSlots(slots.filter((_, j) => j !== i))}>
                   Remove slot {i + 1}
                 </Button>
@@ -183,14 +208,11 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                   />
                 </Group>
               )}
-              {!slot.offAir && slot.collectionId === undefined && !slot.collections && <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />}
+              {!slot.offAir && slot.collectionId === undefined && !slot.collections && (
+                <VideoPicker label={`Slot ${i + 1} playlist`} value={slot.videos} onChange={(videos) => change(i, { videos })} />
+              )}
               {slot.collections && (
-                <RandomChoices
-                  label={`Slot ${i + 1}`}
-                  collections={collections}
-                  value={slot.collections}
-                  onChange={(chosen) => change(i, { collections: chosen })}
-                />
+                <RandomChoices label={`Slot ${i + 1}`} collections={collections} value={slot.collections} onChange={(chosen) => change(i, { collections: chosen })} />
               )}
             </Paper>
           ))}
@@ -239,10 +261,17 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
   );
 }
 
-
 /** `draft`: the plan and filler as edited but not saved; preview and apply then use them, as shown. */
-function Generate({ channelId, state, titles, draft }: {
-  channelId: number; state: ProgrammingState; titles: ReadonlyMap<number, string>; draft: { slots: Slot[]; fillerVideoIds: number[]; fillerCollectionId?: number; fallbackCollectionId: number | null } | undefined;
+function Generate({
+  channelId,
+  state,
+  titles,
+  draft,
+}: {
+  channelId: number;
+  state: ProgrammingState;
+  titles: ReadonlyMap<number, string>;
+  draft: { slots: Slot[]; fillerVideoIds: number[]; fillerCollectionId?: number; fallbackCollectionId: number | null } | undefined;
 }) {
   const [from, setFrom] = useState(() => plusDays(today(), 1));
   const [to, setTo] = useState(() => plusDays(today(), 7));
@@ -277,7 +306,7 @@ function Generate({ channelId, state, titles, draft }: {
           {done}
         </Alert>
       )}
- {draft && (
+      {draft && (
         <Text size="sm" c="dimmed" mb="xs">
           Preview and Apply use the slots and filler as edited above, not yet saved.
         </Text>
@@ -334,7 +363,10 @@ function PreviewTable({ preview, titles }: { preview: ProgrammingPreview; titles
         columns={[
           { header: 'Start', cell: (b) => b.startTime.replace('T', ' ').slice(0, 16) },
           { header: 'Ends', cell: (b) => b.endTime.replace('T', ' ').slice(0, 16) },
-          { header: 'Slot ends', cell: (b) => (b.slotEndTime.slice(0, 10) === b.startTime.slice(0, 10) ? b.slotEndTime.slice(11, 16) : b.slotEndTime.replace('T', ' ').slice(0, 16)) },
+          {
+            header: 'Slot ends',
+            cell: (b) => (b.slotEndTime.slice(0, 10) === b.startTime.slice(0, 10) ? b.slotEndTime.slice(11, 16) : b.slotEndTime.replace('T', ' ').slice(0, 16)),
+          },
           { header: 'Length', cell: (b) => `${span(b.durationSeconds)} of ${span(b.slotSeconds)}` },
           { header: 'Videos', cell: (b) => `${b.videoIds.length - b.fillerVideos} + ${b.fillerVideos} filler` },
           { header: 'Filler', cell: (b) => fillerSummary(b.roles) },
@@ -377,7 +409,16 @@ function TemplateDialog({ channelId, onClose, onDone }: { channelId: number; onC
       <form onSubmit={submit.onSubmit()}>
         <Stack>
           <FormAlert error={submit.error} />
-          <Select label="Copy" data={[{ value: '1', label: 'One day' }, { value: '7', label: 'A week' }]} value={sourceDays} onChange={(v) => v && setSourceDays(v as '1' | '7')} allowDeselect={false} />
+          <Select
+            label="Copy"
+            data={[
+              { value: '1', label: 'One day' },
+              { value: '7', label: 'A week' },
+            ]}
+            value={sourceDays}
+            onChange={(v) => v && setSourceDays(v as '1' | '7')}
+            allowDeselect={false}
+          />
           <TextInput type="date" label={sourceDays === '7' ? 'Week starting' : 'Day'} value={sourceFrom} onChange={(e) => setSourceFrom(e.currentTarget.value)} />
           <TextInput type="date" label="To dates from" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
           <TextInput type="date" label="To dates until" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
@@ -399,7 +440,12 @@ function TemplateDialog({ channelId, onClose, onDone }: { channelId: number; onC
 }
 
 /** A random slot's collections and their weights (each occurrence plays one, drawn by weight). */
-function RandomChoices(props: { label: string; collections: readonly Collection[]; value: NonNullable<Slot['collections']>; onChange: (chosen: NonNullable<Slot['collections']>) => void }) {
+function RandomChoices(props: {
+  label: string;
+  collections: readonly Collection[];
+  value: NonNullable<Slot['collections']>;
+  onChange: (chosen: NonNullable<Slot['collections']>) => void;
+}) {
   const { collections, value, onChange } = props;
   const weightOf = (id: number) => value.find((c) => c.collectionId === id)?.weight ?? 1;
   return (

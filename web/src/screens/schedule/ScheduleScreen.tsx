@@ -6,8 +6,18 @@
 // Drags are announced (an aria-live region) by the block's first programme and times, never its
 // id; a drag the API refuses is said next to the block, scrolled into view and focused.
 import {
-  DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors,
-  type Announcements, type DragEndEvent, type DragMoveEvent, type DragStartEvent, type KeyboardCoordinateGetter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -41,7 +51,8 @@ const keyboardMove: KeyboardCoordinateGetter = (event, { currentCoordinates, con
   return { x: currentCoordinates.x + move[0], y: currentCoordinates.y + move[1] };
 };
 const INSTRUCTIONS = {
-  draggable: 'Press Enter to open this block. To move it, press M, then the arrow keys (15 minutes up or down, a day left or right), then Enter to drop it or Escape to cancel. On a block\'s end handle, M then the up and down arrows make it 15 minutes shorter or longer.',
+  draggable:
+    "Press Enter to open this block. To move it, press M, then the arrow keys (15 minutes up or down, a day left or right), then Enter to drop it or Escape to cancel. On a block's end handle, M then the up and down arrows make it 15 minutes shorter or longer.",
 };
 
 /** dnd-kit's own announcements name draggables by their ids: the week says its own (Week's live region) instead. */
@@ -132,8 +143,7 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
     return { kind: 'move', bar, startTime: slotStart(date, zone, own.top + event.delta.y / PX + step / 2, step) };
   }
 
-  const targetWords = (target: DragTarget) =>
-    target.kind === 'move' ? `start ${wallWords(target.startTime)}` : `end about ${clock(target.bar.start + target.minutes * 60_000)}`;
+  const targetWords = (target: DragTarget) => (target.kind === 'move' ? `start ${wallWords(target.startTime)}` : `end about ${clock(target.bar.start + target.minutes * 60_000)}`);
 
   function onDragStart(event: DragStartEvent) {
     setFailure(null);
@@ -162,14 +172,24 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
     if (target.kind === 'move') {
       if (target.startTime === msToWall(bar.start, zone)) return setSaid(`${capital(name)} stays where it was.`);
       setSaid(`Moving ${name} to ${wallWords(target.startTime)}.`);
-      move.mutate({ blockId, startTime: target.startTime, loopDaily: bar.loopDaily }, { onSuccess: () => setSaid(`Moved ${name} to ${wallWords(target.startTime)}.`), onError: failed });
+      move.mutate(
+        { blockId, startTime: target.startTime, loopDaily: bar.loopDaily },
+        { onSuccess: () => setSaid(`Moved ${name} to ${wallWords(target.startTime)}.`), onError: failed },
+      );
       return;
     }
     // The occurrence's videos give each one's length; the block's current list (read fresh) is what repeats.
     const lengthOf = new Map(bar.videos.map((v) => [v.videoId, v.seconds]));
     setSaid(`Making ${name} ${targetWords(target).replace('end', 'end at')}.`);
     resize.mutate(
-      { blockId, videoIds: (current) => resizedVideoIds(current.map((videoId) => ({ videoId, seconds: lengthOf.get(videoId) ?? 0 })), target.minutes * 60) },
+      {
+        blockId,
+        videoIds: (current) =>
+          resizedVideoIds(
+            current.map((videoId) => ({ videoId, seconds: lengthOf.get(videoId) ?? 0 })),
+            target.minutes * 60,
+          ),
+      },
       { onSuccess: () => setSaid(`${capital(name)} now ends about ${clock(bar.start + target.minutes * 60_000)}.`), onError: failed },
     );
   }
@@ -222,30 +242,27 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
             <Group align="flex-start" gap={4} wrap="nowrap" miw={7 * 120 + 50}>
               <HourAxis date={dates.find((d) => dayMinutes(d, zone) === tallest)!} zone={zone} />
               {dates.map((date) => (
-                <Column key={date} date={date} zone={zone} bars={bars} dates={dates} now={now} onAir={onAir} failure={failedHere ? failure : null} onCloseFailure={() => setFailure(null)} onCreate={(startTime) => setForm({ kind: 'new', startTime })} onOpen={(bar) => (bar.blockId === null ? navigate('live-streams', channelId) : setForm({ kind: 'edit', blockId: bar.blockId }))} onCopy={() => setCopyFrom(date)} />
+                <Column
+                  key={date}
+                  date={date}
+                  zone={zone}
+                  bars={bars}
+                  dates={dates}
+                  now={now}
+                  onAir={onAir}
+                  failure={failedHere ? failure : null}
+                  onCloseFailure={() => setFailure(null)}
+                  onCreate={(startTime) => setForm({ kind: 'new', startTime })}
+                  onOpen={(bar) => (bar.blockId === null ? navigate('live-streams', channelId) : setForm({ kind: 'edit', blockId: bar.blockId }))}
+                  onCopy={() => setCopyFrom(date)}
+                />
               ))}
             </Group>
           </ScrollArea>
         </DndContext>
       )}
-      {form && (
-        <BlockForm
-          channelId={channelId}
-          zone={zone}
-          target={form}
-          onClose={() => setForm(null)}
-          onSaved={() => setForm(null)}
-        />
-      )}
-      {copyFrom && (
-        <CopyDay
-          channelId={channelId}
-          from={copyFrom}
-          dates={dates}
-          onClose={() => setCopyFrom(null)}
-          onCopied={() => setCopyFrom(null)}
-        />
-      )}
+      {form && <BlockForm channelId={channelId} zone={zone} target={form} onClose={() => setForm(null)} onSaved={() => setForm(null)} />}
+      {copyFrom && <CopyDay channelId={channelId} from={copyFrom} dates={dates} onClose={() => setCopyFrom(null)} onCopied={() => setCopyFrom(null)} />}
       <GuidePreview channelId={channelId} zone={zone} dates={dates} />
     </Stack>
   );
@@ -304,7 +321,11 @@ function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy, onAir,
   const minutes = dayMinutes(date, zone);
   const bounds = dayBounds(date, zone);
   const weekday = new Date(`${date}T12:00:00Z`).toLocaleDateString('en', { weekday: 'short', timeZone: 'UTC' });
-  const pieces = bars.flatMap((bar) => segmentsOf(bar.start, bar.end, dates, zone).filter((s) => s.date === date).map((s) => ({ bar, s })));
+  const pieces = bars.flatMap((bar) =>
+    segmentsOf(bar.start, bar.end, dates, zone)
+      .filter((s) => s.date === date)
+      .map((s) => ({ bar, s })),
+  );
   return (
     <Box style={{ flex: '1 0 110px' }} miw={110}>
       <Stack gap={2} h={56} align="center" justify="center">
@@ -331,7 +352,12 @@ function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy, onAir,
         aria-label={`Day ${date}`}
         pos="relative"
         h={minutes * PX}
-        style={{ backgroundColor: isOver ? 'var(--mantine-color-blue-0)' : undefined, border: '1px solid var(--mantine-color-gray-3)', cursor: 'copy', backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX}px)` }}
+        style={{
+          backgroundColor: isOver ? 'var(--mantine-color-blue-0)' : undefined,
+          border: '1px solid var(--mantine-color-gray-3)',
+          cursor: 'copy',
+          backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX - 1}px, var(--mantine-color-gray-2) ${60 * PX}px)`,
+        }}
         onClick={(e) => {
           if (e.target !== e.currentTarget) return;
           const rect = e.currentTarget.getBoundingClientRect();
@@ -351,12 +377,28 @@ function Column({ date, zone, bars, dates, now, onCreate, onOpen, onCopy, onAir,
           .filter(({ bar, s }) => failure !== null && bar.key === failure.key && !s.continued)
           .map(({ bar, s }) => (
             // Below the bar, over the next days' columns (the last days' leftwards), above every bar.
-            <Box key="failure" pos="absolute" top={s.top * PX + Math.max(s.height * PX, MIN_BAR_PX) + 4} w={300} style={{ zIndex: 10, ...(dates.indexOf(date) >= 4 ? { right: 0 } : { left: 0 }) }}>
+            <Box
+              key="failure"
+              pos="absolute"
+              top={s.top * PX + Math.max(s.height * PX, MIN_BAR_PX) + 4}
+              w={300}
+              style={{ zIndex: 10, ...(dates.indexOf(date) >= 4 ? { right: 0 } : { left: 0 }) }}
+            >
               <DragFailureAlert failure={failure!} bar={bar} zone={zone} onClose={onCloseFailure} />
             </Box>
           ))}
         {now >= bounds.start && now < bounds.end && (
-          <Box pos="absolute" left={0} right={0} top={((now - bounds.start) / 60_000) * PX} h={2} bg="red.6" style={{ pointerEvents: 'none', zIndex: 3 }} aria-label={`Now, ${clockOf(now, zone)}`} role="img" />
+          <Box
+            pos="absolute"
+            left={0}
+            right={0}
+            top={((now - bounds.start) / 60_000) * PX}
+            h={2}
+            bg="red.6"
+            style={{ pointerEvents: 'none', zIndex: 3 }}
+            aria-label={`Now, ${clockOf(now, zone)}`}
+            role="img"
+          />
         )}
       </Box>
     </Box>
@@ -499,7 +541,9 @@ function CopyDay({ channelId, from, dates, onClose, onCopied }: { channelId: num
           </Group>
         </Checkbox.Group>
         <Checkbox label="Replace what those days have" checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
-        {error instanceof ApiError && error.code === 'schedule_conflict' && <Checkbox label="Allow overlap" checked={allowOverlap} onChange={(e) => setAllowOverlap(e.currentTarget.checked)} />}
+        {error instanceof ApiError && error.code === 'schedule_conflict' && (
+          <Checkbox label="Allow overlap" checked={allowOverlap} onChange={(e) => setAllowOverlap(e.currentTarget.checked)} />
+        )}
         <Button onClick={() => void submit.run()} loading={busy} disabled={to.length === 0}>
           Copy day
         </Button>
@@ -507,4 +551,3 @@ function CopyDay({ channelId, from, dates, onClose, onCopied }: { channelId: num
     </Modal>
   );
 }
-

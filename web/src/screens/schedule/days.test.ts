@@ -4,28 +4,80 @@ import { clockOf } from './geometry.ts';
 
 const NY = 'America/New_York';
 const video = (title: string, from: string, to: string, videoId: number, isLive = false) => ({
-  videoId, playbackOrderNumber: 1, title, thumbnailUrl: '', playTimeLabel: '', playbackStartTime: from, playbackEndTime: to, providerVideoId: 'x', providerName: 'YouTube', isLive,
+  videoId,
+  playbackOrderNumber: 1,
+  title,
+  thumbnailUrl: '',
+  playTimeLabel: '',
+  playbackStartTime: from,
+  playbackEndTime: to,
+  providerVideoId: 'x',
+  providerName: 'YouTube',
+  isLive,
 });
 const totals = { totalVideos: 0, totalDurationLabel: '' };
 
 describe('bars of the expanded days', () => {
   const days: Day[] = [
     {
-      channelId: 201, date: '2026-11-21', timezone: NY, ...totals,
+      channelId: 201,
+      date: '2026-11-21',
+      timezone: NY,
+      ...totals,
       entries: [
-        { blockId: 12, isLive: false, startTime: '2026-11-21T08:00:00', published: true, loopDaily: false, videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 5001)] },
-        { blockId: null, isLive: true, startTime: '2026-11-21T13:00:00', published: true, loopDaily: false, videos: [video('Live show', '2026-11-21T13:00:00', '2026-11-21T14:30:00', 7, true)] },
-        { blockId: 9, isLive: false, startTime: '2026-11-21T22:00:00', published: false, loopDaily: true, videos: [video('Weather', '2026-11-21T22:00:00', '2026-11-21T22:02:00', 5003)] },
+        {
+          blockId: 12,
+          isLive: false,
+          startTime: '2026-11-21T08:00:00',
+          published: true,
+          loopDaily: false,
+          videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 5001)],
+        },
+        {
+          blockId: null,
+          isLive: true,
+          startTime: '2026-11-21T13:00:00',
+          published: true,
+          loopDaily: false,
+          videos: [video('Live show', '2026-11-21T13:00:00', '2026-11-21T14:30:00', 7, true)],
+        },
+        {
+          blockId: 9,
+          isLive: false,
+          startTime: '2026-11-21T22:00:00',
+          published: false,
+          loopDaily: true,
+          videos: [video('Weather', '2026-11-21T22:00:00', '2026-11-21T22:02:00', 5003)],
+        },
       ],
     },
     {
-      channelId: 201, date: '2026-11-22', timezone: NY, ...totals,
-      entries: [{ blockId: 12, isLive: false, startTime: '2026-11-21T08:00:00', published: true, loopDaily: false, videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 5001)] }],
+      channelId: 201,
+      date: '2026-11-22',
+      timezone: NY,
+      ...totals,
+      entries: [
+        {
+          blockId: 12,
+          isLive: false,
+          startTime: '2026-11-21T08:00:00',
+          published: true,
+          loopDaily: false,
+          videos: [video('Morning news', '2026-11-21T08:00:00', '2026-11-21T08:10:00', 5001)],
+        },
+      ],
     },
   ];
 
   it('makes one bar per occurrence, live streams apart, daily repeats after their first day', () => {
-    const bars = barsOf(days, NY, new Map([[12, '2026-11-21'], [9, '2026-11-18']]));
+    const bars = barsOf(
+      days,
+      NY,
+      new Map([
+        [12, '2026-11-21'],
+        [9, '2026-11-18'],
+      ]),
+    );
     expect(bars.map((b) => [b.key, b.live, b.repeat])).toEqual([
       ['block-12-2026-11-21T08:00:00', false, false],
       ['live-7-2026-11-21T13:00:00', true, false],
@@ -40,7 +92,10 @@ describe('bars of the expanded days', () => {
 });
 
 describe('resizing a block: its own videos, fewer or again', () => {
-  const news = [{ videoId: 1, seconds: 600 }, { videoId: 2, seconds: 300 }];
+  const news = [
+    { videoId: 1, seconds: 600 },
+    { videoId: 2, seconds: 300 },
+  ];
   it('keeps the list at its own length', () => expect(resizedVideoIds(news, 900)).toEqual([1, 2]));
   it('drops trailing videos when shorter, never the first', () => {
     expect(resizedVideoIds(news, 700)).toEqual([1]);
@@ -52,7 +107,15 @@ describe('resizing a block: its own videos, fewer or again', () => {
   });
   it('stops at a bound, and at the list itself when its videos last nothing', () => {
     expect(resizedVideoIds([{ videoId: 9, seconds: 1 }], 86_400)).toHaveLength(1440);
-    expect(resizedVideoIds([{ videoId: 9, seconds: 0 }, { videoId: 8, seconds: 0 }], 3600)).toEqual([9, 8]);
+    expect(
+      resizedVideoIds(
+        [
+          { videoId: 9, seconds: 0 },
+          { videoId: 8, seconds: 0 },
+        ],
+        3600,
+      ),
+    ).toEqual([9, 8]);
   });
 });
 

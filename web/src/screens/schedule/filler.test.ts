@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deadAirWhy, fillerSummary, padToOf } from './filler.ts';
 
 describe('filler words', () => {
-  it('sums a block\'s filler by kind in play order', () => {
+  it("sums a block's filler by kind in play order", () => {
     expect(fillerSummary(['preRoll', 'programme', 'midRoll', 'programme', 'padding', 'padding'])).toBe('pre-roll 1 · mid-roll 1 · padding 2');
     expect(fillerSummary(['programme'])).toBe('');
   });

@@ -22,7 +22,12 @@ export function padToOf(value: string | null): 15 | 30 | 60 | undefined {
 
 type Role = ProgrammingPreview['blocks'][number]['roles'][number];
 const ROLE_WORDS: Record<Exclude<Role, 'programme'>, string> = {
-  preRoll: 'pre-roll', midRoll: 'mid-roll', postRoll: 'post-roll', padding: 'padding', filler: 'filler', fallback: 'fallback',
+  preRoll: 'pre-roll',
+  midRoll: 'mid-roll',
+  postRoll: 'post-roll',
+  padding: 'padding',
+  filler: 'filler',
+  fallback: 'fallback',
 };
 
 /** A block's filler by kind, in play order of first appearance: 'pre-roll 1 · padding 2'; '' when it has none. */

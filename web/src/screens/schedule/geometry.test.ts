@@ -17,7 +17,11 @@ describe('week view geometry', () => {
     const [segment] = segmentsOf(start, start + 10 * 60_000, ['2026-03-08'], NY);
     // 08:00 is only 7 real hours after midnight: 02:00-03:00 does not exist.
     expect(segment).toEqual({ date: '2026-03-08', top: 7 * 60, height: 10, continued: false });
-    expect(hourMarks('2026-03-08', NY).map((m) => m.label).slice(0, 4)).toEqual(['00:00', '01:00', '03:00', '04:00']);
+    expect(
+      hourMarks('2026-03-08', NY)
+        .map((m) => m.label)
+        .slice(0, 4),
+    ).toEqual(['00:00', '01:00', '03:00', '04:00']);
     expect(hourMarks('2026-03-08', NY)).toHaveLength(23);
   });
 
@@ -30,7 +34,7 @@ describe('week view geometry', () => {
     expect(marks.map((m) => m.label).slice(0, 4)).toEqual(['00:00', '01:00', '01:00', '02:00']);
   });
 
-  it('continues a block running past midnight into the next day\'s column', () => {
+  it("continues a block running past midnight into the next day's column", () => {
     const start = wallToMs('2026-11-21T23:30:00', NY);
     const segments = segmentsOf(start, start + 90 * 60_000, weekDates('2026-11-16'), NY);
     expect(segments).toEqual([

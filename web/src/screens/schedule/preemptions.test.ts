@@ -5,18 +5,43 @@ import { preemptionWarnings } from './preemptions.ts';
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 const at = (hm: string) => `2026-12-10T${hm}:00Z`;
 const segment = (title: string, start: string, end: string, ids: { blockId?: number; liveStreamId?: number }, offsetSeconds = 0) => ({
-  videoId: 1, title, thumbnailUrl: '', providerName: 'YouTube', providerVideoId: 'x', streamUrl: null, blockId: ids.blockId ?? null, liveStreamId: ids.liveStreamId ?? null,
-  isLive: ids.liveStreamId !== undefined, start: at(start), end: at(end), startTime: '', endTime: '', offsetSeconds, durationSeconds: 600,
+  videoId: 1,
+  title,
+  thumbnailUrl: '',
+  providerName: 'YouTube',
+  providerVideoId: 'x',
+  streamUrl: null,
+  blockId: ids.blockId ?? null,
+  liveStreamId: ids.liveStreamId ?? null,
+  isLive: ids.liveStreamId !== undefined,
+  start: at(start),
+  end: at(end),
+  startTime: '',
+  endTime: '',
+  offsetSeconds,
+  durationSeconds: 600,
 });
 const lost = (title: string, start: string, end: string, by: { byLiveStreamId?: number; byBlockId?: number }) => ({
-  blockId: 7, videoId: 1, title, start: at(start), end: at(end), startTime: '', endTime: '', byLiveStreamId: by.byLiveStreamId ?? null, byBlockId: by.byBlockId ?? null,
+  blockId: 7,
+  videoId: 1,
+  title,
+  start: at(start),
+  end: at(end),
+  startTime: '',
+  endTime: '',
+  byLiveStreamId: by.byLiveStreamId ?? null,
+  byBlockId: by.byBlockId ?? null,
 });
 
 describe('preemption warnings', () => {
   it('one warning per block and layer, back-to-back pieces as one stretch, saying how guides see it', () => {
     // Block 7 13:00-14:20, live stream 3 ("Town hall") 13:30-14:00: the block resumes at 14:00, joined in progress.
     const onAir = {
-      segments: [segment('Morning', '13:00', '13:30', { blockId: 7 }), segment('Town hall', '13:30', '14:00', { liveStreamId: 3 }), segment('Weather', '14:00', '14:05', { blockId: 7 }, 300)],
+      segments: [
+        segment('Morning', '13:00', '13:30', { blockId: 7 }),
+        segment('Town hall', '13:30', '14:00', { liveStreamId: 3 }),
+        segment('Weather', '14:00', '14:05', { blockId: 7 }, 300),
+      ],
       preempted: [lost('Morning', '13:30', '13:40', { byLiveStreamId: 3 }), lost('Sport', '13:40', '14:00', { byLiveStreamId: 3 })],
     } as Pick<OnAir, 'segments' | 'preempted'>;
     const warnings = preemptionWarnings(onAir, clock);

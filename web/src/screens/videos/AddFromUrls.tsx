@@ -52,15 +52,31 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
     return (
       <Stack gap="sm">
         <Text size="sm">
-          One URL per line: YouTube (watch, youtu.be, shorts, embed, live), Vimeo (vimeo.com/123, player.vimeo.com/video/123) or a direct media file (.mp4, .m3u8, .mpd, .webm, .mov, .m4v);
-          or a whole YouTube playlist (playlist?list=), a channel's uploads (/@handle, /channel/UC…) or a Vimeo showcase (vimeo.com/showcase/123), up to 500 videos at once.
-          Titles, durations and thumbnails are fetched from YouTube and Vimeo where they answer; you fill in the rest. Durations are h:mm:ss, m:ss or seconds.
+          One URL per line: YouTube (watch, youtu.be, shorts, embed, live), Vimeo (vimeo.com/123, player.vimeo.com/video/123) or a direct media file (.mp4, .m3u8, .mpd, .webm,
+          .mov, .m4v); or a whole YouTube playlist (playlist?list=), a channel's uploads (/@handle, /channel/UC…) or a Vimeo showcase (vimeo.com/showcase/123), up to 500 videos at
+          once. Titles, durations and thumbnails are fetched from YouTube and Vimeo where they answer; you fill in the rest. Durations are h:mm:ss, m:ss or seconds.
         </Text>
-        {lookup.error ? <Alert color="red" role="alert">{formMessage(lookup.error)}</Alert> : null}
-        <Textarea label="Video URLs, one per line" autosize minRows={5} maxRows={15} value={text} onChange={(e) => setText(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+        {lookup.error ? (
+          <Alert color="red" role="alert">
+            {formMessage(lookup.error)}
+          </Alert>
+        ) : null}
+        <Textarea
+          label="Video URLs, one per line"
+          autosize
+          minRows={5}
+          maxRows={15}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Cancel</Button>
-          <Button onClick={() => void lookup.run()} loading={lookup.busy}>Look up</Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={() => void lookup.run()} loading={lookup.busy}>
+            Look up
+          </Button>
         </Group>
       </Stack>
     );
@@ -70,7 +86,11 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
   const adding = rows.filter((row) => !row.leftOut || row.addAnyway).length;
   return (
     <Stack gap="sm">
-      {add.error ? <Alert color="red" role="alert">{formMessage(add.error)}</Alert> : null}
+      {add.error ? (
+        <Alert color="red" role="alert">
+          {formMessage(add.error)}
+        </Alert>
+      ) : null}
       {blocked ? (
         <Alert color="red" role="alert" title="Nothing was added">
           {other.length > 0 ? other.join('; ') : 'Correct the rows marked below (or go back and leave their URLs out).'}
@@ -79,7 +99,9 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
       {notes.length > 0 ? (
         <Alert color={notes.some((n) => n.problem) ? 'orange' : 'blue'} title="Lists" role="status">
           <List size="sm">
-            {notes.map((note) => <List.Item key={note.text}>{note.text}</List.Item>)}
+            {notes.map((note) => (
+              <List.Item key={note.text}>{note.text}</List.Item>
+            ))}
           </List>
         </Alert>
       ) : null}
@@ -103,27 +125,66 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
                   <Table.Td>{row.thumbnailUrl ? <Image src={row.thumbnailUrl} alt="" w={96} h={54} fit="cover" radius="sm" /> : null}</Table.Td>
                   <Table.Td>
                     {row.problem || rowErrors['url'] ? (
-                      <Text size="sm" c="red">{row.url}: {rowErrors['url'] ?? row.problem}</Text>
+                      <Text size="sm" c="red">
+                        {row.url}: {rowErrors['url'] ?? row.problem}
+                      </Text>
                     ) : (
                       <>
-                        <Text size="sm">{row.providerName} {row.providerVideoId}</Text>
-                        {row.from ? <Text size="xs" c="dimmed">from {row.from}</Text> : null}
+                        <Text size="sm">
+                          {row.providerName} {row.providerVideoId}
+                        </Text>
+                        {row.from ? (
+                          <Text size="xs" c="dimmed">
+                            from {row.from}
+                          </Text>
+                        ) : null}
                         {row.leftOut ? (
                           <>
-                            <Text size="xs" c="orange.8">{row.leftOut}</Text>
-                            <Checkbox size="xs" mt={4} label="Add anyway" aria-label={`Add anyway, ${line}`} checked={row.addAnyway} onChange={(e) => edit(i, { addAnyway: e.currentTarget.checked })} />
+                            <Text size="xs" c="orange.8">
+                              {row.leftOut}
+                            </Text>
+                            <Checkbox
+                              size="xs"
+                              mt={4}
+                              label="Add anyway"
+                              aria-label={`Add anyway, ${line}`}
+                              checked={row.addAnyway}
+                              onChange={(e) => edit(i, { addAnyway: e.currentTarget.checked })}
+                            />
                           </>
                         ) : null}
-                        {row.note && (!row.leftOut || row.addAnyway) ? <Text size="xs" c="dimmed">{row.note}</Text> : null}
-                        {rowErrors['providerVideoId'] ? <Text size="xs" c="red">{rowErrors['providerVideoId']}</Text> : null}
+                        {row.note && (!row.leftOut || row.addAnyway) ? (
+                          <Text size="xs" c="dimmed">
+                            {row.note}
+                          </Text>
+                        ) : null}
+                        {rowErrors['providerVideoId'] ? (
+                          <Text size="xs" c="red">
+                            {rowErrors['providerVideoId']}
+                          </Text>
+                        ) : null}
                       </>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Title, ${line}`} value={row.title} onChange={(e) => edit(i, { title: e.currentTarget.value })} error={rowErrors['title']} disabled={off} />
+                    <TextInput
+                      aria-label={`Title, ${line}`}
+                      value={row.title}
+                      onChange={(e) => edit(i, { title: e.currentTarget.value })}
+                      error={rowErrors['title']}
+                      disabled={off}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Duration, ${line}`} placeholder="h:mm:ss" w={110} value={row.duration} onChange={(e) => edit(i, { duration: e.currentTarget.value })} error={rowErrors['durationSeconds']} disabled={off} />
+                    <TextInput
+                      aria-label={`Duration, ${line}`}
+                      placeholder="h:mm:ss"
+                      w={110}
+                      value={row.duration}
+                      onChange={(e) => edit(i, { duration: e.currentTarget.value })}
+                      error={rowErrors['durationSeconds']}
+                      disabled={off}
+                    />
                   </Table.Td>
                 </Table.Tr>
               );
@@ -132,7 +193,15 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
         </Table>
       </Table.ScrollContainer>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => { setRows(null); setNotes([]); }}>Back</Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            setRows(null);
+            setNotes([]);
+          }}
+        >
+          Back
+        </Button>
         <Button onClick={() => void add.run()} loading={add.busy}>
           {adding === 1 ? 'Add 1 video' : `Add ${adding} videos`}
         </Button>

@@ -36,7 +36,15 @@ export function PasteVideos({ onDone, onCancel }: { onDone: () => void; onCancel
         to 1,000 at once; nothing is added unless every line is right.
       </Text>
       {error ? <Alert color="red">{formMessage(error)}</Alert> : null}
-      <Textarea label="Videos, one per line" autosize minRows={8} maxRows={20} value={text} onChange={(e) => setText(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+      <Textarea
+        label="Videos, one per line"
+        autosize
+        minRows={8}
+        maxRows={20}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        styles={{ input: { fontFamily: 'monospace' } }}
+      />
       {problems.length > 0 ? (
         <Alert color="red" title="Nothing was added" role="alert">
           <List size="sm">

@@ -64,8 +64,7 @@ function Details({ videoId, read, onDone }: { videoId: number; read: Answer<Vide
 
 function Usage({ usage }: { usage: VideoUsage }) {
   const uses = usage.libraryChannelIds.length + usage.vodChannelIds.length + usage.scheduleBlocks.length + usage.liveStreams.length;
-  if (uses + usage.programmingSlots.length + usage.fillerChannelIds.length === 0)
-    return <Text size="sm">Not used by any channel, schedule, live stream or programming plan.</Text>;
+  if (uses + usage.programmingSlots.length + usage.fillerChannelIds.length === 0) return <Text size="sm">Not used by any channel, schedule, live stream or programming plan.</Text>;
   return (
     <List size="sm" aria-label="Where it is used">
       {usage.libraryChannelIds.map((id) => (

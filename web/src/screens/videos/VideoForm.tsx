@@ -12,7 +12,17 @@ import type { NewVideo } from './paste.ts';
 const FIELDS = ['title', 'durationSeconds', 'providerName', 'providerVideoId', 'description', 'thumbnailUrl', 'streamUrl', 'isPrivate'];
 const PROVIDERS = ['YouTube', 'Vimeo', 'Self-hosted'];
 
-export function VideoForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: Video; submitLabel: string; onSubmit: (video: NewVideo) => Promise<void>; onCancel: () => void }) {
+export function VideoForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: Video;
+  submitLabel: string;
+  onSubmit: (video: NewVideo) => Promise<void>;
+  onCancel: () => void;
+}) {
   const [video, setVideo] = useState<NewVideo>(() => ({
     title: initial?.title ?? '',
     durationSeconds: initial?.durationSeconds ?? 0,
@@ -55,10 +65,33 @@ export function VideoForm({ initial, submitLabel, onSubmit, onCancel }: { initia
           />
           <Autocomplete label="Provider" data={PROVIDERS} value={video.providerName} onChange={(value) => set({ providerName: value })} error={fieldError(error, 'providerName')} />
         </Group>
-        <TextInput label="Provider video id" required value={video.providerVideoId} onChange={(e) => set({ providerVideoId: e.currentTarget.value })} error={fieldError(error, 'providerVideoId')} />
-        <Textarea label="Description" autosize minRows={2} value={video.description ?? ''} onChange={(e) => set({ description: e.currentTarget.value })} error={fieldError(error, 'description')} />
-        <TextInput label="Thumbnail URL" value={video.thumbnailUrl ?? ''} onChange={(e) => set({ thumbnailUrl: e.currentTarget.value })} error={fieldError(error, 'thumbnailUrl')} />
-        <TextInput label="Stream URL (self-hosted)" value={video.streamUrl ?? ''} onChange={(e) => set({ streamUrl: e.currentTarget.value })} error={fieldError(error, 'streamUrl')} />
+        <TextInput
+          label="Provider video id"
+          required
+          value={video.providerVideoId}
+          onChange={(e) => set({ providerVideoId: e.currentTarget.value })}
+          error={fieldError(error, 'providerVideoId')}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          value={video.description ?? ''}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+          error={fieldError(error, 'description')}
+        />
+        <TextInput
+          label="Thumbnail URL"
+          value={video.thumbnailUrl ?? ''}
+          onChange={(e) => set({ thumbnailUrl: e.currentTarget.value })}
+          error={fieldError(error, 'thumbnailUrl')}
+        />
+        <TextInput
+          label="Stream URL (self-hosted)"
+          value={video.streamUrl ?? ''}
+          onChange={(e) => set({ streamUrl: e.currentTarget.value })}
+          error={fieldError(error, 'streamUrl')}
+        />
         <Checkbox label="Private" checked={video.isPrivate ?? false} onChange={(e) => set({ isPrivate: e.currentTarget.checked })} />
         <FormActions submitLabel={submitLabel} busy={submit.busy} onCancel={onCancel} />
       </Stack>

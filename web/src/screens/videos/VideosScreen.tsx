@@ -31,7 +31,14 @@ export function VideosScreen(_props: { rest: string[] }) {
   const columns: Column<Video>[] = [
     { header: 'Thumbnail', cell: (video) => <Thumbnail url={video.thumbnailUrl} /> },
     { header: 'Id', cell: (video) => video.id },
-    { header: 'Title', cell: (video) => <>{video.title} {video.isPrivate ? <Badge size="xs">private</Badge> : null}</> },
+    {
+      header: 'Title',
+      cell: (video) => (
+        <>
+          {video.title} {video.isPrivate ? <Badge size="xs">private</Badge> : null}
+        </>
+      ),
+    },
     { header: 'Duration', cell: (video) => formatDuration(video.durationSeconds) },
     { header: 'Provider', cell: (video) => `${video.providerName} ${video.providerVideoId}` },
     {
@@ -50,7 +57,9 @@ export function VideosScreen(_props: { rest: string[] }) {
         <Title order={2}>Videos</Title>
         <Group>
           <Button onClick={() => setDialog('urls')}>Add from URLs</Button>
-          <Button variant="light" onClick={() => setDialog('add')}>Add video</Button>
+          <Button variant="light" onClick={() => setDialog('add')}>
+            Add video
+          </Button>
           <Button variant="light" onClick={() => setDialog('paste')}>
             Paste a list
           </Button>

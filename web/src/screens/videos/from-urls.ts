@@ -92,7 +92,8 @@ export function bodiesOf(rows: readonly UrlRow[]): { bodies: NewVideo[]; rowOf: 
     if (row.problem) problems['url'] = row.problem;
     if (row.title.trim() === '') problems['title'] = 'enter a title';
     const seconds = parseDuration(row.duration);
-    if (seconds === undefined || seconds <= 0) problems['durationSeconds'] = row.duration.trim() === '' ? 'enter the duration (seconds or 10:00)' : `"${row.duration}" is not seconds or h:mm:ss above 0`;
+    if (seconds === undefined || seconds <= 0)
+      problems['durationSeconds'] = row.duration.trim() === '' ? 'enter the duration (seconds or 10:00)' : `"${row.duration}" is not seconds or h:mm:ss above 0`;
     if (Object.keys(problems).length > 0) errors.set(i, problems);
     return {
       url: row.url,

@@ -23,7 +23,15 @@ describe('pasted video lists', () => {
 
   it("maps the API's item paths back to pasted lines", () => {
     const lines = parsePastedVideos('A | 1 | Y | a\n\nB | 2 | Y | b').videos;
-    expect(problemsFromDetails([{ path: '[1].title', message: 'bad' }, { path: '', message: 'whole' }], lines)).toEqual([
+    expect(
+      problemsFromDetails(
+        [
+          { path: '[1].title', message: 'bad' },
+          { path: '', message: 'whole' },
+        ],
+        lines,
+      ),
+    ).toEqual([
       { line: 3, message: 'title: bad' },
       { line: 0, message: 'whole' },
     ]);

@@ -18,24 +18,27 @@ export function HlsPlayer({ src, title, onInstead }: { src: string; title: strin
     if (!element) return;
     let stopped = false;
     let destroy = () => {};
-    void import('hls.js').then(({ default: Hls }) => {
-      if (stopped) return;
-      if (!Hls.isSupported()) {
-        if (element.canPlayType('application/vnd.apple.mpegurl')) element.src = src;
-        else setFailure('This browser cannot play HLS streams.');
-        return;
-      }
-      // No worker: the console's policy lets scripts run only from its own files (no blob: workers).
-      const hls = new Hls({ enableWorker: false });
-      hls.on(Hls.Events.ERROR, (_event, data) => {
-        if (!data.fatal) return;
-        setFailure(hlsErrorWords({ type: data.type, details: data.details, status: data.response?.code }));
-        hls.destroy();
-      });
-      hls.loadSource(src);
-      hls.attachMedia(element);
-      destroy = () => hls.destroy();
-    }, () => setFailure('The player could not be loaded. Reload the page and try again.'));
+    void import('hls.js').then(
+      ({ default: Hls }) => {
+        if (stopped) return;
+        if (!Hls.isSupported()) {
+          if (element.canPlayType('application/vnd.apple.mpegurl')) element.src = src;
+          else setFailure('This browser cannot play HLS streams.');
+          return;
+        }
+        // No worker: the console's policy lets scripts run only from its own files (no blob: workers).
+        const hls = new Hls({ enableWorker: false });
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          setFailure(hlsErrorWords({ type: data.type, details: data.details, status: data.response?.code }));
+          hls.destroy();
+        });
+        hls.loadSource(src);
+        hls.attachMedia(element);
+        destroy = () => hls.destroy();
+      },
+      () => setFailure('The player could not be loaded. Reload the page and try again.'),
+    );
     return () => {
       stopped = true;
       destroy();

@@ -50,8 +50,8 @@ function OnAir({ channelId, name }: { channelId: number; name: string }) {
     <Stack gap="xs">
       {on && !src && !ownVideos ? (
         <Alert color="blue" role="status">
-          Linear output is on. To watch the channel's own stream here, make a guide key on the Apps screen or paste one under the channel's Linear output; until then Watch plays each programme's
-          own video.
+          Linear output is on. To watch the channel's own stream here, make a guide key on the Apps screen or paste one under the channel's Linear output; until then Watch plays
+          each programme's own video.
         </Alert>
       ) : null}
       {src ? <HlsPlayer key={src} src={src} title={name} onInstead={() => setOwnVideos(true)} /> : null}
@@ -228,24 +228,27 @@ function MediaPlayer({ src, position, title, joinedAt, onFail }: { src: string; 
     if (!element || !hls) return;
     let stopped = false;
     let destroy = () => {};
-    void import('hls.js').then(({ default: Hls }) => {
-      if (stopped) return;
-      if (!Hls.isSupported()) {
-        element.src = src;
-        return;
-      }
-      const startPosition = position === null ? -1 : position + Math.max(0, (Date.now() - joinedAt) / 1000);
-      // No worker: the console's policy lets scripts run only from its own files (no blob: workers).
-      const player = new Hls({ enableWorker: false, startPosition });
-      player.on(Hls.Events.ERROR, (_event, data) => {
-        if (!data.fatal) return;
-        onFail(videoHlsWords({ type: data.type, details: data.details, status: data.response?.code }));
-        player.destroy();
-      });
-      player.loadSource(src);
-      player.attachMedia(element);
-      destroy = () => player.destroy();
-    }, () => onFail('The player could not be loaded. Reload the page and try again.'));
+    void import('hls.js').then(
+      ({ default: Hls }) => {
+        if (stopped) return;
+        if (!Hls.isSupported()) {
+          element.src = src;
+          return;
+        }
+        const startPosition = position === null ? -1 : position + Math.max(0, (Date.now() - joinedAt) / 1000);
+        // No worker: the console's policy lets scripts run only from its own files (no blob: workers).
+        const player = new Hls({ enableWorker: false, startPosition });
+        player.on(Hls.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          onFail(videoHlsWords({ type: data.type, details: data.details, status: data.response?.code }));
+          player.destroy();
+        });
+        player.loadSource(src);
+        player.attachMedia(element);
+        destroy = () => player.destroy();
+      },
+      () => onFail('The player could not be loaded. Reload the page and try again.'),
+    );
     return () => {
       stopped = true;
       destroy();

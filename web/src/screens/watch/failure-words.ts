@@ -24,7 +24,8 @@ export function mediaErrorWords(code: number | undefined): string {
 export function videoHlsWords({ type, details, status }: HlsFailure): string {
   const code = status ? ` (${status})` : '';
   if (/^manifest(Load|LoadTimeOut)/.test(details)) {
-    if (status === 404 || status === 410) return `The video's playlist was not found${code} at its address: it was moved or deleted where the video is hosted. Edit the video and give its new address.`;
+    if (status === 404 || status === 410)
+      return `The video's playlist was not found${code} at its address: it was moved or deleted where the video is hosted. Edit the video and give its new address.`;
     if (status === 401 || status === 403) return `The video's host refused its playlist${code}: it is private or allows only certain sites.`;
     return `The video's playlist could not be loaded${code}: its host did not answer, or does not let this browser read it (CORS).`;
   }

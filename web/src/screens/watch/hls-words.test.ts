@@ -3,8 +3,12 @@ import { hlsErrorWords } from './hls-words.ts';
 
 describe('a fatal hls.js error in words', () => {
   it('says a refused playlist may be a revoked key or an uncarried channel', () => {
-    expect(hlsErrorWords({ type: 'networkError', details: 'manifestLoadError', status: 404 })).toMatch(/^The channel's stream was refused \(404\): the guide key may have been replaced or revoked/);
-    expect(hlsErrorWords({ type: 'networkError', details: 'manifestLoadTimeOut' })).toBe("The channel's stream could not be loaded. Check that the service is reachable and try again.");
+    expect(hlsErrorWords({ type: 'networkError', details: 'manifestLoadError', status: 404 })).toMatch(
+      /^The channel's stream was refused \(404\): the guide key may have been replaced or revoked/,
+    );
+    expect(hlsErrorWords({ type: 'networkError', details: 'manifestLoadTimeOut' })).toBe(
+      "The channel's stream could not be loaded. Check that the service is reachable and try again.",
+    );
   });
 
   it("points a segment failure at the video's origin and its CORS", () => {

@@ -5,7 +5,10 @@ const video = (providerName: string, providerVideoId: string, streamUrl: string 
 
 describe('the Watch view', () => {
   it('embeds YouTube and Vimeo joined in progress, and plays direct media in a <video> seeked to the position', () => {
-    expect(playerFor(video('YouTube', 'dQw4w9WgXcQ'), 125.7)).toEqual({ kind: 'youtube', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=125&autoplay=1&rel=0&enablejsapi=1' });
+    expect(playerFor(video('YouTube', 'dQw4w9WgXcQ'), 125.7)).toEqual({
+      kind: 'youtube',
+      src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=125&autoplay=1&rel=0&enablejsapi=1',
+    });
     expect(playerFor(video('Vimeo', '76979871'), 60)).toEqual({ kind: 'vimeo', src: 'https://player.vimeo.com/video/76979871?autoplay=1#t=60s' });
     expect(playerFor(video('Self-hosted', '', 'https://cdn.example/a.mp4'), 30)).toEqual({ kind: 'media', src: 'https://cdn.example/a.mp4', position: 30 });
     // A live stream plays its URI at the live edge, whatever its video's provider.
@@ -13,7 +16,10 @@ describe('the Watch view', () => {
   });
 
   it('says why a video cannot play instead of embedding a wrong id or a non-web address', () => {
-    expect(playerFor(video('YouTube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'), 0)).toMatchObject({ kind: 'none', reason: expect.stringContaining('paste its YouTube link again') });
+    expect(playerFor(video('YouTube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'), 0)).toMatchObject({
+      kind: 'none',
+      reason: expect.stringContaining('paste its YouTube link again'),
+    });
     expect(playerFor(video('Vimeo', 'abc'), 0).kind).toBe('none');
     expect(playerFor(video('Dailymotion', 'x7'), 0)).toMatchObject({ kind: 'none' });
     expect(playerFor(video('Self-hosted', '', 'javascript:alert(1)'), 0).kind).toBe('none');
