@@ -25,33 +25,29 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     const { db } = server.database;
     const now = new Date();
     await db.insert(subscriptions).values({ appId: 303, storePlatform: 'Roku', productId: 'p', originalTransactionId: 'r-1', status: 'active', updatedAt: now });
-    await db
-      .insert(verificationAttempts)
-      .values({
-        appId: 303,
-        storePlatform: 'Roku',
-        route: 'subscription_verify',
-        originalTransactionId: 'r-1',
-        transactionId: 'r-1',
-        outcome: 'valid',
-        granted: true,
-        at: now,
-        priceMicros: 4_990_000,
-        priceCurrency: 'USD',
-        priceProductId: 'alice.roku.monthly',
-      });
-    await db
-      .insert(ppvUnlocks)
-      .values({
-        appId: 302,
-        videoId: 5002,
-        storePlatform: 'Google',
-        productId: 'alice_ppv',
-        transactionId: 'GPA.9',
-        deviceId: 'd',
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-      });
+    await db.insert(verificationAttempts).values({
+      appId: 303,
+      storePlatform: 'Roku',
+      route: 'subscription_verify',
+      originalTransactionId: 'r-1',
+      transactionId: 'r-1',
+      outcome: 'valid',
+      granted: true,
+      at: now,
+      priceMicros: 4_990_000,
+      priceCurrency: 'USD',
+      priceProductId: 'alice.roku.monthly',
+    });
+    await db.insert(ppvUnlocks).values({
+      appId: 302,
+      videoId: 5002,
+      storePlatform: 'Google',
+      productId: 'alice_ppv',
+      transactionId: 'GPA.9',
+      deviceId: 'd',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
   }, 120_000);
   afterAll(() => server?.close());
 
