@@ -162,6 +162,9 @@ describe("Studio console: a new creator's path, invite to revenue", { timeout: 1
       .first()
       .waitFor();
     expect(await rows.getByRole('cell', { name: /^pre-roll 1 · padding \d+$/ }).count()).toBe(7);
+    // Each block's first video (the pre-roll, from a collection the saved plan does not name) by its title.
+    await rows.getByRole('cell', { name: 'Harbour ident' }).first().waitFor();
+    expect(await rows.getByRole('cell', { name: /^Video #\d+$/ }).count()).toBe(0);
     const channelId = (await api('/api/v1/studio/channels')).items[0].id as number;
     expect((await api(`/api/v1/studio/channels/${channelId}/programming/slots`)).slots).toEqual([]);
     await screenshot(page, 'creator-4-preview');

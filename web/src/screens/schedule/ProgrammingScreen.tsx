@@ -338,6 +338,11 @@ function Generate({
 }
 
 function PreviewTable({ preview, titles }: { preview: ProgrammingPreview; titles: ReadonlyMap<number, string> }) {
+  // A preview opens with videos the saved plan does not name (a roll or filler from a collection,
+  // unsaved picks): their titles are asked too, so no row reads "Video #id".
+  const unnamed = preview.blocks.flatMap((b) => b.videoIds.slice(0, 1)).filter((id) => !titles.has(id));
+  const more = useVideoTitles(unnamed, { keepPrevious: true });
+  const first = (id: number) => titles.get(id) ?? titleOf(more.data, id);
   return (
     <Stack mt="md" gap="xs">
       <Text fw={500}>
@@ -370,7 +375,7 @@ function PreviewTable({ preview, titles }: { preview: ProgrammingPreview; titles
           { header: 'Length', cell: (b) => `${span(b.durationSeconds)} of ${span(b.slotSeconds)}` },
           { header: 'Videos', cell: (b) => `${b.videoIds.length - b.fillerVideos} + ${b.fillerVideos} filler` },
           { header: 'Filler', cell: (b) => fillerSummary(b.roles) },
-          { header: 'First', cell: (b) => titleOf(titles, b.videoIds[0]!) },
+          { header: 'First', cell: (b) => first(b.videoIds[0]!) },
         ]}
       />
       {preview.deadAir.length > 0 && (
