@@ -207,8 +207,8 @@ describe("Studio console: a new creator's path, invite to revenue", { timeout: 1
     await page.getByRole('option', { name: 'Roku', exact: true }).click();
     await page.getByLabel('Product id 1').fill(SKU);
     await page.getByLabel('Display name 1').fill('Harbour monthly');
-    await page.getByRole('combobox', { name: 'Period of product 1' }).click();
-    await page.getByRole('option', { name: 'Monthly', exact: true }).click();
+    // A new product sells monthly unless the creator picks otherwise (it once defaulted to weekly).
+    expect(await page.getByRole('combobox', { name: 'Period of product 1' }).inputValue()).toBe('Monthly');
     const roku = page.getByRole('group', { name: 'Roku Pay credentials' });
     await roku.getByLabel('Roku Pay API key', { exact: true }).fill(ROKU_KEY);
     await roku.getByLabel('Channel ID', { exact: true }).fill(ROKU_CHANNEL);

@@ -427,9 +427,7 @@ function Products({
         variant="light"
         size="xs"
         w="fit-content"
-        onClick={() =>
-          onChange([...products, { storePlatform: 'Apple', productId: '', displayName: '', billingPeriod: periods[0] as StoreProduct['billingPeriod'], isActive: true }])
-        }
+        onClick={() => onChange([...products, { storePlatform: 'Apple', productId: '', displayName: '', billingPeriod: defaultPeriod(periods), isActive: true }])}
       >
         Add a product to {label.toLowerCase()}
       </Button>
@@ -511,4 +509,9 @@ function Assignments({ channels, error, onChange }: { channels: Carried[]; error
       <DataTable label="Channels in this app" columns={columns} rows={owned} rowKey={(c) => c.id} minWidth={520} />
     </Paper>
   );
+}
+
+/** A new subscription product sells monthly unless the creator picks otherwise (the most common store period; weekly, first in the list, surprised a creator). */
+function defaultPeriod(periods: readonly string[]): StoreProduct['billingPeriod'] {
+  return (periods.includes('Monthly') ? 'Monthly' : periods[0]) as StoreProduct['billingPeriod'];
 }
