@@ -61,7 +61,12 @@ export async function lookUpOEmbed(config: OEmbedConfig, video: ParsedVideoUrl):
   }
 }
 
-async function boundedJson(response: Response): Promise<Record<string, unknown> | undefined> {
+/**
+ * A provider's JSON object answer, read up to `maxBytes` (more is cancelled, not buffered);
+ * undefined for no body, too much, not JSON, or JSON that is not an object. Shared by the oEmbed
+ * lookups and the provider APIs (provider-apis.ts).
+ */
+export async function boundedJson(response: Response, maxBytes = MAX_ANSWER_BYTES): Promise<Record<string, unknown> | undefined> {
   const reader = response.body?.getReader();
   if (!reader) return undefined;
   const chunks: Uint8Array[] = [];
@@ -70,7 +75,7 @@ async function boundedJson(response: Response): Promise<Record<string, unknown> 
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       return undefined;
     }

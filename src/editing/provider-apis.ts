@@ -9,7 +9,7 @@
 import { MAX_TEXT, MAX_TITLE, thumbnailUrl } from '../catalog/fields.ts';
 import { parseIsoDuration } from '../catalog/iso-duration.ts';
 import { listWords, uploadsPlaylistOf, type ListUrl } from '../catalog/list-url.ts';
-import type { VideoMetadata } from './oembed.ts';
+import { boundedJson, type VideoMetadata } from './oembed.ts';
 
 export interface ProviderApiConfig {
   /** YouTube Data API key; '' asks nothing of the Data API. */
@@ -71,7 +71,7 @@ const obj = (value: unknown): Record<string, unknown> | undefined =>
 async function getJson(provider: 'YouTube' | 'Vimeo', target: URL, headers: Record<string, string>, timeoutMs: number): Promise<Answer> {
   try {
     const response = await fetch(target, { redirect: 'error', signal: AbortSignal.timeout(Math.max(1, timeoutMs)), headers: { accept: 'application/json', ...headers } });
-    const json = await boundedJson(response);
+    const json = await boundedJson(response, MAX_ANSWER_BYTES);
     if (!response.ok) return { ok: false, ...failureOf(provider, response.status, json) };
     if (json === undefined) return { ok: false, status: 'unavailable', message: `${provider} did not answer: its answer was not the JSON its API documents` };
     return { ok: true, json };
@@ -101,28 +101,6 @@ function failureOf(provider: 'YouTube' | 'Vimeo', status: number, json: Record<s
   if (provider === 'Vimeo' && status === 401) return { status: 'unavailable', message: "Vimeo refused this server's API token (401): the operator checks VIMEO_API_TOKEN" };
   if (status === 404 || (provider === 'Vimeo' && status === 403)) return { status: 'not_found', message: `${provider} answered ${status}` };
   return { status: 'unavailable', message: `${provider} did not answer: it answered ${status}` };
-}
-
-async function boundedJson(response: Response): Promise<Record<string, unknown> | undefined> {
-  const reader = response.body?.getReader();
-  if (!reader) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  try {
-    return obj(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-  } catch {
-    return undefined;
-  }
 }
 
 function youtubeUrl(config: ProviderApiConfig, resource: string, params: Record<string, string>): URL {
