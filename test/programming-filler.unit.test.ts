@@ -80,13 +80,15 @@ describe('filler that pads', () => {
     const g = generate(input({ slots }));
     expect(g.deadAir.map((d) => [d.reason, d.slot, d.end - d.start])).toEqual([
       ['noSlot', null, 6 * 3_600_000],
-      ['remainder', 0, 13 * 3_600_000 + 40 * 60_000], // 06:20 to 20:00: the slot ends at 06:30, no slot runs after it
+      ['remainder', 0, 10 * 60_000], // 06:20 to 06:30: the slot's own time after its videos
+      ['afterEnd', 0, 13 * 3_600_000 + 30 * 60_000], // 06:30 to 20:00: the slot has ended, no slot runs after it
       ['offAir', 1, 4 * 3_600_000],
     ]);
     // With the fallback, the slot's own remainder is filled (06:20-06:30); after its end, dead air stays.
     const withFallback = generate(input({ slots, fallback: [40] }));
     expect(withFallback.blocks[0]!.roles).toEqual(['programme', 'fallback']);
-    expect(withFallback.deadAir.find((d) => d.reason === 'remainder')!.start).toBe(at('2026-12-07T06:30'));
+    expect(withFallback.deadAir.map((d) => d.reason)).toEqual(['noSlot', 'afterEnd', 'offAir']);
+    expect(withFallback.deadAir[1]!.start).toBe(at('2026-12-07T06:30'));
   });
 
   it('keeps the rolls and padTo in a stored slot (canonical order), and drops nulls', () => {

@@ -87,7 +87,9 @@ describe.each(BACKENDS)('Studio programming filler on %s', (backend) => {
     expect(p.blocks[0].fillerVideos).toBe(2);
     expect(p.blocks[0].endTime).toBe('2026-12-14T06:44:02');
     expect(p.deadAir[0]).toEqual({ slot: null, startTime: '2026-12-14T00:00:00', endTime: '2026-12-14T06:00:00', seconds: 21600, reason: 'noSlot' });
-    expect(p.deadAir[1]).toMatchObject({ slot: 0, startTime: '2026-12-14T06:44:02', endTime: '2026-12-14T22:00:00', reason: 'remainder' });
+    expect(p.deadAir[1]).toMatchObject({ slot: 0, startTime: '2026-12-14T06:44:02', endTime: '2026-12-14T06:45:00', reason: 'remainder' });
+    // Past the slot's end the time is not its remainder: filler would not change it.
+    expect(p.deadAir[2]).toMatchObject({ slot: 0, startTime: '2026-12-14T06:45:00', endTime: '2026-12-14T22:00:00', reason: 'afterEnd' });
     expect(p.totals.deadAirSeconds).toBeGreaterThan(21600);
 
     // The fallback fills what padding leaves of the slot (57.5 s: nothing of 120.25 s fits) and, without padding, its remainder.

@@ -190,15 +190,18 @@ export interface GenerationWarning {
  * Dead air the generation declares: time of the range (its first date's midnight to the day
  * after its last) that no generated block and no block that stays covers. `slot`: the slot whose
  * time it is (null before the range's first slot); `reason`: offAir (an off-air slot's time),
- * remainder (after a slot's videos, nothing of filler or fallback fitting), leftOut (an occurrence
+ * remainder (after a slot's videos, nothing of filler or fallback fitting), afterEnd (past the
+ * slot's own end, before the next slot starts: nothing is meant to play), leftOut (an occurrence
  * that made no block), noSlot (no slot's time).
  */
 export interface DeadAir {
   slot: number | null;
   start: number;
   end: number;
-  reason: 'offAir' | 'remainder' | 'leftOut' | 'noSlot';
+  reason: (typeof DEAD_AIR_REASONS)[number];
 }
+
+export const DEAD_AIR_REASONS = ['offAir', 'remainder', 'afterEnd', 'leftOut', 'noSlot'] as const;
 
 export interface Generation {
   blocks: GeneratedBlock[];
@@ -689,9 +692,11 @@ function deadAirOf(input: GenerateInput, all: readonly SlotOccurrence[], made: R
     while (k + 1 < all.length && all[k + 1]!.start <= s) k++;
     while (s < gapEnd) {
       const nextStart = k + 1 < all.length ? all[k + 1]!.start : Infinity;
-      const e = Math.min(gapEnd, nextStart);
       const o = k >= 0 ? all[k] : undefined;
-      const reason: DeadAir['reason'] = !o ? 'noSlot' : slots[o.slot]!.offAir ? 'offAir' : made.has(k) ? 'remainder' : 'leftOut';
+      // A slot with an end owns its time up to that end only: what follows is not its remainder.
+      const ownEnd = o && o.end < nextStart ? o.end : Infinity;
+      const e = Math.min(gapEnd, nextStart, s < ownEnd ? ownEnd : Infinity);
+      const reason: DeadAir['reason'] = !o ? 'noSlot' : s >= ownEnd ? 'afterEnd' : slots[o.slot]!.offAir ? 'offAir' : made.has(k) ? 'remainder' : 'leftOut';
       if (e > s) deadAir.push({ slot: o ? o.slot : null, start: s, end: e, reason });
       s = e;
       if (s === nextStart) k++;

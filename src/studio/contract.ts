@@ -8,7 +8,7 @@ import { id, MAX_URL, refId, text } from '../catalog/fields.ts';
 import { categorySchema, languageSchema, liveStreamSchema, scheduleBlockSchema, STUDIO_VIDEO_RULES, vastSchema, videoSchema } from '../catalog/format.ts';
 import { MAX_LOOKUP_URLS, parseVideoUrl } from '../catalog/video-url.ts';
 import { videoRowSchema } from '../presenters/video-row-schema.ts';
-import { ENTRY_ROLES, PAD_TO, PROGRAMMING_LIMITS, SLOT_ORDERS } from '../schedules/programming.ts';
+import { DEAD_AIR_REASONS, ENTRY_ROLES, PAD_TO, PROGRAMMING_LIMITS, SLOT_ORDERS } from '../schedules/programming.ts';
 import { COLLECTION_LIMITS } from '../schedules/collections.ts';
 import { APP_PLATFORMS, BILLING_PERIODS, CREDENTIAL_STORES, STORE_PLATFORMS, VAST_PLATFORMS } from '../vocabulary.ts';
 import { pageOf, patchOf } from './schemas.ts';
@@ -643,9 +643,7 @@ export const programmingPreviewSchema = z.object({
   conflicts: z.array(z.object({ startTime: z.string(), message: z.string() })),
   warnings: z.array(generationWarningSchema),
   /** Time of the range no block covers, by the slot whose time it is (null: before the first slot). */
-  deadAir: z.array(
-    z.object({ slot: z.int().nullable(), startTime: z.string(), endTime: z.string(), seconds: z.number(), reason: z.enum(['offAir', 'remainder', 'leftOut', 'noSlot']) }),
-  ),
+  deadAir: z.array(z.object({ slot: z.int().nullable(), startTime: z.string(), endTime: z.string(), seconds: z.number(), reason: z.enum(DEAD_AIR_REASONS) })),
   totals: z.object({ blocks: z.int(), videos: z.int(), fillerVideos: z.int(), deadAirSeconds: z.number() }),
 });
 export const programmingWrittenSchema = z.object({

@@ -12,5 +12,6 @@ describe('filler words', () => {
     const gap = { slot: 1, startTime: '2026-12-14T06:00:00', endTime: '2026-12-14T07:00:00', seconds: 3600 };
     expect(deadAirWhy({ ...gap, reason: 'offAir' })).toBe('slot 2 is off air');
     expect(deadAirWhy({ ...gap, slot: null, reason: 'noSlot' })).toBe('no slot plays then');
+    expect(deadAirWhy({ ...gap, reason: 'afterEnd' })).toBe('slot 2 has ended; no slot plays until the next one starts');
   });
 });

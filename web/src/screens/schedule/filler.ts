@@ -44,6 +44,8 @@ export function deadAirWhy(d: ProgrammingPreview['deadAir'][number]): string {
       return `slot ${d.slot! + 1} is off air`;
     case 'remainder':
       return `after slot ${d.slot! + 1}'s videos: nothing fits (add a fallback or filler)`;
+    case 'afterEnd':
+      return `slot ${d.slot! + 1} has ended; no slot plays until the next one starts`;
     case 'leftOut':
       return `slot ${d.slot! + 1} made no block here`;
     case 'noSlot':
