@@ -134,12 +134,14 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
   it('keeps credited history when the schedule changes; the open session follows the schedule now', async () => {
     await t.database.db.execute(sql`delete from live_streams where channel_id = 205`);
     const page = await data(`programmes?${RANGE}`);
-    // D stays credited to the live 5002; E (open) now watches nothing (5003 stopped at 11:12).
+    // D stays credited to the live 5002; E (open) now watches nothing (5003 stopped at 11:12): the channel's dead air, 11:15 to 11:20.
     expect(figures(page.items)).toEqual([
       [5003, 660, 2, 1, 1],
       [5001, 420, 2, 2, 2],
+      [null, 300, 1, 1, 1],
       [5002, 180, 3, 3, 2],
     ]);
+    expect(page.items[2]).toMatchObject({ deadAir: true, title: null, channelId: 205, channelName: 'Alice Daily' });
     await t.database.db.execute(sql`
       insert into live_streams (channel_id, video_id, start_at, end_at, uri) values (205, 5002, '2026-11-20T11:00:00Z', '2026-11-20T11:30:00Z', 'https://live.example/205')`);
   });
@@ -177,8 +179,8 @@ describe.each(BACKENDS)('programme analytics on %s', (backend) => {
   it('answers CSV for programmes and top lists', async () => {
     const csv = await get(`programmes?${RANGE}`, { accept: 'text/csv' });
     expect(csv.body.split('\r\n').slice(0, 2)).toEqual([
-      'videoId,title,channelId,channelName,source,day,watchSeconds,sessions,uniqueViewers,averageSessionMinutes,peakConcurrentViewers',
-      '5003,Concert,,,,,660,2,1,5.5,1',
+      'videoId,title,channelId,channelName,source,day,watchSeconds,sessions,uniqueViewers,averageSessionMinutes,peakConcurrentViewers,deadAir',
+      '5003,Concert,,,,,660,2,1,5.5,1,false',
     ]);
     const top = await get(`top?${RANGE}`, { accept: 'text/csv' });
     expect(top.body.split('\r\n')[4]).toBe('channel,1,205,Alice Daily,1560,5,4,5.2,2');

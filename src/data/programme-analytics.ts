@@ -28,6 +28,30 @@ export interface FigureRow {
   sessions: number;
   viewers: number;
   peakViewers: number;
+  /** A channel's dead air (videoId null, channelId its channel): watching while nothing was on air. */
+  deadAir: boolean;
+}
+
+/**
+ * The figures of a channel's dead air (and of a source or UTC day number when grouped so),
+ * computed by the caller; ranked and paged among the programmes' rows.
+ */
+export interface DeadAirGroup {
+  channelId: number;
+  source: string | null;
+  day: number | null;
+  watchSeconds: number;
+  sessions: number;
+  viewers: number;
+  peakViewers: number;
+}
+
+/** What the totals add for dead air: its watch time and peak, and the sessions and devices that watched it. */
+export interface DeadAirTotals {
+  watchSeconds: number;
+  peakViewers: number;
+  sessionIds: readonly number[];
+  viewers: readonly bigint[];
 }
 
 /** Rows of sessions not credited yet, and their airings' figures, computed by the caller. */
@@ -135,6 +159,8 @@ export interface FigureQuery {
   offset: number;
   /** Whether the totals are wanted (they read every row of the range). */
   totals: boolean;
+  /** Dead-air rows to rank among the programmes' (none: programmes only), and what the totals add for them. */
+  deadAir?: { groups: readonly DeadAirGroup[]; totals: DeadAirTotals } | undefined;
 }
 
 export interface FigurePage {
@@ -145,7 +171,20 @@ export interface FigurePage {
   groups: number;
 }
 
-type GroupRaw = { video?: number; channel?: number; source?: string; day?: number; watch_seconds: number; sessions: number; peak_viewers: number; viewers?: number; groups: number };
+type GroupRaw = {
+  video?: number;
+  channel?: number;
+  source?: string;
+  day?: number;
+  watch_seconds: number;
+  sessions: number;
+  peak_viewers: number;
+  viewers?: number;
+  groups: number;
+  /** The channel of a dead-air row (null on a programme's). */
+  dead_channel?: number | null;
+  dead_viewers?: number | null;
+};
 
 const keysOf = (keys: readonly ProgrammeKey[]) => sql.raw(keys.join(', '));
 const keyColumns = (keys: readonly ProgrammeKey[]) => sql.raw(keys.map((k) => `${KEY_COLUMN[k]} as ${k}`).join(', '));
@@ -162,15 +201,17 @@ const viewersPerGroup = (keys: readonly ProgrammeKey[], w: SQL) =>
  */
 export async function figureRows(db: Queryable, f: ProgrammeFilter, live: LiveRows, q: FigureQuery): Promise<FigurePage> {
   // Independent reads, concurrent on PostgreSQL's pool (PGlite runs them one after another).
-  const totalsRead = q.totals ? totals(db, f, live) : Promise.resolve(undefined);
+  const totalsRead = q.totals ? totals(db, f, live, q.deadAir?.totals) : Promise.resolve(undefined);
   const page = await rankedGroups(db, f, live, q);
-  const viewers = q.orderBy === 'viewers' ? undefined : await pageViewers(db, f, live, q.keys, page);
+  const isDead = (r: GroupRaw) => r.dead_channel !== undefined && r.dead_channel !== null;
+  const viewers = q.orderBy === 'viewers' ? undefined : await pageViewers(db, f, live, q.keys, page.filter((r) => !isDead(r)));
   const groupKey = (r: GroupRaw) => q.keys.map((k) => r[k]).join('|');
   const rows = page.map((r): FigureRow => ({
-    videoId: r.video ?? null, channelId: r.channel ?? null, source: r.source ?? null,
-    day: r.day === undefined ? null : new Date(r.day * 86_400_000).toISOString().slice(0, 10),
+    videoId: r.video ?? null, channelId: isDead(r) ? r.dead_channel! : (r.channel ?? null), source: r.source ?? null,
+    day: r.day === undefined || r.day === null ? null : new Date(r.day * 86_400_000).toISOString().slice(0, 10),
     watchSeconds: Number(r.watch_seconds), sessions: r.sessions, peakViewers: r.peak_viewers,
-    viewers: r.viewers ?? viewers?.get(groupKey(r)) ?? 0,
+    viewers: isDead(r) ? r.dead_viewers! : (r.viewers ?? viewers?.get(groupKey(r)) ?? 0),
+    deadAir: isDead(r),
   }));
   // A page past the last has no row to carry the count: the first page's does.
   const groups = page[0]?.groups ?? (q.offset > 0 ? ((await rankedGroups(db, f, live, { ...q, limit: 1, offset: 0 }))[0]?.groups ?? 0) : 0);
@@ -202,11 +243,28 @@ async function rankedGroups(db: Queryable, f: ProgrammeFilter, live: LiveRows, q
         from (${airingRows(f, live, q.keys.includes('source'))}) a group by ${keys})${viewers}${sessions},
     ranked as (
       select ${keys}, g.watch_seconds, ${perSession ? sql`coalesce(s.sessions, 0)::integer` : sql`g.sessions`} as sessions, g.peak_viewers
-             ${byViewers ? sql`, coalesce(v.viewers, 0)::integer as viewers` : sql``}
-        from g ${perSession ? sql`left join s ${using}` : sql``} ${byViewers ? sql`left join v ${using}` : sql``})
+             ${byViewers ? sql`, coalesce(v.viewers, 0)::integer as viewers` : sql``}, null::integer as dead_channel, null::integer as dead_viewers
+        from g ${perSession ? sql`left join s ${using}` : sql``} ${byViewers ? sql`left join v ${using}` : sql``}
+      ${deadAirRows(q)})
     select ranked.*, count(*) over ()::integer as groups from ranked
-     order by ${sql.raw(ORDER[q.orderBy])} desc, ${keys}
+     order by ${sql.raw(ORDER[q.orderBy])} desc, ${keys}, dead_channel
      limit ${q.limit} offset ${q.offset}`);
+}
+
+/** The caller's dead-air groups as rows shaped like ranked's (video null), to rank among them; nothing without any. */
+function deadAirRows(q: FigureQuery): SQL {
+  const d = q.deadAir?.groups ?? [];
+  if (d.length === 0) return sql``;
+  const KEY: Record<ProgrammeKey, string> = { video: 'null::integer', channel: 'd.channel', source: 'd.source', day: 'd.day' };
+  const column = <T>(pick: (r: DeadAirGroup) => T) => param(d.map(pick));
+  return sql`
+      union all
+      select ${sql.raw(q.keys.map((k) => `${KEY[k]} as ${k}`).join(', '))}, d.watch_seconds, d.sessions, d.peak_viewers
+             ${q.orderBy === 'viewers' ? sql`, d.viewers` : sql``}, d.channel, d.viewers
+        from unnest(${column((r) => r.channelId)}::integer[], ${column((r) => r.source)}::text[], ${column((r) => r.day)}::integer[],
+                    ${column((r) => r.watchSeconds)}::float8[], ${column((r) => r.sessions)}::integer[], ${column((r) => r.peakViewers)}::integer[],
+                    ${column((r) => r.viewers)}::integer[])
+          as d(channel, source, day, watch_seconds, sessions, peak_viewers, viewers)`;
 }
 
 /** Distinct viewers of the page's groups, keyed by their keys joined with '|'. */
@@ -225,17 +283,27 @@ async function pageViewers(db: Queryable, f: ProgrammeFilter, live: LiveRows, ke
  * The whole filter's figures: watch time and peak from the airings (all sources); each session
  * counted once, on its first row in the range (no distinct count); devices counted distinct.
  */
-async function totals(db: Queryable, f: ProgrammeFilter, live: LiveRows): Promise<FigureRow> {
+async function totals(db: Queryable, f: ProgrammeFilter, live: LiveRows, deadAir?: DeadAirTotals): Promise<FigureRow> {
   const one = async <T>(query: SQL) => (await queryRows<T>(db, query))[0]!;
-  const [airings, sessions, viewers] = await Promise.all([
+  const deadSessions = deadAir?.sessionIds ?? [];
+  const deadViewers = deadAir?.viewers ?? [];
+  const [airings, sessions, onlyDead, viewers] = await Promise.all([
     one<{ watch_seconds: number; peak_viewers: number }>(sql`
       select coalesce(sum(watch_seconds), 0)::float8 as watch_seconds, coalesce(max(peak_viewers), 0)::integer as peak_viewers from (${airingRows(f, live, false)}) a`),
     one<{ n: number }>(sql`select count(*)::integer as n from (${watchRows(f, live, 'airing_start, channel_id, prev_airing_start')}) w where ${firstInRange(f)}`),
-    one<{ n: number }>(sql`select count(*)::integer as n from (select viewer from (${watchRows(f, live, 'airing_start, channel_id, viewer')}) w group by viewer) d`),
+    // Sessions that watched dead air and no programme of the range: counted once more each.
+    deadSessions.length === 0
+      ? { n: 0 }
+      : one<{ n: number }>(sql`
+      select count(*)::integer as n from unnest(${param([...deadSessions])}::bigint[]) d(id)
+       where not exists (select 1 from (${watchRows(f, live, 'session_id, airing_start, channel_id')}) w where w.session_id = d.id)`),
+    one<{ n: number }>(sql`select count(*)::integer as n from (select viewer from (select viewer from (${watchRows(f, live, 'airing_start, channel_id, viewer')}) w
+      ${deadViewers.length === 0 ? sql`` : sql`union all select unnest(${param(deadViewers.map(String))}::bigint[]) as viewer`}) v group by viewer) d`),
   ]);
   return {
-    videoId: null, channelId: null, source: null, day: null,
-    watchSeconds: Number(airings.watch_seconds), sessions: sessions.n, viewers: viewers.n, peakViewers: airings.peak_viewers,
+    videoId: null, channelId: null, source: null, day: null, deadAir: false,
+    watchSeconds: Number(airings.watch_seconds) + (deadAir?.watchSeconds ?? 0), sessions: sessions.n + onlyDead.n, viewers: viewers.n,
+    peakViewers: Math.max(airings.peak_viewers, deadAir?.peakViewers ?? 0),
   };
 }
 
@@ -258,6 +326,55 @@ export async function channelSessionsDuring(db: Queryable, channelId: number, fr
      where ws.channel_id = ${channelId} and ws.started_at >= ${instant(from)} - interval '1 day' and ws.started_at < ${instant(to)}
        and ws.last_heartbeat_at >= ${instant(from)}`);
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** A stretch of dead air of a credited session: its session (to name the device) and whole seconds [from, to). */
+export interface StoredDeadAir {
+  sessionId: number;
+  channelId: number;
+  source: string;
+  clientId: string;
+  userId: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The dead air of the filter's credited sessions (all but `excludeSessions`) that meets [from, to):
+ * each session's watching outside its programme_watch rows, in the whole seconds of attribution
+ * (deadAirPieces in sessions/programme-attribution.ts is the same rule for a session in memory).
+ * Sessions that started at most a day before `from`, as the reads of sessions not credited yet. At
+ * most `limit` stretches, the most recent first.
+ */
+export async function creditedDeadAir(db: Queryable, f: ProgrammeFilter, excludeSessions: readonly number[], limit: number): Promise<StoredDeadAir[]> {
+  const fromS = Math.floor(f.from.getTime() / 1000);
+  const toS = Math.ceil(f.to.getTime() / 1000);
+  const rows = await queryRows<StoredDeadAir>(db, sql`
+    with s as (
+      select ws.id, ws.channel_id, ws.source, ws.client_id, ws.user_id,
+             floor(extract(epoch from ws.started_at))::bigint as s_first, floor(extract(epoch from ws.last_heartbeat_at))::bigint as s_last
+        from watch_sessions ws
+       where ws.owner_id = ${f.ownerId} ${f.channelId === undefined ? sql`` : sql`and ws.channel_id = ${f.channelId}`}
+         and ws.started_at >= ${instant(f.from)} - interval '1 day' and ws.started_at < ${instant(f.to)} and ws.last_heartbeat_at >= ${instant(f.from)}
+         and ws.programmes_credited and not ws.id = any(${param([...excludeSessions])}::bigint[])),
+    -- Each programme row as whole seconds [a, b), and the session's end as a row [last, last).
+    marks as (
+      select s.id, s.s_first, floor(extract(epoch from pw.watch_start))::bigint as a, floor(extract(epoch from pw.watch_start))::bigint + pw.watch_seconds as b, 1 as programme
+        from s join programme_watch pw on pw.session_id = s.id
+      union all
+      select s.id, s.s_first, greatest(s.s_first, s.s_last), greatest(s.s_first, s.s_last), 0 from s),
+    -- The dead air before each mark: from the end of the rows before it (the session's start before the first) to its start.
+    gaps as (
+      select id, greatest(s_first, coalesce(max(b) over (partition by id order by a, b rows between unbounded preceding and 1 preceding), s_first)) as gap_from,
+             a as gap_to, sum(programme) over (partition by id) as programmes
+        from marks)
+    select s.id::float8 as "sessionId", s.channel_id as "channelId", s.source, s.client_id as "clientId", s.user_id as "userId",
+           g.gap_from::float8 as "from", g.gap_to::float8 as "to"
+      from gaps g join s using (id)
+     where (g.gap_to > g.gap_from or g.programmes = 0) and g.gap_to >= ${fromS} and g.gap_from < ${toS}
+     order by g.gap_from desc, s.id
+     limit ${limit}`);
+  return rows.map((r) => ({ ...r, sessionId: Number(r.sessionId), from: Number(r.from), to: Number(r.to) }));
 }
 
 /** The stored airings (all sources) of one channel that started in [from, to). */

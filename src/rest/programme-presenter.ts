@@ -13,14 +13,15 @@ const FIGURE_COLUMNS: CsvColumn<ProgrammeFigures>[] = [
 
 const PROGRAMME_KEYS = ['videoId', 'title', 'channelId', 'channelName', 'source', 'day'] as const;
 
+/** One row per item, the JSON's fields in order: a channel's dead-air row has `videoId` and `title` empty and `deadAir` true. */
 export function programmesCsv(items: readonly ProgrammeLine[]): string {
   const keys = PROGRAMME_KEYS.map((key) => ({ header: key, value: (r: ProgrammeLine) => r[key] }));
-  return toCsv([...keys, ...FIGURE_COLUMNS], items);
+  return toCsv([...keys, ...FIGURE_COLUMNS, { header: 'deadAir', value: (r) => r.deadAir }], items);
 }
 
 /** Top lists in one table: a `list` column says which (programme or channel). */
 export function topCsv(programmes: readonly ProgrammeLine[], channels: readonly ChannelLine[]): string {
-  type Row = ProgrammeFigures & { list: string; rank: number; id: number; name: string | null };
+  type Row = ProgrammeFigures & { list: string; rank: number; id: number | null; name: string | null };
   const rows: Row[] = [
     ...programmes.map((p, i) => ({ ...p, list: 'programme', rank: i + 1, id: p.videoId, name: p.title })),
     ...channels.map((c, i) => ({ ...c, list: 'channel', rank: i + 1, id: c.channelId, name: c.channelName })),

@@ -236,13 +236,14 @@ const programmeFigures = {
 };
 
 const programmeLine = z.object({
-  videoId: id,
+  videoId: id.nullable().describe('null on a dead-air row'),
   title: optionalText,
   channelId: id.nullable(),
   channelName: optionalText,
   source: optionalText,
   day: optionalText,
   ...programmeFigures,
+  deadAir: z.boolean().describe("true on a channel's dead-air row (`channelId` names the channel; `videoId` and `title` null): viewers watching while nothing was on air"),
 });
 
 export const programmesSchema = z.object({

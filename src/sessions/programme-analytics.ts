@@ -7,10 +7,13 @@ import {
   channelNames,
   channelSessionsDuring,
   channelWatchSpans,
+  creditedDeadAir,
   figureRows,
   ownedChannel,
   uncreditedSessions,
   videoTitles,
+  type DeadAirGroup,
+  type DeadAirTotals,
   type FigureRow,
   type LiveRows,
   type ProgrammeFilter,
@@ -23,7 +26,7 @@ import { programmesOnAir } from '../schedules/on-air.ts';
 import type { ScheduleTimelines, TimelineChannel } from '../schedules/timelines.ts';
 import { cachedDayWindow } from '../schedules/zone-offsets.ts';
 import { figuresByAiring, splitSessions } from './programme-crediter.ts';
-import { viewerOf } from './programme-attribution.ts';
+import { airingFigures, ALL_SOURCES, peakViewers, viewerOf, type DeadAirPiece } from './programme-attribution.ts';
 
 export type { ProgrammeFilter, ProgrammeMetric };
 
@@ -49,6 +52,12 @@ export const MAX_LIVE_ROWS = 20_000;
  * Programme analytics.
  */
 export const MAX_LIVE_CHANNEL_DAYS = 240;
+/**
+ * Stretches of credited sessions' dead air a programme list reads: a channel with nothing on air
+ * for hours makes one per session. Past it the most recent are counted and the answer says
+ * `X-Sessions-Left-Out: N+`; docs/activity.md: Programme analytics.
+ */
+export const MAX_DEAD_AIR_STRETCHES = 100_000;
 
 /** Sessions not credited yet that a read's bounds left out of its figures; `more` when there were more than MAX_LIVE_SESSIONS to read. */
 export interface LeftOut {
@@ -76,12 +85,15 @@ export interface ProgrammeFigures {
 }
 
 export interface ProgrammeLine extends ProgrammeFigures {
-  videoId: number;
+  /** null on a dead-air row. */
+  videoId: number | null;
   title: string | null;
   channelId: number | null;
   channelName: string | null;
   source: string | null;
   day: string | null;
+  /** The channel's dead air (`channelId` names it): viewers watching while nothing was on air. */
+  deadAir: boolean;
 }
 
 export interface ChannelLine extends ProgrammeFigures {
@@ -93,7 +105,7 @@ export interface ChannelLine extends ProgrammeFigures {
  * The rows of sessions not credited yet whose airings started in the filter's range, their
  * airings' figures, and what the bounds left out (the most recent sessions are read first).
  */
-async function liveRows(db: Queryable, timelines: ScheduleTimelines, f: ProgrammeFilter): Promise<LiveRows & { leftOut: LeftOut }> {
+async function liveRows(db: Queryable, timelines: ScheduleTimelines, f: ProgrammeFilter): Promise<LiveRows & { leftOut: LeftOut; deadAir: DeadAirPiece[]; sessionIds: number[] }> {
   const read = await uncreditedSessions(db, f, MAX_LIVE_SESSIONS + 1);
   const sessions = read.slice(0, MAX_LIVE_SESSIONS);
   const from = f.from.getTime();
@@ -101,12 +113,14 @@ async function liveRows(db: Queryable, timelines: ScheduleTimelines, f: Programm
   const split = await splitSessions(db, timelines, sessions, { from, to, maxRows: MAX_LIVE_ROWS, maxChannelDays: MAX_LIVE_CHANNEL_DAYS });
   const watch = split.rows;
   const leftOut = { sessions: split.leftOut, more: read.length > MAX_LIVE_SESSIONS };
-  if (watch.length === 0) return { watch, airings: [], leftOut };
+  const deadAir = split.deadAir;
+  const sessionIds = read.map((s) => s.id);
+  if (watch.length === 0) return { watch, airings: [], leftOut, deadAir, sessionIds };
   // An airing's figures count its credited rows too.
   const live = new Set(watch.map((r) => r.sessionId));
   const keys = new Map(watch.map((r) => [`${r.channelId}|${r.airingStart}`, { channelId: r.channelId, airingStart: r.airingStart }]));
   const stored = (await airingWatchRows(db, [...keys.values()])).filter((r) => !live.has(r.sessionId));
-  return { watch, airings: figuresByAiring([...stored, ...watch]), leftOut };
+  return { watch, airings: figuresByAiring([...stored, ...watch]), leftOut, deadAir, sessionIds };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -137,8 +151,94 @@ export async function programmeFigures(
 ): Promise<ProgrammePage> {
   const live = await liveRows(db, timelines, f);
   const keys = GROUP_KEYS[options.groupBy];
-  const page = await figureRows(db, f, live, { keys, orderBy: options.orderBy, limit: options.perPage, offset: (options.page - 1) * options.perPage, totals: true });
-  return { items: await programmeLines(db, page.rows), totals: figures(page.totals!), total: page.groups, leftOut: live.leftOut };
+  const dead = await deadAirOf(db, f, live);
+  const deadAir = deadAirFigures(dead.pieces, options.groupBy);
+  const page = await figureRows(db, f, live, { keys, orderBy: options.orderBy, limit: options.perPage, offset: (options.page - 1) * options.perPage, totals: true, deadAir });
+  const leftOut = { sessions: live.leftOut.sessions, more: live.leftOut.more || dead.more };
+  return { items: await programmeLines(db, page.rows), totals: figures(page.totals!), total: page.groups, leftOut };
+}
+
+/**
+ * The range's dead air: the stretches of the filter's sessions (credited ones from their stored
+ * rows, the others from their split on the fly) while nothing was on air on their channel, cut to
+ * [from, to).
+ */
+async function deadAirOf(db: Queryable, f: ProgrammeFilter, live: { deadAir: DeadAirPiece[]; sessionIds: number[] }): Promise<{ pieces: DeadAirPiece[]; more: boolean }> {
+  const stored = await creditedDeadAir(db, f, live.sessionIds, MAX_DEAD_AIR_STRETCHES + 1);
+  const credited = stored.slice(0, MAX_DEAD_AIR_STRETCHES).map((d): DeadAirPiece => ({
+    sessionId: d.sessionId,
+    channelId: d.channelId,
+    source: d.source,
+    viewer: viewerOf({ id: d.sessionId, source: d.source, clientId: d.clientId, userId: d.userId }),
+    watchStart: d.from * 1000,
+    watchSeconds: d.to - d.from,
+  }));
+  const from = f.from.getTime();
+  const to = f.to.getTime();
+  const pieces = [...credited, ...live.deadAir].flatMap((p) => {
+    const cut = cutTo(p, from, to);
+    return cut ? [cut] : [];
+  });
+  return { pieces, more: stored.length > MAX_DEAD_AIR_STRETCHES };
+}
+
+/** The part of a stretch within [from, to) in whole seconds (a 0-second one if its instant is in it), or none. Pure. */
+export function cutTo(p: DeadAirPiece, from: number, to: number): DeadAirPiece | undefined {
+  const start = p.watchStart;
+  if (p.watchSeconds === 0) return start >= from && start < to ? p : undefined;
+  const a = Math.max(start, from);
+  const b = Math.min(start + p.watchSeconds * 1000, to);
+  if (b <= a) return undefined;
+  return { ...p, watchStart: a, watchSeconds: Math.floor(b / 1000) - Math.floor(a / 1000) };
+}
+
+/** A stretch cut at UTC midnights, each part with its day number. Pure. */
+function byUtcDay(p: DeadAirPiece): { day: number; piece: DeadAirPiece }[] {
+  const parts: { day: number; piece: DeadAirPiece }[] = [];
+  let start = p.watchStart;
+  const end = p.watchStart + p.watchSeconds * 1000;
+  do {
+    const day = Math.floor(start / DAY_MS);
+    const stop = Math.min(end, (day + 1) * DAY_MS);
+    parts.push({ day, piece: { ...p, watchStart: start, watchSeconds: Math.floor(stop / 1000) - Math.floor(start / 1000) } });
+    start = stop;
+  } while (start < end);
+  return parts;
+}
+
+/**
+ * The dead-air rows of a programme list: one per channel (and source, or UTC day, when grouped
+ * so) that was watched while nothing was on air, with the figures a programme's row has (its
+ * watch time, sessions, devices, the most devices watching its dead air at one instant), and what
+ * the totals add. Pure.
+ */
+export function deadAirFigures(pieces: readonly DeadAirPiece[], groupBy: ProgrammeGroup): { groups: DeadAirGroup[]; totals: DeadAirTotals } {
+  const keyed = new Map<string, { channelId: number; source: string | null; day: number | null; pieces: DeadAirPiece[] }>();
+  const add = (p: DeadAirPiece, source: string | null, day: number | null) => {
+    const key = `${p.channelId}|${source ?? ''}|${day ?? ''}`;
+    let group = keyed.get(key);
+    if (!group) keyed.set(key, (group = { channelId: p.channelId, source, day, pieces: [] }));
+    group.pieces.push(p);
+  };
+  for (const p of pieces) {
+    if (groupBy === 'day') for (const part of byUtcDay(p)) add(part.piece, null, part.day);
+    else add(p, groupBy === 'source' ? p.source : null, null);
+  }
+  const groups = [...keyed.values()].map((g): DeadAirGroup => {
+    const f = airingFigures(g.pieces).get(ALL_SOURCES)!;
+    return { channelId: g.channelId, source: g.source, day: g.day, watchSeconds: f.watchSeconds, sessions: f.sessions, viewers: f.viewers, peakViewers: f.peakViewers };
+  });
+  const perChannel = new Map<number, DeadAirPiece[]>();
+  for (const p of pieces) perChannel.set(p.channelId, [...(perChannel.get(p.channelId) ?? []), p]);
+  return {
+    groups,
+    totals: {
+      watchSeconds: pieces.reduce((sum, p) => sum + p.watchSeconds, 0),
+      peakViewers: Math.max(0, ...[...perChannel.values()].map((list) => peakViewers(list))),
+      sessionIds: [...new Set(pieces.map((p) => p.sessionId))],
+      viewers: [...new Set(pieces.map((p) => p.viewer))],
+    },
+  };
 }
 
 /** Rows keyed by programme (and maybe channel, source or day) with their titles and channel names. */
@@ -146,7 +246,7 @@ async function programmeLines(db: Queryable, rows: readonly FigureRow[]): Promis
   const [titles, names] = await Promise.all([
     videoTitles(
       db,
-      rows.map((r) => r.videoId!),
+      rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId])),
     ),
     channelNames(
       db,
@@ -154,13 +254,14 @@ async function programmeLines(db: Queryable, rows: readonly FigureRow[]): Promis
     ),
   ]);
   return rows.map((r) => ({
-    videoId: r.videoId!,
-    title: titles.get(r.videoId!) ?? null,
+    videoId: r.videoId,
+    title: r.videoId === null ? null : (titles.get(r.videoId) ?? null),
     channelId: r.channelId,
     channelName: r.channelId === null ? null : (names.get(r.channelId) ?? null),
     source: r.source,
     day: r.day,
     ...figures(r),
+    deadAir: r.deadAir,
   }));
 }
 

@@ -41,8 +41,8 @@ function firstStoppingAfter(programmes: readonly OnAir[], ms: number): number {
  * overlaps, credited the overlap in whole seconds (boundaries floored, so a session's pieces
  * add up to its length). A session of one heartbeat has no length: the programme on air at
  * that instant gets a row of 0 seconds, so the session still counts as a session and a viewer
- * of it. Time when nothing was on air is credited to no programme. The 60-second minimum of
- * the spec is the session's, not a programme's.
+ * of it. Time when nothing was on air is credited to no programme (deadAirPieces says it). The
+ * 60-second minimum of the spec is the session's, not a programme's.
  */
 export function attribute(session: AttributedSession, programmes: readonly OnAir[]): ProgrammeWatch[] {
   const viewer = viewerOf(session);
@@ -69,6 +69,42 @@ export function attribute(session: AttributedSession, programmes: readonly OnAir
     });
   }
   return rows;
+}
+
+/**
+ * A stretch of one session's watching while nothing was on air (dead air), in whole seconds: what
+ * the programme list's dead-air row of the channel counts (docs/activity.md: Programme analytics).
+ */
+export type DeadAirPiece = Pick<ProgrammeWatch, 'sessionId' | 'channelId' | 'source' | 'viewer' | 'watchStart' | 'watchSeconds'>;
+
+/**
+ * The session's dead air: its watching [startedAt, lastHeartbeatAt] outside the rows `attribute`
+ * gave it, with the same whole-second boundaries, so a session's rows and pieces add up to its
+ * length. A session with no row watched only dead air: one piece, of 0 seconds for one heartbeat
+ * (it still counts as a session and a viewer of the dead air, as a programme's 0-second row does).
+ */
+export function deadAirPieces(session: AttributedSession, rows: readonly Pick<ProgrammeWatch, 'watchStart' | 'watchSeconds'>[]): DeadAirPiece[] {
+  const viewer = viewerOf(session);
+  const first = wholeSeconds(session.startedAt);
+  const last = Math.max(first, wholeSeconds(session.lastHeartbeatAt));
+  const piece = (from: number, to: number): DeadAirPiece => ({
+    sessionId: session.id,
+    channelId: session.channelId,
+    source: session.source,
+    viewer,
+    watchStart: from * 1000,
+    watchSeconds: to - from,
+  });
+  if (rows.length === 0) return [piece(first, last)];
+  const pieces: DeadAirPiece[] = [];
+  let at = first;
+  for (const r of [...rows].sort((a, b) => a.watchStart - b.watchStart)) {
+    const start = wholeSeconds(r.watchStart);
+    if (start > at) pieces.push(piece(at, start));
+    at = Math.max(at, start + r.watchSeconds);
+  }
+  if (last > at) pieces.push(piece(at, last));
+  return pieces;
 }
 
 /** Figures of an airing, for one source or for all. */

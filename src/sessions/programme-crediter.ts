@@ -17,7 +17,7 @@ import {
 import { groupBy } from '../group-by.ts';
 import { programmesOnAir } from '../schedules/on-air.ts';
 import type { ScheduleTimelines } from '../schedules/timelines.ts';
-import { airingFigures, attribute, type ProgrammeWatch } from './programme-attribution.ts';
+import { airingFigures, attribute, deadAirPieces, type DeadAirPiece, type ProgrammeWatch } from './programme-attribution.ts';
 
 /** Sessions per transaction: a few hundred rows written, locks held briefly. */
 export const CREDIT_CHUNK = 500;
@@ -58,9 +58,14 @@ export interface RowWindow {
 
 const DAY_MS = 86_400_000;
 
-/** Rows, and how many of the sessions given a bound left out (none without one). */
+/**
+ * Rows, the dead air of the sessions they come from (their pieces from the window's `from` on, the
+ * session clipped there; a piece past `to` may be cut short or missing: a read clips them to its
+ * range), and how many of the sessions given a bound left out (none without one).
+ */
 export interface SplitSessions {
   rows: ProgrammeWatch[];
+  deadAir: DeadAirPiece[];
   leftOut: number;
 }
 
@@ -107,15 +112,18 @@ export async function splitSessions(db: Queryable, timelines: ScheduleTimelines,
   const spanOf = new Map<SessionToCredit, number>();
   spans.forEach((span, i) => span.sessions.forEach((s) => spanOf.set(s, i)));
   const rows: ProgrammeWatch[] = [];
+  const deadAir: DeadAirPiece[] = [];
   for (const [k, session] of kept.entries()) {
-    const split = attribute(session, programmes[spanOf.get(session)!]!).filter((r) => r.airingStart >= from);
+    const whole = attribute(session, programmes[spanOf.get(session)!]!);
+    const split = whole.filter((r) => r.airingStart >= from);
     if (rows.length + split.length > (window?.maxRows ?? Infinity)) {
       leftOut += kept.length - k;
       break;
     }
     rows.push(...split);
+    deadAir.push(...deadAirPieces(session, whole));
   }
-  return { rows, leftOut };
+  return { rows, deadAir, leftOut };
 }
 
 /** The UTC days [start - 1 day, end + 1 day] touches, keyed by channel: what reading a session's programmes compiles, about. */
