@@ -20,6 +20,8 @@ function programmeCatalog() {
     schedules: [{ id: 9601, startTime: '2026-01-01T00:00:00', loopDaily: true, videoIds: Array.from({ length: 24 }, () => 5003) }],
     createdAt: '2026-01-01T00:00:00Z',
   });
+  // And one with nothing scheduled ever: whoever watches it watches dead air.
+  catalog.channels.push({ id: 207, ownerId: 11, name: 'Alice Blank', url: 'alice-blank', categoryId: 2, timezone: 'UTC', createdAt: '2026-01-01T00:00:00Z' });
   return catalog;
 }
 
@@ -34,6 +36,8 @@ describe('Studio console: programme analytics', { timeout: 120_000 }, () => {
       });
       expect(posted.status, posted.text).toBe(200);
     }
+    const dark = await server.api('POST', '/api/v1/activity', { body: { source: 'roku_app', action: 'play_channel', client_id: 9, channel_id: 207 } });
+    expect(dark.status, dark.text).toBe(200);
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -47,6 +51,13 @@ describe('Studio console: programme analytics', { timeout: 120_000 }, () => {
     // Programme, watch time (one heartbeat each: no length yet), sessions, viewers (distinct devices:
     // client_id 4, 4 and 7 on roku_app), average; the peak depends on how far apart the posts landed.
     expect((await concert.getByRole('cell').allInnerTexts()).slice(0, 5)).toEqual(['Concert', '0 s', '3', '2', '0 min']);
+    // The blank channel's viewer is in the list as that channel's dead air (issue 36 item 3), a row of its own that names no video.
+    const deadAir = programmes.getByRole('row', { name: /Dead air/ });
+    const cells = await deadAir.getByRole('cell').allInnerTexts();
+    // The badge is written in capitals by its style.
+    expect(cells[0]).toMatch(/^Dead air\s+Nothing scheduled on Alice Blank$/i);
+    expect(cells.slice(1, 4)).toEqual(['0 s', '1', '1']);
+    expect(await deadAir.getByRole('link').count()).toBe(0);
     await page.getByRole('combobox', { name: 'Channel' }).click();
     await page.getByRole('option', { name: 'Alice Concerts' }).click();
     const onAir = page.getByRole('table', { name: 'Programmes on air' });

@@ -1,7 +1,7 @@
 // Programme analytics on the Analytics screen: which programmes held viewers over the chosen day
 // (REST /analytics/programmes), and one channel's day minute by minute with the programme on air
 // (REST /analytics/channels/{id}/curve). The curve's figures are also said in a table of runs.
-import { Alert, Select, Text } from '@mantine/core';
+import { Alert, Badge, Group, Select, Text } from '@mantine/core';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
@@ -17,8 +17,26 @@ import { chartDate, programmeRuns, watchTime, type ProgrammeRun } from './series
 
 type ProgrammeLine = Programmes['items'][number];
 
+/**
+ * A channel's dead air (viewers watching while nothing was scheduled) reads as such, set apart
+ * from the programmes and naming no video; the others by their title.
+ */
+function programmeName(p: ProgrammeLine) {
+  if (!p.deadAir) return p.title ?? `Video ${p.videoId}`;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Badge color="orange" variant="light" size="sm">
+        Dead air
+      </Badge>
+      <Text span fs="italic" c="dimmed" size="sm">
+        Nothing scheduled{p.channelName ? ` on ${p.channelName}` : ''}
+      </Text>
+    </Group>
+  );
+}
+
 const PROGRAMME_COLUMNS: Column<ProgrammeLine>[] = [
-  { header: 'Programme', cell: (p) => p.title ?? `Video ${p.videoId}` },
+  { header: 'Programme', cell: programmeName },
   { header: 'Watch time', cell: (p) => watchTime(p.watchSeconds) },
   { header: 'Sessions', cell: (p) => p.sessions },
   { header: 'Viewers', cell: (p) => p.uniqueViewers },
@@ -39,14 +57,21 @@ export function ProgrammesTable({ range }: { range: { from: string; to: string }
   return (
     <Panel title="Programmes" actions={<Select label="Order by" data={SORTS} value={sort} onChange={(v) => v && setSort(v)} allowDeselect={false} w={160} />}>
       <Text size="sm" c="dimmed">
-        Programmes that started this day, with the time viewers spent on each.
+        Programmes that started this day, with the time viewers spent on each, and each channel's dead air: time viewers spent on it while nothing was scheduled.
       </Text>
       <Loaded query={programmes} label="Loading programmes">
         {({ items }) =>
           items.length === 0 ? (
             <Text>No programme was watched in this period.</Text>
           ) : (
-            <DataTable label="Programmes" columns={PROGRAMME_COLUMNS} rows={items} rowKey={(p) => p.videoId} minWidth={640} striped />
+            <DataTable
+              label="Programmes"
+              columns={PROGRAMME_COLUMNS}
+              rows={items}
+              rowKey={(p) => (p.deadAir ? `dead-air-${p.channelId}` : `video-${p.videoId}`)}
+              minWidth={640}
+              striped
+            />
           )
         }
       </Loaded>
