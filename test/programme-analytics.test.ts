@@ -294,3 +294,108 @@ describe.each(BACKENDS)('a crediter that fails on %s', (backend) => {
     expect(await count(sql`select count(*)::int as n from programme_airings`)).toBe(2);
   });
 });
+
+describe.each(BACKENDS)('dead air in the programme list on %s (issue 36 item 3)', (backend) => {
+  // 2026-11-21 on channel 205: 5001 10:00-10:10, 5002 10:10-10:12, 5003 10:12-11:12, then nothing until the next day's 10:00.
+  const NOW21 = '2026-11-21T12:30:00.000Z';
+  const at21 = (hhmm: string) => `2026-11-21T${hhmm}:00Z`;
+  const every = (from: string, to: string) => {
+    const list: string[] = [];
+    for (let ms = Date.parse(at21(from)); ms <= Date.parse(at21(to)); ms += 60_000) list.push(new Date(ms).toISOString());
+    return list;
+  };
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await testApp(backend, programmeCatalog(), { SCHEDULE_CACHE_ENTRIES: 0 });
+    const sessions: [object, string[]][] = [
+      [{ source: 'roku_app', client_id: 21 }, every('11:05', '11:20')], // X: 5003 11:05-11:12 (420 s), then dead air 11:12-11:20 (480 s)
+      [{ source: 'fire_tv', client_id: 22 }, every('10:02', '10:06')], // Y: 5001 240 s, no dead air
+      [{ source: 'apple_tv', client_id: 23 }, [at21('12:00')]], // Z: one heartbeat in dead air: 0 s
+    ];
+    for (const [body, instants] of sessions) {
+      for (const now of instants) {
+        const response = await t.request({ method: 'POST', url: '/api/v1/activity', now, payload: { action: 'play_channel', channel_id: 205, ...body } });
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    token = await issueToken(t.database.db, OWNER.id, { kind: 'sliding', seconds: 86_400 }, new Date(NOW21));
+  });
+  afterAll(() => t.close());
+
+  const data = async (path: string) => {
+    const response = await t.request({ url: `${REST}/analytics/${path}`, headers: { authorization: `Bearer ${token}` }, now: NOW21 });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+  const rows = (items: any[]) => items.map((i) => [i.videoId, i.deadAir, i.watchSeconds, i.sessions, i.uniqueViewers, i.peakConcurrentViewers]);
+  const DAY = 'from=2026-11-21&to=2026-11-22';
+  const EXPECTED = [
+    [null, true, 480, 2, 2, 1],
+    [5003, false, 420, 1, 1, 1],
+    [5001, false, 240, 1, 1, 1],
+  ];
+  const TOTALS = { watchSeconds: 1140, sessions: 3, uniqueViewers: 3, averageSessionMinutes: 6.3, peakConcurrentViewers: 1 };
+
+  it('gives the programme only its part of a session and the channel one dead-air row with the gap, before any credit', async () => {
+    const page = await data(`programmes?${DAY}`);
+    expect(rows(page.items)).toEqual(EXPECTED);
+    expect(page.items[0]).toEqual({
+      videoId: null,
+      title: null,
+      channelId: 205,
+      channelName: 'Alice Daily',
+      source: null,
+      day: null,
+      watchSeconds: 480,
+      sessions: 2,
+      uniqueViewers: 2,
+      averageSessionMinutes: 4,
+      peakConcurrentViewers: 1,
+      deadAir: true,
+    });
+    expect(page.totals).toEqual(TOTALS);
+    expect(page.total).toBe(3);
+  });
+
+  it('answers the same once the sessions are credited (the stored rows tell the gaps)', async () => {
+    expect(await sweepSessions(t.database.db, new Date(NOW21))).toBe(3);
+    expect(await creditClosedSessions(t.database.db, new ScheduleTimelines())).toBe(3);
+    const page = await data(`programmes?${DAY}`);
+    expect(rows(page.items)).toEqual(EXPECTED);
+    expect(page.totals).toEqual(TOTALS);
+    // Ranked and paged among the programmes by the figure asked.
+    const bySessions = await data(`programmes?${DAY}&sort=sessions&perPage=1`);
+    expect([rows(bySessions.items), bySessions.total]).toEqual([[EXPECTED[0]], 3]);
+  });
+
+  it('keeps one dead-air row per channel and source or day when grouped so', async () => {
+    const byChannel = await data(`programmes?${DAY}&groupBy=channel&channelId=205`);
+    expect(byChannel.items.map((i: any) => [i.videoId, i.channelId, i.deadAir, i.watchSeconds])).toEqual([
+      [null, 205, true, 480],
+      [5003, 205, false, 420],
+      [5001, 205, false, 240],
+    ]);
+    const bySource = await data(`programmes?${DAY}&groupBy=source`);
+    expect(bySource.items.filter((i: any) => i.deadAir).map((i: any) => [i.channelId, i.source, i.watchSeconds, i.sessions])).toEqual([
+      [205, 'roku_app', 480, 1],
+      [205, 'apple_tv', 0, 1],
+    ]);
+    const byDay = await data(`programmes?from=2026-11-20&to=2026-11-23&groupBy=day`);
+    expect(byDay.items.filter((i: any) => i.deadAir).map((i: any) => [i.channelId, i.day, i.watchSeconds])).toEqual([[205, '2026-11-21', 480]]);
+  });
+
+  it('counts only the dead air inside the range, and has no dead-air row when none was watched', async () => {
+    // 11:15 to 12:00: 300 s of X's dead air, and Z's instant is at the range's end (not in it).
+    const part = await data(`programmes?from=2026-11-21T11:15:00Z&to=2026-11-21T12:00:00Z`);
+    expect(rows(part.items)).toEqual([[null, true, 300, 1, 1, 1]]);
+    // 10:00 to 11:00: X watched 5003 (which started at 10:12) and nothing of the dead air after 11:12.
+    const morning = await data(`programmes?from=2026-11-21T10:00:00Z&to=2026-11-21T11:00:00Z`);
+    expect(rows(morning.items)).toEqual([
+      [5003, false, 420, 1, 1, 1],
+      [5001, false, 240, 1, 1, 1],
+    ]);
+    const csv = await t.request({ url: `${REST}/analytics/programmes?${DAY}`, headers: { authorization: `Bearer ${token}`, accept: 'text/csv' }, now: NOW21 });
+    expect(csv.body.split('\r\n')[1]).toBe(',,205,Alice Daily,,,480,2,2,4,1,true');
+  });
+});

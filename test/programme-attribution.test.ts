@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OnAir } from '../src/schedules/guide-export.ts';
-import { airingFigures, attribute, peakViewers, viewerOf, type AttributedSession } from '../src/sessions/programme-attribution.ts';
-import { minuteViewers } from '../src/sessions/programme-analytics.ts';
+import { airingFigures, attribute, deadAirPieces, peakViewers, viewerOf, type AttributedSession } from '../src/sessions/programme-attribution.ts';
+import { cutTo, deadAirFigures, minuteViewers } from '../src/sessions/programme-analytics.ts';
 
 const T = Date.parse('2026-11-20T10:00:00Z');
 const s = (seconds: number) => T + seconds * 1000;
@@ -62,6 +62,89 @@ describe('attribute', () => {
         expect(rows.length).toBeGreaterThan(0);
       }),
     );
+  });
+});
+
+describe('deadAirPieces', () => {
+  const dead = (from: number, to: number) => {
+    const sess = session(from, to);
+    return deadAirPieces(sess, attribute(sess, PROGRAMMES)).map((p) => [(p.watchStart - T) / 1000, p.watchSeconds]);
+  };
+
+  it('is the watching outside the programmes: the gap between them, before the first and after the last', () => {
+    expect(dead(300, 1000)).toEqual([[720, 180]]);
+    expect(dead(-100, 100)).toEqual([[-100, 100]]);
+    expect(dead(1700, 1900)).toEqual([[1800, 100]]);
+    expect(dead(650, 700)).toEqual([]);
+  });
+
+  it('gives a session that watched only dead air one piece, of 0 seconds for one heartbeat', () => {
+    expect(dead(730, 890)).toEqual([[730, 160]]);
+    expect(dead(800, 800)).toEqual([[800, 0]]);
+    expect(dead(600, 600)).toEqual([]);
+  });
+
+  it("adds up with the programmes' rows to the session's length, and never meets a programme", () => {
+    // Programmes with gaps between them (and before and after), sessions anywhere around them.
+    const schedule = fc.array(fc.tuple(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 1, max: 900 })), { maxLength: 8 }).map((parts) => {
+      let at = 0;
+      return parts.map(([gap, length], i) => {
+        const p = programme(i + 1, at + gap, at + gap + length);
+        at += gap + length;
+        return p;
+      });
+    });
+    fc.assert(
+      fc.property(schedule, fc.integer({ min: -600_000, max: 8_000_000 }), fc.integer({ min: 0, max: 3_000_000 }), (programmes, fromMs, lengthMs) => {
+        const sess = { ...session(0, 0), startedAt: T + fromMs, lastHeartbeatAt: T + fromMs + lengthMs };
+        const rows = attribute(sess, programmes);
+        const pieces = deadAirPieces(sess, rows);
+        const sum = (list: readonly { watchSeconds: number }[]) => list.reduce((n, r) => n + r.watchSeconds, 0);
+        expect(sum(rows) + sum(pieces)).toBe(Math.floor(sess.lastHeartbeatAt / 1000) - Math.floor(sess.startedAt / 1000));
+        for (const piece of pieces) {
+          expect(piece.watchSeconds).toBeGreaterThanOrEqual(0);
+          const [a, b] = [piece.watchStart, piece.watchStart + piece.watchSeconds * 1000];
+          for (const p of programmes) expect(Math.min(b, p.stop) - Math.max(a, p.start)).toBeLessThanOrEqual(0);
+        }
+        // Cut to any range, the pieces inside it and those outside still add up.
+        const cut = T + fromMs + Math.floor(lengthMs / 2);
+        const inside = pieces.flatMap((p) => cutTo(p, -Infinity, cut) ?? []);
+        const after = pieces.flatMap((p) => cutTo(p, cut, Infinity) ?? []);
+        expect(Math.abs(sum(inside) + sum(after) - sum(pieces))).toBeLessThanOrEqual(pieces.length);
+      }),
+    );
+  });
+
+  it("makes one row per channel, or per channel and source or UTC day, with a programme row's figures", () => {
+    const piece = (sessionId: number, channelId: number, viewer: bigint, from: number, seconds: number, source = 'roku_app') => ({
+      sessionId,
+      channelId,
+      source,
+      viewer,
+      watchStart: s(from),
+      watchSeconds: seconds,
+    });
+    // 23:59:00 to 00:01:00 on channel 1 (two sessions of one device, one on another platform), and a piece on channel 2.
+    const midnight = Date.parse('2026-11-21T00:00:00Z');
+    const late = (midnight - T) / 1000 - 60;
+    const pieces = [piece(1, 1, 1n, late, 120), piece(2, 1, 1n, late + 30, 30, 'web'), piece(3, 2, 2n, 0, 10)];
+    const byChannel = deadAirFigures(pieces, 'programme');
+    expect(byChannel.groups).toEqual([
+      { channelId: 1, source: null, day: null, watchSeconds: 150, sessions: 2, viewers: 1, peakViewers: 1 },
+      { channelId: 2, source: null, day: null, watchSeconds: 10, sessions: 1, viewers: 1, peakViewers: 1 },
+    ]);
+    expect(byChannel.totals).toEqual({ watchSeconds: 160, peakViewers: 1, sessionIds: [1, 2, 3], viewers: [1n, 2n] });
+    expect(deadAirFigures(pieces, 'source').groups.map((g) => [g.channelId, g.source, g.watchSeconds])).toEqual([
+      [1, 'roku_app', 120],
+      [1, 'web', 30],
+      [2, 'roku_app', 10],
+    ]);
+    const day = Math.floor(midnight / 86_400_000);
+    expect(deadAirFigures(pieces, 'day').groups.map((g) => [g.channelId, g.day, g.watchSeconds])).toEqual([
+      [1, day - 1, 90],
+      [1, day, 60],
+      [2, day - 1, 10],
+    ]);
   });
 });
 
