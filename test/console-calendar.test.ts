@@ -2,7 +2,8 @@
 // dragged block is announced by its first programme and times, never its id; a drag the API
 // refuses is said next to the block, in view and focused, naming the other block by its title;
 // a block's videos are reordered with the keyboard's buttons and by drag, announced and saved;
-// the block form's refusal takes the focus.
+// the block form's refusal takes the focus; a block is moved with the keyboard alone (M, arrows,
+// Enter; Escape cancels), announced by its title and times and stored.
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +153,57 @@ describe('Studio console: the calendar in words', { timeout: 180_000 }, () => {
     const alert = dialog.getByRole('alert');
     await alert.getByText(/over the 'Morning news' block playing .* 09:00 to 09:10/).waitFor();
     expect(await page.evaluate(`!!document.activeElement?.querySelector('[role="alert"]')`)).toBe(true);
+    await page.context().close();
+  });
+
+  it('moves a block with the keyboard alone: M picks it up, arrows move it, Escape cancels, Enter drops it; announced by title and time, stored', async () => {
+    const page = await server.signedIn(OWNER.username, OWNER.password);
+    await openWeek(page);
+    const announcer = page.getByTestId('week-announcer');
+    const said = (text: string) => announcer.getByText(text, { exact: true }).waitFor({ state: 'attached' });
+    // The news, moved to 09:00 by the first test. A day right, unless tomorrow is the week's last column (Sunday).
+    const lastColumn = DateTime.fromISO(tomorrow).weekday === 7;
+    const target = DateTime.fromISO(tomorrow)
+      .plus({ days: lastColumn ? -1 : 1 })
+      .toISODate()!;
+    const words = (date: string, time: string) =>
+      `${new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).replace(',', '')} ${time}`;
+    const news = page.getByRole('button', { name: /^Block 09:00–09:10: Morning news, published$/ });
+    await news.scrollIntoViewIfNeeded();
+
+    // Picked up and moved 15 minutes down, then cancelled: nothing changes.
+    await news.focus();
+    await page.keyboard.press('m');
+    await said("Picked up the 'Morning news' block (09:00), playing 09:00 to 09:10.");
+    await page.keyboard.press('ArrowDown');
+    await said(`The 'Morning news' block (09:00) would start ${words(tomorrow, '09:15')}.`);
+    await page.keyboard.press('Escape');
+    await said("Cancelled: the 'Morning news' block (09:00) stays at 09:00 to 09:10.");
+    expect((await block('09:00:00'))?.id).toBe(9701);
+
+    // Picked up again: an hour down (four presses of 15 minutes), one up, a day across, dropped with Enter.
+    await news.focus();
+    await page.keyboard.press('m');
+    await said("Picked up the 'Morning news' block (09:00), playing 09:00 to 09:10.");
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    await said(`The 'Morning news' block (09:00) would start ${words(tomorrow, '10:00')}.`);
+    await page.keyboard.press('ArrowUp');
+    await said(`The 'Morning news' block (09:00) would start ${words(tomorrow, '09:45')}.`);
+    await page.keyboard.press(lastColumn ? 'ArrowLeft' : 'ArrowRight');
+    await said(`The 'Morning news' block (09:00) would start ${words(target, '09:45')}.`);
+    await page.keyboard.press('Enter');
+    await said(`Moved the 'Morning news' block (09:00) to ${words(target, '09:45')}.`);
+    expect(await announcer.innerText()).not.toMatch(/\d{4,}|block-/);
+    // Enter dropped the block; it did not also open the block's form.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page
+      .getByLabel(`Day ${target}`, { exact: true })
+      .getByRole('button', { name: /^Block 09:45–09:55: Morning news, published$/ })
+      .waitFor();
+    // The server stored the new start (read through the Studio API).
+    const stored = await server.api('GET', `/api/v1/studio/channels/201/schedules?from=${target}&to=${target}`, { token });
+    expect(stored.body.data.items.find((b: any) => b.id === 9701)?.startTime).toBe(`${target}T09:45:00`);
+    expect(await block('09:00:00')).toBeUndefined();
     await page.context().close();
   });
 });

@@ -145,11 +145,17 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
 
   const targetWords = (target: DragTarget) => (target.kind === 'move' ? `start ${wallWords(target.startTime)}` : `end about ${clock(target.bar.start + target.minutes * 60_000)}`);
 
+  // The place last said while a drag moves: said again only when it changes (a pointer moves a pixel
+  // at a time, and the column under a block is known one event late: onDragOver says it then).
+  const lastSaid = useRef<string | null>(null);
+  const placeOf = (target: DragTarget) => (target.kind === 'move' ? target.startTime : String(target.minutes));
+
   function onDragStart(event: DragStartEvent) {
     setFailure(null);
     const id = String(event.active.id);
     const bar = bars.find((b) => b.key === (id.startsWith(RESIZE) ? id.slice(RESIZE.length) : id));
     if (!bar) return;
+    lastSaid.current = id.startsWith(RESIZE) ? String(Math.round((bar.end - bar.start) / 60_000)) : msToWall(bar.start, zone);
     setSaid(
       id.startsWith(RESIZE)
         ? `Picked up the end of ${nameOf(bar)}, ending at ${clock(bar.end)}. Up and down make it shorter or longer.`
@@ -159,7 +165,10 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
 
   function onDragMove(event: DragMoveEvent) {
     const target = targetOf(event);
-    if (target) setSaid(`${capital(nameOf(target.bar))} would ${targetWords(target)}.`);
+    // Not moved yet (the column under a block just picked up is told too): the pick-up stays said.
+    if (!target || (event.delta.x === 0 && event.delta.y === 0) || placeOf(target) === lastSaid.current) return;
+    lastSaid.current = placeOf(target);
+    setSaid(`${capital(nameOf(target.bar))} would ${targetWords(target)}.`);
   }
 
   function onDragEnd(event: DragEndEvent) {
@@ -235,6 +244,9 @@ function Week({ channelId, zone, week }: { channelId: number; zone: string; week
           accessibility={{ screenReaderInstructions: INSTRUCTIONS, announcements: SILENT }}
           onDragStart={onDragStart}
           onDragMove={onDragMove}
+          // A move's event carries the column it was over before it moved: a day's move by the arrow
+          // keys (one jump, no further moves) is said once the column under it changes.
+          onDragOver={onDragMove}
           onDragEnd={onDragEnd}
           onDragCancel={onDragCancel}
         >
