@@ -4,12 +4,14 @@
 // and are left out; so are operational routes. Each documented operation also carries:
 // - its group's failures (status, words, the envelope's schema), as the group declares them;
 // - its security requirement: the Bearer token where the group's scope checks one
-//   (documentSecurity, called by the group on that scope), none elsewhere.
+//   (documentSecurity, called by the group on that scope), none elsewhere;
+// - request and answer examples where the docs' executed curl examples call it (openapi-examples.ts).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachExamples } from './openapi-examples.ts';
 import { docsCsp, protectPages } from './page-headers.ts';
 
 /** What the docs say of a group's operations: its failure body and the statuses it answers with. */
@@ -71,7 +73,12 @@ export async function registerDocs(app: FastifyInstance, docsOf: (url: string) =
       for (const [status, description] of Object.entries(failures)) if (!(status in response)) response[status] = { description, type: 'object', [FAILURE_MARK]: docs.failureName };
       return { ...transformed, url, schema: { ...schema, response } };
     },
-    transformObject: (documents) => ('openapiObject' in documents ? referToFailures(documents.openapiObject as OpenApiDocument, failureJson) : documents.swaggerObject),
+    transformObject: (documents) => {
+      if (!('openapiObject' in documents)) return documents.swaggerObject;
+      const document = referToFailures(documents.openapiObject as OpenApiDocument, failureJson);
+      attachExamples(document);
+      return document;
+    },
   });
   // The page and the document in one scope, framed by no one (swagger-ui sets the page's CSP).
   await app.register(async (docs) => {

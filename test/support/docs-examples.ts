@@ -2,6 +2,10 @@
 // service at localhost:8080, as steps (a command, then the answer written under it as `# ...`
 // lines), and each command as the request it makes. Only the curl this house writes is read:
 // -s, -X METHOD, -H 'name: value', -d 'body', and NAME=$(curl ... | jq -r .path) to keep a value.
+// The same steps are the OpenAPI document's examples (openApiExamples, below).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OpenApiExample } from '../../src/http/openapi-examples.ts';
 
 export interface DocsStep {
   command: string;
@@ -159,4 +163,78 @@ export function matchesExpected(expected: string, status: number, body: string):
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('[\\s\\S]*?');
   return new RegExp(`^${pattern}$`).test(body);
+}
+
+/** An example larger than this (JSON characters) is left out: the document stays small. */
+export const MAX_EXAMPLE_CHARS = 2_000;
+
+/**
+ * The OpenAPI examples in the docs' examples (src/http/openapi-examples.ts places each on the
+ * operation its path calls): a step's JSON request body (unless its written
+ * answer is a refusal: those bodies are wrong on purpose), and its written answer when that is JSON
+ * (`...` inside strings elides text and is kept, said in the summary; `...` between fields leaves the
+ * answer out, as it is no JSON). A value set by an earlier step reads `{NAME}` (a path parameter).
+ */
+export function openApiExamples(examples: readonly DocsExample[]): OpenApiExample[] {
+  const out: OpenApiExample[] = [];
+  const inFile = new Map<string, number>();
+  for (const example of examples) {
+    // Named by their order in the file, not their line: an edit above a block renames nothing.
+    const file = example.where.replace(/:\d+$/, '');
+    const nth = (inFile.get(file) ?? 0) + 1;
+    inFile.set(file, nth);
+    const vars = new Map<string, string>();
+    const about = example.title.replace(/^Example:\s*/i, '').replace(/[.:]$/, '');
+    example.steps.forEach((step, index) => {
+      const call = parseCurl(step.command, vars);
+      if (call.assign) vars.set(call.assign.name, `{${call.assign.name}}`);
+      const answer = step.expected === undefined ? undefined : /^(?:(\d{3}) )?(.*)$/s.exec(step.expected)!;
+      const status = answer?.[1] === undefined ? undefined : Number(answer[1]);
+      const refused = status !== undefined && (status < 200 || status > 299);
+      const request = !refused && /json/i.test(call.headers['content-type'] ?? '') ? jsonOrUndefined(call.body) : undefined;
+      const body = answer ? jsonOrUndefined(answer[2]!) : undefined;
+      const elided = body !== undefined && answer![2]!.includes('...');
+      const keep = (value: unknown) =>
+        value !== undefined && JSON.stringify(value).length <= MAX_EXAMPLE_CHARS && ![...vars.values()].some((v) => JSON.stringify(value).includes(v));
+      const keepRequest = keep(request);
+      const keepResponse = keep(body);
+      if (!keepRequest && !keepResponse) return;
+      out.push({
+        name: `${file.replace(/^docs\//, '')} example ${nth} step ${index + 1}`,
+        summary: `${file}, example ${nth} (${about}), step ${index + 1}${elided ? '; `...` elides text' : ''}`,
+        method: call.method.toLowerCase(),
+        path: call.path.replace(/\?.*$/, ''),
+        ...(keepRequest ? { request } : {}),
+        ...(keepResponse ? { response: { ...(status === undefined ? {} : { status }), body } } : {}),
+      });
+    });
+  }
+  return out;
+}
+
+function jsonOrUndefined(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const DOCS = path.resolve(import.meta.dirname, '..', '..', 'docs');
+/** The committed examples the served document carries (src/http/openapi-examples.ts reads them). */
+export const OPENAPI_EXAMPLES_FILE = path.resolve(import.meta.dirname, '..', '..', 'src', 'http', 'openapi-examples.json');
+
+/** Every example in docs/*.md, in file order. */
+export function readDocsExamples(): DocsExample[] {
+  return readdirSync(DOCS)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .flatMap((name) => docsExamples(`docs/${name}`, readFileSync(path.join(DOCS, name), 'utf8')));
+}
+
+/** What OPENAPI_EXAMPLES_FILE holds when it is what the docs now say (scripts/openapi-examples.ts writes it). */
+export function openApiExamplesJson(): string {
+  const madeBy = 'npx tsx scripts/openapi-examples.ts, from the curl examples of docs/*.md (test/openapi-examples.test.ts fails when they differ)';
+  return `${JSON.stringify({ madeBy, examples: openApiExamples(readDocsExamples()) }, null, 2)}\n`;
 }
