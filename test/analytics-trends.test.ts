@@ -220,7 +220,10 @@ describe.each(BACKENDS)('trends on %s', (backend) => {
     expect(trends.body).toBe('day,uniqueDevices,sessions,watchSeconds\r\n2026-11-20,2,3,300\r\n2026-11-21,1,1,300\r\n');
     const sales = await get(`entitlements?${RANGE}&${NY}`, { accept: 'text/csv' });
     expect(sales.headers['content-disposition']).toBe('attachment; filename="entitlements-2026-11-20-2026-11-21.csv"');
-    expect(sales.body).toBe('day,newSubscriptions,renewals,subscriptionRefunds,ppvPurchases,ppvRefunds\r\n2026-11-20,1,1,0,1,0\r\n2026-11-21,0,0,1,0,1\r\n');
+    // These purchases carry no price (recorded as before migration 0020): counted apart, never as an amount.
+    expect(sales.body).toBe(
+      'day,newSubscriptions,renewals,subscriptionRefunds,ppvPurchases,ppvRefunds,salesPriceUnknown,refundsPriceUnknown\r\n2026-11-20,1,1,0,1,0,3,0\r\n2026-11-21,0,0,1,0,1,0,2\r\n',
+    );
   });
 });
 

@@ -145,6 +145,23 @@ describe.each(BACKENDS)('revenue (%s)', (kind) => {
     expect((await revenue(11, `${RANGE}&store=Apple`)).totals).toEqual([{ currency: 'EUR', current: money('EUR', 1, 0, 5_990_000), previous: money('EUR', 0, 0, 0) }]);
   });
 
+  it('writes the money in the purchases CSV: a column per currency, the unknown counted apart and never as an amount', async () => {
+    await sell();
+    const token = await issueToken(t().database.db, 11, { kind: 'sliding', seconds: 86_400 }, NOW);
+    const csv = async (query: string) =>
+      (await t().request({ url: `/api/v1/rest/analytics/entitlements?${query}`, headers: { authorization: `Bearer ${token}`, accept: 'text/csv' }, now: NOW.toISOString() })).body;
+    expect(await csv(RANGE)).toBe(
+      'day,newSubscriptions,renewals,subscriptionRefunds,ppvPurchases,ppvRefunds,revenueEUR,revenueUSD,salesPriceUnknown,refundsPriceUnknown\r\n' +
+        '2026-11-20,2,0,0,0,0,5.99,4.99,0,0\r\n' +
+        // The renewal and its refund net to nothing; Amazon's and Google's sales have no price.
+        '2026-11-21,1,1,1,1,0,0,0,2,0\r\n',
+    );
+    // The store filter applies: Amazon reports no price, so no money column at all.
+    expect(await csv(`${RANGE}&store=Amazon`)).toBe(
+      'day,newSubscriptions,renewals,subscriptionRefunds,ppvPurchases,ppvRefunds,salesPriceUnknown,refundsPriceUnknown\r\n2026-11-20,0,0,0,0,0,0,0\r\n2026-11-21,1,0,0,0,0,1,0\r\n',
+    );
+  });
+
   it('shows another owner none of it', async () => {
     await sell();
     expect(await revenue(16)).toEqual({ totals: [], daily: [], stores: [], products: [] });

@@ -49,3 +49,40 @@ export function dailyCsv<T extends { day: string }>(daily: readonly T[]): string
     daily,
   );
 }
+
+/** The purchases answer's parts the CSV reads (REST /analytics/entitlements). */
+interface SalesForCsv<T extends { day: string }> {
+  daily: readonly T[];
+  revenue: { daily: readonly { day: string; currency: string | null; sales: number; refunds: number; netMicros: number | null }[] };
+}
+
+/**
+ * One row per day of the range: the `daily` counts in order, then the money (docs/activity.md,
+ * Trends): `revenue<CUR>` per currency the range sold in with a price (A to Z), that day's sales less
+ * refunds in units of the currency (4.99; 0 when none); and, when the range sold any without a price,
+ * `salesPriceUnknown` and `refundsPriceUnknown`, counts only: an unknown price is never written as an amount.
+ */
+export function salesCsv<T extends { day: string }>(sales: SalesForCsv<T>): string {
+  const known = [...new Set(sales.revenue.daily.flatMap((m) => (m.currency === null ? [] : [m.currency])))].sort();
+  const money = new Map<string, number>();
+  const unknown = new Map<string, { sales: number; refunds: number }>();
+  for (const m of sales.revenue.daily) {
+    if (m.currency === null || m.netMicros === null) {
+      const counted = unknown.get(m.day) ?? { sales: 0, refunds: 0 };
+      unknown.set(m.day, { sales: counted.sales + m.sales, refunds: counted.refunds + m.refunds });
+    } else money.set(`${m.day}|${m.currency}`, (money.get(`${m.day}|${m.currency}`) ?? 0) + m.netMicros);
+  }
+  const fields = Object.keys(sales.daily[0] ?? { day: '' }) as (keyof T & string)[];
+  const columns: CsvColumn<T>[] = [
+    ...fields.map((key) => ({ header: key, value: (r: T) => r[key] as CsvValue })),
+    // A number, not text: "-5.99" as text would be taken for a formula and neutralised.
+    ...known.map((currency) => ({ header: `revenue${currency}`, value: (r: T) => (money.get(`${r.day}|${currency}`) ?? 0) / 1_000_000 })),
+    ...(unknown.size === 0
+      ? []
+      : [
+          { header: 'salesPriceUnknown', value: (r: T) => unknown.get(r.day)?.sales ?? 0 },
+          { header: 'refundsPriceUnknown', value: (r: T) => unknown.get(r.day)?.refunds ?? 0 },
+        ]),
+  ];
+  return toCsv(columns, sales.daily);
+}

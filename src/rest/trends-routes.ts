@@ -14,7 +14,7 @@ import { SOURCES } from '../sessions/event.ts';
 import { resolveTrendRange, type TrendRange } from '../sessions/trend-range.ts';
 import { watchTrends } from '../sessions/trends.ts';
 import { STORE_PLATFORMS } from '../vocabulary.ts';
-import { dailyCsv } from './analytics-presenter.ts';
+import { dailyCsv, salesCsv } from './analytics-presenter.ts';
 import { send } from './analytics-routes.ts';
 import { channelNotFound, invalidRequest } from './errors.ts';
 import { entitlementTrendsSchema, trendsSchema } from './schemas.ts';
@@ -55,6 +55,6 @@ export const trendsRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = as
     const range = rangeOf(request, request.query);
     const sales = await salesTrends(db, range, { ownerId: request.account.id, store }, STORE_PLATFORMS);
     const data = { ...head(range), store: store ?? null, ...sales };
-    return send(request, reply, `entitlements-${range.from}-${range.to}`, data, () => dailyCsv(sales.daily));
+    return send(request, reply, `entitlements-${range.from}-${range.to}`, data, () => salesCsv(sales));
   });
 };
