@@ -112,8 +112,23 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     const [viewing] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download viewing CSV' }).click()]);
     const lines = (await downloadedText(viewing)).trim().split(/\r?\n/);
     expect([lines[0], lines.length, lines.at(-1)]).toEqual(['day,uniqueDevices,sessions,watchSeconds', 8, `${today},2,2,0`]);
+    // Revenue per day drawn above the revenue tables: the Roku sale's dollars, one bar a day of the 7
+    // (the Google unlocks have no price: said under the chart, not drawn).
+    const revenue = page.getByRole('img', { name: /^Net revenue per day in USD, / });
+    await revenue.waitFor();
+    expect(await revenue.getAttribute('aria-label')).toMatch(/: \$4\.99 in all$/);
+    expect([await revenue.getAttribute('data-points'), await revenue.getAttribute('data-series')]).toEqual(['7', '1']);
+    expect(await revenue.locator('.u-legend .u-series').allInnerTexts()).toEqual([expect.any(String), expect.stringContaining('Net revenue (USD)')]);
+    await page.getByText(/2 sales with no price reported, not drawn\./).waitFor();
+    expect(await page.getByRole('radiogroup', { name: 'Chart currency' }).count()).toBe(0);
     const [sales] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download purchases CSV' }).click()]);
-    expect((await downloadedText(sales)).trim().split(/\r?\n/).at(-1)).toBe(`${today},1,0,0,2,0`);
+    const purchases = (await downloadedText(sales)).trim().split(/\r?\n/);
+    // The day's counts, then its money: dollars, and the two sales without a price counted apart.
+    expect([purchases[0], purchases.length, purchases.at(-1)]).toEqual([
+      'day,newSubscriptions,renewals,subscriptionRefunds,ppvPurchases,ppvRefunds,revenueUSD,salesPriceUnknown,refundsPriceUnknown',
+      8,
+      `${today},1,0,0,2,0,4.99,2,0`,
+    ]);
     // A custom range: two days ending today.
     await segment(page, 'Custom');
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -124,6 +139,11 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await segment(page, '90 days');
     await page.getByRole('group', { name: /^Unique devices: 2,/ }).waitFor();
+    // The revenue chart redrawn for the 90 days.
+    await page
+      .getByRole('img', { name: /^Net revenue per day in USD, / })
+      .and(page.locator('[data-points="90"]'))
+      .waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await screenshot(page, 'analytics-trends-phone');
     await page.context().close();
@@ -164,7 +184,16 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     await products.getByRole('row', { name: /Roku alice\.roku\.monthly Subscription \$4\.99 USD 1 0 \$4\.99/ }).waitFor();
     await products.getByRole('row', { name: /Apple com\.alice\.monthly Subscription €5\.99 EUR 2 1 €5\.99/ }).waitFor();
     await products.getByRole('row', { name: /Google alice_ppv Pay-per-view unknown Price unknown 2 0 unknown/ }).waitFor();
+    // The chart draws the main currency (euros: more sales and refunds), the dollars one click away.
+    const chart = page.getByRole('img', { name: /^Net revenue per day in EUR, .*: €5\.99 in all$/ });
+    await chart.waitFor();
+    expect(await chart.getAttribute('data-points')).toBe('7');
+    await page.getByText(/Also sold in USD: pick it above/).waitFor();
     await screenshot(page, 'analytics-revenue');
+    await page.getByRole('radiogroup', { name: 'Chart currency' }).locator('label', { hasText: /^USD$/ }).click();
+    const dollars = page.getByRole('img', { name: /^Net revenue per day in USD, .*: \$4\.99 in all$/ });
+    await dollars.waitFor();
+    expect(await dollars.locator('.u-legend .u-series').allInnerTexts()).toEqual([expect.any(String), expect.stringContaining('Net revenue (USD)')]);
     // Another owner's console shows none of it.
     await page.context().close();
     const other = await server.signedIn(OLGA.username, OLGA.password);

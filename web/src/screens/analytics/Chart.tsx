@@ -14,6 +14,9 @@ export function Chart({ options, data, label, height = 260 }: { options: Omit<uP
   useEffect(() => {
     if (!target.current || width === 0) return;
     plot.current = new uPlot({ ...options, width: Math.floor(width), height }, data, target.current);
+    // What was drawn, in the markup (the browser tests read it): points on x, and series.
+    target.current.dataset.points = String(plot.current.data[0].length);
+    target.current.dataset.series = String(plot.current.series.length - 1);
     return () => {
       plot.current?.destroy();
       plot.current = null;

@@ -25,7 +25,7 @@ import { useSubmit } from '../../ui/submit.ts';
 import { Chart } from './Chart.tsx';
 import { chartDate, watchTime } from './series.ts';
 import { PLATFORMS, platformName } from './series.ts';
-import { currencyLabel, money, salesWords } from './revenue.ts';
+import { currencyLabel, money, revenueChart, salesWords } from './revenue.ts';
 import { changeWords, dayX, daysBetween, MAX_DAYS, PRESETS, presetRange, shortDay, tickStep, todayIn, type Change } from './trends-series.ts';
 
 const STORES = ['Apple', 'Google', 'Amazon', 'Roku'];
@@ -97,24 +97,28 @@ const changeCell = (change: Change, days: number) => {
   );
 };
 
+/** The x axis of a chart of days: ticks every whole number of days that leaves TICK_SPACE px between labels at this width. */
+const DAY_AXIS: uPlot.Axis = {
+  splits: (u) => {
+    const days = u.data[0].length;
+    const first = u.data[0][0] ?? 0;
+    const step = tickStep(days, u.bbox.width / uPlot.pxRatio) * 86_400;
+    return Array.from({ length: Math.floor(((days - 1) * 86_400) / step) + 1 }, (_, i) => first + i * step);
+  },
+  values: (_u, splits) => splits.map((s) => shortDay(s)),
+};
+
+// x values are dates (their UTC midnight): drawn as those dates whatever the browser's zone.
+const utcDate = (ts: number) => chartDate(ts, 'UTC');
+
 /** Days on x (labels spaced so they never overlap), devices on the left axis, watch hours on the right. */
 function trendOptions(): Omit<uPlot.Options, 'width' | 'height'> {
   return {
-    // x values are dates (their UTC midnight): drawn as those dates whatever the browser's zone.
-    tzDate: (ts) => chartDate(ts, 'UTC'),
+    tzDate: utcDate,
     scales: { x: { time: true }, devices: { range: (_u, _min, max) => [0, Math.max(1, max)] }, hours: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
     series: [{}, { label: 'Unique devices', scale: 'devices', stroke: '#1c7ed6', width: 2 }, { label: 'Watch hours', scale: 'hours', stroke: '#2f9e44', width: 2, dash: [6, 4] }],
     axes: [
-      {
-        // Ticks every whole number of days that leaves TICK_SPACE px between labels at this width.
-        splits: (u) => {
-          const days = u.data[0].length;
-          const first = u.data[0][0] ?? 0;
-          const step = tickStep(days, u.bbox.width / uPlot.pxRatio) * 86_400;
-          return Array.from({ length: Math.floor(((days - 1) * 86_400) / step) + 1 }, (_, i) => first + i * step);
-        },
-        values: (_u, splits) => splits.map((s) => shortDay(s)),
-      },
+      DAY_AXIS,
       { scale: 'devices', label: 'devices', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000] },
       { scale: 'hours', side: 1, label: 'hours', grid: { show: false } },
     ],
@@ -248,7 +252,7 @@ function Sales({ range, zone, days }: { range: Range; zone: string; days: number
                 minWidth={640}
                 striped
               />
-              <Revenue revenue={found.revenue} days={days} />
+              <Revenue revenue={found.revenue} range={range} days={days} />
             </Stack>
           );
         }}
@@ -269,11 +273,43 @@ const moneyColumns = <T extends Omit<MoneyLine, 'day'>>(): Column<T>[] => [
   { header: 'Net', cell: (m) => money(m.netMicros, m.currency) },
 ];
 
+/** One currency's net money per day as bars from 0 (a day of refunds goes below), its amounts on the y axis. */
+function revenueOptions(currency: string): Omit<uPlot.Options, 'width' | 'height'> {
+  const say = (units: number) => money(Math.round(units * 1_000_000), currency);
+  return {
+    tzDate: utcDate,
+    scales: {
+      // Half a day either side, so the first and last days' bars are whole.
+      x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] },
+      y: { range: (_u, min, max) => [Math.min(0, min * 1.1), max > 0 ? max * 1.1 : 1] },
+    },
+    series: [
+      {},
+      {
+        label: `Net revenue (${currency})`,
+        stroke: '#e8590c',
+        fill: '#e8590c',
+        fillTo: 0,
+        paths: uPlot.paths.bars!({ size: [0.6, 40] }),
+        points: { show: false },
+        value: (_u, v) => (v === null ? '–' : say(v)),
+      },
+    ],
+    axes: [DAY_AXIS, { values: (_u, splits) => splits.map(say), size: 72 }],
+  };
+}
+
 /**
  * Money as the stores reported it (issue 36 item 6): per currency, never added across currencies;
  * refunds taken off on their own day; what a store sold without a price is counted as unknown.
+ * The chart draws one currency at a time (the main one, or the one picked): amounts in different
+ * currencies on one axis would read as comparable.
  */
-function Revenue({ revenue, days }: { revenue: RevenueAnswer; days: number }) {
+function Revenue({ revenue, range, days }: { revenue: RevenueAnswer; range: Range; days: number }) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const chart = useMemo(() => revenueChart(revenue.daily, range.from, days, picked), [revenue.daily, range.from, days, picked]);
+  const currency = chart?.currency;
+  const options = useMemo(() => (currency ? revenueOptions(currency) : null), [currency]);
   const dayColumns: Column<MoneyLine>[] = [{ header: 'Day', cell: (d) => d.day }, ...moneyColumns<MoneyLine>()];
   const storeColumns: Column<StoreLine>[] = [{ header: 'Store', cell: (l) => l.store }, ...moneyColumns<StoreLine>()];
   const productColumns: Column<ProductLine>[] = [
@@ -307,6 +343,29 @@ function Revenue({ revenue, days }: { revenue: RevenueAnswer; days: number }) {
           </Paper>
         ))}
       </SimpleGrid>
+      {chart && options ? (
+        <Stack gap={4}>
+          {chart.currencies.length > 1 ? (
+            <Group gap="xs">
+              <Text size="sm">Chart in</Text>
+              <SegmentedControl aria-label="Chart currency" size="xs" value={chart.currency} onChange={setPicked} data={chart.currencies} />
+            </Group>
+          ) : null}
+          <Chart
+            options={options}
+            data={chart.data}
+            height={200}
+            label={`Net revenue per day in ${chart.currency}, ${range.from} to ${range.to}: ${money(chart.totalMicros, chart.currency)} in all`}
+          />
+          <Text size="xs" c="dimmed">
+            Net revenue in {chart.currency} per day (sales less refunds).
+            {chart.currencies.length > 1
+              ? ` Also sold in ${chart.currencies.filter((c) => c !== chart.currency).join(', ')}: pick it above; currencies are never added together.`
+              : ''}
+            {chart.unpriced.sales + chart.unpriced.refunds > 0 ? ` ${salesWords(chart.unpriced.sales, chart.unpriced.refunds)} with no price reported, not drawn.` : ''}
+          </Text>
+        </Stack>
+      ) : null}
       <DataTable
         label="Revenue per day"
         columns={dayColumns}
