@@ -293,12 +293,12 @@ export interface Picker {
  * seed, one draw per occurrence), then played in the slot's order, each choice keeping its own
  * place (inOrder continues where that collection last stopped).
  */
-function randomPicker(slot: Slot, choices: NonNullable<Slot['choices']>, aired: Map<number, number>): Picker {
+function randomPicker(slot: Slot, choices: NonNullable<Slot['choices']>, aired: Map<number, number>, shared: SharedPickers): Picker {
   const draw = mulberry32((slot.seed ?? 0) >>> 0);
   const total = choices.reduce((n, c) => n + c.weight, 0);
   const pickers: (Picker | undefined)[] = choices.map(() => undefined);
   let current = 0;
-  const picker = () => (pickers[current] ??= pickerOf({ ...slot, videoIds: choices[current]!.videoIds, choices: undefined }, aired));
+  const picker = () => (pickers[current] ??= pickerOf({ ...slot, videoIds: choices[current]!.videoIds, choices: undefined }, aired, shared));
   return {
     begin: () => {
       let x = draw() * total;
@@ -327,9 +327,6 @@ export function leastRecentlyAired(list: readonly number[], aired: Map<number, n
     [heap[a], heap[b]] = [heap[b]!, heap[a]!];
     [keys[a], keys[b]] = [keys[b]!, keys[a]!];
   };
-  const up = (k: number) => {
-    for (let parent = (k - 1) >> 1; k > 0 && before(k, parent); k = parent, parent = (k - 1) >> 1) swap(k, parent);
-  };
   const down = (k: number) => {
     for (;;) {
       const l = 2 * k + 1;
@@ -342,11 +339,12 @@ export function leastRecentlyAired(list: readonly number[], aired: Map<number, n
       k = least;
     }
   };
+  // Bottom-up heapify: O(n), where pushing one by one sifted up each of 20,000 entries.
   list.forEach((_, i) => {
     heap.push(i);
     keys.push(keyOf(i));
-    up(heap.length - 1);
   });
+  for (let k = (heap.length >> 1) - 1; k >= 0; k--) down(k);
   const peek = () => {
     // The top is right once its key is its video's current last start (every other key is at most its own).
     while (keys[0] !== keyOf(heap[0]!)) {
@@ -358,10 +356,21 @@ export function leastRecentlyAired(list: readonly number[], aired: Map<number, n
   return { peek, take: (at) => void aired.set(peek(), at) };
 }
 
-function pickerOf(slot: Slot, aired: Map<number, number>): Picker {
-  if (slot.choices) return randomPicker(slot, slot.choices, aired);
+/**
+ * leastRecentlyAired pickers by list, one per generation: over one list and the generation's one
+ * `aired` map a picker's next pick is a function of `aired` alone, so slots playing the same
+ * collection share one heap instead of building 20,000 entries each (200 slots: 4 million).
+ */
+type SharedPickers = Map<readonly number[], Picker>;
+
+function pickerOf(slot: Slot, aired: Map<number, number>, shared: SharedPickers): Picker {
+  if (slot.choices) return randomPicker(slot, slot.choices, aired, shared);
   const list = slot.videoIds;
-  if (slot.order === 'leastRecentlyAired') return leastRecentlyAired(list, aired);
+  if (slot.order === 'leastRecentlyAired') {
+    let picker = shared.get(list);
+    if (!picker) shared.set(list, (picker = leastRecentlyAired(list, aired)));
+    return picker;
+  }
   let position = 0;
   let pass = 0;
   let order = slot.order === 'shuffle' ? shuffled(list, slot.seed ?? 0, 0) : list;
@@ -480,6 +489,7 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
   const aired = new Map(input.lastAired ?? []);
   // Made at a slot's first occurrence, a pause after each: one over a collection of 20,000 videos costs ~1.5 ms.
   const pickers: (Picker | undefined)[] = slots.map(() => undefined);
+  const shared: SharedPickers = new Map();
   const fitOf = (list: readonly number[] | undefined) => {
     const fit = new BestFit(list ?? [], durations);
     return fit.size > 0 ? fit : undefined;
@@ -532,7 +542,7 @@ export function* generation(input: GenerateInput): Generator<void, Generation, v
     };
     let picker = pickers[index];
     if (!picker) {
-      picker = pickers[index] = pickerOf(slot, aired);
+      picker = pickers[index] = pickerOf(slot, aired, shared);
       yield;
     }
     picker.begin?.();
