@@ -21,7 +21,8 @@ export async function videoDurations(db: Queryable, ownerId: number, videoIds: r
   const rows = await db
     .select({ id: t.videos.id, durationSeconds: t.videos.durationSeconds })
     .from(t.videos)
-    .where(and(eq(t.videos.ownerId, ownerId), inArray(t.videos.id, [...new Set(videoIds)])));
+    // One array parameter, not one bind parameter per id: a plan of 20,000-video collections asks for them all (133 ms as a list on PGlite).
+    .where(and(eq(t.videos.ownerId, ownerId), sql`${t.videos.id} = any(${sql.param([...new Set(videoIds)])}::integer[])`));
   return new Map(rows.map((r) => [r.id, r.durationSeconds]));
 }
 
