@@ -17,6 +17,7 @@ export const BOUNDS: readonly string[] = [
   'test/linear-ingest.test.ts',
   'test/list-bounds.test.ts',
   'test/owner-bounds.test.ts',
+  'test/programming-bounds.test.ts',
   'test/rollup-bounds.test.ts',
   'test/schedule-write-bounds.test.ts',
   'test/studio-ids.test.ts',

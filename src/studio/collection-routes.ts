@@ -9,6 +9,7 @@ import { etagOf } from '../editing/etag.ts';
 import type { GroupOptions } from '../http/group.ts';
 import { okSchema } from '../http/success-envelope.ts';
 import { idempotencyOf, ifMatchOf, sendResource, sendWritten } from './context.ts';
+import { COLLECTION_BODY_LIMIT } from './limits.ts';
 import { collectionBodySchema, collectionSchema } from './contract.ts';
 import { NO_CONTENT, numericId } from './schemas.ts';
 
@@ -23,7 +24,7 @@ export const collectionRoutes: FastifyPluginAsync<GroupOptions> = async (plain, 
     return sendResource(reply, etagOf(list), list);
   });
 
-  app.post('/collections', { schema: { body: collectionBodySchema, response: { 201: okSchema(collectionSchema) } } }, async (request, reply) =>
+  app.post('/collections', { bodyLimit: COLLECTION_BODY_LIMIT, schema: { body: collectionBodySchema, response: { 201: okSchema(collectionSchema) } } }, async (request, reply) =>
     sendWritten(reply, await createCollection(db, request.editor, request.body, idempotencyOf(request))),
   );
 
@@ -34,7 +35,7 @@ export const collectionRoutes: FastifyPluginAsync<GroupOptions> = async (plain, 
 
   app.put(
     '/collections/:collectionId',
-    { schema: { params: collectionParams, body: collectionBodySchema, response: { 200: okSchema(collectionSchema) } } },
+    { bodyLimit: COLLECTION_BODY_LIMIT, schema: { params: collectionParams, body: collectionBodySchema, response: { 200: okSchema(collectionSchema) } } },
     async (request, reply) => sendWritten(reply, await replaceCollection(db, request.editor, request.params.collectionId, request.body, ifMatchOf(request))),
   );
 

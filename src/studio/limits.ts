@@ -10,6 +10,13 @@ export const STUDIO_BODY_LIMIT = 64 * 1024;
 /** PUT /channels/{id}/library, /vod and /channels/order: MAX_LIST (10,000) ids of up to 10 digits (1.1 s). */
 export const LIST_BODY_LIMIT = 128 * 1024;
 
+/**
+ * POST /collections and PUT /collections/{id}: a manual collection of COLLECTION_LIMITS.videos
+ * (20,000, an owner's whole video bound) ids of up to 10 digits and a name. Before this limit a
+ * collection the schema allows could not be sent (20,000 seven-digit ids are 160 KB).
+ */
+export const COLLECTION_BODY_LIMIT = 256 * 1024;
+
 /** POST /videos: up to MAX_BULK_VIDEOS (1,000) videos; full of renditions, 1.0-1.7 s. */
 export const BULK_VIDEOS_BODY_LIMIT = 512 * 1024;
 
