@@ -3,6 +3,7 @@
 // Channel 205 plays, every day from 10:00 UTC: 5001 (10:00-10:10), 5002 (10:10-10:12), 5003
 // (10:12-11:12); on 2026-11-20 a live stream of 5002 from 11:00 to 11:30 cuts 5003 at 11:00.
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../src/access/tokens.ts';
 import { ScheduleTimelines } from '../src/schedules/timelines.ts';
@@ -367,6 +368,29 @@ describe.each(BACKENDS)('dead air in the programme list on %s (issue 36 item 3)'
     // Ranked and paged among the programmes by the figure asked.
     const bySessions = await data(`programmes?${DAY}&sort=sessions&perPage=1`);
     expect([rows(bySessions.items), bySessions.total]).toEqual([[EXPECTED[0]], 3]);
+  });
+
+  it("stores each credited session's dead air, and the migration gives sessions credited before it the same rows", async () => {
+    const db = t.database.db;
+    const stored = async () =>
+      (
+        (await db.execute(
+          sql`select session_id::int as s, watch_start, owner_id, channel_id, source, viewer::text as viewer, watch_seconds from programme_dead_air order by 1, 2`,
+        )) as any
+      ).rows;
+    const credited = await stored();
+    // X's 480 s after 5003, Z's one heartbeat; nothing of Y.
+    expect(credited.map((r: any) => [new Date(r.watch_start).toISOString(), r.source, r.watch_seconds])).toEqual([
+      ['2026-11-21T11:12:00.000Z', 'roku_app', 480],
+      ['2026-11-21T12:00:00.000Z', 'apple_tv', 0],
+    ]);
+    // The backfill of drizzle/0022 (its last statement), from the stored programme rows, hashing the device in SQL.
+    await db.execute(sql`delete from programme_dead_air`);
+    const migration = readFileSync(new URL('../drizzle/0022_programme_dead_air.sql', import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .at(-1)!;
+    await db.execute(sql.raw(migration));
+    expect(await stored()).toEqual(credited);
   });
 
   it('keeps one dead-air row per channel and source or day when grouped so', async () => {

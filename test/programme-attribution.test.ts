@@ -118,6 +118,7 @@ describe('deadAirPieces', () => {
   it("makes one row per channel, or per channel and source or UTC day, with a programme row's figures", () => {
     const piece = (sessionId: number, channelId: number, viewer: bigint, from: number, seconds: number, source = 'roku_app') => ({
       sessionId,
+      ownerId: 11,
       channelId,
       source,
       viewer,

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { queryRows } from './activity.ts';
-import { epochMs, SESSION_TO_CREDIT, type AiringFiguresRow, type ProgrammeWatchRow, type SessionToCredit } from './programme-watch.ts';
+import { epochMs, SESSION_TO_CREDIT, type AiringFiguresRow, type DeadAirRow, type ProgrammeWatchRow, type SessionToCredit } from './programme-watch.ts';
 
 /** Which sessions and airings a read covers: the owner's airings that started in [from, to). */
 export interface ProgrammeFilter {
@@ -328,53 +328,24 @@ export async function channelSessionsDuring(db: Queryable, channelId: number, fr
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-/** A stretch of dead air of a credited session: its session (to name the device) and whole seconds [from, to). */
-export interface StoredDeadAir {
-  sessionId: number;
-  channelId: number;
-  source: string;
-  clientId: string;
-  userId: string;
-  from: number;
-  to: number;
-}
-
 /**
- * The dead air of the filter's credited sessions (all but `excludeSessions`) that meets [from, to):
- * each session's watching outside its programme_watch rows, in the whole seconds of attribution
- * (deadAirPieces in sessions/programme-attribution.ts is the same rule for a session in memory).
- * Sessions that started at most a day before `from`, as the reads of sessions not credited yet. At
- * most `limit` stretches, the most recent first.
+ * The stored dead air (programme_dead_air, written by the crediter) of the filter's sessions but
+ * `excludeSessions` that meets [from, to): stretches that started at most a day before `from`
+ * (a session's stretch is no longer than the session: a day at most, as the other reads of
+ * sessions take them), read by an index-only scan. At most `limit`, the most recent first.
  */
-export async function creditedDeadAir(db: Queryable, f: ProgrammeFilter, excludeSessions: readonly number[], limit: number): Promise<StoredDeadAir[]> {
-  const fromS = Math.floor(f.from.getTime() / 1000);
-  const toS = Math.ceil(f.to.getTime() / 1000);
-  const rows = await queryRows<StoredDeadAir>(db, sql`
-    with s as (
-      select ws.id, ws.channel_id, ws.source, ws.client_id, ws.user_id,
-             floor(extract(epoch from ws.started_at))::bigint as s_first, floor(extract(epoch from ws.last_heartbeat_at))::bigint as s_last
-        from watch_sessions ws
-       where ws.owner_id = ${f.ownerId} ${f.channelId === undefined ? sql`` : sql`and ws.channel_id = ${f.channelId}`}
-         and ws.started_at >= ${instant(f.from)} - interval '1 day' and ws.started_at < ${instant(f.to)} and ws.last_heartbeat_at >= ${instant(f.from)}
-         and ws.programmes_credited and not ws.id = any(${param([...excludeSessions])}::bigint[])),
-    -- Each programme row as whole seconds [a, b), and the session's end as a row [last, last).
-    marks as (
-      select s.id, s.s_first, floor(extract(epoch from pw.watch_start))::bigint as a, floor(extract(epoch from pw.watch_start))::bigint + pw.watch_seconds as b, 1 as programme
-        from s join programme_watch pw on pw.session_id = s.id
-      union all
-      select s.id, s.s_first, greatest(s.s_first, s.s_last), greatest(s.s_first, s.s_last), 0 from s),
-    -- The dead air before each mark: from the end of the rows before it (the session's start before the first) to its start.
-    gaps as (
-      select id, greatest(s_first, coalesce(max(b) over (partition by id order by a, b rows between unbounded preceding and 1 preceding), s_first)) as gap_from,
-             a as gap_to, sum(programme) over (partition by id) as programmes
-        from marks)
-    select s.id::float8 as "sessionId", s.channel_id as "channelId", s.source, s.client_id as "clientId", s.user_id as "userId",
-           g.gap_from::float8 as "from", g.gap_to::float8 as "to"
-      from gaps g join s using (id)
-     where (g.gap_to > g.gap_from or g.programmes = 0) and g.gap_to >= ${fromS} and g.gap_from < ${toS}
-     order by g.gap_from desc, s.id
+export async function storedDeadAir(db: Queryable, f: ProgrammeFilter, excludeSessions: readonly number[], limit: number): Promise<DeadAirRow[]> {
+  const rows = await queryRows<Omit<DeadAirRow, 'viewer'> & { viewer: string }>(db, sql`
+    select session_id::float8 as "sessionId", owner_id as "ownerId", channel_id as "channelId", source, viewer::text as viewer,
+           ${epochMs('watch_start')} as "watchStart", watch_seconds as "watchSeconds"
+      from programme_dead_air
+     where owner_id = ${f.ownerId} ${f.channelId === undefined ? sql`` : sql`and channel_id = ${f.channelId}`}
+       and watch_start >= ${instant(f.from)} - interval '1 day' and watch_start < ${instant(f.to)}
+       and watch_start + watch_seconds * interval '1 second' >= ${instant(f.from)}
+       and not session_id = any(${param([...excludeSessions])}::bigint[])
+     order by watch_start desc, session_id
      limit ${limit}`);
-  return rows.map((r) => ({ ...r, sessionId: Number(r.sessionId), from: Number(r.from), to: Number(r.to) }));
+  return rows.map((r) => ({ ...r, sessionId: Number(r.sessionId), viewer: BigInt(r.viewer) }));
 }
 
 /** The stored airings (all sources) of one channel that started in [from, to). */

@@ -102,6 +102,29 @@ export async function insertProgrammeWatch(tx: Queryable, rows: ProgrammeWatchRo
     on conflict do nothing`);
 }
 
+/** A programme_dead_air row: a stretch of a session's watching while nothing was on air; instants in epoch ms. */
+export interface DeadAirRow {
+  sessionId: number;
+  ownerId: number;
+  channelId: number;
+  source: string;
+  viewer: bigint;
+  watchStart: number;
+  watchSeconds: number;
+}
+
+/** Stores the sessions' dead air; a stretch already stored (a session credited twice) is left as it is. */
+export async function insertDeadAir(tx: Queryable, rows: readonly DeadAirRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (r: DeadAirRow) => T) => param(rows.map(pick));
+  await tx.execute(sql`
+    insert into programme_dead_air (session_id, watch_start, owner_id, channel_id, source, viewer, watch_seconds)
+    select * from unnest(${column((r) => r.sessionId)}::bigint[], ${instants(rows.map((r) => r.watchStart))}::timestamptz[],
+                         ${column((r) => r.ownerId)}::integer[], ${column((r) => r.channelId)}::integer[], ${column((r) => r.source)}::text[],
+                         ${column((r) => r.viewer.toString())}::bigint[], ${column((r) => r.watchSeconds)}::integer[])
+    on conflict do nothing`);
+}
+
 /** The airings as a relation a(channel_id, airing_start). */
 function airingRelation(airings: { channelId: number; airingStart: number }[]): SQL {
   return sql`unnest(${param(airings.map((a) => a.channelId))}::integer[], ${instants(airings.map((a) => a.airingStart))}::timestamptz[]) as a(channel_id, airing_start)`;

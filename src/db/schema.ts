@@ -765,6 +765,33 @@ export const programmeWatch = pgTable(
 );
 
 /**
+ * A closed session's dead air: a stretch of its watching while nothing was on air on its channel
+ * (outside its programme_watch rows, in their whole seconds), stored by the crediter with its
+ * rows so the programme list's dead-air row reads a range of these, not every session
+ * (docs/activity.md: Dead air in the programme list). Written once per session.
+ */
+export const programmeDeadAir = pgTable(
+  'programme_dead_air',
+  {
+    sessionId: bigint({ mode: 'number' }).notNull(),
+    /** Where the stretch starts (a whole second). */
+    watchStart: instant().notNull(),
+    ownerId: integer().notNull(),
+    channelId: integer().notNull(),
+    source: text().notNull(),
+    /** The device, as programme_watch.viewer. */
+    viewer: bigint({ mode: 'bigint' }).notNull(),
+    /** 0 for a one-heartbeat session that watched only dead air. */
+    watchSeconds: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.watchStart] }),
+    // A range's stretches read by an index-only scan.
+    index('programme_dead_air_owner_start').on(t.ownerId, t.watchStart, t.channelId, t.source, t.viewer, t.sessionId, t.watchSeconds),
+  ],
+);
+
+/**
  * Figures of one airing, recomputed from its programme_watch rows whenever a session watching it
  * is credited: per source, and for all sources (source ''). Peak concurrency is not additive, so
  * it is kept here rather than derived on each read.

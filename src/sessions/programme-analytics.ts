@@ -7,7 +7,7 @@ import {
   channelNames,
   channelSessionsDuring,
   channelWatchSpans,
-  creditedDeadAir,
+  storedDeadAir,
   figureRows,
   ownedChannel,
   uncreditedSessions,
@@ -159,27 +159,20 @@ export async function programmeFigures(
 }
 
 /**
- * The range's dead air: the stretches of the filter's sessions (credited ones from their stored
- * rows, the others from their split on the fly) while nothing was on air on their channel, cut to
- * [from, to).
+ * The range's dead air: the stretches of the filter's sessions while nothing was on air on their
+ * channel (a credited session's as the crediter stored them, the others' from their split on the
+ * fly), cut to [from, to).
  */
 async function deadAirOf(db: Queryable, f: ProgrammeFilter, live: { deadAir: DeadAirPiece[]; sessionIds: number[] }): Promise<{ pieces: DeadAirPiece[]; more: boolean }> {
-  const stored = await creditedDeadAir(db, f, live.sessionIds, MAX_DEAD_AIR_STRETCHES + 1);
-  const credited = stored.slice(0, MAX_DEAD_AIR_STRETCHES).map((d): DeadAirPiece => ({
-    sessionId: d.sessionId,
-    channelId: d.channelId,
-    source: d.source,
-    viewer: viewerOf({ id: d.sessionId, source: d.source, clientId: d.clientId, userId: d.userId }),
-    watchStart: d.from * 1000,
-    watchSeconds: d.to - d.from,
-  }));
+  const read = await storedDeadAir(db, f, live.sessionIds, MAX_DEAD_AIR_STRETCHES + 1);
+  const credited = read.slice(0, MAX_DEAD_AIR_STRETCHES);
   const from = f.from.getTime();
   const to = f.to.getTime();
   const pieces = [...credited, ...live.deadAir].flatMap((p) => {
     const cut = cutTo(p, from, to);
     return cut ? [cut] : [];
   });
-  return { pieces, more: stored.length > MAX_DEAD_AIR_STRETCHES };
+  return { pieces, more: read.length > MAX_DEAD_AIR_STRETCHES };
 }
 
 /** The part of a stretch within [from, to) in whole seconds (a 0-second one if its instant is in it), or none. Pure. */
@@ -228,13 +221,22 @@ export function deadAirFigures(pieces: readonly DeadAirPiece[], groupBy: Program
     const f = airingFigures(g.pieces).get(ALL_SOURCES)!;
     return { channelId: g.channelId, source: g.source, day: g.day, watchSeconds: f.watchSeconds, sessions: f.sessions, viewers: f.viewers, peakViewers: f.peakViewers };
   });
-  const perChannel = new Map<number, DeadAirPiece[]>();
-  for (const p of pieces) perChannel.set(p.channelId, [...(perChannel.get(p.channelId) ?? []), p]);
+  // The totals' peak is a channel's: its groups' when they are the channels, else counted per channel.
+  let peak = Math.max(0, ...groups.map((g) => g.peakViewers));
+  if (groupBy === 'source' || groupBy === 'day') {
+    const perChannel = new Map<number, DeadAirPiece[]>();
+    for (const p of pieces) {
+      const list = perChannel.get(p.channelId);
+      if (list) list.push(p);
+      else perChannel.set(p.channelId, [p]);
+    }
+    peak = Math.max(0, ...[...perChannel.values()].map((list) => peakViewers(list)));
+  }
   return {
     groups,
     totals: {
       watchSeconds: pieces.reduce((sum, p) => sum + p.watchSeconds, 0),
-      peakViewers: Math.max(0, ...[...perChannel.values()].map((list) => peakViewers(list))),
+      peakViewers: peak,
       sessionIds: [...new Set(pieces.map((p) => p.sessionId))],
       viewers: [...new Set(pieces.map((p) => p.viewer))],
     },

@@ -2,7 +2,7 @@
 // its channel, and the figures of one airing. Pure: the crediter (programme-crediter.ts) and the
 // reads of open sessions (programme-analytics.ts) feed it what the schedule and the database hold.
 import { createHash } from 'node:crypto';
-import type { ProgrammeWatchRow, SessionToCredit } from '../data/programme-watch.ts';
+import type { DeadAirRow, ProgrammeWatchRow, SessionToCredit } from '../data/programme-watch.ts';
 import { groupBy } from '../group-by.ts';
 import type { OnAir } from '../schedules/guide-export.ts';
 
@@ -75,7 +75,7 @@ export function attribute(session: AttributedSession, programmes: readonly OnAir
  * A stretch of one session's watching while nothing was on air (dead air), in whole seconds: what
  * the programme list's dead-air row of the channel counts (docs/activity.md: Programme analytics).
  */
-export type DeadAirPiece = Pick<ProgrammeWatch, 'sessionId' | 'channelId' | 'source' | 'viewer' | 'watchStart' | 'watchSeconds'>;
+export type DeadAirPiece = DeadAirRow;
 
 /**
  * The session's dead air: its watching [startedAt, lastHeartbeatAt] outside the rows `attribute`
@@ -89,6 +89,7 @@ export function deadAirPieces(session: AttributedSession, rows: readonly Pick<Pr
   const last = Math.max(first, wholeSeconds(session.lastHeartbeatAt));
   const piece = (from: number, to: number): DeadAirPiece => ({
     sessionId: session.id,
+    ownerId: session.ownerId,
     channelId: session.channelId,
     source: session.source,
     viewer,

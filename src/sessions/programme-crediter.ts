@@ -1,12 +1,14 @@
 // Credits closed watch sessions to the programmes on air during them (issue 19): run after each
 // sweep in every process. A pass claims closed sessions not credited yet (skipping those another
 // process holds), splits each over the schedule as it is now, minutes after the session ended,
-// stores the rows and the figures of every airing they touch, and marks the sessions credited,
-// all in one transaction: a session is credited once, and a crash credits it on the next pass.
+// stores the rows, the dead air (watching while nothing was on air) and the figures of every
+// airing they touch, and marks the sessions credited, all in one transaction: a session is
+// credited once, and a crash credits it on the next pass.
 import type { Database, Queryable } from '../db/connect.ts';
 import {
   airingWatchRows,
   claimSessionsToCredit,
+  insertDeadAir,
   insertProgrammeWatch,
   lockAirings,
   markSessionsCredited,
@@ -30,8 +32,9 @@ export async function creditClosedSessions(db: Database, timelines: ScheduleTime
   for (let i = 0; i < MAX_CHUNKS_PER_PASS; i++) {
     const credited = await db.transaction(async (tx) => {
       const sessions = await claimSessionsToCredit(tx, chunk);
-      const rows = await programmeRows(tx, timelines, sessions);
+      const { rows, deadAir } = await splitSessions(tx, timelines, sessions);
       await insertProgrammeWatch(tx, rows);
+      await insertDeadAir(tx, deadAir);
       await upsertAiringFigures(tx, await figuresOfAirings(tx, rows));
       await markSessionsCredited(
         tx,
