@@ -3,6 +3,7 @@
 // Channel 205 plays, every day from 10:00 UTC: 5001 (10:00-10:10), 5002 (10:10-10:12), 5003
 // (10:12-11:12); on 2026-11-20 a live stream of 5002 from 11:00 to 11:30 cuts 5003 at 11:00.
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../src/access/tokens.ts';
@@ -407,6 +408,39 @@ describe.each(BACKENDS)('dead air in the programme list on %s (issue 36 item 3)'
     ]);
     const byDay = await data(`programmes?from=2026-11-20&to=2026-11-23&groupBy=day`);
     expect(byDay.items.filter((i: any) => i.deadAir).map((i: any) => [i.channelId, i.day, i.watchSeconds])).toEqual([[205, '2026-11-21', 480]]);
+  });
+
+  it("adds up: for any sessions of a day, the programmes' and the dead air's seconds are the seconds watched, credited or not", async () => {
+    // 2026-11-19: 5001 10:00-10:10, 5002 10:10-10:12, 5003 10:12-11:12, dead air around them; sessions of up to two hours,
+    // at any millisecond from 00:00 to 22:00, so every airing they watch starts that day and none runs past it.
+    const DAY0 = Date.parse('2026-11-19T00:00:00Z');
+    const session = fc.record({ device: fc.integer({ min: 1, max: 4 }), start: fc.integer({ min: 0, max: 22 * 3_600_000 }), length: fc.integer({ min: 0, max: 2 * 3_600_000 }) });
+    const db = t.database.db;
+    const figuresOf = async () => {
+      const page = await data('programmes?from=2026-11-19&to=2026-11-20&perPage=500');
+      return { items: rows(page.items), totals: page.totals, sum: page.items.reduce((n: number, i: any) => n + i.watchSeconds, 0) };
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(session, { minLength: 1, maxLength: 6 }), async (sessions) => {
+        await db.execute(sql`delete from programme_watch where airing_start >= '2026-11-18' and airing_start < '2026-11-20'`);
+        await db.execute(sql`delete from programme_airings where airing_start >= '2026-11-18' and airing_start < '2026-11-20'`);
+        await db.execute(sql`delete from programme_dead_air where watch_start >= '2026-11-18' and watch_start < '2026-11-20'`);
+        await db.execute(sql`delete from watch_sessions where started_at >= '2026-11-18' and started_at < '2026-11-20'`);
+        for (const s of sessions) {
+          const [from, to] = [new Date(DAY0 + s.start).toISOString(), new Date(DAY0 + s.start + s.length).toISOString()];
+          await db.execute(sql`
+            insert into watch_sessions (source, client_id, user_id, channel_id, owner_id, started_at, last_heartbeat_at, heartbeats, open, ended_at, credited_seconds)
+            values ('roku_app', ${`p${s.device}`}, '', 205, 11, ${from}::timestamptz, ${to}::timestamptz, 2, false, ${to}::timestamptz, 60)`);
+        }
+        const watched = sessions.reduce((n, s) => n + Math.floor((DAY0 + s.start + s.length) / 1000) - Math.floor((DAY0 + s.start) / 1000), 0);
+        const live = await figuresOf();
+        expect([live.sum, live.totals.watchSeconds]).toEqual([watched, watched]);
+        expect(live.items.filter((i) => i[1]).length).toBeLessThanOrEqual(1);
+        await creditClosedSessions(db, new ScheduleTimelines());
+        expect(await figuresOf()).toEqual(live);
+      }),
+      { numRuns: 8, seed: 20261121 },
+    );
   });
 
   it('counts only the dead air inside the range, and has no dead-air row when none was watched', async () => {
