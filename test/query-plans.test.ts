@@ -33,6 +33,7 @@ const LARGE_TABLES = [
   'video_renditions',
   'programme_watch',
   'programme_airings',
+  'programme_dead_air',
 ];
 
 interface Recorded {
