@@ -1,6 +1,7 @@
 // Programme analytics reads (issue 19): figures of an owner's airings that started in a range,
 // from the credited rows (programme_watch, programme_airings) together with the rows of sessions
-// not credited yet, which the caller splits on the fly and passes in (`live`).
+// not credited yet, which the caller splits on the fly and passes in (`live`); and the stored dead
+// air of a range (programme_dead_air), which the caller ranks among them as a row per channel.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { queryRows } from './activity.ts';

@@ -1,5 +1,5 @@
-// Programme attribution in SQL: claiming closed sessions to credit, storing their programme rows
-// and the figures of the airings they touched. The split itself is sessions/programme-attribution.ts.
+// Programme attribution in SQL: claiming closed sessions to credit, storing their programme rows,
+// their dead air and the figures of the airings they touched. The split itself is sessions/programme-attribution.ts.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { queryRows } from './activity.ts';
