@@ -20,7 +20,7 @@ import {
   Title,
   CloseButton,
 } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { BILLING_PERIODS, STORE_PLATFORMS } from '../../../../src/vocabulary.ts';
 import { useApp, useDeleteApp, usePutApp } from '../../api/apps.ts';
 import { useChannelList } from '../../api/channels.ts';
@@ -292,8 +292,12 @@ function Editor({ platform, read }: { platform: Platform; read: Answer<App> | nu
         {exists && app.configuredStores && app.configuredStores.length > 0 ? (
           <Text size="sm" mb="xs" aria-label="Store notification URLs">
             Store notification URLs (set them in each store's console; docs/entitlements.md: Store notifications):{' '}
+            {/* Spaced, and broken anywhere when one is wider than the line: side by side with no
+                space they made one word, wider than the screen at any width with four stores. */}
             {app.configuredStores.map((store) => (
-              <Code key={store} mr="xs">{`${location.origin}/api/v1/stores/${store}/${app.id}`}</Code>
+              <Fragment key={store}>
+                <Code style={{ overflowWrap: 'anywhere' }}>{`${location.origin}/api/v1/stores/${store}/${app.id}`}</Code>{' '}
+              </Fragment>
             ))}
           </Text>
         ) : null}
