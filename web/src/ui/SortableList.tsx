@@ -7,7 +7,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface SortableListProps<T> {
   items: readonly T[];
@@ -67,6 +67,23 @@ export function SortableList<T>({ items, idOf, nameOf, render, onChange, label }
 
 function SortableRow({ id, name, first, last, onMove, children }: { id: number; name: string; first: boolean; last: boolean; onMove: (by: number) => void; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  // After a move by a button the focus stays with the row: on the button pressed, or on the row's
+  // other button when the move took the row to the end it moved towards (that button is then
+  // disabled, and a disabled button drops the focus to the page).
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(0);
+  useEffect(() => {
+    const by = pressed.current;
+    pressed.current = 0;
+    if (by === 0) return;
+    const target = by < 0 ? (first ? down : up) : last ? up : down;
+    if (target.current && document.activeElement !== target.current) target.current.focus();
+  });
+  const press = (by: number) => {
+    pressed.current = by;
+    onMove(by);
+  };
   return (
     <li
       ref={setNodeRef}
@@ -84,10 +101,10 @@ function SortableRow({ id, name, first, last, onMove, children }: { id: number; 
             <Text aria-hidden>⠿</Text>
           </ActionIcon>
           <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
-          <ActionIcon variant="subtle" disabled={first} onClick={() => onMove(-1)} aria-label={`Move ${name} up`}>
+          <ActionIcon ref={up} variant="subtle" disabled={first} onClick={() => press(-1)} aria-label={`Move ${name} up`}>
             ↑
           </ActionIcon>
-          <ActionIcon variant="subtle" disabled={last} onClick={() => onMove(1)} aria-label={`Move ${name} down`}>
+          <ActionIcon ref={down} variant="subtle" disabled={last} onClick={() => press(1)} aria-label={`Move ${name} down`}>
             ↓
           </ActionIcon>
         </Group>
