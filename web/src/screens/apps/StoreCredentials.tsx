@@ -116,7 +116,18 @@ function StoreForm({
             style={{ flex: 1, minWidth: 0 }}
           />
           {stored !== undefined && change !== null ? (
-            <Button variant="subtle" size="xs" color="red" aria-label={`Remove the ${label} (${title})`} onClick={() => onChange(changed(changes, store, f.key, null))}>
+            <Button
+              variant="subtle"
+              size="xs"
+              color="red"
+              aria-label={`Remove the ${label} (${title})`}
+              onClick={(e) => {
+                // The button goes once pressed (the secret is to be removed), which would drop the
+                // focus to the page: it moves to the secret's field, now described "Will be removed".
+                e.currentTarget.parentElement?.querySelector<HTMLElement>('input, textarea')?.focus();
+                onChange(changed(changes, store, f.key, null));
+              }}
+            >
               Remove
             </Button>
           ) : null}
