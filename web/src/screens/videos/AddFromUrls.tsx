@@ -4,7 +4,7 @@
 // unless added anyway. The server parses the URLs and asks the providers; this screen never
 // fetches a pasted URL itself.
 import { Alert, Button, Checkbox, Group, Image, List, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { lookUpUrls, useCreateVideos } from '../../api/videos.ts';
 import { formMessage } from '../../ui/errors.tsx';
@@ -19,6 +19,17 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
   const [other, setOther] = useState<string[]>([]);
   const [key] = useState(newIdempotencyKey);
   const create = useCreateVideos();
+  // Look up and Back each replace the view, the button pressed with it, which would drop the focus
+  // to the page: it goes to the review's table, or back to the URLs (not on opening: the dialog
+  // puts it on the URLs itself).
+  const reviewing = rows !== null;
+  const table = useRef<HTMLTableElement>(null);
+  const urlsField = useRef<HTMLTextAreaElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) (reviewing ? table.current : urlsField.current)?.focus();
+    opened.current = true;
+  }, [reviewing]);
 
   const lookup = useSubmit(async () => {
     const urls = urlsOf(text);
@@ -62,6 +73,7 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
           </Alert>
         ) : null}
         <Textarea
+          ref={urlsField}
           label="Video URLs, one per line"
           autosize
           minRows={5}
@@ -106,7 +118,7 @@ export function AddFromUrls({ onDone, onCancel }: { onDone: () => void; onCancel
         </Alert>
       ) : null}
       <Table.ScrollContainer minWidth={640}>
-        <Table aria-label="Videos to add" verticalSpacing="xs">
+        <Table ref={table} tabIndex={-1} aria-label="Videos to add" verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Thumbnail</Table.Th>
