@@ -49,13 +49,19 @@ describe('the OpenAPI examples are the docs examples', () => {
       `curl -s localhost:8080/api/v1/studio/categories -d 'name=x'`,
       '```',
     ].join('\n');
-    const examples = openApiExamples(docsExamples('docs/x.md', markdown));
+    const examples = openApiExamples(docsExamples('docs/studio.md', markdown));
     expect(examples).toEqual([
-      { name: 'x.md example 1 step 1', summary: 'docs/x.md, example 1 (two steps), step 1', method: 'post', path: '/api/v1/studio/videos', request: { title: 'a' } },
-      { name: 'x.md example 1 step 2', summary: 'docs/x.md, example 1 (two steps), step 2', method: 'patch', path: '/api/v1/studio/videos/{ID}', request: { title: 'b' } },
+      { name: 'studio.md example 1 step 1', summary: 'docs/studio.md, example 1 (two steps), step 1', method: 'post', path: '/api/v1/studio/videos', request: { title: 'a' } },
       {
-        name: 'x.md example 1 step 3',
-        summary: 'docs/x.md, example 1 (two steps), step 3; `...` elides text',
+        name: 'studio.md example 1 step 2',
+        summary: 'docs/studio.md, example 1 (two steps), step 2',
+        method: 'patch',
+        path: '/api/v1/studio/videos/{ID}',
+        request: { title: 'b' },
+      },
+      {
+        name: 'studio.md example 1 step 3',
+        summary: 'docs/studio.md, example 1 (two steps), step 3; `...` elides text',
         method: 'post',
         path: '/api/v1/studio/videos',
         response: { status: 422, body: { success: false, error: { code: 'invalid_request', message: 'Invalid ...' } } },

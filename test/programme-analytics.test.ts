@@ -385,7 +385,7 @@ describe.each(BACKENDS)('dead air in the programme list on %s (issue 36 item 3)'
       ['2026-11-21T11:12:00.000Z', 'roku_app', 480],
       ['2026-11-21T12:00:00.000Z', 'apple_tv', 0],
     ]);
-    // The backfill of drizzle/0022 (its last statement), from the stored programme rows, hashing the device in SQL.
+    // The backfill of drizzle/0022_programme_dead_air.sql (its last statement), from the stored programme rows, hashing the device in SQL.
     await db.execute(sql`delete from programme_dead_air`);
     const migration = readFileSync(new URL('../drizzle/0022_programme_dead_air.sql', import.meta.url), 'utf8')
       .split('--> statement-breakpoint')

@@ -768,7 +768,7 @@ export const programmeWatch = pgTable(
  * A closed session's dead air: a stretch of its watching while nothing was on air on its channel
  * (outside its programme_watch rows, in their whole seconds), stored by the crediter with its
  * rows so the programme list's dead-air row reads a range of these, not every session
- * (docs/activity.md: Dead air in the programme list). Written once per session.
+ * (docs/activity.md: Programme analytics, "Dead air in the programme list"). Written once per session.
  */
 export const programmeDeadAir = pgTable(
   'programme_dead_air',
