@@ -29,8 +29,17 @@ export interface AuditRow {
   address?: string | null;
 }
 
+/**
+ * One statement of column arrays (unnest), as insertBlocks writes blocks: a 2,000-block apply's
+ * audit was 40 statements of 350 bind parameters each, ~0.2 s of building and parsing on PGlite.
+ */
 export async function insertAudit(tx: Queryable, rows: AuditRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(t.studioAudit).values(rows);
+  if (rows.length === 0) return;
+  const column = <T>(pick: (r: AuditRow) => T) => sql.param(rows.map(pick));
+  await tx.execute(sql`insert into ${t.studioAudit} (owner_id, actor_id, at, action, resource, fields, address)
+    select o, a, at, act, r, f::jsonb, ad from unnest(${column((r) => r.ownerId)}::integer[], ${column((r) => r.actorId)}::integer[],
+      ${column((r) => r.at.toISOString())}::timestamptz[], ${column((r) => r.action)}::text[], ${column((r) => r.resource)}::text[],
+      ${column((r) => JSON.stringify(r.fields))}::text[], ${column((r) => r.address ?? null)}::text[]) as u(o, a, at, act, r, f, ad)`);
 }
 
 /** Newest first, `limit` rows before the id `before` (keyset pagination). */
