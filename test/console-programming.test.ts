@@ -3,6 +3,7 @@
 // (the blocks reach the Studio's schedule list); a day copied over three dates with the
 // template dialog; and one undo reversing that copy.
 import { DateTime } from 'luxon';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
@@ -16,6 +17,11 @@ describe('Studio console: programming', { timeout: 180_000 }, () => {
   }, 120_000);
   afterAll(() => server?.close());
 
+  /** What document.activeElement is, in words: its tag and accessible name (aria-label, its label, or its text). */
+  const focused = (page: Page) =>
+    page.evaluate(
+      `(() => { const e = document.activeElement; if (!e) return ''; return e.tagName + ' ' + (e.getAttribute('aria-label') || (e.labels && e.labels[0] ? e.labels[0].textContent : '') || e.textContent || '').trim().slice(0, 60); })()`,
+    ) as Promise<string>;
   const blocks = async () => (await server.api('GET', '/api/v1/studio/channels/202/schedules', { token })).body.data.items as { startTime: string; videoIds: number[] }[];
 
   it('plans slots, previews, applies, copies a day with a template and undoes the copy', async () => {
@@ -114,5 +120,37 @@ describe('Studio console: programming', { timeout: 180_000 }, () => {
     await page.getByText('Undone: the last programming write was reversed.').waitFor();
     expect(await blocks()).toHaveLength(7);
     await page.getByRole('button', { name: 'Nothing to undo' }).waitFor();
+
+    // Buttons that remove what they sit on keep the focus in the form, pressed by keyboard (it fell
+    // to the page): a chosen video's Remove moves it to the next one's Remove, else the previous
+    // one's, else the search; a slot's Remove to the next slot's first field, else the previous
+    // slot's, else Add slot.
+    await slot.getByLabel('Search videos').fill('Morning');
+    await slot.getByRole('button', { name: 'Add Morning news' }).click();
+    await slot.getByLabel('Search videos').fill('Weather');
+    await slot.getByRole('button', { name: /^Add Weather/ }).click();
+    await slot.getByText('(3 chosen)').waitFor();
+    const press = async (button: Locator) => {
+      await button.focus();
+      await page.keyboard.press('Enter');
+    };
+    await press(slot.getByRole('button', { name: 'Remove Concert' }));
+    await expect.poll(() => focused(page)).toBe('BUTTON Remove Morning news');
+    await press(slot.getByRole('button', { name: /^Remove Weather/ }));
+    await expect.poll(() => focused(page)).toBe('BUTTON Remove Morning news');
+    await press(slot.getByRole('button', { name: 'Remove Morning news' }));
+    await expect.poll(() => focused(page)).toBe('INPUT Search videos');
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    await page.getByRole('group', { name: 'Slot 3', exact: true }).getByLabel('Start').fill('22:00');
+    await press(page.getByRole('button', { name: 'Remove slot 2' }));
+    await expect.poll(() => focused(page)).toBe('INPUT Mon');
+    await expect.poll(() => page.evaluate('document.activeElement.closest("[role=group][aria-label]").getAttribute("aria-label")')).toBe('Slot 2');
+    expect(await page.getByRole('group', { name: 'Slot 2', exact: true }).getByLabel('Start').inputValue()).toBe('22:00');
+    await press(page.getByRole('button', { name: 'Remove slot 2' }));
+    await expect
+      .poll(() => page.evaluate('document.activeElement.closest("[role=group][aria-label]")?.getAttribute("aria-label") + " " + document.activeElement.labels?.[0]?.textContent'))
+      .toBe('Slot 1 Mon');
+    await press(page.getByRole('button', { name: 'Remove slot 1' }));
+    await expect.poll(() => focused(page)).toBe('BUTTON Add slot');
   });
 });

@@ -3,7 +3,7 @@
 // get, apply and one undo; and a dialog copying a day or a week over a range of dates. Every
 // write makes ordinary blocks: the Schedule screen shows them as any other.
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../../api/client.ts';
 import { useAllChannels } from '../../api/channels.ts';
 import { useCollections } from '../../api/collections.ts';
@@ -120,6 +120,23 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
     setSaved(null);
     setSlots(slots.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   };
+  // A slot's Remove button goes with it once pressed (or, the slot last, is another's), which
+  // would drop the focus to the page or leave it on a slot not chosen: it moves to the first field
+  // of the slot now in its place (the next one), else of the previous slot, else to Add slot.
+  const slotList = useRef<HTMLDivElement>(null);
+  const addSlot = useRef<HTMLButtonElement>(null);
+  const removedSlot = useRef<{ at: number; left: number } | null>(null);
+  useEffect(() => {
+    const r = removedSlot.current;
+    if (r === null || slots.length !== r.left) return;
+    removedSlot.current = null;
+    const groups = slotList.current?.querySelectorAll<HTMLElement>('[data-slot]') ?? [];
+    (groups[Math.min(r.at, groups.length - 1)]?.querySelector<HTMLElement>('input, button') ?? addSlot.current)?.focus();
+  });
+  const removeSlot = (i: number) => {
+    removedSlot.current = { at: i, left: slots.length - 1 };
+    setSlots(slots.filter((_, j) => j !== i));
+  };
 
   return (
     <Stack>
@@ -137,9 +154,9 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
             {saved}
           </Alert>
         )}
-        <Stack>
+        <Stack ref={slotList}>
           {slots.map((slot, i) => (
-            <Paper key={i} withBorder p="sm" aria-label={`Slot ${i + 1}`} role="group">
+            <Paper key={i} withBorder p="sm" aria-label={`Slot ${i + 1}`} role="group" data-slot>
               <Group align="flex-end">
                 <Checkbox.Group label="Days" value={slot.days.map(String)} onChange={(v) => change(i, { days: v.map(Number).sort() })}>
                   <Group gap="xs" mt={4}>
@@ -178,7 +195,7 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
                 {!slot.offAir && slot.order === 'shuffle' && (
                   <NumberInput label="Seed" value={slot.seed ?? 0} min={0} onChange={(v) => change(i, { seed: Number(v) || 0 })} w={100} />
                 )}
-                <Button variant="subtle" color="red" onClick={() => setSlots(slots.filter((_, j) => j !== i))}>
+                <Button variant="subtle" color="red" onClick={() => removeSlot(i)}>
                   Remove slot {i + 1}
                 </Button>
               </Group>
@@ -217,7 +234,7 @@ function Editors(props: { channelId: number; state: ProgrammingState; slotsEtag:
             </Paper>
           ))}
           <Group>
-            <Button variant="default" onClick={() => setSlots([...slots, { days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', order: 'inOrder', videos: [] }])}>
+            <Button ref={addSlot} variant="default" onClick={() => setSlots([...slots, { days: [1, 2, 3, 4, 5, 6, 7], start: '06:00', order: 'inOrder', videos: [] }])}>
               Add slot
             </Button>
             <Button loading={slotsSubmit.busy} onClick={() => void slotsSubmit.run()}>

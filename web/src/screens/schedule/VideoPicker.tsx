@@ -4,7 +4,7 @@
 // move announced by title and position.
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Video } from '../../api/types.ts';
 import { useVideoPage } from '../../api/videos.ts';
 import { SortableList } from '../../ui/SortableList.tsx';
@@ -31,8 +31,25 @@ export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) =>
   const loading = found.isFetching || search !== q.trim();
 
   const add = (v: Video) => props.onChange(props.single ? [{ id: v.id, title: v.title }] : [...props.value, { id: v.id, title: v.title }]);
+  // A chosen video's Remove button goes with it once pressed, which would drop the focus to the
+  // page: it moves to the Remove button now in its place (the next video's), else the previous
+  // one's, else the search field. Done once the list shows the removal.
+  const root = useRef<HTMLDivElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  const removed = useRef<{ at: number; left: number } | null>(null);
+  useEffect(() => {
+    const r = removed.current;
+    if (r === null || props.value.length !== r.left) return;
+    removed.current = null;
+    const buttons = root.current?.querySelectorAll<HTMLElement>('[data-chosen-remove]') ?? [];
+    (buttons[Math.min(r.at, buttons.length - 1)] ?? searchField.current)?.focus();
+  });
+  const remove = (i: number) => {
+    removed.current = { at: i, left: props.value.length - 1 };
+    props.onChange(props.value.filter((_, j) => j !== i));
+  };
   return (
-    <Stack gap={4}>
+    <Stack gap={4} ref={root}>
       <Text size="sm" fw={500}>
         {props.label ?? 'Videos'} ({props.value.length} chosen)
       </Text>
@@ -52,7 +69,7 @@ export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) =>
               <Text size="sm" style={{ flex: 1 }}>
                 {i + 1}. {v.title}
               </Text>
-              <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${v.title}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
+              <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${v.title}`} data-chosen-remove onClick={() => remove(i)}>
                 Remove
               </Button>
             </Group>
@@ -64,7 +81,7 @@ export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) =>
             <Text size="sm" style={{ flex: 1 }}>
               {i + 1}. {v.title} (#{v.id})
             </Text>
-            <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${v.title}`} onClick={() => props.onChange(props.value.filter((_, j) => j !== i))}>
+            <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${v.title}`} data-chosen-remove onClick={() => remove(i)}>
               Remove
             </Button>
           </Group>
@@ -75,7 +92,7 @@ export function VideoPicker(props: { value: Chosen[]; onChange: (v: Chosen[]) =>
           {props.error}
         </Text>
       )}
-      <TextInput label="Search videos" value={q} onChange={(e) => setQ(e.currentTarget.value)} rightSection={loading ? <Loader size="xs" /> : null} />
+      <TextInput ref={searchField} label="Search videos" value={q} onChange={(e) => setQ(e.currentTarget.value)} rightSection={loading ? <Loader size="xs" /> : null} />
       <Group gap={4}>
         {results.map((v) => (
           <Button key={v.id} size="compact-sm" variant="light" aria-label={`Add ${v.title}`} onClick={() => add(v)} leftSection={<Thumbnail url={v.thumbnailUrl} width={32} />}>
