@@ -1,6 +1,7 @@
 // The Collections screen in a real browser, one page session: a collection of picked videos and
 // one of rules; a slot of the Programming screen set to play the picked one, its preview playing
 // it; then deleting that collection refused in words (a slot plays it), and the rules one deleted.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, smallCatalog } from './fixtures/catalog.ts';
 import { consoleServer, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
@@ -14,6 +15,11 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
   }, 120_000);
   afterAll(() => server?.close());
 
+  /** What document.activeElement is, in words: its tag and accessible name (aria-label, its label, or its text). */
+  const focused = (page: Page) =>
+    page.evaluate(
+      `(() => { const e = document.activeElement; if (!e) return ''; return e.tagName + ' ' + (e.getAttribute('aria-label') || (e.labels && e.labels[0] ? e.labels[0].textContent : '') || e.textContent || '').trim().slice(0, 60); })()`,
+    ) as Promise<string>;
   const collections = async () =>
     (await server.api('GET', '/api/v1/studio/collections', { token })).body.data as { id: number; name: string; kind: string; videoIds: number[]; rules: object | null }[];
 
@@ -31,7 +37,12 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
     await form.getByRole('button', { name: 'Add Concert' }).click();
     await form.getByRole('button', { name: 'Save collection' }).click();
     await form.getByRole('status').getByText("Collection 'Evening music' saved.").waitFor();
-    await page.getByRole('button', { name: 'Close' }).click();
+    // Closed by keyboard, the form goes with its Close button: the focus returns to the button
+    // that opened it (it fell to the page).
+    await page.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('BUTTON New collection');
 
     await page.getByRole('button', { name: 'New collection' }).click();
     form = page.getByRole('form', { name: 'New collection' });
@@ -102,7 +113,10 @@ describe('Studio console: collections', { timeout: 180_000 }, () => {
     await form.getByText('Played by slot 1 of channel 202 (every day 06:00).').waitFor();
     await form.getByRole('button', { name: 'Delete collection' }).click();
     await form.getByText("This collection is still played by slot 1 (every day 06:00) of channel 202's programming: give them other videos first.").waitFor();
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('BUTTON Edit Evening music');
     // 'Short clips' fills channel 202: refused too, until the filler is its own list again.
     await page.getByRole('button', { name: 'Edit Short clips' }).click();
     form = page.getByRole('form', { name: 'Edit collection Short clips' });

@@ -3,7 +3,7 @@
 // (category, provider, length, a word of the title) that the server resolves whenever the plan is
 // previewed or applied, so a video added later joins it. Each row says which slots play it.
 import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useCategories } from '../../api/channels.ts';
 import { newIdempotencyKey } from '../../api/client.ts';
 import { useCollections, useCreateCollection, useDeleteCollection, useReplaceCollection } from '../../api/collections.ts';
@@ -21,6 +21,22 @@ const PROVIDERS = ['YouTube', 'Vimeo', 'Custom'];
 export function CollectionsScreen() {
   const collections = useCollections();
   const [editing, setEditing] = useState<Collection | 'new' | null>(null);
+  // The editor's Close goes with the editor, which would drop the focus to the page: it returns to
+  // the button that opened the editor (the collection's Edit, or New collection), or to New
+  // collection when that button is gone (its collection deleted).
+  const opener = useRef<HTMLElement | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const closed = useRef<'closed' | 'deleted' | null>(null);
+  const open = (e: MouseEvent<HTMLElement>, what: Collection | 'new') => {
+    opener.current = e.currentTarget;
+    setEditing(what);
+  };
+  useEffect(() => {
+    const how = closed.current;
+    closed.current = null;
+    if (editing !== null || how === null) return;
+    (how === 'closed' && opener.current?.isConnected ? opener.current : newButton.current)?.focus();
+  }, [editing]);
   return (
     <Stack>
       <Title order={2}>Collections</Title>
@@ -44,7 +60,7 @@ export function CollectionsScreen() {
                 {
                   header: '',
                   cell: (c) => (
-                    <Button size="xs" variant="default" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                    <Button size="xs" variant="default" onClick={(e) => open(e, c)} aria-label={`Edit ${c.name}`}>
                       Edit
                     </Button>
                   ),
@@ -52,17 +68,28 @@ export function CollectionsScreen() {
               ]}
             />
             <Group>
-              <Button onClick={() => setEditing('new')}>New collection</Button>
+              <Button ref={newButton} onClick={(e) => open(e, 'new')}>
+                New collection
+              </Button>
             </Group>
           </>
         )}
       </Loaded>
-      {editing !== null && <CollectionForm key={editing === 'new' ? 'new' : editing.id} collection={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      {editing !== null && (
+        <CollectionForm
+          key={editing === 'new' ? 'new' : editing.id}
+          collection={editing === 'new' ? undefined : editing}
+          onDone={(deleted) => {
+            closed.current = deleted ? 'deleted' : 'closed';
+            setEditing(null);
+          }}
+        />
+      )}
     </Stack>
   );
 }
 
-function CollectionForm({ collection, onDone }: { collection: Collection | undefined; onDone: () => void }) {
+function CollectionForm({ collection, onDone }: { collection: Collection | undefined; onDone: (deleted?: boolean) => void }) {
   const titles = useVideoTitles(collection?.kind === 'manual' ? collection.videoIds : []);
   return (
     <Loaded query={titles} label="Loading the collection">
@@ -76,7 +103,7 @@ function CollectionForm({ collection, onDone }: { collection: Collection | undef
 /** Minutes as the form shows them, from the rules' seconds. */
 const minutes = (seconds: number | undefined) => (seconds === undefined ? '' : seconds / 60);
 
-function Form({ collection, initial, onDone }: { collection: Collection | undefined; initial: Chosen[]; onDone: () => void }) {
+function Form({ collection, initial, onDone }: { collection: Collection | undefined; initial: Chosen[]; onDone: (deleted?: boolean) => void }) {
   const categories = useCategories().data ?? [];
   const [name, setName] = useState(collection?.name ?? '');
   const [kind, setKind] = useState<'manual' | 'smart'>(collection?.kind ?? 'manual');
@@ -111,7 +138,7 @@ function Form({ collection, initial, onDone }: { collection: Collection | undefi
   const drop = useSubmit(async () => {
     if (!collection) return;
     await remove.mutateAsync({ id: collection.id });
-    onDone();
+    onDone(true);
   });
   const rule = (patch: Partial<CollectionRules>) => {
     const next: Record<string, unknown> = { ...rules, ...patch };
