@@ -99,13 +99,22 @@ export function figuresRelation(f: FigureScope): SQL {
   ], sql` `);
   const { rawWindows: windows, pieces } = f.plan;
   const bucket = sql`(width_bucket((extract(epoch from ws.started_at) * 1000)::float8, ${param(f.bounds)}::float8[]) - 1)`;
+  // The raw windows' closed sessions, each window by the (owner, started_at) index: a lateral
+  // subquery, so the planner cannot turn it into a scan of the owner's sessions filtered by the
+  // windows (it did, for a channel's trends with no window at all: 0.5 s at 10,000,000 sessions);
+  // and no part at all when there is no window (every trend read in a zone of whole quarter-hours).
+  const windowed =
+    windows.length === 0
+      ? sql``
+      : sql`union all
+      select s.* from unnest(${param(windows.map((w) => new Date(w[0]).toISOString()))}::timestamptz[], ${param(windows.map((w) => new Date(w[1]).toISOString()))}::timestamptz[]) as w(lo, hi)
+        cross join lateral (select ws.* from watch_sessions ws
+          where ws.owner_id = ${f.ownerId} and ws.started_at >= w.lo and ws.started_at < w.hi and not ws.open ${only('ws')}) s`;
   return sql`
     raw as (
       select ws.* from watch_sessions ws
        where ws.owner_id = ${f.ownerId} and ws.open and ws.started_at >= ${instant(f.bounds[0]!)} and ws.started_at < ${instant(f.bounds.at(-1)!)} ${only('ws')}
-      union all
-      select ws.* from unnest(${param(windows.map((w) => new Date(w[0]).toISOString()))}::timestamptz[], ${param(windows.map((w) => new Date(w[1]).toISOString()))}::timestamptz[]) as w(lo, hi)
-        join watch_sessions ws on ws.owner_id = ${f.ownerId} and ws.started_at >= w.lo and ws.started_at < w.hi and not ws.open ${only('ws')}),
+      ${windowed}),
     pieces as (
       select p.day, p.bucket, p.lo, p.hi, (${ONES} >> p.lo) & (${ONES} << (96 - p.hi)) as mask
         from unnest(${param(pieces.map((p) => p.day))}::date[], ${param(pieces.map((p) => p.bucket))}::integer[],
