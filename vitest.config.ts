@@ -21,6 +21,10 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits 1 s by default: a browser screen still loading its data on a slow or busy
+    // machine failed CI (a slot's roll combobox read '' while its collections loaded). A poll ends
+    // as soon as it passes, so a longer ceiling costs only a failing test's time.
+    expect: { poll: { timeout: 20_000 } },
     // New password hashes at N=2^14 instead of 2^17: imports hash every account's password.
     env: { CHANNELNET_TEST_SCRYPT_COST: '14' },
     projects: [
