@@ -9,6 +9,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { GroupOptions } from '../http/group.ts';
+import { sendMedia } from '../http/media-body.ts';
 import { numericId } from '../http/params.ts';
 import { deviceXml, discoverDocument, LINEUP_STATUS, lineupDocument, type TunerDevice } from '../linear/hdhr.ts';
 import { ACCESS_KEEP_MS, liveLineup, mayPlayLive } from '../linear/live-access.ts';
@@ -140,10 +141,7 @@ export const hdhrRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { data
       const body = new PassThrough();
       body.write(first);
       stream.output.pipe(body);
-      return reply
-        .headers(noStore)
-        .type('video/mp2t')
-        .send(body as never);
+      return sendMedia(reply.headers(noStore), 'video/mp2t', body);
     },
   );
 };

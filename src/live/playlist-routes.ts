@@ -10,6 +10,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroupOptions } from '../http/group.ts';
+import { sendMedia } from '../http/media-body.ts';
 import { mayPlayLive } from '../linear/live-access.ts';
 import type { LiveStreams, Rendered } from '../linear/live-stream.ts';
 import { noSlate, notPlayable } from './errors.ts';
@@ -55,11 +56,8 @@ export function liveRoutes(live: LiveStreams): FastifyPluginAsync<GroupOptions> 
       const name = /^(\d)\.ts$/.exec(request.params.file);
       const bytes = name ? slateSegment(request.params.rung, name[1]!) : undefined;
       if (!bytes) throw noSlate();
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('access-control-allow-origin', '*')
-        .type('video/mp2t')
-        .send(bytes as unknown as string); // documented as a string (OpenAPI has no bytes); Fastify sends a Buffer as it is
+      // Documented as a string (OpenAPI has no bytes); Fastify sends the Buffer as it is.
+      return sendMedia(reply.header('cache-control', 'public, max-age=31536000, immutable').header('access-control-allow-origin', '*'), 'video/mp2t', bytes);
     });
   };
 }
