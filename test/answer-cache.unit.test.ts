@@ -70,6 +70,46 @@ describe('AnswerCache', () => {
     expect(['guide-6', 'other'].map(kept)).toEqual([false, true]);
   });
 
+  it('keeps an answer pushed out as its gzip alone (the compact tier) and serves it whole (issue 35)', () => {
+    // 8 answers of 20,000 compressible bytes against a 100,000-byte bound: a rotation past the bound.
+    const cache = trusted(100_000);
+    const text = (i: number) => Buffer.from(JSON.stringify(Array.from({ length: 700 }, (_, k) => ({ n: i, k, title: `Programme ${k}` }))).slice(0, 20_000));
+    const bodies = Array.from({ length: 8 }, (_, i) => text(i));
+    for (let round = 0; round < 2; round++) bodies.forEach((body, i) => cache.keep(`k${i}`, cache.version, { ...answer(0), body }));
+    expect(cache.stats().compact).toBeGreaterThan(0);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(125_000); // the bound and its compact share
+    // Every key of the rotation is served, byte for byte, with the ETag of its body.
+    bodies.forEach((body, i) => {
+      const served = cache.get(`k${i}`, 1_500);
+      expect(served?.body.equals(body), `k${i}`).toBe(true);
+      expect(served?.etag).toBe(etagOf(body));
+    });
+    // A change drops compact answers as it drops whole ones.
+    cache.drop({ ownerId: 1 });
+    expect(bodies.map((_, i) => cache.get(`k${i}`, 1_500))).toEqual(bodies.map(() => undefined));
+    expect(cache.stats()).toMatchObject({ entries: 0, compact: 0, bytes: 0 });
+  });
+
+  it('keeps compact only what compresses to half or less, and what is 4 KB or more', () => {
+    const cache = trusted(30_000);
+    for (let i = 0; i < 6; i++) for (const _ of [1, 2]) cache.keep(`r${i}`, cache.version, { ...answer(0), body: randomBytes(10_000) });
+    for (let i = 0; i < 40; i++) for (const _ of [1, 2]) cache.keep(`s${i}`, cache.version, answer(3_000));
+    expect(cache.stats().compact).toBe(0);
+    expect(cache.get('r0', 1_500)).toBeUndefined();
+  });
+
+  it('serves a compact answer only within [from, until)', () => {
+    const cache = trusted(30_000);
+    const body = Buffer.alloc(20_000, 97);
+    cache.keep('old', cache.version, { ...answer(0), body });
+    // Asked twice (admission), 'new' pushes 'old' out, into the compact tier.
+    for (const _ of [1, 2]) cache.keep('new', cache.version, { ...answer(0), body: Buffer.alloc(20_000, 98) });
+    expect(cache.stats().compact).toBe(1);
+    expect(cache.get('old', 2_000)).toBeUndefined();
+    expect(cache.get('old', 999)).toBeUndefined();
+    expect(cache.get('old', 1_999)?.body.equals(body)).toBe(true);
+  });
+
   it('compares If-None-Match weakly, as RFC 9110 asks, a list or *', () => {
     const etag = etagOf(Buffer.from('x'));
     expect(etag).toMatch(/^"[\w-]{27}"$/);
