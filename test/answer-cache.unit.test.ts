@@ -98,6 +98,17 @@ describe('AnswerCache', () => {
     expect(cache.get('r0', 1_500)).toBeUndefined();
   });
 
+  it('gzips an answer over 256 KB only for a client that takes gzip, never when pushing it out (bounded work per request)', () => {
+    const cache = trusted(2_000_000);
+    const big = (fill: number) => ({ ...answer(0), body: Buffer.alloc(300_000, fill) });
+    cache.keep('never-gzipped', cache.version, big(97));
+    cache.keep('gzipped', cache.version, big(98), true);
+    // Push both out (each new key asked twice once the model is full).
+    for (let i = 0; i < 8; i++) for (const _ of [1, 2]) cache.keep(`next${i}`, cache.version, big(100 + i));
+    expect(cache.get('never-gzipped', 1_500)).toBeUndefined();
+    expect(cache.get('gzipped', 1_500)?.body.equals(big(98).body)).toBe(true);
+  });
+
   it('serves a compact answer only within [from, until)', () => {
     const cache = trusted(30_000);
     const body = Buffer.alloc(20_000, 97);
