@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, verificationAttempts, ppvUnlocks } from '../src/db/schema.ts';
 import { OWNER } from './fixtures/catalog.ts';
 import type { Page } from 'playwright-core';
-import { consoleServer, downloadedText, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
+import { consoleServer, downloadedText, expectFitsWidth, openScreen, screenshot, type ConsoleServer } from './support/console.ts';
 import { OLGA, studioCatalog } from './support/studio.ts';
 
 /** Picks a choice of a segmented control by its visible label. */
@@ -82,8 +82,10 @@ describe('Studio console: analytics', { timeout: 120_000 }, () => {
     await openScreen(page, 'Analytics');
     await page.getByRole('combobox', { name: 'Time zone' }).fill('Nowhere/City');
     await page.getByText('Choose a real day and a time zone').waitFor();
+    await expectFitsWidth(page, page.getByText('Choose a real day and a time zone'));
     await page.getByRole('combobox', { name: 'Time zone' }).fill('UTC');
     await page.getByLabel('Concurrency summary').waitFor();
+    await expectFitsWidth(page, page.getByLabel('Concurrency summary'), page.getByRole('combobox', { name: 'Time zone' }));
     await screenshot(page, 'analytics-phone');
     await page.context().close();
   });
