@@ -130,8 +130,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxPoolWaiting: config.MAX_DB_POOL_WAITING,
     envelopeAt,
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives, not in an onSend hook: an answer sent from a hook (a kept
+  // answer, a 304) then has it too, and no response pays for an onSend hook of its own.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   await app.register(metricsPlugin, { database: options.database, expose: config.METRICS_ENABLED });
   if (config.DOCS_ENABLED) await registerDocs(app, docsAt);

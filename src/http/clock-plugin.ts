@@ -19,8 +19,10 @@ export const clockPlugin = fp<ClockPluginOptions>(
     const clock = options.clock ?? systemClock;
     app.decorateRequest('now', null as unknown as Date);
     if (!options.testClock) {
-      app.addHook('onRequest', async (request) => {
+      // A callback hook, not async: no promise on every request (the per-request floor, issue 35).
+      app.addHook('onRequest', (request, _reply, done) => {
         request.now = clock();
+        done();
       });
       return;
     }

@@ -91,8 +91,8 @@ export async function registerLoadShedding(app: FastifyInstance, options: Sheddi
       sendUnavailable(reply, options.envelopeAt(request.url));
     },
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!poolSaturated()) return;
-    return sendUnavailable(reply, options.envelopeAt(request.url));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!poolSaturated()) return done();
+    sendUnavailable(reply, options.envelopeAt(request.url));
   });
 }

@@ -7,11 +7,12 @@ import { httpRequestDuration, httpRequests, observePool, registry } from '../obs
 export const metricsPlugin = fp<{ database: DatabaseHandle; expose: boolean }>(
   async (app, { database, expose }) => {
     observePool(() => database.poolStats());
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, not the URL, keeps label cardinality bounded.
       const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
       httpRequests.inc(labels);
       httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
     if (!expose) return;
     const metricsRoute: FastifyPluginAsync = async (scope) => {

@@ -57,8 +57,9 @@ export function docsCsp(swaggerUiCsp: string): string {
 
 /** Frame, sniffing and referrer protection on every answer of `app` (an encapsulated plugin). */
 export function protectPages(app: FastifyInstance, csp?: string): void {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (csp !== undefined) reply.header('content-security-policy', csp);
     reply.header('x-frame-options', 'DENY').header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+    done();
   });
 }
