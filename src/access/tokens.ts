@@ -59,19 +59,40 @@ export type Authenticated = NonNullable<Awaited<ReturnType<typeof findToken>>>['
 export async function authenticate(db: Queryable, token: string, now: Date, accepts: readonly TokenScope[], bearers?: BearerCache): Promise<Authenticated | undefined> {
   const hash = hashToken(token);
   const row = await tokenRow(db, hash, bearers);
-  if (!row || row.revokedAt !== null || row.account.status !== 'active') return undefined;
-  if (!accepts.includes(SCOPE_OF_KIND[row.kind])) return undefined;
-  if (row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime()) return undefined;
-  // A sliding token's use pushes its expiry; an app token's use is recorded (the Studio lists it).
-  const touched = row.slidingSeconds !== null || row.kind === 'app';
-  if (touched && now.getTime() - (row.lastUsedAt?.getTime() ?? 0) >= TOUCH_INTERVAL_MS) {
+  const verdict = row && verdictOf(row, now, accepts);
+  if (!verdict) return undefined;
+  if (verdict.touch) {
     const expiresAt = row.slidingSeconds === null ? row.expiresAt : new Date(now.getTime() + row.slidingSeconds * 1000);
     // The kept row moves with it (the next touch a minute later, the expiry pushed).
     row.lastUsedAt = now;
     row.expiresAt = expiresAt;
     await touchToken(db, row.id, now, expiresAt);
   }
-  return { ...row.account, scope: SCOPE_OF_KIND[row.kind] };
+  return verdict.account;
+}
+
+/**
+ * authenticate's answer from the kept token row alone, with no promise (every signed-in read
+ * asks, and most are answered from memory: the per-request floor, issue 35): the account, null
+ * when refused, undefined when only authenticate can say (the row is not kept, or its use is due
+ * to be recorded).
+ */
+export function authenticateKept(token: string, now: Date, accepts: readonly TokenScope[], bearers: BearerCache | undefined): Authenticated | null | undefined {
+  const kept = bearers?.get(hashToken(token)) as TokenRow | null | undefined;
+  if (kept === undefined) return undefined;
+  const verdict = kept && verdictOf(kept, now, accepts);
+  if (!verdict) return null;
+  return verdict.touch ? undefined : verdict.account;
+}
+
+/** Whether a token's row lets it in now, as whom, and whether its use is due to be recorded. */
+function verdictOf(row: TokenRow, now: Date, accepts: readonly TokenScope[]): { account: Authenticated; touch: boolean } | undefined {
+  if (row.revokedAt !== null || row.account.status !== 'active') return undefined;
+  if (!accepts.includes(SCOPE_OF_KIND[row.kind])) return undefined;
+  if (row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime()) return undefined;
+  // A sliding token's use pushes its expiry; an app token's use is recorded (the Studio lists it).
+  const touched = row.slidingSeconds !== null || row.kind === 'app';
+  return { account: { ...row.account, scope: SCOPE_OF_KIND[row.kind] }, touch: touched && now.getTime() - (row.lastUsedAt?.getTime() ?? 0) >= TOUCH_INTERVAL_MS };
 }
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof findToken>>>;

@@ -96,6 +96,8 @@ export function etagOf(body: Buffer): string {
 /** Whether an If-None-Match value names this ETag (weak comparison, as RFC 9110 asks of If-None-Match; `*` matches). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
+  // What a client that kept the answer sends back, as it was: no parsing for it (every 304 asks).
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   for (const part of header.split(',')) {
     const tag = part.trim();

@@ -4,7 +4,7 @@
 import { documentSecurity } from '../http/docs.ts';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
-import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
+import { ACCOUNT_ONLY, ACCOUNT_OR_APP, authenticate, authenticateKept, bearerToken, type Authenticated, type TokenScope } from '../access/tokens.ts';
 import { routeOptions, setUpGroup, type GroupOptions } from '../http/group.ts';
 import type { GroupErrors } from '../http/group-errors.ts';
 import { pointerOf, RefusedInput } from '../http/refused-input.ts';
@@ -63,11 +63,18 @@ export const restApi: FastifyPluginAsync<GroupOptions> = async (app, options) =>
   for (const [routes, accepts] of PROTECTED_ROUTES) {
     await app.register(async (secured) => {
       // onRequest: an anonymous or bad-token request is answered before its body is read.
-      secured.addHook('onRequest', async (request: FastifyRequest) => {
+      // A callback hook: a token kept in memory is checked with no promise (authenticateKept).
+      secured.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
         const token = bearerToken(request.headers.authorization);
-        const account = token === undefined ? undefined : await authenticate(db, token, request.now, accepts, options.bearers);
-        if (!account) throw unauthorized();
-        request.account = account;
+        if (token === undefined) return done(unauthorized());
+        const admit = (account: Authenticated | null | undefined) => {
+          if (!account) return done(unauthorized());
+          request.account = account;
+          done();
+        };
+        const kept = authenticateKept(token, request.now, accepts, options.bearers);
+        if (kept !== undefined) return admit(kept);
+        authenticate(db, token, request.now, accepts, options.bearers).then(admit, done);
       });
       documentSecurity(secured);
       await secured.register(routes, group);
