@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { channelDatesForWindow, expandChannelDay, expandWindow, type ExpandedBlock, type LiveStream, type ScheduleBlock, type ScheduleVideo } from '../src/schedules/expand.ts';
 import { formatLocalDateTime, formatLocalSpaced, localDateOf, localDayWindow, playTimeLabel } from '../src/schedules/labels.ts';
 import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries } from '../src/schedules/channel-day.ts';
-import { fastLocalDate, fastLocalDateTime, fastLocalSpaced, fastPlayTimeLabel, offsetMinutes } from '../src/schedules/zone-offsets.ts';
+import { cachedDayWindow, fastLocalDate, fastLocalDateTime, fastLocalSpaced, fastPlayTimeLabel, offsetMinutes, steadyDayWindow } from '../src/schedules/zone-offsets.ts';
 import { IANAZone } from 'luxon';
 
 /** DST both ways, half- and quarter-hour offsets, a 30-minute DST shift, the southern hemisphere. */
@@ -44,6 +44,28 @@ describe('zone offset tables', () => {
     const ms = utc(2026, 6, 1, 10, 0, 59, 999) + 0.9;
     expect(fastLocalDateTime(ms, 'UTC')).toBe('2026-06-01T10:00:59');
     expect(fastPlayTimeLabel(utc(2026, 6, 1, 0, 5), utc(2026, 6, 1, 12, 59, 59, 999) + 0.5, 'UTC')).toBe('12:05 AM - 12:59 PM');
+  });
+
+  it('give the day windows luxon gives, in every zone Intl knows, or leave a day near a transition to luxon', () => {
+    let steady = 0;
+    let asked = 0;
+    // Transitions of both hemispheres, a plain day, a leap day and the ends of the accepted range.
+    const dates = ['2026-03-08', '2026-03-29', '2026-10-04', '2026-11-01', '2026-06-30', '2000-02-29', '1899-12-31', '9999-12-31'];
+    for (const zone of Intl.supportedValuesOf('timeZone')) {
+      for (const date of dates) {
+        asked++;
+        const window = steadyDayWindow(date, zone);
+        if (window === undefined) continue;
+        steady++;
+        expect(window, `${zone} ${date}`).toEqual(localDayWindow(date, zone));
+      }
+    }
+    // The tables answer nearly every day (a fallback everywhere would pass the comparison and save nothing).
+    expect(steady / asked).toBeGreaterThan(0.9);
+    // Through the cache: an invalid date is still refused, a day at a transition still luxon's.
+    expect(() => cachedDayWindow('2026-02-30', 'UTC')).toThrow(RangeError);
+    expect(cachedDayWindow('2026-03-08', 'America/New_York')).toEqual(localDayWindow('2026-03-08', 'America/New_York'));
+    expect(steadyDayWindow('2026-03-08', 'America/New_York')).toBeUndefined();
   });
 
   it('match every luxon label from 1900 to 2100 in every test zone (including offsets with seconds)', () => {

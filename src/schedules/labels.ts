@@ -90,7 +90,7 @@ export function isValidDate(text: string): boolean {
  * reaches a channel-day before 1900-01-01 or after 9998-12-31 in zones far from the channel's
  * (1900-01-01 in Etc/GMT+12 needs the New York day 1899-12-31), which used to be a 500.
  */
-function isComputableDate(text: string): boolean {
+export function isComputableDate(text: string): boolean {
   return isDateWithin(text, 1899, 9999);
 }
 

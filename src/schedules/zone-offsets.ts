@@ -5,7 +5,7 @@
 // The arithmetic is luxon's own (DateTime.fromMillis then toFormat): the offset in minutes is
 // zone.offset(ms), local fields are the UTC fields of ms + offset, and the instant is floored
 // first so every label truncates (10:00:59.999 stays 10:00:59).
-import { localDayWindow, requireZone } from './labels.ts';
+import { isComputableDate, localDayWindow, requireZone } from './labels.ts';
 
 const DAY_MS = 86_400_000;
 const SAMPLE_MS = 8 * 3_600_000;
@@ -96,12 +96,34 @@ export function zoneOffsetBytes(): number {
   return tableCount * 200 + windows.size * 100;
 }
 
-/** localDayWindow (luxon, ~0.1 ms) remembered per zone and date: a list asks it for every channel. */
+/**
+ * localDayWindow from the offset tables when the zone keeps one offset from 14 hours before the
+ * date's midnight to 12 hours after the next (every instant either local midnight can be, offsets
+ * lying in [-12 h, +14 h]): both midnights are then unique, and luxon finds the same instants.
+ * Near a transition (a midnight skipped or repeated) luxon's own rules decide: undefined.
+ */
+export function steadyDayWindow(date: string, zone: string): { from: number; to: number } | undefined {
+  const local = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  const first = Math.floor((local - 14 * 3_600_000) / DAY_MS);
+  const last = Math.floor((local + DAY_MS + 12 * 3_600_000) / DAY_MS);
+  const offset = tableFor(zone, first).offsets[0]!;
+  for (let day = first; day <= last; day++) {
+    const table = tableFor(zone, day);
+    if (table.offsets.length !== 1 || table.offsets[0] !== offset) return undefined;
+  }
+  return { from: local - offset * 60_000, to: local + DAY_MS - offset * 60_000 };
+}
+
+/**
+ * localDayWindow remembered per zone and date: a list asks it for every channel, a rotating guide
+ * in a new zone each time. Worked out from the offset tables the labels use (steadyDayWindow);
+ * luxon (~0.1 ms, most of a rotating guide's window work) only around a transition.
+ */
 export function cachedDayWindow(date: string, zone: string): { from: number; to: number } {
   const key = `${zone}|${date}`;
   let window = windows.get(key);
   if (window === undefined) {
-    window = localDayWindow(date, zone);
+    window = (isComputableDate(date) && steadyDayWindow(date, zone)) || localDayWindow(date, zone);
     if (windows.size >= MAX_WINDOWS) windows.clear();
     windows.set(key, window);
   }
