@@ -24,7 +24,7 @@ export const MAX_GUIDE_ENTRIES = 15_000;
 /** One row of a guide or a VOD catalog, before a group presents it. */
 export interface GuideRow {
   customId: string;
-  video: { videoTubeId: number; title: string; providerVideoId: string; providerName: string; thumbnailUrl: string };
+  video: { videoTubeId: number; title: string; providerVideoId: string; providerName: string; thumbnailUrl: string; streamUrl: string | null };
   userId: number;
   channelId: number;
   durationSeconds: number;

@@ -30,7 +30,13 @@ declare module 'fastify' {
   }
 }
 
-export type RouteGroup = FastifyPluginAsync<GroupOptions>;
+/** What a Custom tree's route plugins are given: the group's options, and whether the tree reshapes answers (CustomTree.present). */
+export interface CustomRouteOptions extends GroupOptions {
+  /** The tree reshapes answer objects before they are serialized: a route that writes its JSON as text must hand over objects instead. */
+  reshaped?: boolean;
+}
+
+export type RouteGroup = FastifyPluginAsync<CustomRouteOptions>;
 
 /**
  * A route tree on the Custom API's machinery (envelope, owner resolution, viewer, limits): the
@@ -57,7 +63,7 @@ export const customApi: FastifyPluginAsync<GroupOptions & { tree?: CustomTree }>
   const { db } = options.database;
   const tree = options.tree ?? CUSTOM_TREE;
   // Not `options` itself: it carries this plugin's prefix, which children would repeat.
-  const group = routeOptions(options);
+  const group: CustomRouteOptions = { ...routeOptions(options), reshaped: tree.present !== undefined };
   await setUpGroup(app, { errors: CUSTOM_ERRORS, validatorCompiler, bodyLimit: options.config.BODY_LIMIT_CUSTOM, rateLimit: options.config, jsonOnly: true });
   // Forms too: the Android TV client posts its login as one.
   useFormBodies(app);

@@ -6,13 +6,14 @@ import { z } from 'zod';
 import { guideRows } from '../channels/guide-rows.ts';
 import { channelLiveStreams } from '../channels/playback.ts';
 import { ownedChannel } from '../data/channels.ts';
-import type { GroupOptions } from '../http/group.ts';
 import { localDateOf, localDayWindow } from '../schedules/labels.ts';
 import { entitledCaller, ownerOf } from './caller.ts';
 import { channelNotFound, customData, subscriptionRequired } from './errors.ts';
 import { paginate, wholeGuide } from './pagination.ts';
 import { boundChannelDays, dateList, DEFAULT_PER_PAGE, flag, idList, MAX_GUIDE_PER_PAGE, optionalDate, pageFields, pathId, zoneField } from './params.ts';
-import { presentVideoRow } from '../presenters/video-row.ts';
+import { presentVideoRow, videoPageJson } from '../presenters/video-row.ts';
+import type { CustomRouteOptions } from './plugin.ts';
+import { sendJsonText } from '../http/json-text.ts';
 import { presentLive } from './presenter.ts';
 import { unlessTooBig } from './refusals.ts';
 import { liveResponse, videoPageResponse } from './schemas.ts';
@@ -34,13 +35,13 @@ const videoQuery = z
 const liveQuery = z.object({ ...zoneField, date: optionalDate('date') });
 const liveParams = z.object({ id: z.string(), channelId: z.string() });
 
-export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines, answers }) => {
+export const scheduleRoutes: FastifyPluginAsync<CustomRouteOptions> = async (plain, { database, config, cache, timelines, answers, reshaped }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
   const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, CUSTOM_RULE).hooks;
 
-  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse }, ...kept }, async (request) => {
+  app.get('/users/:id/channels/video', { schema: { querystring: videoQuery, response: videoPageResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);
     const { channels_ids, dates, page, per_page, all_videos } = request.query;
     const guide = unlessTooBig(await guideRows(reads, caller, channels_ids, dates), 'channels_ids');
@@ -53,7 +54,10 @@ export const scheduleRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { 
     } else perViewerAnswer(request);
     const rows = all_videos ? wholeGuide(guide, 'all_videos') : guide;
     const paged = paginate(request, rows, { page: all_videos ? 1 : page, perPage: all_videos ? Math.max(1, rows.total) : per_page }, config.PUBLIC_URL);
-    return { ...paged, data: paged.data.map(presentVideoRow) };
+    // Written by the row writer (the schema's bytes, checked against it under test), not serialized
+    // from row objects; as objects for a tree that reshapes them (the mobile tree's provider names).
+    if (reshaped) return { ...paged, data: paged.data.map(presentVideoRow) };
+    return sendJsonText(reply, videoPageJson(paged));
   });
 
   app.get('/users/:id/channels/:channelId/live', { schema: { params: liveParams, querystring: liveQuery, response: liveResponse } }, async (request) => {

@@ -8,8 +8,9 @@ import { vodRow } from '../channels/guide-rows.ts';
 import { requestedChannels, vodCatalogRows } from '../channels/listing.ts';
 import { playableVod } from '../channels/playback.ts';
 import { vodVideosOf } from '../data/vod.ts';
-import type { GroupOptions } from '../http/group.ts';
-import { presentVideoRow } from '../presenters/video-row.ts';
+import { presentVideoRow, videoPageJson } from '../presenters/video-row.ts';
+import type { CustomRouteOptions } from './plugin.ts';
+import { sendJsonText } from '../http/json-text.ts';
 import { entitledCaller } from './caller.ts';
 import { paginate } from './pagination.ts';
 import { DEFAULT_PER_PAGE, idList, pageFields, zoneField } from './params.ts';
@@ -20,13 +21,13 @@ import { CUSTOM_RULE } from './answer-rules.ts';
 
 const vodQuery = z.object({ ...zoneField, channels_ids: idList('channels_ids', true), ...pageFields(DEFAULT_PER_PAGE) });
 
-export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { database, config, cache, timelines, answers }) => {
+export const vodRoutes: FastifyPluginAsync<CustomRouteOptions> = async (plain, { database, config, cache, timelines, answers, reshaped }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const reads = { db, cache, timelines };
   const kept = answerHooks(answers, config.ANSWER_MAX_AGE_SECONDS, CUSTOM_RULE).hooks;
 
-  app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery, response: videoPageResponse }, ...kept }, async (request) => {
+  app.get('/users/:id/channels/vod', { schema: { querystring: vodQuery, response: videoPageResponse }, ...kept }, async (request, reply) => {
     const caller = await entitledCaller(reads, request);
     const { channels_ids, page, per_page } = request.query;
     const channels = await requestedChannels(reads, caller, channels_ids);
@@ -43,7 +44,9 @@ export const vodRoutes: FastifyPluginAsync<GroupOptions> = async (plain, { datab
     const paged = paginate(request, rows, { page, perPage: per_page }, config.PUBLIC_URL);
     const refs = paged.data.map((r) => ({ videoId: r.video.videoTubeId, channelId: r.channel.id }));
     const playable = await playableVod(reads, caller, channels, refs);
-    const data = paged.data.map(({ channel, video }) => presentVideoRow(vodRow(caller, channel, video, playable({ videoId: video.videoTubeId, channelId: channel.id }))));
-    return { ...paged, data };
+    const data = paged.data.map(({ channel, video }) => vodRow(caller, channel, video, playable({ videoId: video.videoTubeId, channelId: channel.id })));
+    // As the guide writes its rows (schedule-routes.ts).
+    if (reshaped) return { ...paged, data: data.map(presentVideoRow) };
+    return sendJsonText(reply, videoPageJson({ ...paged, data }));
   });
 };
