@@ -38,6 +38,28 @@ describe('AnswerCache', () => {
     expect(cache.get('junk59', 1_500)).toBeDefined();
   });
 
+  it('admits once per answer, before its bytes are made: the admission passed to keep is not asked again (issue 35)', () => {
+    const cache = trusted(10_000);
+    for (let i = 0; i < 10; i++) cache.keep(`real${i}`, cache.version, answer(1_000));
+    // Full: a first ask is refused, and a one-off answer is then sent as written, never kept.
+    expect(cache.admit('one-off', cache.version, 1_000, 1_000, 2_000)).toBe(false);
+    expect(cache.get('real0', 1_500)).toBeDefined();
+    // Its second ask is admitted once, and keep takes that word for it (asking the doorkeeper
+    // again would have found the key gone from it and refused the answer).
+    expect(cache.admit('one-off', cache.version, 1_000, 1_000, 2_000)).toBe(true);
+    cache.keep('one-off', cache.version, answer(1_000), false, true);
+    expect(cache.get('one-off', 1_500)).toBeDefined();
+    // Nothing is admitted that keep would not keep: computed across a change, or already stale.
+    const before = cache.version;
+    cache.drop({ ownerId: 3 });
+    expect(cache.admit('late', before, 10, 1_000, 2_000)).toBe(false);
+    expect(cache.admit('stale', cache.version, 10, 2_000, 2_000)).toBe(false);
+  });
+
+  it('names a body written as text with the ETag of its UTF-8 bytes (a one-off answer is hashed as written)', () => {
+    for (const text of ['{"a":1}', '{"title":"Café \u2028 \u{1F3AC} 東京 \ud800"}', '']) expect(etagOf(text)).toBe(etagOf(Buffer.from(text)));
+  });
+
   it('serves an answer only within [from, until), and counts hits and misses', () => {
     const cache = trusted(1 << 20);
     cache.keep('k', cache.version, answer(10));

@@ -89,7 +89,8 @@ const COMPACT_FROM = 4096;
 const GZIP_ON_DEMOTION_UP_TO = 256 * 1024;
 
 /** A strong ETag of these bytes (computed once, when the answer is kept). */
-export function etagOf(body: Buffer): string {
+export function etagOf(body: Buffer | string): string {
+  // A string is hashed as its UTF-8 bytes: the same ETag as the Buffer it is sent as.
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -170,21 +171,36 @@ export class AnswerCache {
    * Keeps an answer computed since `version` (no change heard meanwhile, else it is dropped: it
    * may predate the change). Returns what is kept, or undefined.
    */
-  keep(key: string, version: number, answer: Omit<KeptAnswer, 'etag'> & { etag?: string }, gzip = false): KeptAnswer | undefined {
-    if (!this.entries || !this.trusted || version !== this.generation || answer.until <= answer.from) return undefined;
+  keep(key: string, version: number, answer: Omit<KeptAnswer, 'etag'> & { etag?: string }, gzip = false, admitted?: boolean): KeptAnswer | undefined {
+    if (!this.storable(version, answer)) return undefined;
     const kept: KeptAnswer = { ...answer, etag: answer.etag ?? etagOf(answer.body) };
     // Made once, for a client that takes it: an alias keeps the same answer object and its gzip.
     if (gzip && kept.gzip === undefined) kept.gzip = gzipped(answer.body) ?? null;
-    if (!this.admits(key, answer.body.byteLength)) return kept;
+    if (!(admitted ?? this.admits(key, answer.body.byteLength))) return kept;
     // A compact copy under the key is older: the new answer replaces it.
     this.compact!.delete(key);
-    this.entries.set(key, kept);
+    this.entries!.set(key, kept);
     // Larger than the whole bound: served, not kept.
-    if (this.entries.peek(key) !== kept) return kept;
+    if (this.entries!.peek(key) !== kept) return kept;
     let keys = this.byOwner.get(kept.scope.ownerId);
     if (!keys) this.byOwner.set(kept.scope.ownerId, (keys = new Set()));
     keys.add(key);
     return kept;
+  }
+
+  /**
+   * Whether keep would keep an answer of `bytes` under `key`, computed since `version`, holding in
+   * [from, until): asked once, before the answer's bytes are made, then passed to keep as
+   * `admitted` (a first ask while the read model is full is refused: see DOORKEEPER_BYTES). An
+   * answer refused is sent as it was written: a rotating guide's one-off 40 KB page is never
+   * copied into a Buffer only to be dropped.
+   */
+  admit(key: string, version: number, bytes: number, from: number, until: number): boolean {
+    return this.storable(version, { from, until }) && this.admits(key, bytes);
+  }
+
+  private storable(version: number, answer: { from: number; until: number }): boolean {
+    return this.entries !== undefined && this.trusted && version === this.generation && answer.until > answer.from;
   }
 
   /**

@@ -145,17 +145,22 @@ export function answerHooks(
       return payload;
     }
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const now = request.now.getTime();
     const plan = request.answerPlan;
-    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const takesGzip = acceptsGzip(request.headers['accept-encoding']);
-    const kept = plan && answers.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until }, takesGzip);
+    const admitted = plan !== null && answers.admit(plan.key, plan.version, typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength, now, terms.until);
+    // Not kept, and nothing to make of it (no gzip, no alias): sent as written, hashed as it is.
+    if (!admitted && !takesGzip && terms.alias === undefined) return validated(request, reply, payload, etagOf(payload), undefined, terms.until, now);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const kept = plan && answers.keep(plan.key, plan.version, { body, contentType, scope: terms.scope, from: now, until: terms.until }, takesGzip, admitted);
     if (kept && terms.alias !== undefined) answers.keep(`shared\n${terms.alias}`, plan.version, kept);
-    const etag = kept ? kept.etag : etagOf(body);
-    const gzip = takesGzip ? (kept?.gzip ?? undefined) : undefined;
-    validators(reply, gzip ? gzipEtag(etag) : etag, terms.until, now);
-    // A client holding these very bytes (kept elsewhere, or here before an eviction) gets no body.
+    return validated(request, reply, body, kept ? kept.etag : etagOf(body), takesGzip ? (kept?.gzip ?? undefined) : undefined, terms.until, now);
+  };
+
+  /** A shared answer's validators, then no body for a client holding these very bytes (kept elsewhere, or here before an eviction), else the body (gzipped when given). */
+  const validated = (request: FastifyRequest, reply: FastifyReply, body: Buffer | string, etag: string, gzip: Buffer | undefined, until: number, now: number) => {
+    validators(reply, gzip ? gzipEtag(etag) : etag, until, now);
     const ifNoneMatch = request.headers['if-none-match'];
     if (request.method === 'GET' && (matchesIfNoneMatch(ifNoneMatch, etag) || matchesIfNoneMatch(ifNoneMatch, gzipEtag(etag)))) {
       reply.code(304).removeHeader('content-type');
