@@ -53,12 +53,20 @@ function pathOf(request: FastifyRequest, publicUrl: string | undefined): string 
   return `${publicUrl ?? ''}${path}`;
 }
 
-function pageLink(request: FastifyRequest, path: string): (page: number) => string {
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-  return (page) => {
-    query.set('page', String(page));
-    return `${path}?${query.toString()}`;
-  };
+/**
+ * What `query.set('page', n)` then `toString()` gives, for each n, with the query serialized once
+ * (a page has four links; serializing per link was a tenth of a rotating guide's handler): the
+ * parameters before the first `page` and after it, `page=n` in its place (at the end without one).
+ */
+export function pageLink(request: FastifyRequest, path: string): (page: number) => string {
+  const entries = [...new URLSearchParams(request.url.split('?')[1] ?? '')];
+  const at = entries.findIndex(([name]) => name === 'page');
+  const part = (list: [string, string][]) => new URLSearchParams(list.filter(([name]) => name !== 'page')).toString();
+  const before = part(at < 0 ? entries : entries.slice(0, at));
+  const after = at < 0 ? '' : part(entries.slice(at + 1));
+  const head = `${path}?${before}${before ? '&' : ''}page=`;
+  const tail = after ? `&${after}` : '';
+  return (page) => `${head}${page}${tail}`;
 }
 
 /** The guide, when all of it may be one answer (all_videos, the Roku tree); a 422 naming `field` past `max` rows. */
