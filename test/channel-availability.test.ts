@@ -78,11 +78,11 @@ describe.each(BACKENDS)('channel availability and guide days for many channels (
       for (const window of windows) {
         // Schedule loads carry no descriptions (src/data/schedule-batches.ts); the reference's do.
         const strip = (e: { video: object }) => ({ ...e, video: { ...e.video, liveUri: undefined, liveStreamId: undefined, description: undefined } });
-        expect(days.get(channel.id)!.get(window.date)!.map(strip)).toEqual(entriesOf(window).map(strip));
+        expect(days.get(channel.id)!.get(window.date)!.toArray().map(strip)).toEqual(entriesOf(window).map(strip));
       }
     }
     // The private channel's live entry plays the stream's URI.
-    const live = [...days.get(202)!.values()].flat().find((e) => e.isLive);
+    const live = [...days.get(202)!.values()].flatMap((w) => w.toArray()).find((e) => e.isLive);
     expect(live?.video.streamUrl).toBe('https://live.example/private');
   });
 });

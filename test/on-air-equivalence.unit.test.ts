@@ -7,7 +7,7 @@
 //   before, the day and the day after);
 // - REST schedule: a channel-day's blocks cut (timelines.ts onAirDay: cutDay);
 // - Custom guide rows: a request-zone day (timelines.ts publishedWindows: segmentsStartingIn per
-//   channel-day, the window cut from those listings by startingInDays);
+//   channel-day, the window cut in place from those listings, kept as columns: listing.ts);
 // - now and next (now-on-air.ts nowOnAir), and programme attribution (on-air.ts programmesOnAir:
 //   segmentsOverlapping, then sessions/programme-attribution.ts attribute).
 // The reference is the timeline over the whole generated span, from every occurrence at once.
@@ -15,7 +15,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, compileChannelDay, windowChannelDates, type CompiledDay } from '../src/schedules/channel-day.ts';
 import type { ExpandedBlock, LiveStream, ScheduleBlock, ScheduleVideo } from '../src/schedules/expand.ts';
-import { cutDay, DAY_MS, nextBoundary, segmentEntry, segmentsOverlapping, segmentsStartingIn, startingInDays } from '../src/schedules/on-air-listing.ts';
+import { cutDay, DAY_MS, nextBoundary, segmentEntry, segmentsOverlapping, segmentsStartingIn } from '../src/schedules/on-air-listing.ts';
+import { Listing, windowOf } from '../src/schedules/listing.ts';
 import { nowAndNext, onAirTimeline, type OnAirSegment } from '../src/schedules/on-air-timeline.ts';
 import { cachedDayWindow } from '../src/schedules/zone-offsets.ts';
 import { attribute } from '../src/sessions/programme-attribution.ts';
@@ -152,7 +153,10 @@ describe('every output agrees with the on-air timeline (property)', () => {
             const own = cachedDayWindow(x, zone);
             return segmentsStartingIn(occurrences(own.from, own.to + DAY_MS), own.from, own.to).map(segmentEntry);
           });
-          expect(startingInDays(listings, custom.from, custom.to).map(key)).toEqual(starting(custom.from, custom.to));
+          // Kept as columns (listing.ts) and read in place: the same entries, as objects, cut or not.
+          const window = windowOf(listings.map(Listing.of), custom.from, custom.to);
+          expect(window.toArray()).toEqual(listings.flat().filter((e) => e.start >= custom.from && e.start < custom.to));
+          expect(window.toArray().map(key)).toEqual(starting(custom.from, custom.to));
         }
 
         for (const p of sample.probes) {
@@ -190,6 +194,13 @@ describe('the next programme boundary of a listing', () => {
         let naive = Infinity;
         for (const e of entries) naive = Math.min(naive, e.start > now ? e.start : Infinity, e.end > now ? e.end : Infinity);
         expect(nextBoundary(entries, now)).toBe(naive);
+        // Kept as columns and cut into a window of runs (a guide's channel-day), split anywhere.
+        const video = { videoTubeId: 1, title: '', durationSeconds: 0 } as never;
+        const all = entries.map((e, i) => ({ ...e, video, playbackOrderNumber: i + 1, isLive: false }));
+        const split = Math.floor(entries.length / 2);
+        const window = windowOf([Listing.of(all.slice(0, split)), Listing.of(all.slice(split))], -Infinity, Infinity);
+        expect(window.nextBoundary(now)).toBe(naive);
+        expect(window.toArray()).toEqual(all);
       }),
       { seed: 20261129, numRuns: 500 },
     );

@@ -5,9 +5,9 @@
 import type { Caller, CatalogReads } from '../access/caller.ts';
 import type { ChannelRow } from '../data/channels.ts';
 import type { VodVideo } from '../data/vod.ts';
-import { publishedDays, type PublishedEntry } from '../schedules/published-days.ts';
+import { publishedDays, type PublishedWindow } from '../schedules/published-days.ts';
+import { WindowEntries } from '../schedules/listing.ts';
 import { TooManyEntries } from '../schedules/entry-counts.ts';
-import { nextBoundary } from '../schedules/on-air-listing.ts';
 import { requestedChannels } from './listing.ts';
 import { streamableChannels, withheldVideo } from './playback.ts';
 
@@ -20,6 +20,8 @@ import { streamableChannels, withheldVideo } from './playback.ts';
  * lists) cost nothing and are not counted.
  */
 export const MAX_GUIDE_ENTRIES = 15_000;
+
+const NO_ENTRIES: PublishedWindow = new WindowEntries([]);
 
 /** One row of a guide or a VOD catalog, before a group presents it. */
 export interface GuideRow {
@@ -39,7 +41,7 @@ export interface GuideRow {
 /** The rows of one channel-day, in play order. */
 interface ChannelDayRows {
   channel: ChannelRow;
-  entries: readonly PublishedEntry[];
+  entries: PublishedWindow;
   zone: string;
   streamable: boolean;
 }
@@ -70,11 +72,13 @@ export interface TooBigGuide {
 function channelDayRows({ channel, entries, zone, streamable }: ChannelDayRows, from: number, to: number): GuideRow[] {
   const seen = new Map<number, number>();
   const rows: GuideRow[] = [];
-  for (let i = 0; i < to; i++) {
-    const entry = entries[i]!;
-    const k = (seen.get(entry.video.videoTubeId) ?? 0) + 1;
-    seen.set(entry.video.videoTubeId, k);
-    if (i < from) continue;
+  let i = 0; // the window index of the entry
+  entries.forRange(0, to, (listing, at) => {
+    const video = listing.video(at);
+    const k = (seen.get(video.videoTubeId) ?? 0) + 1;
+    seen.set(video.videoTubeId, k);
+    if (i++ < from) return;
+    const entry = listing.entry(at);
     rows.push({
       customId: `${channel.id}-${entry.video.videoTubeId}-${k}`,
       // A locked private channel's rows carry nothing that plays: no stream URL, no provider id.
@@ -89,7 +93,7 @@ function channelDayRows({ channel, entries, zone, streamable }: ChannelDayRows, 
       streamUrl: streamable ? entry.video.streamUrl : null,
       isVod: false,
     });
-  }
+  });
   return rows;
 }
 
@@ -110,7 +114,7 @@ export async function guideRows(reads: CatalogReads, caller: Caller, channelIds:
     return { refused: 'too_many_entries', entries: error.entries, max: error.max };
   }
   const channelDays: ChannelDayRows[] = channels.flatMap((channel) =>
-    dates.map((date) => ({ channel, entries: days.get(channel.id)!.get(date) ?? [], zone: caller.zone ?? channel.timezone, streamable: streamable(channel.id) })),
+    dates.map((date) => ({ channel, entries: days.get(channel.id)!.get(date) ?? NO_ENTRIES, zone: caller.zone ?? channel.timezone, streamable: streamable(channel.id) })),
   );
   return {
     total: channelDays.reduce((n, s) => n + s.entries.length, 0),
@@ -127,7 +131,7 @@ export async function guideRows(reads: CatalogReads, caller: Caller, channelIds:
     },
     boundaryAfter(now) {
       let next = Infinity;
-      for (const day of channelDays) next = Math.min(next, nextBoundary(day.entries, now));
+      for (const day of channelDays) next = Math.min(next, day.entries.nextBoundary(now));
       return next;
     },
   };

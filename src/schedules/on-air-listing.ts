@@ -38,27 +38,6 @@ export function segmentsStartingIn<V extends ScheduleVideo>(blocks: readonly Exp
 }
 
 /**
- * The entries starting in [from, to) of consecutive channel-days' listings (each the segments
- * starting in its day, by start: segmentsStartingIn over that day): what segmentsStartingIn over
- * the window answers, since a segment is the same whichever window computes it (the equivalence
- * property). A zone then only moves the window over listings computed once per channel-day. A day
- * wholly inside the window, alone, is answered as its own array (kept listings stay shared).
- */
-export function startingInDays<E extends { start: number }>(days: readonly (readonly E[])[], from: number, to: number): readonly E[] {
-  const parts: Array<readonly E[]> = [];
-  for (const day of days) {
-    const i = firstIndexAfter(day, (e) => e.start < from);
-    const j = firstIndexAfter(day, (e) => e.start < to);
-    if (j > i) parts.push(i === 0 && j === day.length ? day : day.slice(i, j));
-  }
-  if (parts.length === 1) return parts[0]!;
-  // A loop, not parts.flat(): flat is several times slower in V8 and this runs per guide channel.
-  const all: E[] = [];
-  for (const part of parts) for (const e of part) all.push(e);
-  return all;
-}
-
-/**
  * The first start or end after `now` in entries sorted by start that do not overlap (a listing:
  * on-air segments): the end of the one playing at `now`, or the start of the next. A binary
  * search, not a walk: a rotating guide asks it of 1,440 entries per request.

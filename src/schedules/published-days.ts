@@ -4,14 +4,14 @@
 // entry plays the stream's URI (the video's URL only when the stream has none).
 import type { Queryable } from '../db/connect.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
-import type { PublishedEntry, ScheduleTimelines, TimelineChannel } from './timelines.ts';
+import type { PublishedWindow, ScheduleTimelines, TimelineChannel } from './timelines.ts';
 
-export type { PublishedEntry } from './timelines.ts';
+export type { PublishedEntry, PublishedWindow } from './timelines.ts';
 
 /**
  * Per channel, per date ('yyyy-MM-dd' of `zone`, or of the channel's zone when `zone` is
- * undefined), the published entries starting that day, in play order. The arrays are shared
- * with the cache: read them, never change them. With `maxEntries`, TooManyEntries (entry-counts.ts)
+ * undefined), the published entries starting that day, in play order, read in place from the
+ * kept listings (listing.ts). With `maxEntries`, TooManyEntries (entry-counts.ts)
  * when the days it must compile hold more.
  */
 export async function publishedDays(
@@ -21,10 +21,10 @@ export async function publishedDays(
   dates: readonly string[],
   zone: string | undefined,
   maxEntries?: number,
-): Promise<Map<number, Map<string, readonly PublishedEntry[]>>> {
+): Promise<Map<number, Map<string, PublishedWindow>>> {
   const asks = channels.flatMap((channel) => dates.map((date) => ({ channel, date, ...cachedDayWindow(date, zone ?? channel.timezone) })));
   const entries = await timelines.publishedWindows(db, asks, maxEntries);
-  const result = new Map<number, Map<string, readonly PublishedEntry[]>>(channels.map((c) => [c.id, new Map()]));
+  const result = new Map<number, Map<string, PublishedWindow>>(channels.map((c) => [c.id, new Map()]));
   asks.forEach(({ channel, date }, i) => result.get(channel.id)!.set(date, entries[i]!));
   return result;
 }

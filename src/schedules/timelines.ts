@@ -11,7 +11,8 @@ import type { ExpandedBlock, ExpandedVideo, LiveStream } from './expand.ts';
 import { countEntries, TooManyEntries } from './entry-counts.ts';
 import { cachedDayWindow } from './zone-offsets.ts';
 import { addDays, compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries, type CompiledDay } from './channel-day.ts';
-import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn, startingInDays } from './on-air-listing.ts';
+import { cutDay, DAY_MS, segmentEntry, segmentsOverlapping, segmentsStartingIn } from './on-air-listing.ts';
+import { Listing, windowOf, type WindowEntries } from './listing.ts';
 import type { OnAirSegment } from './on-air-timeline.ts';
 
 /** A scheduled video (without its description); a live entry's also carries its stream's URI ('' when the stream has none) and id. */
@@ -20,6 +21,9 @@ export type TimelineDay = CompiledDay<TimelineVideo>;
 export type TimelineBlock = ExpandedBlock<TimelineVideo>;
 /** A published entry as a guide plays it: a live entry's stream URL is its stream's URI. */
 export type PublishedEntry = ExpandedVideo<TimelineVideo>;
+/** The published entries of a window (a request-zone day): runs of kept channel-day listings (listing.ts). */
+export type PublishedWindow = WindowEntries<TimelineVideo>;
+type PublishedListing = Listing<TimelineVideo>;
 export type TimelineSegment = OnAirSegment<TimelineVideo>;
 type WindowAsk = { channel: TimelineChannel; from: number; to: number };
 
@@ -39,10 +43,11 @@ export const DEFAULT_MAX_ENTRIES = 1_000_000;
  */
 export const BYTES_PER_ENTRY = 100;
 /**
- * Heap bytes per entry of a channel-day listing (publishedWindows): its own object (a segment as
- * an entry) and its array slot, measured: 300,000 entries held 113 bytes each after a full GC.
+ * Heap bytes per entry of a channel-day listing (publishedWindows), kept as columns (listing.ts),
+ * measured: 300,000 entries in listings of 144 held BYTES_PER_LISTED bytes each after a full GC
+ * (113 as an object per entry).
  */
-const BYTES_PER_LISTED = 113;
+const BYTES_PER_LISTED = 40;
 
 /**
  * A load for a few channels also compiles the days around the ones asked (clients page through
@@ -89,10 +94,10 @@ function sizeOf(day: TimelineDay): number {
 export class ScheduleTimelines {
   private readonly days = new Map<string, TimelineDay>();
   /** Published entries per channel-day (`channelId|date`: its listing, see publishedWindows; bounded by MAX_PUBLISHED_ENTRIES), in LRU order. */
-  private readonly published = new Map<string, readonly PublishedEntry[]>();
+  private readonly published = new Map<string, PublishedListing>();
   private publishedEntries = 0;
   /** Listings under way (publishedWindows), shared by concurrent requests for the same channel-day. */
-  private readonly pendingListings = new Map<string, Promise<readonly PublishedEntry[]>>();
+  private readonly pendingListings = new Map<string, Promise<PublishedListing>>();
   /** Loads under way, shared by concurrent requests for the same day. */
   private readonly pending = new Map<string, Promise<TimelineDay>>();
   private entries = 0;
@@ -331,9 +336,9 @@ export class ScheduleTimelines {
    * cut or split by a live stream is listed as it airs), by start, live entries playing their
    * stream's URI. Listed once per channel-day (its segments, starting that day in the channel's
    * zone) and kept: every zone's window is cut from the listings of the channel-days it touches
-   * (startingInDays), so a guide asked in 400 zones computes each channel-day's timeline once.
+   * (windowOf, in place), so a guide asked in 400 zones computes each channel-day's timeline once.
    */
-  async publishedWindows(db: Queryable, asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>, maxEntries?: number): Promise<(readonly PublishedEntry[])[]> {
+  async publishedWindows(db: Queryable, asks: ReadonlyArray<{ channel: TimelineChannel; from: number; to: number }>, maxEntries?: number): Promise<PublishedWindow[]> {
     // The channel-days whose own window meets [from, to) (windowChannelDates adds the day before),
     // worked out once per zone and window: a guide's channels share a few zones.
     const datesOf = new Map<string, string[]>();
@@ -349,8 +354,8 @@ export class ScheduleTimelines {
       }
       return { channel, from, to, dates };
     });
-    const listed = new Map<string, readonly PublishedEntry[]>();
-    const waiting = new Map<string, Promise<readonly PublishedEntry[]>>();
+    const listed = new Map<string, PublishedListing>();
+    const waiting = new Map<string, Promise<PublishedListing>>();
     const missing = new Map<string, { channel: TimelineChannel; date: string }>();
     for (const { channel, dates } of dated) {
       for (const date of dates) {
@@ -374,14 +379,14 @@ export class ScheduleTimelines {
       } catch (error) {
         // Another read's listing refused as too big for that read: this read lists the day itself.
         if (!(error instanceof TooManyEntries) || !others.has(key)) throw error;
-        const own = new Map<string, Promise<readonly PublishedEntry[]>>();
+        const own = new Map<string, Promise<PublishedListing>>();
         const ask = dated.find(({ channel }) => channel.id === channelOf(key))!;
         this.listDays(db, [[key, { channel: ask.channel, date: key.slice(key.indexOf('|') + 1) }]], own, maxEntries);
         listed.set(key, await own.get(key)!);
       }
     }
     return dated.map(({ channel, from, to, dates }) =>
-      startingInDays(
+      windowOf(
         dates.map((date) => listed.get(keyOf(channel.id, date))!),
         from,
         to,
@@ -397,18 +402,18 @@ export class ScheduleTimelines {
   private listDays(
     db: Queryable,
     days: ReadonlyArray<[string, { channel: TimelineChannel; date: string }]>,
-    waiting: Map<string, Promise<readonly PublishedEntry[]>>,
+    waiting: Map<string, Promise<PublishedListing>>,
     maxEntries?: number,
   ): void {
     const flight = this.takeOff(days.map(([, { channel }]) => channel.id));
-    const shared = new Map<string, Promise<readonly PublishedEntry[]>>();
+    const shared = new Map<string, Promise<PublishedListing>>();
     const lists = this.segmentsStartingIn(
       db,
       days.map(([, { channel, date }]) => ({ channel, ...cachedDayWindow(date, channel.timezone) })),
       maxEntries,
     )
       .then((segments) => {
-        const all = segments.map((list) => list.map((s) => playable(segmentEntry(s))));
+        const all = segments.map((list) => Listing.of(list.map((s) => playable(segmentEntry(s)))));
         // A change of its channel that arrived while slicing may have made one stale: answered, not kept.
         days.forEach(([key, { channel }], i) => {
           if (this.trusted && unchanged(flight, channel.id)) this.rememberPublished(key, all[i]!);
@@ -468,7 +473,7 @@ export class ScheduleTimelines {
     return flight;
   }
 
-  private rememberPublished(key: string, entries: readonly PublishedEntry[]): void {
+  private rememberPublished(key: string, entries: PublishedListing): void {
     // A listing kept again (two reads listed it at once) replaces the old one in the count too:
     // counting both once pushed every other listing out.
     this.publishedEntries += entries.length - (this.published.get(key)?.length ?? 0);
