@@ -21,13 +21,21 @@ import { cpuSample, cpuUsed, rssMb, startBaseline, startSameBytes, startService,
 import type { RequestSpec, Route } from './routes.ts';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
+/**
+ * Issue 35's "Done when": every viewer read route warm >= 0.6 of the same bytes and rotating
+ * >= 0.3 (the REST schedule, what every signed-in app asks of a day it computes, 0.5 and 0.25),
+ * rotating p99 under 25 ms, a 304 >= 0.8 of a hello world, heartbeats >= 6,000/s with p99 under
+ * 20 ms. (Round 3's were 0.5, 0.25 and 5,000/s: a PASS printed by an older run means those.)
+ */
 export const NETWORK_TARGETS = {
-  warmShare: 0.5,
+  warmShare: 0.6,
   warmP99: 10,
-  rotatingShare: 0.25,
+  rotatingShare: 0.3,
+  restScheduleWarmShare: 0.5,
+  restScheduleRotatingShare: 0.25,
   rotatingP99: 25,
   coldListMs: 50,
-  heartbeatRps: 5000,
+  heartbeatRps: 6000,
   heartbeatP99: 20,
   rssMb: 300,
   scaleP99: 1.5,
@@ -177,7 +185,8 @@ function verdict(row: Row): string {
     if (m.p99 >= t.heartbeatP99) gaps.push(`p99 ${m.p99} ms >= ${t.heartbeatP99} ms`);
     if (row.lost !== 0) gaps.push(`${row.lost ?? '?'} acknowledged heartbeats not stored`);
   } else {
-    const share = row.mode === 'warm' ? t.warmShare : t.rotatingShare;
+    const restSchedule = row.route === 'REST schedule';
+    const share = row.mode === 'warm' ? (restSchedule ? t.restScheduleWarmShare : t.warmShare) : restSchedule ? t.restScheduleRotatingShare : t.rotatingShare;
     const limit = row.mode === 'warm' ? t.warmP99 : t.rotatingP99;
     const same = row.same;
     // Where sending the bytes alone takes longer than the limit, twice that is the limit.
