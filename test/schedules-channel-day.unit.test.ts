@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { channelDatesForWindow, expandChannelDay, expandWindow, type ExpandedBlock, type LiveStream, type ScheduleBlock, type ScheduleVideo } from '../src/schedules/expand.ts';
 import { formatLocalDateTime, formatLocalSpaced, localDateOf, localDayWindow, playTimeLabel } from '../src/schedules/labels.ts';
 import { compileChannelDay, dayBlocks, sliceWindow, windowChannelDates, windowHasEntries } from '../src/schedules/channel-day.ts';
-import { cachedDayWindow, fastLocalDate, fastLocalDateTime, fastLocalSpaced, fastPlayTimeLabel, offsetMinutes, steadyDayWindow } from '../src/schedules/zone-offsets.ts';
+import {
+  cachedDayWindow,
+  fastLocalDate,
+  fastLocalDateTime,
+  fastLocalSpaced,
+  fastPlayTimeLabel,
+  fastRowLabels,
+  offsetMinutes,
+  steadyDayWindow,
+} from '../src/schedules/zone-offsets.ts';
 import { IANAZone } from 'luxon';
 
 /** DST both ways, half- and quarter-hour offsets, a 30-minute DST shift, the southern hemisphere. */
@@ -80,6 +89,7 @@ describe('zone offset tables', () => {
           expect(fastLocalSpaced(t, zone)).toBe(formatLocalSpaced(t, zone));
           expect(fastLocalDate(t, zone)).toBe(localDateOf(t, zone));
           expect(fastPlayTimeLabel(t, t + 5_400_000.5, zone)).toBe(playTimeLabel(t, t + 5_400_000.5, zone));
+          expect(fastRowLabels(t, t + 5_400_000.5, zone)).toEqual([formatLocalSpaced(t, zone), formatLocalSpaced(t + 5_400_000.5, zone), playTimeLabel(t, t + 5_400_000.5, zone)]);
         },
       ),
       { seed: 20261124, numRuns: 3_000 },

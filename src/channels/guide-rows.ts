@@ -73,27 +73,29 @@ function channelDayRows({ channel, entries, zone, streamable }: ChannelDayRows, 
   const seen = new Map<number, number>();
   const rows: GuideRow[] = [];
   let i = 0; // the window index of the entry
-  entries.forRange(0, to, (listing, at) => {
-    const video = listing.video(at);
-    const k = (seen.get(video.videoTubeId) ?? 0) + 1;
-    seen.set(video.videoTubeId, k);
-    if (i++ < from) return;
-    const entry = listing.entry(at);
-    rows.push({
-      customId: `${channel.id}-${entry.video.videoTubeId}-${k}`,
-      // A locked private channel's rows carry nothing that plays: no stream URL, no provider id.
-      video: streamable ? entry.video : withheldVideo(entry.video),
-      userId: channel.ownerId,
-      channelId: channel.id,
-      // A live row and a row the on-air timeline cut last what they air; a whole entry its video's duration.
-      durationSeconds: entry.isLive || entry.cut ? (entry.end - entry.start) / 1000 : entry.video.durationSeconds,
-      start: entry.start,
-      end: entry.end,
-      zone,
-      streamUrl: streamable ? entry.video.streamUrl : null,
-      isVod: false,
-    });
-  });
+  for (const run of entries.runs) {
+    for (let at = run.from; at < run.to && i < to; at++, i++) {
+      const video = run.listing.video(at);
+      const k = (seen.get(video.videoTubeId) ?? 0) + 1;
+      seen.set(video.videoTubeId, k);
+      if (i < from) continue;
+      const entry = run.listing.entry(at);
+      rows.push({
+        customId: `${channel.id}-${entry.video.videoTubeId}-${k}`,
+        // A locked private channel's rows carry nothing that plays: no stream URL, no provider id.
+        video: streamable ? entry.video : withheldVideo(entry.video),
+        userId: channel.ownerId,
+        channelId: channel.id,
+        // A live row and a row the on-air timeline cut last what they air; a whole entry its video's duration.
+        durationSeconds: entry.isLive || entry.cut ? (entry.end - entry.start) / 1000 : entry.video.durationSeconds,
+        start: entry.start,
+        end: entry.end,
+        zone,
+        streamUrl: streamable ? entry.video.streamUrl : null,
+        isVod: false,
+      });
+    }
+  }
   return rows;
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { GuideRow } from '../channels/guide-rows.ts';
 import { videoRowSchema } from './video-row-schema.ts';
 import { timeDurationLabel } from '../schedules/labels.ts';
-import { fastLocalSpaced as formatLocalSpaced, fastPlayTimeLabel as playTimeLabel } from '../schedules/zone-offsets.ts';
+import { fastLocalSpaced as formatLocalSpaced, fastPlayTimeLabel as playTimeLabel, fastRowLabels } from '../schedules/zone-offsets.ts';
 
 export { videoRowSchema };
 
@@ -86,11 +86,12 @@ function jsonOf(video: GuideRow['video']): VideoJson {
 export function videoRowJson(r: GuideRow): string {
   const json = jsonOf(r.video);
   const streamUrl = r.streamUrl === null ? 'null' : r.streamUrl === r.video.streamUrl ? json.streamUrl : JSON.stringify(r.streamUrl);
+  const [startDate, endDate, playTime] = fastRowLabels(r.start, r.end, r.zone);
   return (
     `{"customId":"${r.customId}","id":"${r.customId}","videoTubeId":${r.video.videoTubeId},"userId":${r.userId},${json.titles}` +
     `"channelId":${r.channelId},"duration":${Math.max(0, Math.trunc(r.durationSeconds))},"timeDuration":"${timeDurationLabel(r.durationSeconds)}",` +
-    `"startDate":"${formatLocalSpaced(r.start, r.zone)}","endDate":"${formatLocalSpaced(r.end, r.zone)}",${json.provider}` +
-    `"durationInDate":"${playTimeLabel(r.start, r.end, r.zone)}",${json.thumbnail}"streamUrl":${streamUrl},"isVod":${r.isVod}}`
+    `"startDate":"${startDate}","endDate":"${endDate}",${json.provider}` +
+    `"durationInDate":"${playTime}",${json.thumbnail}"streamUrl":${streamUrl},"isVod":${r.isVod}}`
   );
 }
 

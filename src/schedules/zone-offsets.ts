@@ -212,7 +212,21 @@ export function fastLocalDate(ms: number, zone: string): string {
 }
 
 function clock12(ms: number, zone: string): string {
-  const minutes = Math.floor(localDayAndTime(ms, zone)[1] / 60_000);
+  return clock12Of(localDayAndTime(ms, zone)[1]);
+}
+
+/**
+ * A guide row's three labels at once: fastLocalSpaced of start and end and fastPlayTimeLabel,
+ * each instant's offset looked up once (five look-ups a row, a hundred rows a page, before).
+ */
+export function fastRowLabels(startMs: number, endMs: number, zone: string): [startDate: string, endDate: string, playTime: string] {
+  const [startDays, startTime] = localDayAndTime(startMs, zone);
+  const [endDays, endTime] = localDayAndTime(endMs, zone);
+  return [`${dateOfDays(startDays)} ${clockOf(startTime)}`, `${dateOfDays(endDays)} ${clockOf(endTime)}`, `${clock12Of(startTime)} - ${clock12Of(endTime)}`];
+}
+
+function clock12Of(msOfDay: number): string {
+  const minutes = Math.floor(msOfDay / 60_000);
   const hour = Math.floor(minutes / 60);
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${two(hour12)}:${two(minutes % 60)} ${hour < 12 ? 'AM' : 'PM'}`;
