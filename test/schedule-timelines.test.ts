@@ -134,6 +134,21 @@ describe.each(BACKENDS)('schedule timelines (%s)', (kind) => {
     expect(sameEntries(later[0]!, b[0]!)).toBe(true); // the listing made after the change is the one kept
   });
 
+  it('compile the days around a day asked while there is room, and only the day asked when full', async () => {
+    const roomy = new ScheduleTimelines(10_000, true);
+    await roomy.channelDay(database.db, CHANNELS[0]!, '2026-11-21', false);
+    expect(roomy.size.days).toBeGreaterThan(1);
+    // Full (its bound is what one day holds): a day asked pushes another out, none around it.
+    const full = new ScheduleTimelines(1, true);
+    await full.channelDay(database.db, CHANNELS[0]!, '2026-11-20', false);
+    await full.channelDay(database.db, CHANNELS[0]!, '2026-11-21', false);
+    expect(full.size.days).toBe(1);
+    // The day kept is the one asked (a day around it would have pushed it out): asked again, no query.
+    const { db, queries } = countingQueries(database.db);
+    await full.channelDay(db, CHANNELS[0]!, '2026-11-21', false);
+    expect(queries()).toBe(0);
+  });
+
   it('keep nothing while changes cannot be heard, and stay within their bound', async () => {
     const untrusted = new ScheduleTimelines(10_000, false);
     await untrusted.channelDay(database.db, CHANNELS[0]!, '2026-11-21', false);

@@ -54,7 +54,8 @@ const BYTES_PER_LISTED = 40;
  * the days of a guide): one query fetches a week as cheaply as a day, and compiling a day of 144
  * entries costs ~0.15 ms. Loads for many channels (a channel list) compile only what they ask,
  * and no load compiles more than PREFETCH_ENTRIES entries it was not asked for (a day may hold
- * 1,440: six of them would be most of a request's budget).
+ * 1,440: six of them would be most of a request's budget), nor more than the store has room for
+ * (prefetchRoom).
  */
 const PREFETCH_CHANNELS = 10;
 const PREFETCH_ENTRIES = 5_000;
@@ -210,7 +211,7 @@ export class ScheduleTimelines {
       const entries = await countEntries(db, missing);
       if (entries > maxEntries) throw new TooManyEntries(entries, maxEntries);
     }
-    if (prefetch && missing.length <= PREFETCH_CHANNELS) for (const m of missing) m.extra = this.neighbours(m.channel.id, m.dates);
+    if (prefetch && missing.length <= PREFETCH_CHANNELS && this.prefetchRoom() > 0) for (const m of missing) m.extra = this.neighbours(m.channel.id, m.dates);
     if (missing.length > 0) {
       // Registered before the load starts: a change of one of its channels from now on is seen.
       const flight = this.takeOff(missing.map((m) => m.channel.id));
@@ -452,6 +453,17 @@ export class ScheduleTimelines {
     );
   }
 
+  /**
+   * Entries a load may compile beyond what it was asked: PREFETCH_ENTRIES, and never more than the
+   * room left under the bound. Days around kept in a full store push out days other reads asked
+   * for, to keep days no read may ask before they are pushed out in turn: at 2,000 channels a
+   * rotating guide (14,000 channel-days in a week) compiled ~35 days it was not asked for on every
+   * request and kept none of them long.
+   */
+  private prefetchRoom(): number {
+    return Math.min(PREFETCH_ENTRIES, this.maxEntries - this.entries);
+  }
+
   /** The days around the dates asked, neither asked nor cached nor loading (see PREFETCH_CHANNELS). */
   private neighbours(channelId: number, dates: readonly string[]): string[] {
     if (!this.trusted) return [];
@@ -544,7 +556,7 @@ export class ScheduleTimelines {
         sources.set(channel.id, { channel, liveStreams });
       }
       for (const { channel, dates } of missing) for (const date of dates) keep(channel.id, date);
-      let budget = PREFETCH_ENTRIES;
+      let budget = this.prefetchRoom();
       for (const { channel, extra } of missing) for (const date of extra) if (budget > 0) budget -= keep(channel.id, date);
       return (key) => days.get(key) ?? compileDay(channelOf(key), key.slice(key.indexOf('|') + 1));
     } finally {
