@@ -30,13 +30,7 @@ declare module 'fastify' {
   }
 }
 
-/** What a Custom tree's route plugins are given: the group's options, and whether the tree reshapes answers (CustomTree.present). */
-export interface CustomRouteOptions extends GroupOptions {
-  /** The tree reshapes answer objects before they are serialized: a route that writes its JSON as text must hand over objects instead. */
-  reshaped?: boolean;
-}
-
-export type RouteGroup = FastifyPluginAsync<CustomRouteOptions>;
+import type { CustomRouteOptions, RouteGroup } from './route-options.ts';
 
 /**
  * A route tree on the Custom API's machinery (envelope, owner resolution, viewer, limits): the

@@ -12,7 +12,7 @@ import { channelNotFound, customData, subscriptionRequired } from './errors.ts';
 import { paginate, wholeGuide } from './pagination.ts';
 import { boundChannelDays, dateList, DEFAULT_PER_PAGE, flag, idList, MAX_GUIDE_PER_PAGE, optionalDate, pageFields, pathId, zoneField } from './params.ts';
 import { presentVideoRow, videoPageJson } from '../presenters/video-row.ts';
-import type { CustomRouteOptions } from './plugin.ts';
+import type { CustomRouteOptions } from './route-options.ts';
 import { sendJsonText } from '../http/json-text.ts';
 import { presentLive } from './presenter.ts';
 import { unlessTooBig } from './refusals.ts';

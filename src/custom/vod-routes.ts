@@ -9,7 +9,7 @@ import { requestedChannels, vodCatalogRows } from '../channels/listing.ts';
 import { playableVod } from '../channels/playback.ts';
 import { vodVideosOf } from '../data/vod.ts';
 import { presentVideoRow, videoPageJson } from '../presenters/video-row.ts';
-import type { CustomRouteOptions } from './plugin.ts';
+import type { CustomRouteOptions } from './route-options.ts';
 import { sendJsonText } from '../http/json-text.ts';
 import { entitledCaller } from './caller.ts';
 import { paginate } from './pagination.ts';
