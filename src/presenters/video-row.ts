@@ -83,7 +83,7 @@ function jsonOf(video: GuideRow['video']): VideoJson {
  * (plainText). A rotating guide (a new zone, day and channels each time) writes 100 rows a
  * request; building and serializing row objects was a third of its CPU and most of its garbage.
  */
-export function videoRowJson(r: GuideRow): string {
+function videoRowJson(r: GuideRow): string {
   const json = jsonOf(r.video);
   const streamUrl = r.streamUrl === null ? 'null' : r.streamUrl === r.video.streamUrl ? json.streamUrl : JSON.stringify(r.streamUrl);
   const [startDate, endDate, playTime] = fastRowLabels(r.start, r.end, r.zone);

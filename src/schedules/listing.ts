@@ -73,17 +73,7 @@ export class Listing<V extends ScheduleVideo = ScheduleVideo> {
     }
     return lo;
   }
-
-  /** Heap bytes it holds beside its videos (the videos are shared with the compiled days). */
-  get bytes(): number {
-    return LISTING_OVERHEAD + this.length * BYTES_PER_ENTRY;
-  }
 }
-
-/** Per entry: three 8-byte columns, a flag byte, a video reference. */
-const BYTES_PER_ENTRY = 8 * 3 + 1 + 8;
-/** Per listing: the object, four typed arrays and the video array (headers and backing stores). */
-const LISTING_OVERHEAD = 600;
 
 /** Entries [from, to) of one listing. */
 export interface Run<V extends ScheduleVideo> {
@@ -106,21 +96,10 @@ export class WindowEntries<V extends ScheduleVideo = ScheduleVideo> {
     return this.runs.map((r) => r.listing);
   }
 
-  /** Calls `each(listing, index)` for the entries [from, to) of the window, in order. */
-  forRange(from: number, to: number, each: (listing: Listing<V>, index: number) => void): void {
-    let first = 0; // the window index of the run's first entry
-    for (const run of this.runs) {
-      const count = run.to - run.from;
-      for (let i = Math.max(from, first); i < Math.min(to, first + count); i++) each(run.listing, run.from + i - first);
-      first += count;
-      if (first >= to) return;
-    }
-  }
-
   /** The entries as objects (tests, small consumers). */
   toArray(): ExpandedVideo<V>[] {
     const all: ExpandedVideo<V>[] = [];
-    this.forRange(0, this.length, (listing, i) => all.push(listing.entry(i)));
+    for (const { listing, from, to } of this.runs) for (let i = from; i < to; i++) all.push(listing.entry(i));
     return all;
   }
 

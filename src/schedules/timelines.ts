@@ -44,8 +44,8 @@ export const DEFAULT_MAX_ENTRIES = 1_000_000;
 export const BYTES_PER_ENTRY = 100;
 /**
  * Heap bytes per entry of a channel-day listing (publishedWindows), kept as columns (listing.ts),
- * measured: 300,000 entries in listings of 144 held BYTES_PER_LISTED bytes each after a full GC
- * (113 as an object per entry).
+ * measured: 300,000 entries in listings of 144 held 39 bytes each after a full GC, 14 on the
+ * heap and 25 in the typed arrays' stores (113 as an object per entry).
  */
 const BYTES_PER_LISTED = 40;
 
