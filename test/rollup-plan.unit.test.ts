@@ -3,7 +3,7 @@
 // windows are only the quarter-hours that unaligned bounds cut, and zones' days split at midnight.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, QUARTER_MS, rawPlan, rollupPlan, type RollupPlan } from '../src/sessions/rollup-plan.ts';
+import { DAY_MS, QUARTER_MS, devicePlan, rawPlan, rollupPlan, type RollupPlan } from '../src/sessions/rollup-plan.ts';
 import { resolveTrendRange } from '../src/sessions/trend-range.ts';
 
 /** Where the plan reads instant t from: 'raw', a bucket number (rollups), or several (a fault). */
@@ -79,5 +79,55 @@ describe('rollupPlan', () => {
 
   it('rawPlan reads everything raw', () => {
     expect(rawPlan([1, 5, 9])).toEqual({ rawWindows: [[1, 9]], pieces: [] });
+  });
+});
+
+/** Absolute quarter-hour numbers of (day, [lo, hi)). */
+const quartersOf = (day: string, lo: number, hi: number) => {
+  const first = Date.parse(`${day}T00:00:00Z`) / QUARTER_MS;
+  return Array.from({ length: Math.max(0, hi - lo) }, (_, i) => first + lo + i);
+};
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+const sorted = (quarters: number[]) => [...quarters].sort((a, b) => a - b);
+
+describe('devicePlan', () => {
+  // Whole-quarter zones, with and without DST, with 30-minute DST (Lord Howe) and :45 offsets.
+  const zones = ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Tehran', 'America/St_Johns', 'Pacific/Kiritimati'];
+
+  it('names for every zone day and both ranges exactly the quarter-hours the plan reads (property)', () => {
+    const start = fc.integer({ min: 0, max: 800 }).map((d) => new Date(Date.parse('2025-01-01T00:00:00Z') + d * DAY_MS).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), start, fc.integer({ min: 1, max: 100 }), (zone, from, length) => {
+        const to = new Date(Date.parse(`${from}T00:00:00Z`) + (length - 1) * DAY_MS).toISOString().slice(0, 10);
+        const range = resolveTrendRange(from, to, zone, new Date('2028-01-01T00:00:00Z'));
+        if (!range.ok) throw new Error(range.message);
+        const plan = rollupPlan(range.value.bounds);
+        const devices = devicePlan(plan, range.value.days);
+        expect(devices).not.toBeNull();
+        const read = (pieces: RollupPlan['pieces']) => sorted(pieces.flatMap((p) => quartersOf(p.day, p.lo, p.hi)));
+        expect(devices!.days.map((d) => d.bucket).sort((a, b) => a - b)).toEqual(Array.from({ length: 2 * range.value.days }, (_, i) => i));
+        for (const d of devices!.days) {
+          expect(sorted([...quartersOf(d.day, d.from, 96), ...quartersOf(nextDay(d.day), 0, d.to)])).toEqual(read(plan.pieces.filter((p) => p.bucket === d.bucket)));
+        }
+        for (const r of devices!.ranges) {
+          const named = [
+            ...(r.whole
+              ? Array.from({ length: (Date.parse(r.whole.last) - Date.parse(r.whole.first)) / DAY_MS + 1 }, (_, i) =>
+                  quartersOf(new Date(Date.parse(r.whole!.first) + i * DAY_MS).toISOString().slice(0, 10), 0, 96),
+                ).flat()
+              : []),
+            ...r.edges.flatMap((e) => (e.max ? quartersOf(e.day, e.q, 96) : quartersOf(nextDay(e.day), 0, e.q))),
+          ];
+          expect(sorted(named)).toEqual(read(plan.pieces.filter((p) => p.bucket >= range.value.days === r.current)));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('declines a plan with raw windows or a piece inside a UTC day (the device-day read answers those)', () => {
+    expect(devicePlan(rawPlan([0, DAY_MS]), 1)).toBeNull();
+    const at = (hm: string) => Date.parse(`2026-11-20T${hm}:00Z`);
+    expect(devicePlan(rollupPlan([at('06:00'), at('12:00'), at('18:00')]), 1)).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
-// Issue 37: the rollup-based trends and summary equal the raw-session answers, on both backends.
+// Issue 37: the rollup-based trends and summary equal the raw-session answers, on both backends,
+// with identified devices counted from the kept device figures and from the device-days.
 // Generated sessions (fast-check) around several midnights and a clock change, some crossing
 // midnight, identified and anonymous, some still open or stale and not swept, are closed by the
 // sweeper in small chunks (on PostgreSQL by two sweepers at once, as two instances would); every
 // read then gives the same answer from the rollups as from the raw sessions (rawPlan), in zones
 // whose midnight is at a whole hour, at :45 and moving with DST, and for summaries of unaligned
 // instants. A retention cut (closed raw sessions deleted) leaves the rollup answers as they were.
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,8 @@ const CHANNELS = [71, 72, 73];
 const SOURCES = ['roku_app', 'fire_tv', 'web'];
 const USERS = ['', '', 'u1', 'u2', 'u3', 'u4'];
 const ZONES = ['UTC', 'America/New_York', 'Asia/Kathmandu', 'Europe/Berlin'];
+const DEVICE_TABLES = ['watch_pair_devices', 'watch_pair_counts', 'watch_device_spans'];
+const ROLLUP_TABLES = ['watch_day_rollups', 'watch_day_devices', ...DEVICE_TABLES];
 const SWEEP_CUTOFF = new Date(NOW.getTime() - 300_000);
 
 interface GeneratedSession {
@@ -50,7 +54,7 @@ const sessionArb = fc.record({
 });
 
 async function load(db: TestDatabase['db'], sessions: GeneratedSession[]) {
-  for (const table of ['watch_sessions', 'watch_day_rollups', 'watch_day_devices']) await db.execute(sql`delete from ${sql.identifier(table)}`);
+  for (const table of ['watch_sessions', ...ROLLUP_TABLES]) await db.execute(sql`delete from ${sql.identifier(table)}`);
   const starts = sessions.map((s) => FIRST + Math.min(Math.max(s.start, 0), SPAN_MS - 1));
   const lasts = sessions.map((s, i) => Math.min(starts[i]! + s.lengthSeconds * 1000, NOW.getTime()));
   await db.execute(sql`
@@ -60,6 +64,23 @@ async function load(db: TestDatabase['db'], sessions: GeneratedSession[]) {
                   ${sql.param(sessions.map((s) => CHANNELS[s.channel]!))}::integer[], ${sql.param(sessions.map((s) => s.owner))}::integer[],
                   ${sql.param(starts.map((t) => new Date(t).toISOString()))}::timestamptz[], ${sql.param(lasts.map((t) => new Date(t).toISOString()))}::timestamptz[])
            with ordinality as g(source, user_id, channel_id, owner_id, started_at, last_at, n)`);
+}
+
+/** The INSERT statements of the migration that made the device figures: its backfill. */
+function backfillStatements(): string[] {
+  return readFileSync(new URL('../drizzle/0023_h37-devices.sql', import.meta.url), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((s) => s.replace(/^--.*$/gm, '').trim())
+    .filter((s) => s.startsWith('INSERT'));
+}
+
+/** The kept device figures, every row (pair rows without was_*: the closing statement's scratch). */
+async function deviceFigures(db: TestDatabase['db']) {
+  return {
+    pairs: await queryRows(db, sql`select owner_id, day::text, channel_id, source, user_id, max_a, min_b from watch_pair_devices order by 1, 2, 3, 4, 5`),
+    counts: await queryRows(db, sql`select owner_id, day::text, channel_id, source, members from watch_pair_counts order by 1, 2, 3, 4`),
+    spans: await queryRows(db, sql`select owner_id, channel_id, source, user_id, first_day::text, last_day::text, days::text from watch_device_spans order by 1, 2, 3, 4`),
+  };
 }
 
 /** Closes every stale session in chunks of 3, with `sweepers` sweeping at once. */
@@ -82,9 +103,11 @@ async function expectSameAnswers(db: TestDatabase['db'], instants: [number, numb
     for (const filter of [{}, { channelId: 72 }, { source: 'fire_tv' }, { channelId: 71, source: 'roku_app' }]) {
       const range = trendRange(zone, '2026-10-28', '2026-11-03');
       const base = { ownerId: OWNER, now: NOW, ...filter };
-      const fromRollups = await watchTrends(db, range, { ...base, plan: rollupPlan });
       const fromRaw = await watchTrends(db, range, { ...base, plan: rawPlan });
-      expect(fromRollups, `${label}: trends in ${zone} ${JSON.stringify(filter)}`).toEqual(fromRaw);
+      for (const devices of ['kept', 'device-days'] as const) {
+        const fromRollups = await watchTrends(db, range, { ...base, plan: rollupPlan, devices });
+        expect(fromRollups, `${label}: trends in ${zone} ${JSON.stringify(filter)}, devices from ${devices}`).toEqual(fromRaw);
+      }
     }
   }
   const [a, b] = instants;
@@ -151,6 +174,13 @@ describe.each(BACKENDS)('watch rollups on %s', (backend) => {
     await sweep(database.db, 1);
     const [again] = await queryRows<{ n: number }>(database.db, sql`select coalesce(sum(sessions[96]), 0)::integer as n from watch_day_rollups where owner_id = ${OWNER}`);
     expect(again!.n).toBe(rolled!.n);
+
+    // The migration's backfill (drizzle/0023_h37-devices.sql) keeps the device figures as the closing statement does.
+    const kept = await deviceFigures(database.db);
+    expect(kept.pairs.length).toBeGreaterThan(0);
+    for (const table of DEVICE_TABLES) await database.db.execute(sql`delete from ${sql.identifier(table)}`);
+    for (const statement of backfillStatements()) await database.db.execute(sql.raw(statement));
+    expect(await deviceFigures(database.db)).toEqual(kept);
 
     // Aligned reads (whole quarter-hours) need no raw closed session: delete those before 2026-11-01.
     const range = trendRange('Asia/Kathmandu', '2026-10-28', '2026-11-03');

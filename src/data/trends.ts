@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.ts';
 import { queryRows } from './activity.ts';
-import { figuresRelation, groupedFigures, type RollupPlan } from './watch-rollups.ts';
+import { deviceCounts, figuresRelation, groupedFigures, type DevicePlan, type RollupPlan } from './watch-rollups.ts';
 
 export interface DayBounds {
   /** Instants where each day starts, and where the last ends (epoch ms, ascending). */
@@ -24,6 +24,8 @@ export interface WatchTrendFilter extends DayBounds {
   ownerId: number;
   /** What comes from the rollups and what raw (sessions/rollup-plan.ts). */
   plan: RollupPlan;
+  /** How identified devices are counted from the kept device figures; null: from device-days (watch_day_devices). */
+  devices: DevicePlan | null;
   /** Days in the range read; days before `days` (0-based) are the previous range's. */
   days: number;
   channelId?: number | undefined;
@@ -59,8 +61,13 @@ const GROUP_OF_MASK: Record<number, WatchGroup> = { 0b0111: 'day', 0b1011: 'rang
  */
 export async function watchTrendRows(db: Queryable, f: WatchTrendFilter): Promise<WatchTrendRow[]> {
   const rows = await queryRows<{ mask: number; d: number | null; cur: boolean | null; channel_id: number | null; channel_name: string | null; source: string | null; sessions: number; devices: number; watch_seconds: number }>(db, sql`
-    with ${figuresRelation(f)},
-    ${groupedFigures([sql`b`, sql`b >= ${f.days}`, sql`channel_id`, sql`source`], ['d', 'cur', 'channel_id', 'source'], '((d), (cur), (cur, channel_id), (cur, source))')}
+    with ${figuresRelation({ ...f, deviceRows: f.devices === null })},
+    ${groupedFigures(
+      [sql`b`, sql`b >= ${f.days}`, sql`channel_id`, sql`source`],
+      ['d', 'cur', 'channel_id', 'source'],
+      '((d), (cur), (cur, channel_id), (cur, source))',
+      f.devices === null ? undefined : deviceCounts({ ...f, devices: f.devices }),
+    )}
     select g.mask, g.d, g.cur, g.channel_id, g.source, g.sessions, g.devices, g.watch_seconds, c.name as channel_name
       from grouped g left join channels c on c.id = g.channel_id`);
   return rows.map((r) => ({

@@ -22,6 +22,30 @@ export interface RollupPlan {
   pieces: RollupPiece[];
 }
 
+/** Bucket `bucket` (a zone day) as (day, [from, 96)) and (day + 1, [0, to)): devices with max_a >= from or min_b < to. */
+export interface DayShape {
+  bucket: number;
+  /** The pair's first UTC date, yyyy-MM-dd. */
+  day: string;
+  from: number;
+  to: number;
+}
+
+/** A range (previous or current) as its whole UTC days and its cut days. */
+export interface RangeShape {
+  current: boolean;
+  /** The first and last whole UTC dates (yyyy-MM-dd); null: none (a range of one zone day off UTC). */
+  whole: { first: string; last: string } | null;
+  /** Pair rows of `day` with max_a >= q (max) or min_b < q (not max). */
+  edges: { day: string; max: boolean; q: number }[];
+}
+
+/** How a trend read counts identified devices from the kept device figures (sessions/rollup-plan.ts devicePlan). */
+export interface DevicePlan {
+  days: DayShape[];
+  ranges: RangeShape[];
+}
+
 /**
  * The statement that closes sessions (an UPDATE ... RETURNING owner_id, channel_id, source,
  * user_id, started_at, credited_seconds) with their rollup in the same statement. Rows are
@@ -59,9 +83,75 @@ export function closingWithRollup(closing: SQL): SQL {
       select owner_id, day, channel_id, source, user_id, bit_or(B'1'::bit(96) >> quarter)
         from q where user_id <> '' group by owner_id, day, channel_id, source, user_id order by owner_id, day, channel_id, source, user_id
       on conflict (owner_id, day, channel_id, source, user_id) do update set quarters = d.quarters | excluded.quarters
-      returning 1)
+      returning 1),
+    ${deviceRollups()}
     select count(*)::integer as n from closed`;
 }
+
+/**
+ * The identified devices of `q` kept per scope (docs/activity.md "Devices per zone day and
+ * range"): each device-day under its four scopes (channel and source, 0 or '' for all); its pair
+ * rows (the day as the pair's first day: the last quarter, as its second: the first quarter),
+ * whose change under the row lock (was_* -> new) is what watch_pair_counts adds; and its day bit
+ * in the device's span of days (OR over the union of both spans: order-free). A device outside a zone day starting at quarter s of
+ * the pair's day is in the gap [max_a + 1, min_b]; members change by the old gap minus the new,
+ * a difference array made running totals over s as the day rows are.
+ */
+const deviceRollups = () => sql`
+    scoped as (
+      select i.owner_id, i.day, v.c as channel_id, v.s as source, i.user_id, min(i.quarter) as lo, max(i.quarter) as hi
+        from q i cross join lateral (values (i.channel_id, i.source), (i.channel_id, ''), (0, i.source), (0, '')) v(c, s)
+       where i.user_id <> '' group by 1, 2, 3, 4, 5),
+    pair_in as (
+      select owner_id, day, channel_id, source, user_id, max(max_a) as max_a, min(min_b) as min_b from (
+        select owner_id, day, channel_id, source, user_id, hi as max_a, 96 as min_b from scoped
+        union all
+        select owner_id, day - 1, channel_id, source, user_id, -1, lo from scoped) x
+       group by 1, 2, 3, 4, 5),
+    pairs as (
+      insert into watch_pair_devices as p (owner_id, day, channel_id, source, user_id, max_a, min_b, was_max_a, was_min_b)
+      select owner_id, day, channel_id, source, user_id, max_a, min_b, -1, 96 from pair_in order by 1, 2, 3, 4, 5
+      on conflict (owner_id, day, channel_id, source, user_id) do update
+         set was_max_a = p.max_a, was_min_b = p.min_b, max_a = greatest(p.max_a, excluded.max_a), min_b = least(p.min_b, excluded.min_b)
+      returning owner_id, day, channel_id, source, max_a, min_b, was_max_a, was_min_b),
+    gap_edges as (
+      select owner_id, day, channel_id, source, e.k, sum(e.v) as v
+        from pairs cross join lateral (values
+          (was_max_a + 1, case when was_max_a < was_min_b then 1 else 0 end), (was_min_b + 1, case when was_max_a < was_min_b then -1 else 0 end),
+          (max_a + 1, case when max_a < min_b then -1 else 0 end), (min_b + 1, case when max_a < min_b then 1 else 0 end)) e(k, v)
+       where e.k < 96 and e.v <> 0 group by 1, 2, 3, 4, 5 having sum(e.v) <> 0),
+    gap_grid as (
+      select k.owner_id, k.day, k.channel_id, k.source, g.s
+        from (select distinct owner_id, day, channel_id, source from gap_edges) k cross join generate_series(0, 95) g(s)),
+    gap_running as (
+      select grid.owner_id, grid.day, grid.channel_id, grid.source, grid.s, sum(coalesce(e.v, 0)) over w as v
+        from gap_grid grid left join gap_edges e
+          on e.owner_id = grid.owner_id and e.day = grid.day and e.channel_id = grid.channel_id and e.source = grid.source and e.k = grid.s
+      window w as (partition by grid.owner_id, grid.day, grid.channel_id, grid.source order by grid.s)),
+    pair_counts as (
+      insert into watch_pair_counts as r (owner_id, day, channel_id, source, members)
+      select owner_id, day, channel_id, source, array_agg(v::integer order by s)
+        from gap_running group by owner_id, day, channel_id, source order by owner_id, day, channel_id, source
+      on conflict (owner_id, day, channel_id, source) do update set members = ${added('members')}
+      returning 1),
+    span_days as (
+      select owner_id, channel_id, source, user_id, day, min(day) over w as first_day, max(day) over w as last_day
+        from scoped window w as (partition by owner_id, channel_id, source, user_id)),
+    device_spans as (
+      insert into watch_device_spans as w (owner_id, channel_id, source, user_id, first_day, last_day, days)
+      select owner_id, channel_id, source, user_id, first_day, last_day, bit_or(rpad(lpad('1', day - first_day + 1, '0'), last_day - first_day + 1, '0')::varbit)
+        from span_days group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4
+      on conflict (owner_id, channel_id, source, user_id) do update
+         set first_day = least(w.first_day, excluded.first_day), last_day = greatest(w.last_day, excluded.last_day),
+             days = ${widened('w')} | ${widened('excluded')}
+      returning 1)`;
+
+/** A span's day bits laid over the union of the kept span and the new one (both start and end there). */
+const widened = (alias: string) => {
+  const first = 'least(w.first_day, excluded.first_day)';
+  const last = 'greatest(w.last_day, excluded.last_day)';
+  return sql.raw(`(repeat('0', ${alias}.first_day - ${first}) || ${alias}.days::text || repeat('0', ${last} - ${alias}.last_day))::varbit`);
+};
 
 /** Running totals add element by element (a sum of running totals is the running total of the sums). */
 const added = (column: string) =>
@@ -76,6 +166,8 @@ export interface FigureScope {
   plan: RollupPlan;
   /** The instant the figures are read at (sessionView). */
   now: Date;
+  /** false: no rows of watch_day_devices (deviceCounts counts the identified devices). */
+  deviceRows?: boolean;
 }
 
 /** 96 one bits: shifted right by lo and left by 96 - hi, their AND is the quarters [lo, hi). */
@@ -128,19 +220,20 @@ export function figuresRelation(f: FigureScope): SQL {
         select p.bucket as b, r.channel_id, r.source, ${part('sessions')} as sessions, ${part('anonymous')} as anonymous, (${part('watch_seconds')})::float8 as seconds
           from pieces p join watch_day_rollups r on r.owner_id = ${f.ownerId} and r.day = p.day ${only('r')}) parts
        where sessions > 0
-      union all
+      ${f.deviceRows === false ? sql`` : sql`union all
       select p.bucket, d.channel_id, d.source, 0, 0, 0::float8, d.user_id
         from pieces p join watch_day_devices d on d.owner_id = ${f.ownerId} and d.day = p.day ${only('d')}
-       where bit_count(d.quarters & p.mask) > 0)`;
+       where bit_count(d.quarters & p.mask) > 0`})`;
 }
 
 /**
  * The figures summed per grouping set, and distinct devices counted apart (only the rows naming
  * one go through the sorts of count(distinct)): columns mask (grouping() of `keys`), the keys,
  * sessions, devices (identified + anonymous) and watch_seconds. `keys` are columns of `figures`
- * or expressions over them, named by `names`.
+ * or expressions over them, named by `names`. `counted`: CTEs ending in `identified` that count
+ * the identified devices another way (deviceCounts).
  */
-export function groupedFigures(keys: SQL[], names: string[], sets: string): SQL {
+export function groupedFigures(keys: SQL[], names: string[], sets: string, counted?: SQL): SQL {
   const cols = sql.join(keys.map((k, i) => sql`${k} as ${sql.raw(names[i]!)}`), sql`, `);
   const list = sql.raw(names.join(', '));
   const same = sql.raw(names.map((n) => `coalesce(v.${n}::text, '') = coalesce(t.${n}::text, '')`).join(' and '));
@@ -150,12 +243,120 @@ export function groupedFigures(keys: SQL[], names: string[], sets: string): SQL 
       select grouping(${list})::integer as mask, ${list}, coalesce(sum(sessions), 0)::integer as sessions, coalesce(sum(anonymous), 0)::integer as anonymous,
              coalesce(sum(seconds), 0)::float8 as watch_seconds
         from keyed where sessions > 0 group by grouping sets ${sql.raw(sets)}),
-    identified as (
+    ${counted ?? sql`identified as (
       select grouping(${list})::integer as mask, ${list}, count(distinct device collate "C")::integer as n
-        from keyed where device is not null group by grouping sets ${sql.raw(sets)}),
+        from keyed where device is not null group by grouping sets ${sql.raw(sets)})`},
     grouped as (
       select t.*, t.anonymous + coalesce(v.n, 0) as devices
         from totals t left join identified v on v.mask = t.mask and ${same})`;
+}
+
+export interface DeviceScope {
+  ownerId: number;
+  channelId?: number | undefined;
+  source?: string | undefined;
+  /** Buckets before it are the previous range's. */
+  days: number;
+  devices: DevicePlan;
+}
+
+/**
+ * `identified(mask, d, cur, channel_id, source, n)` for a trend read's groupings (day; range;
+ * range and channel; range and source, as watchTrendRows' grouping sets), from the kept device
+ * figures: a zone day's devices are one element of watch_pair_counts (or, on a day whose start
+ * and end quarters differ, the day pair's device rows), a range's are its devices whose year
+ * bits meet its whole days or whose pair rows meet its cut days, under the scope each grouping
+ * reads; identified devices of open sessions (`figures` rows naming one: the fast plan has no raw
+ * window) count where the kept figures do not already hold them. Cost: the days' count rows, the
+ * devices' year rows of the scopes read, the cut days' pair rows and the open sessions.
+ */
+export function deviceCounts(f: DeviceScope): SQL {
+  const fc = f.channelId ?? 0;
+  const fs = f.source ?? '';
+  const { days, ranges } = f.devices;
+  // The scopes a range reads: the filter's (range), each channel's under the filter's source
+  // (unless a channel is filtered), each source's under the filter's channel (likewise).
+  const scoped = (alias: string) => {
+    const [c, s] = [sql.raw(`${alias}.channel_id`), sql.raw(`${alias}.source`)];
+    return sql`((${c} = ${fc} and ${s} = ${fs})${fc === 0 ? sql` or (${c} <> 0 and ${s} = ${fs})` : sql``}${fs === '' ? sql` or (${c} = ${fc} and ${s} <> '')` : sql``})`;
+  };
+  const channels = fc === 0 ? sql`channel_id <> 0` : sql`channel_id = ${fc}`;
+  const sources = fs === '' ? sql`source <> ''` : sql`source = ${fs}`;
+  const whole = ranges.flatMap((r) => (r.whole ? [{ ...r.whole, current: r.current }] : []));
+  const edges = ranges.flatMap((r) => r.edges.map((e) => ({ ...e, current: r.current })));
+  const wholeHit = sql.raw(`w.last_day >= r.first_day and w.first_day <= r.last_day
+     and bit_count(substring(w.days from (r.first_day - w.first_day) + 1 for (r.last_day - r.first_day) + 1)) > 0`);
+  return sql`
+    day_shapes as (
+      select * from unnest(${param(days.map((d) => d.bucket))}::integer[], ${param(days.map((d) => d.day))}::date[],
+                           ${param(days.map((d) => d.from))}::integer[], ${param(days.map((d) => d.to))}::integer[]) as t(b, day, s1, s2)),
+    open_ids as (select distinct b, channel_id, source, device from figures where device is not null),
+    day_devices as (
+      select t.b, (case when t.s1 = t.s2
+                   then coalesce((select c.members[t.s1 + 1] from watch_pair_counts c
+                                   where c.owner_id = ${f.ownerId} and c.day = t.day and c.channel_id = ${fc} and c.source = ${fs}), 0)
+                   else (select count(*) from watch_pair_devices p
+                          where p.owner_id = ${f.ownerId} and p.day = t.day and p.channel_id = ${fc} and p.source = ${fs} and (p.max_a >= t.s1 or p.min_b < t.s2)) end)::integer
+             + (select count(distinct o.device) from open_ids o
+                 where o.b = t.b and not exists (
+                   select 1 from watch_pair_devices p
+                    where p.owner_id = ${f.ownerId} and p.day = t.day and p.channel_id = ${fc} and p.source = ${fs} and p.user_id = o.device
+                      and (p.max_a >= t.s1 or p.min_b < t.s2)))::integer as n
+        from day_shapes t),
+    range_whole as (
+      select * from unnest(${param(whole.map((r) => r.current))}::boolean[], ${param(whole.map((r) => r.first))}::date[],
+                           ${param(whole.map((r) => r.last))}::date[]) as r(cur, first_day, last_day)),
+    range_edges as (
+      select * from unnest(${param(edges.map((e) => e.current))}::boolean[], ${param(edges.map((e) => e.day))}::date[],
+                           ${param(edges.map((e) => e.max))}::boolean[], ${param(edges.map((e) => e.q))}::integer[]) as e(cur, day, is_max, q)),
+    whole_devices as (
+      select r.cur, w.channel_id, w.source, count(*) as n
+        from range_whole r join watch_device_spans w on w.owner_id = ${f.ownerId} and w.last_day >= r.first_day
+       where ${scoped('w')} and ${wholeHit}
+       group by r.cur, w.channel_id, w.source),
+    -- Devices of the cut days and of open sessions, counted where no whole day holds them.
+    cut_or_open as (
+      select e.cur, p.channel_id, p.source, p.user_id
+        from range_edges e cross join lateral (
+          select p.channel_id, p.source, p.user_id from watch_pair_devices p
+           where p.owner_id = ${f.ownerId} and p.day = e.day and ${scoped('p')} and (case when e.is_max then p.max_a >= e.q else p.min_b < e.q end)
+          offset 0) p
+      union
+      select o.b >= ${f.days}, v.channel_id, v.source, o.device
+        from open_ids o cross join lateral (values (${fc}, ${fs}::text), (o.channel_id, ${fs}::text), (${fc}, o.source)) v(channel_id, source)
+       where ${scoped('v')}),
+    extra_devices as (
+      select x.cur, x.channel_id, x.source, count(*) as n
+        from cut_or_open x
+        left join range_whole r on r.cur = x.cur
+        left join watch_device_spans w on w.owner_id = ${f.ownerId} and w.channel_id = x.channel_id and w.source = x.source and w.user_id = x.user_id
+       where not coalesce(${wholeHit}, false)
+       group by x.cur, x.channel_id, x.source),
+    range_devices as (
+      select cur, channel_id, source, sum(n)::integer as n
+        from (select * from whole_devices union all select * from extra_devices) t group by cur, channel_id, source),
+    identified as (
+      select 7 as mask, b as d, null::boolean as cur, null::integer as channel_id, null::text as source, n from day_devices where n > 0
+      union all
+      select 11, null, cur, null, null, n from range_devices where channel_id = ${fc} and source = ${fs}
+      union all
+      select 9, null, cur, channel_id, null, n from range_devices where source = ${fs} and ${channels}
+      union all
+      select 10, null, cur, null, source, n from range_devices where channel_id = ${fc} and ${sources})`;
+}
+
+/**
+ * What each way of counting a range's identified devices reads, over all channels and sources:
+ * the device-days of UTC dates [from, to] (what groupedFigures sorts: watch_pair_counts' whole-day
+ * element, one row a day) and the devices seen since `from` (what deviceCounts reads per scope;
+ * an index range of watch_device_spans).
+ */
+export async function deviceReadSizes(db: Queryable, ownerId: number, from: string, to: string): Promise<{ deviceDays: number; devices: number }> {
+  const rows = await queryRows<{ device_days: number; devices: number }>(db, sql`
+    select (select coalesce(sum(members[1]), 0)::integer from watch_pair_counts
+             where owner_id = ${ownerId} and channel_id = 0 and source = '' and day >= ${from}::date and day <= ${to}::date) as device_days,
+           (select count(*)::integer from watch_device_spans where owner_id = ${ownerId} and last_day >= ${from}::date and channel_id = 0 and source = '') as devices`);
+  return { deviceDays: rows[0]!.device_days, devices: rows[0]!.devices };
 }
 
 /** What the quarter-hours [lo, hi) of a rollup row hold: two running totals apart (element 0 is null: 0). */

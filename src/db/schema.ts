@@ -1106,6 +1106,66 @@ export const watchDayDevices = pgTable(
 );
 
 /**
+ * Distinct identified devices kept exact as sessions close (issue 37, docs/activity.md "Devices
+ * per zone day and range"). A scope is a channel and a source, 0 or '' standing for all of them:
+ * every identified device-day is kept under four scopes, so a filtered read and its breakdowns
+ * each read one scope. Per device and pair of UTC days (day, day + 1): the last quarter-hour in
+ * which it started a session on `day` (-1: none) and the first on the next day (96: none); a zone
+ * day that starts at quarter s of `day` holds the device iff maxA >= s or minB < s. The row's
+ * lock orders two closers of the same device, and was* (the values before the last write) give
+ * the exact change of watch_pair_counts.
+ */
+export const watchPairDevices = pgTable(
+  'watch_pair_devices',
+  {
+    ownerId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    channelId: integer().notNull(),
+    source: text().notNull(),
+    userId: text().notNull(),
+    maxA: integer().notNull(),
+    minB: integer().notNull(),
+    wasMaxA: integer().notNull(),
+    wasMinB: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'watch_pair_devices_pk', columns: [t.ownerId, t.day, t.channelId, t.source, t.userId] })],
+);
+
+/** Per pair of UTC days and scope: element s + 1 is the devices of the zone day starting at quarter s of `day`. */
+export const watchPairCounts = pgTable(
+  'watch_pair_counts',
+  {
+    ownerId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    channelId: integer().notNull(),
+    source: text().notNull(),
+    members: integer().array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'watch_pair_counts_pk', columns: [t.ownerId, t.day, t.channelId, t.source] })],
+);
+
+/** A bit string of any length (PostgreSQL varbit). */
+const bitString = customType<{ data: string }>({ dataType: () => 'bit varying' });
+
+/**
+ * Per device and scope, the UTC days it started a session on: bit i of `days` is firstDay + i,
+ * up to lastDay. A range's devices are a count over the devices seen around it, one row each.
+ */
+export const watchDeviceSpans = pgTable(
+  'watch_device_spans',
+  {
+    ownerId: integer().notNull(),
+    channelId: integer().notNull(),
+    source: text().notNull(),
+    userId: text().notNull(),
+    firstDay: date({ mode: 'string' }).notNull(),
+    lastDay: date({ mode: 'string' }).notNull(),
+    days: bitString().notNull(),
+  },
+  (t) => [primaryKey({ name: 'watch_device_spans_pk', columns: [t.ownerId, t.channelId, t.source, t.userId] }), index('watch_device_spans_last').on(t.ownerId, t.lastDay)],
+);
+
+/**
  * Per schedule block, its video count and the seconds its videos play, kept by triggers
  * (drizzle/0016_h37_writes.sql) on every path that writes blocks or durations: a block write
  * counts a day's entries and finds the blocks reaching its days without reading their videos.

@@ -3,8 +3,9 @@
 // and platform's (activity source's) figures in both ranges. A session counts on the day it
 // started in the reader's zone, with its whole credited time, as in /analytics/summary.
 import { watchTrendRows, type WatchTrendRow } from '../data/trends.ts';
+import { deviceReadSizes } from '../data/watch-rollups.ts';
 import type { Queryable } from '../db/connect.ts';
-import { rollupPlan, type RollupPlan } from './rollup-plan.ts';
+import { devicePlan, rollupPlan, type DevicePlan, type RollupPlan } from './rollup-plan.ts';
 import { changesOf, rangeDates, type Change, type TrendRange } from './trend-range.ts';
 
 export interface WatchFigures {
@@ -34,6 +35,8 @@ export interface WatchTrendFilter {
   now: Date;
   /** How the read is split between rollups and raw sessions; rollupPlan unless a test compares rawPlan. */
   plan?: (bounds: readonly number[]) => RollupPlan;
+  /** How identified devices are counted: the cheaper way (auto, the default), or one way (tests compare both). */
+  devices?: 'auto' | 'kept' | 'device-days';
 }
 
 const ZERO: WatchFigures = { uniqueDevices: 0, sessions: 0, watchSeconds: 0 };
@@ -44,9 +47,29 @@ export function compared<F extends { [K in keyof F]: number }>(current: F, previ
 }
 
 export async function watchTrends(db: Queryable, range: TrendRange, filter: WatchTrendFilter): Promise<WatchTrends> {
-  const rows = await watchTrendRows(db, { ...filter, bounds: range.bounds, days: range.days, plan: (filter.plan ?? rollupPlan)(range.bounds) });
+  const plan = (filter.plan ?? rollupPlan)(range.bounds);
+  const devices = await deviceWay(db, filter, plan, range.days);
+  const rows = await watchTrendRows(db, { ...filter, bounds: range.bounds, days: range.days, plan, devices });
   return shapeWatchTrends(range, rows);
 }
+
+/** The kept device figures' plan when they can answer and are the cheaper way; null: count device-days. */
+async function deviceWay(db: Queryable, filter: WatchTrendFilter, plan: RollupPlan, days: number): Promise<DevicePlan | null> {
+  const kept = devicePlan(plan, days);
+  const way = filter.devices ?? 'auto';
+  if (kept === null || way === 'device-days') return null;
+  if (way === 'kept') return kept;
+  return keptIsCheaper(await deviceReadSizes(db, filter.ownerId, plan.pieces[0]!.day, plan.pieces.at(-1)!.day)) ? kept : null;
+}
+
+/**
+ * The kept device figures read each device seen around the range under about three scopes
+ * (data/watch-rollups.ts deviceCounts); device-days are sorted four times (groupedFigures). Real
+ * viewers come back (a device is many device-days), so the kept figures win by the days a device
+ * returns; an outsider minting a user_id per session makes every device one device-day, and
+ * then the device-day read is the cheaper (docs/activity.md "Devices per zone day and range").
+ */
+export const keptIsCheaper = (sizes: { deviceDays: number; devices: number }) => sizes.deviceDays >= 3 * sizes.devices;
 
 /** The rows of data/trends.ts as the answer: every day present (zeros too), breakdowns by most watched. Pure. */
 export function shapeWatchTrends(range: TrendRange, rows: readonly WatchTrendRow[]): WatchTrends {
