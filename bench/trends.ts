@@ -1,5 +1,6 @@
 // npm run bench:trends -- [--url postgres://postgres@127.0.0.1:5432/ | --pglite] [--sessions 1000000]
 //                         [--channels 8] [--identified 20] [--devices 2000] [--open 2000] [--span 732] [--runs 5] [--raw] [--keep] [--explain]
+//                         [--dir D] [--reuse]
 //
 // Owner reads against history (issue 37, item 1): one owner's `--sessions` watch sessions spread
 // evenly over the `--span` days before NOW (732: a 366-day range and its previous range; 1: the
@@ -10,8 +11,10 @@
 // rest are anonymous (each its own device). Then, in-process, each read `--runs` times after a
 // warm-up: the CPU of this process (the service's part; with PGlite also the database's) and of
 // its PostgreSQL backend (from /proc), per read. `--raw` also times the same reads over the raw
-// sessions (rawPlan, what the service did before the rollups). Figures on a shared machine are
-// not results; the markdown goes to stdout.
+// sessions (rawPlan, what the service did before the rollups). `--reuse` reads a database kept
+// by an earlier `--keep` run (PostgreSQL) or the PGlite directory `--dir` without seeding it again:
+// seed 10,000,000 sessions while the machine is busy, then measure it quiet. Figures on a shared
+// machine are not results; the markdown goes to stdout.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -47,6 +50,8 @@ const { values } = parseArgs({
     raw: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    dir: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
     span: { type: 'string', default: String(732) },
   },
 });
@@ -61,19 +66,23 @@ const o = {
   raw: values.raw,
   keep: values.keep,
   explain: values.explain,
+  dir: values.dir,
+  reuse: values.reuse,
   span: Number(values.span),
 };
 
 async function openTarget(): Promise<{ database: DatabaseHandle; kind: string; cleanup: () => Promise<void> }> {
   if (o.url) {
     const url = o.url;
-    await adminQuery(url, `drop database if exists ${BENCH_DATABASE} with (force)`);
-    await adminQuery(url, `create database ${BENCH_DATABASE}`);
+    if (!o.reuse) {
+      await adminQuery(url, `drop database if exists ${BENCH_DATABASE} with (force)`);
+      await adminQuery(url, `create database ${BENCH_DATABASE}`);
+    }
     // One connection: its backend is the one whose CPU is read.
     const database = await openDatabase({ databaseUrl: databaseUrl(url, BENCH_DATABASE), poolSize: 1 });
     return { database, kind: 'PostgreSQL', cleanup: async () => (o.keep ? undefined : adminQuery(url, `drop database if exists ${BENCH_DATABASE} with (force)`)) };
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'cn-trends-'));
+  const dir = o.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'cn-trends-')));
   const database = await openDatabase({ dataDir: path.join(dir, 'data') });
   return { database, kind: `PGlite (${dir})`, cleanup: async () => (o.keep ? undefined : rm(dir, { recursive: true, force: true })) };
 }
@@ -152,15 +161,18 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     const started = performance.now();
-    for (let first = 1; first <= o.sessions; first += CHUNK) {
-      await seedChunk(db, first, Math.min(first + CHUNK - 1, o.sessions));
-      console.error(`seeded ${Math.min(first + CHUNK - 1, o.sessions)} sessions (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    if (!o.reuse) {
+      for (let first = 1; first <= o.sessions; first += CHUNK) {
+        await seedChunk(db, first, Math.min(first + CHUNK - 1, o.sessions));
+        console.error(`seeded ${Math.min(first + CHUNK - 1, o.sessions)} sessions (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      }
+      await seedOpen(db);
+      // What autovacuum does on a live system: the rows closed by the sweep leave the open index.
+      await db.execute(sql`vacuum analyze`);
     }
-    await seedOpen(db);
-    // What autovacuum does on a live system: the rows closed by the sweep leave the open index.
-    await db.execute(sql`vacuum analyze`);
     const seedSeconds = (performance.now() - started) / 1000;
     const sizes = await rollupSizes(db, OWNER);
+    const [{ n: sessions } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`select count(*)::integer as n from watch_sessions where owner_id = ${OWNER}`);
     const backend = o.url ? (await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`))[0]!.pid : undefined;
     if (o.explain) console.log(await explained(db, (spy) => reads(spy, rollupPlan, '')[0][1]()));
     const timings: Timing[] = [];
@@ -168,7 +180,7 @@ async function main(): Promise<void> {
     if (o.raw) for (const [name, read] of reads(db, rawPlan, 'raw:')) timings.push(await time(name, backend, read));
     console.log(`# Owner reads against history (bench/trends.ts), ${new Date().toISOString()}
 
-${kind}; ${o.sessions.toLocaleString('en')} sessions over ${o.span} days (${o.identified}% identified from ${o.devices} devices), ${o.channels} channels, ${o.open} open; seeded and rolled up in ${seedSeconds.toFixed(0)} s.
+${kind}; ${sessions.toLocaleString('en')} sessions (${o.open.toLocaleString('en')} of them open) over ${o.span} days (${o.identified}% identified from ${o.devices} devices), ${o.channels} channels; ${o.reuse ? 'seeded by an earlier run' : `seeded and rolled up in ${seedSeconds.toFixed(0)} s`}.
 Rollup rows of the owner: ${sizes.days.toLocaleString('en')} day rows, ${sizes.devices.toLocaleString('en')} device rows. Mean of ${o.runs} runs after a warm-up.
 
 | read | process CPU ms | PostgreSQL backend CPU ms | total |
