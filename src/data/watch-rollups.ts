@@ -170,6 +170,9 @@ export interface FigureScope {
   deviceRows?: boolean;
 }
 
+/** The 0-based bucket among `bounds` of session `ws`'s start. */
+const bucketOf = (bounds: number[]) => sql`(width_bucket((extract(epoch from ws.started_at) * 1000)::float8, ${param(bounds)}::float8[]) - 1)`;
+
 /** 96 one bits: shifted right by lo and left by 96 - hi, their AND is the quarters [lo, hi). */
 const ONES = sql.raw(`B'${'1'.repeat(96)}'`);
 const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
@@ -190,7 +193,7 @@ export function figuresRelation(f: FigureScope): SQL {
     f.source === undefined ? sql`` : sql`and ${sql.raw(alias)}.source = ${f.source}`,
   ], sql` `);
   const { rawWindows: windows, pieces } = f.plan;
-  const bucket = sql`(width_bucket((extract(epoch from ws.started_at) * 1000)::float8, ${param(f.bounds)}::float8[]) - 1)`;
+  const bucket = bucketOf(f.bounds);
   // The raw windows' closed sessions, each window by the (owner, started_at) index: a lateral
   // subquery, so the planner cannot turn it into a scan of the owner's sessions filtered by the
   // windows (it did, for a channel's trends with no window at all: 0.5 s at 10,000,000 sessions);
@@ -253,6 +256,8 @@ export function groupedFigures(keys: SQL[], names: string[], sets: string, count
 
 export interface DeviceScope {
   ownerId: number;
+  /** The read's buckets (figuresRelation's). */
+  bounds: number[];
   channelId?: number | undefined;
   source?: string | undefined;
   /** Buckets before it are the previous range's. */
@@ -266,8 +271,8 @@ export interface DeviceScope {
  * figures: a zone day's devices are one element of watch_pair_counts (or, on a day whose start
  * and end quarters differ, the day pair's device rows), a range's are its devices whose year
  * bits meet its whole days or whose pair rows meet its cut days, under the scope each grouping
- * reads; identified devices of open sessions (`figures` rows naming one: the fast plan has no raw
- * window) count where the kept figures do not already hold them. Cost: the days' count rows, the
+ * reads; identified devices of open sessions (`raw`: the device plan has no raw window) count
+ * where the kept figures do not already hold them; `figures` is left to the sums, read once. Cost: the days' count rows, the
  * devices' year rows of the scopes read, the cut days' pair rows and the open sessions.
  */
 export function deviceCounts(f: DeviceScope): SQL {
@@ -290,19 +295,23 @@ export function deviceCounts(f: DeviceScope): SQL {
     day_shapes as (
       select * from unnest(${param(days.map((d) => d.bucket))}::integer[], ${param(days.map((d) => d.day))}::date[],
                            ${param(days.map((d) => d.from))}::integer[], ${param(days.map((d) => d.to))}::integer[]) as t(b, day, s1, s2)),
-    open_ids as (select distinct b, channel_id, source, device from figures where device is not null),
+    open_ids as (select distinct ${bucketOf(f.bounds)} as b, ws.channel_id, ws.source, ws.user_id as device from raw ws where ws.user_id <> ''),
+    open_days as (
+      select t.b, count(distinct o.device)::integer as n
+        from open_ids o join day_shapes t on t.b = o.b
+       where not exists (
+         select 1 from watch_pair_devices p
+          where p.owner_id = ${f.ownerId} and p.day = t.day and p.channel_id = ${fc} and p.source = ${fs} and p.user_id = o.device
+            and (p.max_a >= t.s1 or p.min_b < t.s2))
+       group by t.b),
     day_devices as (
       select t.b, (case when t.s1 = t.s2
                    then coalesce((select c.members[t.s1 + 1] from watch_pair_counts c
                                    where c.owner_id = ${f.ownerId} and c.day = t.day and c.channel_id = ${fc} and c.source = ${fs}), 0)
                    else (select count(*) from watch_pair_devices p
                           where p.owner_id = ${f.ownerId} and p.day = t.day and p.channel_id = ${fc} and p.source = ${fs} and (p.max_a >= t.s1 or p.min_b < t.s2)) end)::integer
-             + (select count(distinct o.device) from open_ids o
-                 where o.b = t.b and not exists (
-                   select 1 from watch_pair_devices p
-                    where p.owner_id = ${f.ownerId} and p.day = t.day and p.channel_id = ${fc} and p.source = ${fs} and p.user_id = o.device
-                      and (p.max_a >= t.s1 or p.min_b < t.s2)))::integer as n
-        from day_shapes t),
+             + coalesce(o.n, 0) as n
+        from day_shapes t left join open_days o on o.b = t.b),
     range_whole as (
       select * from unnest(${param(whole.map((r) => r.current))}::boolean[], ${param(whole.map((r) => r.first))}::date[],
                            ${param(whole.map((r) => r.last))}::date[]) as r(cur, first_day, last_day)),
