@@ -46,7 +46,7 @@ CREATE TABLE "watch_device_spans" (
 	CONSTRAINT "watch_device_spans_pk" PRIMARY KEY("owner_id","channel_id","source","user_id")
 );
 --> statement-breakpoint
-CREATE INDEX "watch_device_spans_last" ON "watch_device_spans" USING btree ("owner_id","last_day");
+CREATE INDEX "watch_device_spans_last" ON "watch_device_spans" USING btree ("owner_id","channel_id","source","last_day");
 --> statement-breakpoint
 -- Backfill from watch_day_devices (every session closed before this migration; the quarters of
 -- a device-day under each scope are the OR of its rows).

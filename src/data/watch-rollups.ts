@@ -357,15 +357,19 @@ export function deviceCounts(f: DeviceScope): SQL {
 /**
  * What each way of counting a range's identified devices reads, over all channels and sources:
  * the device-days of UTC dates [from, to] (what groupedFigures sorts: watch_pair_counts' whole-day
- * element, one row a day) and the devices seen since `from` (what deviceCounts reads per scope;
- * an index range of watch_device_spans).
+ * element, one row a day) and the devices seen since `from` (what deviceCounts reads per scope,
+ * an index range of watch_device_spans), counted no further than `devicesOver` of them.
  */
-export async function deviceReadSizes(db: Queryable, ownerId: number, from: string, to: string): Promise<{ deviceDays: number; devices: number }> {
-  const rows = await queryRows<{ device_days: number; devices: number }>(db, sql`
-    select (select coalesce(sum(members[1]), 0)::integer from watch_pair_counts
-             where owner_id = ${ownerId} and channel_id = 0 and source = '' and day >= ${from}::date and day <= ${to}::date) as device_days,
-           (select count(*)::integer from watch_device_spans where owner_id = ${ownerId} and last_day >= ${from}::date and channel_id = 0 and source = '') as devices`);
-  return { deviceDays: rows[0]!.device_days, devices: rows[0]!.devices };
+export async function deviceReadSizes(db: Queryable, ownerId: number, from: string, to: string, devicesOver: (deviceDays: number) => number): Promise<{ deviceDays: number; devices: number }> {
+  const [days] = await queryRows<{ n: number }>(db, sql`
+    select coalesce(sum(members[1]), 0)::integer as n from watch_pair_counts
+     where owner_id = ${ownerId} and channel_id = 0 and source = '' and day >= ${from}::date and day <= ${to}::date`);
+  const deviceDays = days!.n;
+  const [devices] = await queryRows<{ n: number }>(db, sql`
+    select count(*)::integer as n from (
+      select 1 from watch_device_spans where owner_id = ${ownerId} and channel_id = 0 and source = '' and last_day >= ${from}::date
+       limit ${devicesOver(deviceDays) + 1}) seen`);
+  return { deviceDays, devices: devices!.n };
 }
 
 /** What the quarter-hours [lo, hi) of a rollup row hold: two running totals apart (element 0 is null: 0). */

@@ -59,8 +59,11 @@ async function deviceWay(db: Queryable, filter: WatchTrendFilter, plan: RollupPl
   const way = filter.devices ?? 'auto';
   if (kept === null || way === 'device-days') return null;
   if (way === 'kept') return kept;
-  return keptIsCheaper(await deviceReadSizes(db, filter.ownerId, plan.pieces[0]!.day, plan.pieces.at(-1)!.day)) ? kept : null;
+  const sizes = await deviceReadSizes(db, filter.ownerId, plan.pieces[0]!.day, plan.pieces.at(-1)!.day, (deviceDays) => Math.floor(deviceDays / KEPT_RATIO));
+  return keptIsCheaper(sizes) ? kept : null;
 }
+
+const KEPT_RATIO = 3;
 
 /**
  * The kept device figures read each device seen around the range under about three scopes
@@ -69,7 +72,7 @@ async function deviceWay(db: Queryable, filter: WatchTrendFilter, plan: RollupPl
  * returns; an outsider minting a user_id per session makes every device one device-day, and
  * then the device-day read is the cheaper (docs/activity.md "Devices per zone day and range").
  */
-export const keptIsCheaper = (sizes: { deviceDays: number; devices: number }) => sizes.deviceDays >= 3 * sizes.devices;
+export const keptIsCheaper = (sizes: { deviceDays: number; devices: number }) => sizes.deviceDays >= KEPT_RATIO * sizes.devices;
 
 /** The rows of data/trends.ts as the answer: every day present (zeros too), breakdowns by most watched. Pure. */
 export function shapeWatchTrends(range: TrendRange, rows: readonly WatchTrendRow[]): WatchTrends {
