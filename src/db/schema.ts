@@ -1162,7 +1162,10 @@ export const watchDeviceSpans = pgTable(
     lastDay: date({ mode: 'string' }).notNull(),
     days: bitString().notNull(),
   },
-  (t) => [primaryKey({ name: 'watch_device_spans_pk', columns: [t.ownerId, t.channelId, t.source, t.userId] }), index('watch_device_spans_last').on(t.ownerId, t.channelId, t.source, t.lastDay)],
+  (t) => [
+    primaryKey({ name: 'watch_device_spans_pk', columns: [t.ownerId, t.channelId, t.source, t.userId] }),
+    index('watch_device_spans_last').on(t.ownerId, t.channelId, t.source, t.lastDay),
+  ],
 );
 
 /**
