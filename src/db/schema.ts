@@ -1164,7 +1164,11 @@ export const watchDeviceSpans = pgTable(
   },
   (t) => [
     primaryKey({ name: 'watch_device_spans_pk', columns: [t.ownerId, t.channelId, t.source, t.userId] }),
-    index('watch_device_spans_last').on(t.ownerId, t.channelId, t.source, t.lastDay),
+    index('watch_device_spans_recent').on(t.ownerId, t.lastDay, t.channelId, t.source),
+    // The devices seen since a day over all channels and sources, counted by the read's pick (sessions/trends.ts).
+    index('watch_device_spans_seen')
+      .on(t.ownerId, t.lastDay)
+      .where(sql`${t.channelId} = 0 and ${t.source} = ''`),
   ],
 );
 
