@@ -93,9 +93,10 @@ export function closingWithRollup(closing: SQL): SQL {
  * range"): each device-day under its four scopes (channel and source, 0 or '' for all); its pair
  * rows (the day as the pair's first day: the last quarter, as its second: the first quarter),
  * whose change under the row lock (was_* -> new) is what watch_pair_counts adds; and its day bit
- * in the device's span of days (OR over the union of both spans: order-free). A device outside a zone day starting at quarter s of
- * the pair's day is in the gap [max_a + 1, min_b]; members change by the old gap minus the new,
- * a difference array made running totals over s as the day rows are.
+ * in the device's span of days (OR over the union of both spans: order-free). A device outside
+ * a zone day starting at quarter s of the pair's day is in the gap [max_a + 1, min_b]; members
+ * change by the old gap minus the new, a difference array made running totals over s as the day
+ * rows are.
  */
 const deviceRollups = () => sql`
     scoped as (
@@ -269,11 +270,12 @@ export interface DeviceScope {
  * `identified(mask, d, cur, channel_id, source, n)` for a trend read's groupings (day; range;
  * range and channel; range and source, as watchTrendRows' grouping sets), from the kept device
  * figures: a zone day's devices are one element of watch_pair_counts (or, on a day whose start
- * and end quarters differ, the day pair's device rows), a range's are its devices whose year
- * bits meet its whole days or whose pair rows meet its cut days, under the scope each grouping
- * reads; identified devices of open sessions (`raw`: the device plan has no raw window) count
- * where the kept figures do not already hold them; `figures` is left to the sums, read once. Cost: the days' count rows, the
- * devices' year rows of the scopes read, the cut days' pair rows and the open sessions.
+ * and end quarters differ, the day pair's device rows), a range's are its devices whose span
+ * has a bit among its whole days or whose pair rows meet its cut days, under the scope each
+ * grouping reads; identified devices of open sessions (`raw`: the device plan has no raw window)
+ * count where the kept figures do not already hold them; `figures` is left to the sums, read
+ * once. Cost: the days' count rows, the spans of the devices seen since the range began (per
+ * scope read), the cut days' pair rows and the open sessions.
  */
 export function deviceCounts(f: DeviceScope): SQL {
   const fc = f.channelId ?? 0;
