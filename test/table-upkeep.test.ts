@@ -1,6 +1,6 @@
 // Embedded PGlite runs no autovacuum (src/data/table-statistics.ts): the table_upkeep job
-// analyzes what changed past autovacuum's thresholds, and vacuums what holds dead rows, so the
-// planner knows a full slice's size.
+// analyzes what changed past autovacuum's thresholds, and vacuums what holds dead rows or many new
+// ones (marking pages all-visible, for index-only scans), so the planner knows a full slice's size.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepTableStatistics } from '../src/data/table-statistics.ts';
@@ -20,11 +20,18 @@ describe('table upkeep on embedded PGlite', () => {
 
   it('analyzes a table changed past the threshold, and only it; then nothing is left to do', async () => {
     await keepTableStatistics(database.db);
-    await rows(`insert into categories (id, name) select 100000 + g, 'Category ' || g from generate_series(1, 5000) g`);
-    const upkeep = await keepTableStatistics(database.db);
-    expect(upkeep.analyzed).toEqual(['categories']);
-    expect(upkeep.vacuumed).toEqual([]);
+    await rows(`insert into categories (id, name) select 100000 + g, 'Category ' || g from generate_series(1, 300) g`);
+    expect(await keepTableStatistics(database.db)).toEqual({ analyzed: ['categories'], vacuumed: [] });
+    expect(await estimate()).toBeGreaterThan(250);
+    expect(await keepTableStatistics(database.db)).toEqual({ analyzed: [], vacuumed: [] });
+  });
+
+  it('vacuums a table past the insert threshold (1,000 plus 20%): its pages become all-visible', async () => {
+    await rows(`insert into categories (id, name) select 100300 + g, 'Category ' || g from generate_series(1, 4700) g`);
+    expect(await keepTableStatistics(database.db)).toEqual({ analyzed: ['categories'], vacuumed: ['categories'] });
     expect(await estimate()).toBeGreaterThan(4000);
+    const [visible] = await rows(`select relallvisible > 0 and relallvisible = relpages as "all" from pg_class where relname = 'categories'`);
+    expect(visible).toEqual({ all: true });
     expect(await keepTableStatistics(database.db)).toEqual({ analyzed: [], vacuumed: [] });
   });
 
