@@ -19,14 +19,14 @@ const OWNER = 11;
 const BLOCKS_PER_CHANNEL = 10;
 const IMAGE = 2 * 1024 * 1024;
 
-/** The least CPU of `runs` requests: the request's own cost, not a garbage collection it happened to run. */
-async function leastCpu<T>(runs: number, send: () => Promise<T>): Promise<{ result: T; cpuMs: number; firstMs: number }> {
-  let least = { result: undefined as T, cpuMs: Infinity, firstMs: NaN };
-  for (let run = 0; run < runs; run++) {
-    const measured = await cpuOf(send);
-    least = { result: measured.result, cpuMs: Math.min(least.cpuMs, measured.cpuMs), firstMs: run === 0 ? measured.cpuMs : least.firstMs };
-  }
-  return least;
+/**
+ * A read's CPU cold (the first, as an owner's first export after a change meets it) and again
+ * (the export's second read is the kept document, its tag unchanged): both are asserted.
+ */
+async function coldThenAgain<T>(send: () => Promise<T>): Promise<{ result: T; coldMs: number; againMs: number }> {
+  const cold = await cpuOf(send);
+  const again = await cpuOf(send);
+  return { result: again.result, coldMs: cold.cpuMs, againMs: again.cpuMs };
 }
 
 /** Fills owner 11's slice to every bound: videos, channels, blocks, list entries, text and image bytes. */
@@ -101,11 +101,11 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
     const reads = ['/export', '/apps', '/apps/mobile', '/branding', '/channels', '/videos?per_page=500', '/videos?per_page=500&q=zzz', '/audit'];
     for (const url of reads) {
       it(`GET ${url}`, async () => {
-        const { result, cpuMs, firstMs } = await leastCpu(2, () => s.call('GET', url));
+        const { result, coldMs, againMs } = await coldThenAgain(() => s.call('GET', url));
         expect(result.statusCode, result.body.slice(0, 200)).toBe(200);
-        // The export's second read is the kept document (its tag unchanged): the first is said too.
-        console.log(`${backend} GET ${url}: ${cpuMs.toFixed(0)} ms (first ${firstMs.toFixed(0)} ms), ${result.body.length} bytes`);
-        expectCpuUnder(cpuMs, OWNER_CPU_MS);
+        console.log(`${backend} GET ${url}: cold ${coldMs.toFixed(0)} ms, again ${againMs.toFixed(0)} ms, ${result.body.length} bytes`);
+        expectCpuUnder(coldMs, OWNER_CPU_MS, `${backend} GET ${url}, cold`);
+        expectCpuUnder(againMs, OWNER_CPU_MS, `${backend} GET ${url}, again`);
       }, 60_000);
     }
 
@@ -134,7 +134,7 @@ describe.each(BACKENDS)('what one owner may hold, on %s', (backend) => {
         ['300 videos, If-Match', { ...empty, videos }, { 'if-match': '*' }],
       ];
       for (const [name, body, headers] of cases) {
-        const { result, cpuMs } = await leastCpu(1, () => s.call('POST', '/import', { body, headers }));
+        const { result, cpuMs } = await cpuOf(() => s.call('POST', '/import', { body, headers }));
         expect(result.statusCode, result.body.slice(0, 300)).toBe(200);
         console.log(`${backend} POST /import ${name}: ${cpuMs.toFixed(0)} ms`);
         expectCpuUnder(cpuMs, OWNER_CPU_MS);
