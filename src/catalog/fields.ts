@@ -101,6 +101,11 @@ export function allowStoredOrigins(origins: readonly string[]): void {
   if (origins.length > 0) allowedOrigins = new Set([...allowedOrigins, ...origins]);
 }
 
+/** Tests only: test files share processes (vitest.config.ts), and one file's origins are not the next's. */
+export function forgetStoredOriginsForTests(): void {
+  allowedOrigins = new Set();
+}
+
 /** Why `v` may not be stored as a URL (src/media/url-rule.ts: one rule for every stored URL), or null. */
 const urlProblem = (v: string) => storedUrlProblem(v, { allowed: allowedOrigins });
 
