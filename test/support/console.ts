@@ -1,6 +1,7 @@
 // The Studio console end to end: a real channelnet on PGlite listening on a local port, and
-// Debian's Chromium driven by playwright-core (never a downloaded browser). Screenshots go to
-// test-results/console/ (not committed) for a human to look at; tests assert visible text.
+// Debian's Chromium driven by playwright-core (never a downloaded browser). With
+// CONSOLE_SCREENSHOTS=1, screenshots go to test-results/console/ (not committed) for a human to
+// look at; tests assert visible text.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,8 +126,12 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Saves a screenshot for people (test-results/console/<name>.png); tests never compare pixels. */
+/**
+ * With CONSOLE_SCREENSHOTS=1, saves a screenshot for people (test-results/console/<name>.png);
+ * tests never compare pixels, so a run without it (CI) spends no Chromium time on them.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env['CONSOLE_SCREENSHOTS'] !== '1') return;
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
