@@ -304,8 +304,8 @@ export const scheduleBlockVideos = pgTable(
       .notNull()
       .references(() => videos.id),
   },
-  // The primary key's index also holds video_id (INCLUDE, drizzle/0024: drizzle cannot say it), so
-  // a block's list is read by an index-only scan.
+  // The primary key's index also holds video_id (INCLUDE: drizzle cannot say it, so
+  // drizzle/0024_block-videos-covering.sql does), and a block's list is an index-only scan.
   (t) => [primaryKey({ columns: [t.blockId, t.position] }), index('schedule_block_videos_video').on(t.videoId)],
 );
 
