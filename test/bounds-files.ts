@@ -1,7 +1,8 @@
 // The vitest project `bounds` (vitest.config.ts).
 /**
  * The files that assert CPU bounds (process.cpuUsage around a request). They run in a project of
- * their own, one file at a time after the others (`npm test` runs it second): under three workers
+ * their own, one file at a time after the others (`npm test` runs it last), each file in a process
+ * of its own (the other projects' files share processes): under three workers
  * on two cores the same request measured 1.5-2.5x its quiet CPU, and the bounds failed on load,
  * not on the code. test/bounds-rule.unit.test.ts keeps this list whole.
  */
