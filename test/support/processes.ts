@@ -4,10 +4,17 @@ import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/channelnet.mjs', import.meta.url));
 
+/**
+ * The environment of a `channelnet` process a test starts. Load shedding is off unless a test sets
+ * MAX_EVENT_LOOP_DELAY_MS: a process starting beside the rest of the suite lags its event loop
+ * past the 1 s default and answers 503 to whatever comes first (a demo server's first /readyz in
+ * CI; database-outage's sign-in with a CPU hog beside the suite, session 21), which the test
+ * would read as its own subject's answer.
+ */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   delete base.DATABASE_URL;
-  return { ...base, LOG_LEVEL: 'warn', ...extra };
+  return { ...base, LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0', ...extra };
 }
 
 export interface CommandRun {
