@@ -44,8 +44,8 @@ describe('production build', () => {
 
   it('serves from the bundle, migrations included', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'channelnet-build-'));
-    // No load shedding: /readyz answers 503 while the event loop lags, as on a busy test machine.
-    server = await startServerProcess({ DATA_DIR: dataDir, DEMO_ON_EMPTY: 'false', MAX_EVENT_LOOP_DELAY_MS: '0' }, [], path.resolve('dist/src/cli.js'));
+    // No load shedding (test/support/processes.ts childEnv): /readyz answers 503 while the event loop lags.
+    server = await startServerProcess({ DATA_DIR: dataDir, DEMO_ON_EMPTY: 'false' }, [], path.resolve('dist/src/cli.js'));
     expect((await fetch(new URL('/readyz', server.url))).status).toBe(200);
     const docs = await fetch(new URL('/docs/openapi.json', server.url));
     expect(docs.status).toBe(200);

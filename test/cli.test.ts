@@ -6,12 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallCatalog } from './fixtures/catalog.ts';
 import { runChannelnet, startServerProcess } from './support/processes.ts';
 
-/**
- * `channelnet serve` with no load shedding (as test/build.test.ts): /readyz answers 503 while the
- * event loop lags by more than MAX_EVENT_LOOP_DELAY_MS, which a process starting beside the rest
- * of the suite on a busy 2-core machine did (a demo server's first /readyz, once, in CI).
- */
-const serve = (env: Record<string, string>) => startServerProcess({ MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
+/** `channelnet serve`, with no load shedding as every test process (test/support/processes.ts childEnv). */
+const serve = (env: Record<string, string>) => startServerProcess(env);
 
 const channelnet = (args: string[], extra: Record<string, string>) => runChannelnet(args, extra);
 
